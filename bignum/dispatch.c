@@ -1,0 +1,185 @@
+/*
+ * Run-time choice of the kernel variant, bound once at load time.
+ *
+ * Each dispatched kernel is a GNU ifunc: the dynamic loader calls its
+ * resolver once, before main, and writes the chosen address into the
+ * relocation-read-only GOT.  So the choice is thread-safe and the library
+ * holds no writable global data (`nm` shows none).
+ *
+ * Resolvers run before the C library, the sanitizer runtimes and even
+ * errno are guaranteed to be usable, so this file uses nothing but cpuid
+ * and raw system calls, and is compiled without sanitizers or stack
+ * protector (see bignum/CMakeLists.txt).  BIGMONT_CPU is read from
+ * /proc/self/environ for the same reason: getenv() may not work yet.
+ */
+#include "internal.h"
+
+#include <cpuid.h>
+
+#define ENV_NAME "BIGMONT_CPU="
+
+static long raw_syscall3(long nr, long a, long b, long c)
+{
+	long ret;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(nr), "D"(a), "S"(b), "d"(c)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+
+/* A switch, not a table of pointers: a pointer table would be writable
+ * (RELRO) data in a PIE. */
+static const char *variant_name(enum big_cpu_variant v)
+{
+	switch (v) {
+	case BIG_CPU_ADX:
+		return "adx";
+	case BIG_CPU_BASELINE:
+		return "baseline";
+	default:
+		return "c";
+	}
+}
+
+#define SYS_READ 0
+#define SYS_OPEN 2
+#define SYS_CLOSE 3
+
+/* Parse the BIGMONT_CPU value out of /proc/self/environ; -1 if unset or
+ * not one of c|baseline|adx. */
+static int env_requested_variant(void)
+{
+	static const char path[] = "/proc/self/environ";
+	long fd = raw_syscall3(SYS_OPEN, (long)path, 0 /* O_RDONLY */, 0);
+	if (fd < 0)
+		return -1;
+
+	char buf[512];
+	char value[16];
+	int vlen = 0;
+	/* state: 0 at start of entry, k>0 matched k chars of ENV_NAME,
+	 * -1 reading our value, -2 skipping an unrelated entry. */
+	int state = 0;
+	int found = 0;
+	const int name_len = (int)sizeof(ENV_NAME) - 1;
+	for (;;) {
+		long n = raw_syscall3(SYS_READ, fd, (long)buf, sizeof(buf));
+		if (n <= 0)
+			break;
+		for (long i = 0; i < n && !found; i++) {
+			char ch = buf[i];
+			if (state == -1) {
+				if (ch == '\0')
+					found = 1;
+				else if (vlen < (int)sizeof(value) - 1)
+					value[vlen++] = ch;
+				else
+					vlen = (int)sizeof(value); /* too long */
+			} else if (ch == '\0') {
+				state = 0;
+			} else if (state >= 0 && ch == ENV_NAME[state]) {
+				state++;
+				if (state == name_len)
+					state = -1;
+			} else {
+				state = -2;
+			}
+		}
+		if (found)
+			break;
+	}
+	raw_syscall3(SYS_CLOSE, fd, 0, 0);
+	if (state == -1)
+		found = 1; /* value ran to end of file */
+	if (!found || vlen >= (int)sizeof(value))
+		return -1;
+	value[vlen] = '\0';
+
+	for (int v = BIG_CPU_C; v <= BIG_CPU_ADX; v++) {
+		const char *s = variant_name((enum big_cpu_variant)v);
+		int k = 0;
+		while (s[k] && s[k] == value[k])
+			k++;
+		if (s[k] == '\0' && value[k] == '\0')
+			return v;
+	}
+	return -1;
+}
+
+enum big_cpu_variant big_cpu_best(void)
+{
+#if BIGMONT_HAVE_ASM
+	unsigned a, b, c, d;
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+		const unsigned bmi2 = 1u << 8, adx = 1u << 19;
+		if ((b & bmi2) && (b & adx))
+			return BIG_CPU_ADX;
+	}
+	return BIG_CPU_BASELINE;
+#else
+	return BIG_CPU_C;
+#endif
+}
+
+enum big_cpu_variant big_cpu_choose(void)
+{
+	enum big_cpu_variant best = big_cpu_best();
+	int want = env_requested_variant();
+	if (want >= 0 && want <= (int)best)
+		return (enum big_cpu_variant)want;
+	return best;
+}
+
+const char *big_cpu_variant_name(void)
+{
+	return variant_name(big_cpu_choose());
+}
+
+int big_have_asm(void)
+{
+	return BIGMONT_HAVE_ASM;
+}
+
+/* One resolver per kernel: BIG_IFUNC(name, type, c_fn, base_fn, adx_fn). */
+#if BIGMONT_HAVE_ASM
+#define BIG_PICK(c_fn, base_fn, adx_fn)                                       \
+	switch (big_cpu_choose()) {                                           \
+	case BIG_CPU_ADX:                                                     \
+		return adx_fn;                                                \
+	case BIG_CPU_BASELINE:                                                \
+		return base_fn;                                               \
+	default:                                                              \
+		return c_fn;                                                  \
+	}
+#else
+#define BIG_PICK(c_fn, base_fn, adx_fn) return c_fn;
+#endif
+
+#define BIG_IFUNC(name, fntype, c_fn, base_fn, adx_fn)                        \
+	static fntype *resolve_##name(void)                                   \
+	{                                                                     \
+		BIG_PICK(c_fn, base_fn, adx_fn)                               \
+	}                                                                     \
+	__typeof__(name) name __attribute__((ifunc("resolve_" #name)));
+
+typedef chunk_t row_fn(chunk_t *, const chunk_t *, int, chunk_t);
+typedef void mul_fn(chunk_t *, const chunk_t *, int, const chunk_t *, int);
+typedef void sqr_fn(chunk_t *, const chunk_t *, int);
+typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
+			 const chunk_t *, chunk_t, int);
+typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
+			 int);
+
+BIG_IFUNC(big_mul_set_vec, row_fn, big_mul_set_vec_c, big_mul_set_vec_c,
+	  big_mul_set_vec_c)
+BIG_IFUNC(big_mul_add_vec, row_fn, big_mul_add_vec_c, big_mul_add_vec_c,
+	  big_mul_add_vec_c)
+BIG_IFUNC(big_mul_vec, mul_fn, big_mul_vec_c, big_mul_vec_c,
+	  big_mul_vec_c)
+BIG_IFUNC(big_sqr_vec, sqr_fn, big_sqr_vec_c, big_sqr_vec_c,
+	  big_sqr_vec_c)
+BIG_IFUNC(big_mont_mul_vec, mont_mul_fn, big_mont_mul_vec_c,
+	  big_mont_mul_vec_c, big_mont_mul_vec_c)
+BIG_IFUNC(big_mont_sqr_vec, mont_sqr_fn, big_mont_sqr_vec_c,
+	  big_mont_sqr_vec_c, big_mont_sqr_vec_c)

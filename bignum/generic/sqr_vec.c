@@ -1,0 +1,45 @@
+/*
+ * big_sqr_vec_c: r[0..2*len) = a * a.
+ *
+ * The off-diagonal products a[i]*a[j], i < j, are summed once, doubled by a
+ * one-bit shift, and the squares a[i]^2 added on the diagonal: about half
+ * the multiplications of big_mul_vec.  Correct for every len >= 1 (len == 1
+ * has no off-diagonal part).
+ */
+#include "internal.h"
+
+void big_sqr_vec_c(chunk_t *r, const chunk_t *a, int len)
+{
+	const int n2 = 2 * len;
+
+	/* Off-diagonal triangle into r[1..2*len-1). */
+	r[0] = 0;
+	r[n2 - 1] = 0;
+	if (len > 1) {
+		r[len] = big_mul_set_vec(r + 1, a + 1, len - 1, a[0]);
+		for (int i = 1; i < len - 1; i++)
+			r[len + i] = big_mul_add_vec(r + 2 * i + 1, a + i + 1,
+						     len - 1 - i, a[i]);
+	} else {
+		r[1] = 0;
+	}
+
+	/* Double it, then add the squares: the total is a^2 < B^(2 len), so
+	 * the final carry is zero. */
+	chunk_t carry = 0;
+	for (int i = 0; i < n2; i++) {
+		chunk_t w = r[i];
+		r[i] = (w << 1) | carry;
+		carry = w >> (BIG_CHUNK_SIZE - 1);
+	}
+	carry = 0;
+	for (int i = 0; i < len; i++) {
+		dchunk_t sq = (dchunk_t)a[i] * a[i];
+		dchunk_t lo = (dchunk_t)r[2 * i] + (chunk_t)sq + carry;
+		r[2 * i] = (chunk_t)lo;
+		dchunk_t hi = (dchunk_t)r[2 * i + 1] + (chunk_t)(sq >> BIG_CHUNK_SIZE) +
+			      (chunk_t)(lo >> BIG_CHUNK_SIZE);
+		r[2 * i + 1] = (chunk_t)hi;
+		carry = (chunk_t)(hi >> BIG_CHUNK_SIZE);
+	}
+}

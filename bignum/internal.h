@@ -1,0 +1,106 @@
+/*
+ * bignum/internal.h -- every internal contract of the bignum library, once.
+ *
+ * Kernels.  Each hot kernel exists in up to three variants with one
+ * contract: `<name>_c` (portable C, bignum/generic/<name>.c), `<name>_base`
+ * (x86-64 mul/adc, asm/x86_64/<name>_base.asm) and `<name>_adx`
+ * (BMI2+ADX mulx/adcx/adox, asm/x86_64/<name>_adx.asm).  The public name
+ * (e.g. big_mul_add_vec) is a GNU ifunc bound once at load time
+ * (bignum/dispatch.c); tests call the variants by their own names.
+ *
+ * Sizes are chunk counts in `int`; a kernel handles its own edge cases
+ * (len == 0 where allowed, len == 1) and callers do not guard for them.
+ * Assembly sign-extends every `int len` (movsxd) before using it.
+ *
+ * Constant time: the Montgomery kernels (big_mont_mul_vec, big_mont_sqr_vec)
+ * and the vector primitives run in time that depends on len only, never on
+ * the values of their operands (no value-dependent branch or address).
+ */
+#ifndef BIGMONT_INTERNAL_H
+#define BIGMONT_INTERNAL_H
+
+#include <bigmont/bignum.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef BIG_CHUNK_TYPE chunk_t;
+typedef BIG_CHUNK_DOUBLE_TYPE dchunk_t;
+
+/* ---- variants of the vector primitives (contracts as in bignum.h) ------ */
+#define BIG_DECLARE_VARIANTS(sfx)                                            \
+	chunk_t big_mul_set_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
+				      chunk_t digit);                            \
+	chunk_t big_mul_add_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
+				      chunk_t digit);                            \
+	void big_mul_vec_##sfx(chunk_t *r, const chunk_t *a, int alen,         \
+			       const chunk_t *b, int blen);                    \
+	void big_sqr_vec_##sfx(chunk_t *r, const chunk_t *a, int len);         \
+	void big_mont_mul_vec_##sfx(chunk_t *r, const chunk_t *a,              \
+				    const chunk_t *b, const chunk_t *n,        \
+				    chunk_t n0, int len);                      \
+	void big_mont_sqr_vec_##sfx(chunk_t *r, const chunk_t *a,              \
+				    const chunk_t *n, chunk_t n0, int len);
+
+BIG_DECLARE_VARIANTS(c)
+#if BIGMONT_HAVE_ASM
+BIG_DECLARE_VARIANTS(base)
+BIG_DECLARE_VARIANTS(adx)
+#endif
+
+/*
+ * Fused Montgomery multiplication (the dispatched public-to-the-library
+ * names; variants above):
+ *
+ *   r[0..len) = a * b * 2^(-BIG_CHUNK_SIZE*len) mod n
+ *
+ * Preconditions: len >= 1 and len <= BIG_MAX_MODULUS_CHUNKS; n odd;
+ * n0 == big_n0(n[0]); a, b < n.  Postcondition: r < n (fully reduced; the
+ * final subtraction is masked, not branched).  r may equal a and/or b (the
+ * kernel reads all of a and b before it writes r); r must not partially
+ * overlap an input, and must not overlap n.  Stack use at most
+ * (2*len + 8) chunks.  Constant time.
+ */
+void big_mont_mul_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
+		      const chunk_t *n, chunk_t n0, int len);
+/* r = a * a * R^-1 mod n: the same contract with b == a. */
+void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
+		      chunk_t n0, int len);
+
+/* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
+enum big_cpu_variant {
+	BIG_CPU_C = 0,
+	BIG_CPU_BASELINE = 1,
+	BIG_CPU_ADX = 2,
+};
+/* The variant to bind: BIGMONT_CPU if set, valid and runnable here, else
+ * the best one this CPU and build support.  Safe to call from an ifunc
+ * resolver: it uses only cpuid and raw system calls, no libc. */
+enum big_cpu_variant big_cpu_choose(void);
+/* The best variant this CPU and build support, ignoring BIGMONT_CPU. */
+enum big_cpu_variant big_cpu_best(void);
+
+/* ---- constant-time helpers --------------------------------------------- */
+/* All-ones if x != 0, else 0, without a branch. */
+static inline chunk_t big_ct_mask_nonzero(chunk_t x)
+{
+	return (chunk_t)0 - (chunk_t)((x | ((chunk_t)0 - x)) >> (BIG_CHUNK_SIZE - 1));
+}
+/* Volatile-fenced zeroing that the compiler may not drop. */
+void big_wipe(void *p, size_t n);
+
+/* Length of a without high zero chunks (>= 1; 1 for zero or len 0). */
+static inline int big_trimmed_len(const BIGNUM *a)
+{
+	int l = a->len;
+	while (l > 1 && a->value[l - 1] == 0)
+		l--;
+	return l < 1 ? 1 : l;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BIGMONT_INTERNAL_H */

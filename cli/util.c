@@ -1,0 +1,36 @@
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("bigmont: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+int cli_check_cpu_env(void)
+{
+	const char *want = getenv("BIGMONT_CPU");
+	if (want == NULL || *want == '\0')
+		return 0;
+	if (strcmp(want, "c") && strcmp(want, "baseline") && strcmp(want, "adx")) {
+		cli_error("BIGMONT_CPU='%s' is not one of c, baseline, adx", want);
+		return -1;
+	}
+	if (strcmp(want, big_cpu_variant_name()) != 0) {
+		cli_error("BIGMONT_CPU=%s is not available here (%s); the best is '%s'",
+			  want,
+			  big_have_asm() ? "this CPU lacks BMI2/ADX"
+					 : "this build has no assembly kernels",
+			  big_cpu_variant_name());
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,26 @@
+# cmake --install: headers, static libraries, the bigmont command, a CMake
+# package (find_package(bigmont): bigmont::bignum, bigmont::rsa) and
+# lib/pkgconfig/bigmont.pc.
+include(CMakePackageConfigHelpers)
+
+install(FILES "${PROJECT_BINARY_DIR}/bignum/include/bigmont/bignum.h"
+              "${PROJECT_SOURCE_DIR}/rsa/include/bigmont/rsa.h"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/bigmont")
+install(TARGETS bigmont_bignum bigmont_rsa EXPORT bigmontTargets
+        ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+        INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(EXPORT bigmontTargets NAMESPACE bigmont::
+        DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/bigmont")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/bigmontConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/bigmontConfig.cmake"
+  INSTALL_DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/bigmont")
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/bigmontConfigVersion.cmake"
+  COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/bigmontConfig.cmake"
+              "${PROJECT_BINARY_DIR}/bigmontConfigVersion.cmake"
+        DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/bigmont")
+
+configure_file("${PROJECT_SOURCE_DIR}/cmake/bigmont.pc.in"
+  "${PROJECT_BINARY_DIR}/bigmont.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/bigmont.pc"
+        DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")

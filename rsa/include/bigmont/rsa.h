@@ -1,0 +1,100 @@
+/*
+ * <bigmont/rsa.h> -- RSA keys from PEM/DER, and the raw RSA primitives
+ * (PKCS #1 v2.2 section 5.1: RSAEP, RSADP/RSASP1 through the CRT), built on
+ * <bigmont/bignum.h>.
+ *
+ * A loaded key is immutable once its options are set: rsa_private_raw and
+ * rsa_public_raw may be called on one key from many threads at once.  Set
+ * options right after loading, before the key is shared.
+ *
+ * Every function returns 0 (RSA_OK) on success or a negative rsa_status.
+ */
+#ifndef BIGMONT_RSA_H
+#define BIGMONT_RSA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rsa_key rsa_key;
+
+typedef enum {
+	RSA_OK = 0,
+	RSA_ERR_FORMAT = -1,      /* malformed PEM/DER, unsupported key type */
+	RSA_ERR_KEY_CHECK = -2,   /* key parsed but is inconsistent */
+	RSA_ERR_NO_MEM = -3,
+	RSA_ERR_LENGTH = -4,      /* in/out length is not rsa_key_size() */
+	RSA_ERR_RANGE = -5,       /* input >= n */
+	RSA_ERR_NOT_PRIVATE = -6, /* private operation on a public key */
+	RSA_ERR_FAULT = -7,       /* fault check failed: result withheld */
+	RSA_ERR_RANDOM = -8,      /* no randomness for blinding */
+	RSA_ERR_ARGS = -9         /* NULL pointer or other misuse */
+} rsa_status;
+
+/* Short English text for a status (never NULL). */
+const char *rsa_strerror(int status);
+
+/* Key formats rsa_key_format() reports. */
+typedef enum {
+	RSA_FORMAT_PKCS1_PRIVATE = 1, /* RSA PRIVATE KEY (RSAPrivateKey) */
+	RSA_FORMAT_PKCS8_PRIVATE = 2, /* PRIVATE KEY (PrivateKeyInfo) */
+	RSA_FORMAT_PKCS1_PUBLIC = 3,  /* RSA PUBLIC KEY (RSAPublicKey) */
+	RSA_FORMAT_SPKI_PUBLIC = 4    /* PUBLIC KEY (SubjectPublicKeyInfo) */
+} rsa_key_format_t;
+
+/*
+ * Load a key from PEM text (one PEM block of one of the four formats; text
+ * before and after the block is ignored) or from DER bytes.  The key is
+ * checked (for private keys: p*q == n, dp == d mod (p-1), dq == d mod
+ * (q-1), qInv*q == 1 mod p; for every key: e odd and > 1, n odd, 512 to
+ * 16384 bits) and everything the private operation needs is precomputed.
+ * On failure *key is NULL and err (if errlen > 0) holds a one-line reason.
+ */
+int rsa_key_load_pem(rsa_key **key, const char *pem, size_t len, char *err,
+		     size_t errlen);
+int rsa_key_load_der(rsa_key **key, const uint8_t *der, size_t len, char *err,
+		     size_t errlen);
+
+/* Wipe the key's secrets and free it (NULL is a no-op). */
+void rsa_key_free(rsa_key *key);
+
+size_t rsa_key_size(const rsa_key *key); /* modulus length in bytes */
+int rsa_key_bits(const rsa_key *key);    /* modulus length in bits */
+int rsa_key_is_private(const rsa_key *key);
+rsa_key_format_t rsa_key_format(const rsa_key *key);
+/* "PKCS#1 RSA PRIVATE KEY", ... */
+const char *rsa_key_format_name(rsa_key_format_t format);
+/* Copy the public exponent, big-endian without leading zeros, into out;
+ * returns its length in bytes, or 0 if outlen is too small. */
+size_t rsa_key_public_exponent(const rsa_key *key, uint8_t *out,
+			       size_t outlen);
+
+/* Options: set right after loading, before the key is shared. */
+/* Verify out^e mod n == in after each private operation (default on). */
+int rsa_key_set_fault_check(rsa_key *key, int on);
+int rsa_key_fault_check(const rsa_key *key);
+/* Blind each private operation with a fresh random r (default on). */
+int rsa_key_set_blinding(rsa_key *key, int on);
+int rsa_key_blinding(const rsa_key *key);
+
+/*
+ * RSADP / RSASP1: out = in^d mod n through the CRT.  in and out are len ==
+ * rsa_key_size(key) bytes, big-endian; in < n (else RSA_ERR_RANGE).  On any
+ * error out is left untouched.  in and out may be the same buffer.
+ * Constant time in the values of the secret key and of in.
+ */
+int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
+		    size_t len);
+
+/* RSAEP: out = in^e mod n; the key may be public or private. */
+int rsa_public_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
+		   size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BIGMONT_RSA_H */
