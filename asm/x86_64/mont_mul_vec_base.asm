@@ -1,0 +1,160 @@
+; big_mont_mul_vec_base -- fused Montgomery multiplication, x86-64 mul/adc.
+;
+;   r[0..len) = a * b * 2^(-64*len) mod n
+;
+; C prototype (bignum/internal.h):
+;   void big_mont_mul_vec_base(uint64_t *r, const uint64_t *a,
+;                              const uint64_t *b, const uint64_t *n,
+;                              uint64_t n0, int len);
+;
+; Preconditions: 1 <= len <= BIG_MAX_MODULUS_CHUNKS; n odd;
+; n0 == -n^-1 mod 2^64; a, b < n.  r may equal a and/or b (a and b are read
+; in full before r is written); r must not overlap n.
+; Postcondition: r < n, by a masked (not branched) final subtraction.
+; Constant time: every branch and address depends on len only.
+; Stack: 7 pushes + return address + (len + 1) chunks of t, wiped on exit.
+;
+; Algorithm: CIOS (coarsely integrated operand scanning), one fused pass per
+; word of b.  With t < 2n on entry to a row, each row computes
+;     t = (t + a*b[i] + m*n) / 2^64,   m = (t + a*b[i]) * n0 mod 2^64,
+; which stays < 2n, so t fits in len chunks plus one bit (t[len] in {0,1}).
+; Both products of a row share one loop: the a*b[i] word feeds the m*n word
+; of the same column, whose sum is stored one chunk lower (the shift).
+; The two carries (c1 of a*b[i], c2 of m*n) never overflow a chunk:
+; (2^64-1)^2 + 2*(2^64-1) = 2^128 - 1.
+;
+; Register map (row loop):
+;   rsi  a + len            r10  n + len          rbp  t + len (stack)
+;   r11  &b[i]              r15  b + len          r9   -len
+;   rbx  b[i]               r14  m                r8   n0
+;   r12  c1 (a*b[i] carry)  r13  c2 (m*n carry)   rcx  j - len
+;   rdi  u (column sum)     rax, rdx  mul         [rbp+8] r + len
+;
+; Cycles per call (AMD EPYC, see table in mont_mul_vec_adx.asm for the
+; command; best of many, rdtsc):
+;   len      8     12     16     24     32
+;   mul    TBD
+;
+; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.
+
+default rel
+section .text
+
+global big_mont_mul_vec_base:function
+
+big_mont_mul_vec_base:
+	movsxd	r9, r9d
+	push	rbx
+	push	rbp
+	push	r12
+	push	r13
+	push	r14
+	push	r15
+	lea	rax, [rdi + r9*8]
+	push	rax			; r + len, read back at [rbp + 8]
+	lea	rax, [r9*8 + 8]
+	sub	rsp, rax		; t[0..len]
+	mov	r11, rdx
+	lea	rsi, [rsi + r9*8]
+	lea	r10, [rcx + r9*8]
+	lea	rbp, [rsp + r9*8]
+	lea	r15, [r11 + r9*8]
+	neg	r9
+
+	xor	eax, eax
+	mov	rcx, r9
+.zero:
+	mov	[rbp + rcx*8], rax
+	inc	rcx
+	jnz	.zero
+	mov	[rbp], rax
+
+.row:
+	mov	rbx, [r11]
+	mov	rcx, r9
+	; column 0 decides m: the low chunk of t + a*b[i] + m*n must vanish.
+	mov	rax, [rsi + rcx*8]
+	mul	rbx
+	add	rax, [rbp + rcx*8]
+	adc	rdx, 0
+	mov	r12, rdx
+	mov	rdi, rax
+	imul	rax, r8
+	mov	r14, rax
+	mul	qword [r10 + rcx*8]
+	add	rax, rdi		; == 0; only the carry matters
+	adc	rdx, 0
+	mov	r13, rdx
+	inc	rcx
+	jz	.rowend
+.inner:
+	mov	rax, [rsi + rcx*8]
+	mul	rbx
+	add	rax, [rbp + rcx*8]
+	adc	rdx, 0
+	add	rax, r12
+	adc	rdx, 0
+	mov	r12, rdx
+	mov	rdi, rax
+	mov	rax, [r10 + rcx*8]
+	mul	r14
+	add	rax, rdi
+	adc	rdx, 0
+	add	rax, r13
+	adc	rdx, 0
+	mov	r13, rdx
+	mov	[rbp + rcx*8 - 8], rax
+	inc	rcx
+	jnz	.inner
+.rowend:
+	mov	rax, [rbp]
+	xor	edx, edx
+	add	rax, r12
+	adc	rdx, 0
+	add	rax, r13
+	adc	rdx, 0
+	mov	[rbp - 8], rax
+	mov	[rbp], rdx
+	add	r11, 8
+	cmp	r11, r15
+	jne	.row
+
+	; Final subtraction: d = t - n into r; keep t iff t < n, i.e. iff the
+	; subtraction borrowed and t[len] == 0.  t[len] == 1 implies a borrow
+	; (t - n < n < 2^(64 len)), so t[len] - borrow is 0 (take d) or -1
+	; (keep t): the mask, applied to every chunk.
+	mov	rdi, [rbp + 8]
+	mov	rcx, r9
+	clc
+.sub:
+	mov	rax, [rbp + rcx*8]
+	sbb	rax, [r10 + rcx*8]
+	mov	[rdi + rcx*8], rax
+	inc	rcx
+	jnz	.sub
+	mov	rbx, [rbp]
+	sbb	rbx, 0
+	mov	rcx, r9
+	xor	r13d, r13d
+.sel:
+	mov	rax, [rdi + rcx*8]
+	mov	rdx, [rbp + rcx*8]
+	xor	rdx, rax
+	and	rdx, rbx
+	xor	rax, rdx
+	mov	[rdi + rcx*8], rax
+	mov	[rbp + rcx*8], r13	; wipe t
+	inc	rcx
+	jnz	.sel
+	mov	[rbp], r13
+
+	lea	rsp, [rbp + 16]		; past t and the saved r + len
+	pop	r15
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbp
+	pop	rbx
+	ret
+
+section .note.GNU-stack noalloc noexec nowrite progbits

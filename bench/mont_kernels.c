@@ -1,0 +1,146 @@
+/*
+ * bench_mont_kernels_report: rdtsc ticks per Montgomery kernel call.
+ *
+ * Each figure is the best, over many trials, of the mean over a run of
+ * dependent calls (x = mont(x, b) or x = mont(x, x)), the shape of a
+ * modular exponentiation, so latency between calls counts.  rdtsc ticks at
+ * the TSC rate, which may differ from the core clock under boost.
+ * Operands are random with the modulus' top bit set (RSA-like).
+ */
+#include "mont_kernels.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#define BENCH_TICKS() __rdtsc()
+#else
+#include <time.h>
+static uint64_t bench_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#define BENCH_TICKS() bench_ns()
+#endif
+
+typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
+			 const chunk_t *, chunk_t, int);
+typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
+			 int);
+
+struct variant {
+	const char *name;
+	mont_mul_fn *mul;
+	mont_sqr_fn *sqr;
+	enum big_cpu_variant needs;
+};
+
+static const struct variant variants[] = {
+	{ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c, BIG_CPU_C },
+#if BIGMONT_HAVE_ASM
+	{ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base, BIG_CPU_BASELINE },
+	{ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx, BIG_CPU_ADX },
+#endif
+};
+
+static uint64_t next_random(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* -n^-1 mod 2^BIG_CHUNK_SIZE by Newton's iteration (n odd). */
+static chunk_t neg_inverse(chunk_t n)
+{
+	chunk_t x = n; /* correct to 3 bits */
+	for (int i = 0; i < 6; i++)
+		x *= 2 - n * x;
+	return (chunk_t)0 - x;
+}
+
+#define BENCH_RUN 32
+#define BENCH_TRIALS 300
+
+static double ticks_mul(const struct variant *v, chunk_t *x, const chunk_t *b,
+			const chunk_t *n, chunk_t n0, int len)
+{
+	uint64_t best = UINT64_MAX;
+	for (int t = 0; t < BENCH_TRIALS; t++) {
+		uint64_t t0 = BENCH_TICKS();
+		for (int i = 0; i < BENCH_RUN; i++)
+			v->mul(x, x, b, n, n0, len);
+		uint64_t d = BENCH_TICKS() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (double)best / BENCH_RUN;
+}
+
+static double ticks_sqr(const struct variant *v, chunk_t *x, const chunk_t *n,
+			chunk_t n0, int len)
+{
+	uint64_t best = UINT64_MAX;
+	for (int t = 0; t < BENCH_TRIALS; t++) {
+		uint64_t t0 = BENCH_TICKS();
+		for (int i = 0; i < BENCH_RUN; i++)
+			v->sqr(x, x, n, n0, len);
+		uint64_t d = BENCH_TICKS() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (double)best / BENCH_RUN;
+}
+
+int bench_mont_kernels_report(FILE *out)
+{
+	static const int lens[] = { 8, 12, 16, 24, 32 };
+	const int nlens = (int)(sizeof(lens) / sizeof(lens[0]));
+	chunk_t n[32], a[32], b[32];
+	uint64_t seed = 0x6d6f6e74u;
+	enum big_cpu_variant best = big_cpu_best();
+
+	if (BIG_CHUNK_SIZE != 64)
+		return 1;
+	fprintf(out, "Montgomery kernels, rdtsc ticks per call (best of %d runs of %d dependent calls)\n",
+		BENCH_TRIALS, BENCH_RUN);
+	fprintf(out, "%-8s %-4s", "variant", "op");
+	for (int k = 0; k < nlens; k++)
+		fprintf(out, " %8d", lens[k]);
+	fprintf(out, "   (len, chunks)\n");
+	for (size_t vi = 0; vi < sizeof(variants) / sizeof(variants[0]); vi++) {
+		const struct variant *v = &variants[vi];
+		if (v->needs > best)
+			continue;
+		double mul[5], sqr[5];
+		for (int k = 0; k < nlens; k++) {
+			int len = lens[k];
+			for (int j = 0; j < len; j++) {
+				n[j] = (chunk_t)next_random(&seed);
+				a[j] = (chunk_t)next_random(&seed);
+				b[j] = (chunk_t)next_random(&seed);
+			}
+			n[0] |= 1;
+			n[len - 1] |= (chunk_t)1 << (BIG_CHUNK_SIZE - 1);
+			a[len - 1] = n[len - 1] >> 1;
+			b[len - 1] = n[len - 1] >> 1;
+			chunk_t n0 = neg_inverse(n[0]);
+			mul[k] = ticks_mul(v, a, b, n, n0, len);
+			sqr[k] = ticks_sqr(v, a, n, n0, len);
+		}
+		fprintf(out, "%-8s %-4s", v->name, "mul");
+		for (int k = 0; k < nlens; k++)
+			fprintf(out, " %8.0f", mul[k]);
+		fprintf(out, "\n%-8s %-4s", v->name, "sqr");
+		for (int k = 0; k < nlens; k++)
+			fprintf(out, " %8.0f", sqr[k]);
+		fprintf(out, "\n");
+	}
+	return 0;
+}

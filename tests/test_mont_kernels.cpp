@@ -1,0 +1,387 @@
+/*
+ * The fused Montgomery kernels big_mont_mul_vec / big_mont_sqr_vec, every
+ * variant called by its own name (_c; _base and _adx in an assembly build,
+ * _adx only where the CPU has BMI2 + ADX) and through the dispatched names,
+ * against GMP: r == a * b * 2^(-BIG_CHUNK_SIZE*len) mod n at every len from
+ * 1 to 80 (the unrolled RSA lengths 8, 12, 16, 24, 32 and their
+ * neighbours), with random odd moduli of random bit density (top chunk
+ * random, all-ones, 1 or just its top bit), operands 0, 1, n-1, n-2, just
+ * below n and random, the aliasing the contract allows (r == a, r == b,
+ * r == a == b), guard chunks around r, and for the assembly a trampoline
+ * that checks the callee-saved registers and passes garbage in the upper
+ * half of the int len register.
+ */
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include "testutil.h"
+
+namespace {
+
+using bt::chunk;
+using bt::kChunkBits;
+
+typedef void mont_mul_fn(chunk *, const chunk *, const chunk *, const chunk *,
+			 chunk, int);
+typedef void mont_sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
+
+struct Kernel {
+	const char *name;
+	mont_mul_fn *mul;
+	mont_sqr_fn *sqr;
+};
+
+bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
+
+std::vector<Kernel> kernels()
+{
+	std::vector<Kernel> k;
+	k.push_back({ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c });
+#if BIGMONT_HAVE_ASM
+	k.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
+	if (cpu_has_adx())
+		k.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+#endif
+	k.push_back({ "dispatched", big_mont_mul_vec, big_mont_sqr_vec });
+	return k;
+}
+
+/* -n^-1 mod 2^kChunkBits by Newton's iteration; n odd. */
+chunk neg_inverse(chunk n)
+{
+	chunk x = n; /* n * n == 1 mod 8: 3 bits */
+	for (int i = 0; i < 6; i++)
+		x = static_cast<chunk>(x * (2 - n * x));
+	return static_cast<chunk>(0 - x);
+}
+
+constexpr chunk kGuard = static_cast<chunk>(0xa5c3a5c3a5c3a5c3ULL);
+constexpr int kGuardChunks = 3;
+
+/* One modulus with everything GMP needs to check results against it. */
+struct Modulus {
+	int len;
+	std::vector<chunk> n;
+	chunk n0;
+	bt::Mpz nz, rinv, r; /* n, 2^(-bits) mod n, 2^bits */
+
+	Modulus(bt::Rng &rng, int len_) : len(len_), n(static_cast<size_t>(len_))
+	{
+		rng.fill(n.data(), len);
+		switch (rng.below(5)) {
+		case 0: n[len - 1] = BIG_CHUNK_ALLBITS; break;
+		case 1: n[len - 1] = 1; break;
+		case 2: n[len - 1] |= BIG_CHUNK_HIGHBIT; break;
+		case 3: /* n just below 2^bits: the final subtraction with t[len] set */
+			for (auto &w : n)
+				w = BIG_CHUNK_ALLBITS - (rng.below(4) == 0 ? rng.below(16) : 0);
+			break;
+		default: break; /* random top, may be 0 */
+		}
+		n[0] |= 1;
+		if (len == 1 && n[0] == 1)
+			n[0] = 3; /* a, b < n must leave room; n == 1 has only 0 */
+		n0 = neg_inverse(n[0]);
+		bt::to_mpz(nz, n.data(), len);
+		mpz_set_ui(r, 0);
+		mpz_setbit(r, static_cast<mp_bitcnt_t>(kChunkBits) * len);
+		EXPECT_NE(mpz_invert(rinv, r, nz), 0);
+	}
+
+	/* A random operand < n, often an edge value. */
+	std::vector<chunk> operand(bt::Rng &rng)
+	{
+		bt::Mpz v;
+		switch (rng.below(10)) {
+		case 0: mpz_set_ui(v, 0); break;
+		case 1: mpz_set_ui(v, 1); break;
+		case 2: mpz_sub_ui(v, nz, 1); break;
+		case 3: mpz_sub_ui(v, nz, mpz_cmp_ui(nz.v, 2) > 0 ? 2 : 1); break;
+		case 4: { /* just below n */
+			mpz_sub_ui(v, nz, 1 + rng.below(1000));
+			if (mpz_sgn(v.v) < 0)
+				mpz_set_ui(v, 0);
+			break;
+		}
+		default: {
+			std::vector<chunk> w = rng.vec(len);
+			bt::to_mpz(v, w.data(), len);
+			mpz_mod(v, v, nz);
+			break;
+		}
+		}
+		return bt::chunks_of(v, len);
+	}
+
+	/* a * b * R^-1 mod n; *subtracted tells whether the Montgomery sum
+	 * t = (a*b + m*n) / R was >= n, so the final subtraction was taken. */
+	std::vector<chunk> expect(const chunk *a, const chunk *b, bool *subtracted)
+	{
+		bt::Mpz az, bz, p, m, t;
+		bt::to_mpz(az, a, len);
+		bt::to_mpz(bz, b, len);
+		mpz_mul(p, az, bz);
+		/* m = -p * n^-1 mod R, t = (p + m n) / R */
+		mpz_invert(m, nz, r);
+		mpz_mul(m, m, p);
+		mpz_neg(m, m);
+		mpz_mod(m, m, r);
+		mpz_mul(t, m, nz);
+		mpz_add(t, t, p);
+		mpz_tdiv_q_2exp(t, t, static_cast<mp_bitcnt_t>(kChunkBits) * len);
+		*subtracted = mpz_cmp(t, nz) >= 0;
+		mpz_mul(p, p, rinv);
+		mpz_mod(p, p, nz);
+		return bt::chunks_of(p, len);
+	}
+};
+
+/* r in the middle of guard chunks. */
+struct Guarded {
+	std::vector<chunk> buf;
+	int len;
+	explicit Guarded(int len_) : buf(static_cast<size_t>(len_ + 2 * kGuardChunks), kGuard), len(len_) {}
+	chunk *r() { return buf.data() + kGuardChunks; }
+	void set(const std::vector<chunk> &v) { std::memcpy(r(), v.data(), sizeof(chunk) * len); }
+	std::vector<chunk> value() const
+	{
+		return std::vector<chunk>(buf.begin() + kGuardChunks, buf.begin() + kGuardChunks + len);
+	}
+	bool guards_intact() const
+	{
+		for (int i = 0; i < kGuardChunks; i++)
+			if (buf[static_cast<size_t>(i)] != kGuard ||
+			    buf[static_cast<size_t>(kGuardChunks + len + i)] != kGuard)
+				return false;
+		return true;
+	}
+};
+
+std::string show(const std::vector<chunk> &v)
+{
+	bt::Mpz z;
+	bt::to_mpz(z, v.data(), static_cast<int>(v.size()));
+	return bt::hex(z);
+}
+
+/* Check one (a, b) pair against every kernel and every allowed aliasing. */
+void check_pair(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
+		const std::vector<chunk> &b, const std::vector<chunk> &want_ab,
+		const std::vector<chunk> &want_aa)
+{
+	const int len = m.len;
+	const chunk *n = m.n.data();
+	const std::string ctx = std::string(k.name) + " len " + std::to_string(len) +
+				"\n n = " + show(m.n) + "\n a = " + show(a) + "\n b = " + show(b);
+
+	Guarded g(len);
+	k.mul(g.r(), a.data(), b.data(), n, m.n0, len);
+	ASSERT_EQ(g.value(), want_ab) << "mul " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << "mul wrote outside r " << ctx;
+
+	g.set(a); /* r == a */
+	k.mul(g.r(), g.r(), b.data(), n, m.n0, len);
+	ASSERT_EQ(g.value(), want_ab) << "mul r==a " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << ctx;
+
+	g.set(b); /* r == b */
+	k.mul(g.r(), a.data(), g.r(), n, m.n0, len);
+	ASSERT_EQ(g.value(), want_ab) << "mul r==b " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << ctx;
+
+	g.set(a); /* r == a == b */
+	k.mul(g.r(), g.r(), g.r(), n, m.n0, len);
+	ASSERT_EQ(g.value(), want_aa) << "mul r==a==b " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << ctx;
+
+	Guarded s(len);
+	k.sqr(s.r(), a.data(), n, m.n0, len);
+	ASSERT_EQ(s.value(), want_aa) << "sqr " << ctx;
+	ASSERT_TRUE(s.guards_intact()) << "sqr wrote outside r " << ctx;
+
+	s.set(a); /* r == a */
+	k.sqr(s.r(), s.r(), n, m.n0, len);
+	ASSERT_EQ(s.value(), want_aa) << "sqr r==a " << ctx;
+	ASSERT_TRUE(s.guards_intact()) << ctx;
+
+	/* The inputs are const. */
+	ASSERT_EQ(m.n, std::vector<chunk>(n, n + len)) << ctx;
+}
+
+TEST(MontKernels, AgainstGmpEveryLength)
+{
+	bt::Rng rng(0x6d6f6e74);
+	const std::vector<Kernel> ks = kernels();
+	const long per_len = bt::scaled(120);
+	long subtracted[2] = { 0, 0 };
+	for (int len = 1; len <= 80; len++) {
+		for (long c = 0; c < per_len; c += 4) {
+			Modulus m(rng, len);
+			for (int pair = 0; pair < 4; pair++) {
+				std::vector<chunk> a = m.operand(rng);
+				std::vector<chunk> b = m.operand(rng);
+				bool sub_ab, sub_aa;
+				std::vector<chunk> want_ab = m.expect(a.data(), b.data(), &sub_ab);
+				std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub_aa);
+				subtracted[sub_ab]++;
+				subtracted[sub_aa]++;
+				for (const Kernel &k : ks) {
+					check_pair(k, m, a, b, want_ab, want_aa);
+					if (HasFatalFailure())
+						return;
+				}
+			}
+		}
+	}
+	/* Both ways out of the final subtraction were exercised. */
+	EXPECT_GT(subtracted[0], 0);
+	EXPECT_GT(subtracted[1], 0);
+}
+
+/* Long chains of dependent squarings and multiplications at the unrolled
+ * lengths: the shape of an exponentiation, where an error in a rarely
+ * taken carry would show up. */
+TEST(MontKernels, ChainsAtRsaLengths)
+{
+	bt::Rng rng(0x636861696e);
+	const std::vector<Kernel> ks = kernels();
+	const int lens[] = { 4, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33 };
+	const long chains = bt::scaled(6);
+	for (int len : lens) {
+		for (long c = 0; c < chains; c++) {
+			Modulus m(rng, len);
+			std::vector<chunk> x0 = m.operand(rng);
+			std::vector<chunk> b = m.operand(rng);
+			bt::Mpz xz, bz;
+			bt::to_mpz(xz, x0.data(), len);
+			bt::to_mpz(bz, b.data(), len);
+			for (int step = 0; step < 64; step++) {
+				if (step % 5 == 4)
+					mpz_mul(xz, xz, bz);
+				else
+					mpz_mul(xz, xz, xz);
+				mpz_mul(xz, xz, m.rinv);
+				mpz_mod(xz, xz, m.nz);
+			}
+			std::vector<chunk> want = bt::chunks_of(xz, len);
+			for (const Kernel &k : ks) {
+				std::vector<chunk> x = x0;
+				for (int step = 0; step < 64; step++) {
+					if (step % 5 == 4)
+						k.mul(x.data(), x.data(), b.data(), m.n.data(), m.n0, len);
+					else
+						k.sqr(x.data(), x.data(), m.n.data(), m.n0, len);
+				}
+				ASSERT_EQ(x, want) << k.name << " len " << len << " n = " << show(m.n);
+			}
+		}
+	}
+}
+
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+/*
+ * Call fn(args[0..5]) with known values in every callee-saved register and
+ * return the XOR of what came back against them (0 if all preserved).
+ */
+extern "C" uint64_t mont_kernel_trampoline(void *fn, const uint64_t *args);
+__asm__(".text\n"
+	".p2align 4\n"
+	".type mont_kernel_trampoline,@function\n"
+	"mont_kernel_trampoline:\n"
+	"	push %rbx\n"
+	"	push %rbp\n"
+	"	push %r12\n"
+	"	push %r13\n"
+	"	push %r14\n"
+	"	push %r15\n"
+	"	sub $8, %rsp\n"
+	"	mov %rdi, %r11\n"
+	"	mov %rsi, %rax\n"
+	"	movabs $0x1111111111111111, %rbx\n"
+	"	movabs $0x2222222222222222, %rbp\n"
+	"	movabs $0x3333333333333333, %r12\n"
+	"	movabs $0x4444444444444444, %r13\n"
+	"	movabs $0x5555555555555555, %r14\n"
+	"	movabs $0x6666666666666666, %r15\n"
+	"	mov 0(%rax), %rdi\n"
+	"	mov 8(%rax), %rsi\n"
+	"	mov 16(%rax), %rdx\n"
+	"	mov 24(%rax), %rcx\n"
+	"	mov 32(%rax), %r8\n"
+	"	mov 40(%rax), %r9\n"
+	"	call *%r11\n"
+	"	movabs $0x1111111111111111, %rax\n"
+	"	xor %rax, %rbx\n"
+	"	movabs $0x2222222222222222, %rax\n"
+	"	xor %rax, %rbp\n"
+	"	movabs $0x3333333333333333, %rax\n"
+	"	xor %rax, %r12\n"
+	"	movabs $0x4444444444444444, %rax\n"
+	"	xor %rax, %r13\n"
+	"	movabs $0x5555555555555555, %rax\n"
+	"	xor %rax, %r14\n"
+	"	movabs $0x6666666666666666, %rax\n"
+	"	xor %rax, %r15\n"
+	"	mov %rbx, %rax\n"
+	"	or %rbp, %rax\n"
+	"	or %r12, %rax\n"
+	"	or %r13, %rax\n"
+	"	or %r14, %rax\n"
+	"	or %r15, %rax\n"
+	"	add $8, %rsp\n"
+	"	pop %r15\n"
+	"	pop %r14\n"
+	"	pop %r13\n"
+	"	pop %r12\n"
+	"	pop %rbp\n"
+	"	pop %rbx\n"
+	"	ret\n"
+	".size mont_kernel_trampoline, .-mont_kernel_trampoline\n");
+
+TEST(MontKernels, AsmAbi)
+{
+	bt::Rng rng(0x616269);
+	std::vector<Kernel> ks;
+	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
+	if (cpu_has_adx())
+		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	for (int len = 1; len <= 40; len++) {
+		Modulus m(rng, len);
+		std::vector<chunk> a = m.operand(rng), b = m.operand(rng);
+		bool sub;
+		std::vector<chunk> want_ab = m.expect(a.data(), b.data(), &sub);
+		std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub);
+		/* An int argument's upper register half is undefined: fill it. */
+		const uint64_t len_reg = (0xdeadbeefULL << 32) | static_cast<uint32_t>(len);
+		for (const Kernel &k : ks) {
+			Guarded g(len);
+			const uint64_t margs[6] = {
+				reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
+				reinterpret_cast<uint64_t>(b.data()), reinterpret_cast<uint64_t>(m.n.data()),
+				m.n0, len_reg,
+			};
+			EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(k.mul), margs), 0u)
+				<< k.name << " mul clobbered a callee-saved register, len " << len;
+			EXPECT_EQ(g.value(), want_ab) << k.name << " mul len " << len;
+			EXPECT_TRUE(g.guards_intact()) << k.name << " mul len " << len;
+
+			Guarded s(len);
+			const uint64_t sargs[6] = {
+				reinterpret_cast<uint64_t>(s.r()), reinterpret_cast<uint64_t>(a.data()),
+				reinterpret_cast<uint64_t>(m.n.data()), m.n0, len_reg, 0,
+			};
+			EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(k.sqr), sargs), 0u)
+				<< k.name << " sqr clobbered a callee-saved register, len " << len;
+			EXPECT_EQ(s.value(), want_aa) << k.name << " sqr len " << len;
+			EXPECT_TRUE(s.guards_intact()) << k.name << " sqr len " << len;
+		}
+	}
+}
+#endif
+
+} // namespace
