@@ -46,7 +46,18 @@ global big_mont_mul_vec_adx_loop:function hidden
 
 big_mont_mul_vec_adx:
 	movsxd	r9, r9d
-	; fall through for the lengths without an unrolled version
+	; the unrolled RSA lengths (a branch on len only)
+	cmp	r9, 16
+	je	big_mont_mul_vec_adx_16
+	cmp	r9, 8
+	je	big_mont_mul_vec_adx_8
+	cmp	r9, 32
+	je	big_mont_mul_vec_adx_32
+	cmp	r9, 24
+	je	big_mont_mul_vec_adx_24
+	cmp	r9, 12
+	je	big_mont_mul_vec_adx_12
+	; any other length: the loop
 
 ; Same arguments; r9 already sign-extended.
 big_mont_mul_vec_adx_loop:
@@ -165,5 +176,26 @@ big_mont_mul_vec_adx_loop:
 	pop	rbp
 	pop	rbx
 	ret
+
+; Unrolled lengths: product then reduction (mont_adx.inc).  Same
+; arguments; rdx (b) moves to rbx for the product.
+%include "mont_adx.inc"
+
+%macro MUL_PRODUCT_FROM_RDX 1
+	mov	rbx, rdx
+	ADX_MUL_PRODUCT	%1
+%endmacro
+
+%macro MONT_MUL_ADX_SIZE 1
+global big_mont_mul_vec_adx_%1:function hidden
+big_mont_mul_vec_adx_%1:
+	ADX_MONT_BODY	%1, MUL_PRODUCT_FROM_RDX
+%endmacro
+
+MONT_MUL_ADX_SIZE 8
+MONT_MUL_ADX_SIZE 12
+MONT_MUL_ADX_SIZE 16
+MONT_MUL_ADX_SIZE 24
+MONT_MUL_ADX_SIZE 32
 
 section .note.GNU-stack noalloc noexec nowrite progbits

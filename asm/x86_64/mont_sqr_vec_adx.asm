@@ -22,9 +22,42 @@ extern big_mont_mul_vec_adx_loop
 
 big_mont_sqr_vec_adx:
 	movsxd	r9, r8d
+	cmp	r9, 16
+	je	big_mont_sqr_vec_adx_16
+	cmp	r9, 8
+	je	big_mont_sqr_vec_adx_8
+	cmp	r9, 32
+	je	big_mont_sqr_vec_adx_32
+	cmp	r9, 24
+	je	big_mont_sqr_vec_adx_24
+	cmp	r9, 12
+	je	big_mont_sqr_vec_adx_12
+	; any other length: the multiplication loop with b = a
 	mov	r8, rcx
 	mov	rcx, rdx
 	mov	rdx, rsi
 	jmp	big_mont_mul_vec_adx_loop wrt ..plt
+
+; Unrolled lengths: the squaring product then the shared reduction
+; (mont_adx.inc).  The reduction wants n in rcx and n0 in r8.
+%include "mont_adx.inc"
+
+%macro SQR_PRODUCT_FROM_ARGS 1
+	mov	r8, rcx
+	mov	rcx, rdx
+	ADX_SQR_PRODUCT	%1
+%endmacro
+
+%macro MONT_SQR_ADX_SIZE 1
+global big_mont_sqr_vec_adx_%1:function hidden
+big_mont_sqr_vec_adx_%1:
+	ADX_MONT_BODY	%1, SQR_PRODUCT_FROM_ARGS
+%endmacro
+
+MONT_SQR_ADX_SIZE 8
+MONT_SQR_ADX_SIZE 12
+MONT_SQR_ADX_SIZE 16
+MONT_SQR_ADX_SIZE 24
+MONT_SQR_ADX_SIZE 32
 
 section .note.GNU-stack noalloc noexec nowrite progbits
