@@ -4,7 +4,10 @@
  * Each figure is the best, over many trials, of the mean over a run of
  * dependent calls (x = mont(x, b) or x = mont(x, x)), the shape of a
  * modular exponentiation, so latency between calls counts.  rdtsc ticks at
- * the TSC rate, which may differ from the core clock under boost.
+ * the TSC rate, which differs from the core clock under boost or when the
+ * other core is busy, so the report also gives core cycles: ticks divided
+ * by the ticks one cycle takes, measured on a chain of dependent adds
+ * (one cycle each) right before each figure.
  * Operands are random with the modulus' top bit set (RSA-like).
  */
 #include "mont_kernels.h"
@@ -65,6 +68,29 @@ static chunk_t neg_inverse(chunk_t n)
 	return (chunk_t)0 - x;
 }
 
+#if defined(__x86_64__)
+/* TSC ticks per core cycle: 4096 dependent adds take 4096 cycles. */
+static double ticks_per_cycle(void)
+{
+	uint64_t best = UINT64_MAX;
+	for (int t = 0; t < 50; t++) {
+		uint64_t x = 1;
+		uint64_t t0 = BENCH_TICKS();
+		for (int i = 0; i < 64; i++)
+			__asm__ volatile(".rept 64\n\tadd %0, %0\n\t.endr" : "+r"(x));
+		uint64_t d = BENCH_TICKS() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (double)best / 4096.0;
+}
+#else
+static double ticks_per_cycle(void)
+{
+	return 1.0;
+}
+#endif
+
 #define BENCH_RUN 32
 #define BENCH_TRIALS 300
 
@@ -118,7 +144,7 @@ int bench_mont_kernels_report(FILE *out)
 		const struct variant *v = &variants[vi];
 		if (v->needs > best)
 			continue;
-		double mul[5], sqr[5];
+		double mul[5], sqr[5], ratio = 0;
 		for (int k = 0; k < nlens; k++) {
 			int len = lens[k];
 			for (int j = 0; j < len; j++) {
@@ -131,16 +157,25 @@ int bench_mont_kernels_report(FILE *out)
 			a[len - 1] = n[len - 1] >> 1;
 			b[len - 1] = n[len - 1] >> 1;
 			chunk_t n0 = neg_inverse(n[0]);
+			double r0 = ticks_per_cycle();
 			mul[k] = ticks_mul(v, a, b, n, n0, len);
 			sqr[k] = ticks_sqr(v, a, n, n0, len);
+			ratio += r0 + ticks_per_cycle();
 		}
+		ratio /= 2 * nlens;
 		fprintf(out, "%-8s %-4s", v->name, "mul");
 		for (int k = 0; k < nlens; k++)
 			fprintf(out, " %8.0f", mul[k]);
-		fprintf(out, "\n%-8s %-4s", v->name, "sqr");
+		fprintf(out, "   ticks\n%-8s %-4s", v->name, "sqr");
 		for (int k = 0; k < nlens; k++)
 			fprintf(out, " %8.0f", sqr[k]);
-		fprintf(out, "\n");
+		fprintf(out, "   ticks\n%-8s %-4s", v->name, "mul");
+		for (int k = 0; k < nlens; k++)
+			fprintf(out, " %8.0f", mul[k] / ratio);
+		fprintf(out, "   core cycles (%.3f ticks/cycle)\n%-8s %-4s", ratio, v->name, "sqr");
+		for (int k = 0; k < nlens; k++)
+			fprintf(out, " %8.0f", sqr[k] / ratio);
+		fprintf(out, "   core cycles\n");
 	}
 	return 0;
 }

@@ -186,16 +186,21 @@ big_mont_mul_vec_adx_loop:
 	ADX_MUL_PRODUCT	%1
 %endmacro
 
-%macro MONT_MUL_ADX_SIZE 1
-global big_mont_mul_vec_adx_%1:function hidden
-big_mont_mul_vec_adx_%1:
-	ADX_MONT_BODY	%1, MUL_PRODUCT_FROM_RDX
+%macro MUL_PRODUCT_LOOPED_FROM_RDX 1
+	mov	rbx, rdx
+	ADX_MUL_PRODUCT_LOOPED	%1
 %endmacro
 
-MONT_MUL_ADX_SIZE 8
-MONT_MUL_ADX_SIZE 12
-MONT_MUL_ADX_SIZE 16
-MONT_MUL_ADX_SIZE 24
-MONT_MUL_ADX_SIZE 32
+%macro MONT_MUL_ADX_SIZE 3
+global big_mont_mul_vec_adx_%1:function hidden
+big_mont_mul_vec_adx_%1:
+	ADX_MONT_BODY	%1, %2, %3
+%endmacro
+
+MONT_MUL_ADX_SIZE 8, MUL_PRODUCT_FROM_RDX, ADX_REDC
+MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_FROM_RDX, ADX_REDC
+MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_FROM_RDX, ADX_REDC
+MONT_MUL_ADX_SIZE 24, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
+MONT_MUL_ADX_SIZE 32, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 
 section .note.GNU-stack noalloc noexec nowrite progbits
