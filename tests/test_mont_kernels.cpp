@@ -3,7 +3,7 @@
  * variant called by its own name (_c; _base and _adx in an assembly build,
  * _adx only where the CPU has BMI2 + ADX) and through the dispatched names,
  * against GMP: r == a * b * 2^(-BIG_CHUNK_SIZE*len) mod n at every len from
- * 1 to 80 (the unrolled RSA lengths 8, 12, 16, 24, 32 and their
+ * 1 to 80 (the unrolled lengths 8, 12, 16, 24, 32, 48, 64 and their
  * neighbours), with random odd moduli of random bit density (top chunk
  * random, all-ones, 1 or just its top bit), operands 0, 1, n-1, n-2, just
  * below n and random, the aliasing the contract allows (r == a, r == b,
@@ -250,7 +250,7 @@ TEST(MontKernels, ChainsAtRsaLengths)
 {
 	bt::Rng rng(0x636861696e);
 	const std::vector<Kernel> ks = kernels();
-	const int lens[] = { 4, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33 };
+	const int lens[] = { 4, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33, 48, 64 };
 	const long chains = bt::scaled(6);
 	for (int len : lens) {
 		for (long c = 0; c < chains; c++) {

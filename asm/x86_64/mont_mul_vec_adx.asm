@@ -57,6 +57,10 @@ big_mont_mul_vec_adx:
 	je	big_mont_mul_vec_adx_24
 	cmp	r9, 12
 	je	big_mont_mul_vec_adx_12
+	cmp	r9, 64
+	je	big_mont_mul_vec_adx_64
+	cmp	r9, 48
+	je	big_mont_mul_vec_adx_48
 	; any other length: the loop
 
 ; Same arguments; r9 already sign-extended.
@@ -202,5 +206,7 @@ MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_FROM_RDX, ADX_REDC
 MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_FROM_RDX, ADX_REDC
 MONT_MUL_ADX_SIZE 24, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 MONT_MUL_ADX_SIZE 32, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
+MONT_MUL_ADX_SIZE 48, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
+MONT_MUL_ADX_SIZE 64, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -32,6 +32,10 @@ big_mont_sqr_vec_adx:
 	je	big_mont_sqr_vec_adx_24
 	cmp	r9, 12
 	je	big_mont_sqr_vec_adx_12
+	cmp	r9, 64
+	je	big_mont_sqr_vec_adx_64
+	cmp	r9, 48
+	je	big_mont_sqr_vec_adx_48
 	; any other length: the multiplication loop with b = a
 	mov	r8, rcx
 	mov	rcx, rdx
@@ -48,6 +52,13 @@ big_mont_sqr_vec_adx:
 	ADX_SQR_PRODUCT	%1
 %endmacro
 
+%macro SQR_AS_MUL_PRODUCT_LOOPED 1
+	mov	r8, rcx
+	mov	rcx, rdx
+	mov	rbx, rsi
+	ADX_MUL_PRODUCT_LOOPED	%1
+%endmacro
+
 %macro MONT_SQR_ADX_SIZE 3
 global big_mont_sqr_vec_adx_%1:function hidden
 big_mont_sqr_vec_adx_%1:
@@ -59,5 +70,10 @@ MONT_SQR_ADX_SIZE 12, SQR_PRODUCT_FROM_ARGS, ADX_REDC
 MONT_SQR_ADX_SIZE 16, SQR_PRODUCT_FROM_ARGS, ADX_REDC
 MONT_SQR_ADX_SIZE 24, SQR_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 32, SQR_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
+; 48 and 64 chunks (3072- and 4096-bit moduli, public-key side): the
+; triangle of cross products would be 45-80 KB unrolled, so these run the
+; row-looped multiplication product with b = a.
+MONT_SQR_ADX_SIZE 48, SQR_AS_MUL_PRODUCT_LOOPED, ADX_REDC_LOOPED
+MONT_SQR_ADX_SIZE 64, SQR_AS_MUL_PRODUCT_LOOPED, ADX_REDC_LOOPED
 
 section .note.GNU-stack noalloc noexec nowrite progbits
