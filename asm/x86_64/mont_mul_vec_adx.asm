@@ -12,11 +12,23 @@
 ; n0 == -n^-1 mod 2^64; a, b < n.  r may equal a and/or b (a and b are read
 ; in full before r is written); r must not overlap n.
 ; Postcondition: r < n, by a masked (not branched) final subtraction.
-; Constant time: every branch and address depends on len only.
-; Stack: 6 pushes + return address + (len + 1) chunks of t, wiped on exit.
+; Constant time: every branch and address depends on len only (the entry
+; picks the code for len; nothing looks at operand values).
+; Stack: unrolled lengths 6 pushes + return address + 2*len chunks of T;
+; the loop 6 pushes + return address + (len + 1) chunks; wiped on exit.
 ;
-; Algorithm (looped, any len): CIOS.  With t < 2n on entry to a row, row i
-; computes
+; Two algorithms, chosen by len at entry:
+;
+; len 8, 12, 16, 24, 32, 48, 64 (big_mont_mul_vec_adx_<len>): product then
+; reduction, from the macros in mont_adx.inc (see there for the math and
+; the register map): T = a*b in 2 len chunks, then len reduction rows
+; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
+; row's top word, then the masked subtraction.  8, 12, 16 are fully
+; unrolled; 24 and up loop over rows with the columns unrolled (a fully
+; unrolled file was 130 KB of code and its len 32 ran 40% slower).
+;
+; Any other len (big_mont_mul_vec_adx_loop): CIOS.  With t < 2n on entry
+; to a row, row i computes
 ;     t = (t + a*b[i] + m*n) / 2^64,   m = (t + a*b[i]) * n0 mod 2^64,
 ; which stays < 2n: t is len chunks plus t[len] in {0, 1}; between the two
 ; halves of a row t + a*b[i] may reach 2^(64 len + 64), one more bit, kept
@@ -25,16 +37,29 @@
 ; The loop counter steps with lea and exits with jrcxz, which leave both
 ; flags alone.
 ;
-; Register map (looped version):
+; Register map (big_mont_mul_vec_adx_loop):
 ;   rsi  a + len            r10  n + len          rbp  t + len (stack)
 ;   r11  &b[i]              r15  b + len          r9   -len
 ;   rdx  b[i], then m       r8   n0               rcx  j - len
 ;   rax  column sum         rbx  previous high    r12  high
 ;   r13  zero               r14  t1 (bit 64*len+64)  rdi  r + len
 ;
-; Cycles per call (AMD EPYC, rdtsc, best of many):
-;   len      8     12     16     24     32
-;   mul    TBD
+; Cost per call on this machine (AMD EPYC, model name "AMD EPYC", Zen 4
+; class: BMI2, ADX, AVX-512 IFMA; rdtsc runs at 0.69 ticks per core cycle),
+; best of 300 runs of 32 dependent calls, quiet machine:
+;   len                8     12     16     24     32
+;   mul  rdtsc ticks  158    320    539   1182   2079
+;   mul  core cycles  229    463    779   1709   3005
+;   (the loop, for comparison: 311, 671, 1168, 2568, 4499 ticks)
+; A mulx column with its two adds costs ~1.5 core cycles here even with
+; no dependences between them, and a multiplication is 2 len^2 + len of
+; them: 528 at len 16, so ~790 cycles is the floor for this scheme.
+; Measured with bench_mont_kernels_report() (bench/mont_kernels.c; the
+; `bigmont speed --kernels` report), e.g. from a chunk64-asm build dir:
+;   printf '#include <stdio.h>\n#include "mont_kernels.h"\nint main(void)
+;   { return bench_mont_kernels_report(stdout); }\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a
+;   bignum/libbigmont_bignum.a && taskset -c 1 ./a.out
 ;
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 

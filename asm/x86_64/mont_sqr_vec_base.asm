@@ -17,7 +17,10 @@
 ; Register map: the arguments are moved into the multiplication's slots:
 ;   rdx <- a (as b), rcx <- n, r8 <- n0, r9d <- len.
 ;
-; Cycles per call: those of big_mont_mul_vec_base (see that file).
+; Cost per call: that of big_mont_mul_vec_base plus four moves and a
+; jump, i.e. the same table (see mont_mul_vec_base.asm):
+;   len                8     12     16     24     32
+;   sqr  rdtsc ticks  296    613   1062   2377   4204
 
 default rel
 section .text
