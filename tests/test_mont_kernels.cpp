@@ -12,9 +12,13 @@
  * half of the int len register.
  */
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
+#include <valgrind/memcheck.h>
 
 #include <gmp.h>
 #include <gtest/gtest.h>
@@ -281,6 +285,58 @@ TEST(MontKernels, ChainsAtRsaLengths)
 			}
 		}
 	}
+}
+
+/*
+ * Constant time, checked by Memcheck: with a, b, n and n0 marked undefined
+ * (secret), Memcheck reports any branch, conditional move or address that
+ * depends on them.  Run directly, the test re-runs itself under valgrind
+ * (when installed and the build is not sanitized) with only this test
+ * selected; under valgrind it makes the calls and counts the reports.
+ */
+TEST(MontKernels, ConstantTimeUnderMemcheck)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	GTEST_SKIP() << "AddressSanitizer builds cannot run under valgrind";
+#else
+	if (!RUNNING_ON_VALGRIND) {
+		if (std::system("valgrind --version >/dev/null 2>&1") != 0)
+			GTEST_SKIP() << "valgrind not installed";
+		char self[4096];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		ASSERT_GT(n, 0);
+		self[n] = '\0';
+		std::string cmd = std::string("valgrind -q --error-exitcode=3 '") + self +
+				  "' --gtest_filter=MontKernels.ConstantTimeUnderMemcheck >/dev/null 2>&1";
+		int status = std::system(cmd.c_str());
+		EXPECT_EQ(status, 0) << "rerun by hand to see the reports: " << cmd;
+		return;
+	}
+	bt::Rng rng(0x6374);
+	const std::vector<Kernel> ks = kernels();
+	const int lens[] = { 1, 3, 8, 9, 12, 16, 24, 32, 48, 64 };
+	const unsigned long before = VALGRIND_COUNT_ERRORS;
+	for (int len : lens) {
+		Modulus m(rng, len);
+		std::vector<chunk> a = m.operand(rng), b = m.operand(rng), r(static_cast<size_t>(len));
+		chunk n0 = m.n0;
+		for (const Kernel &k : ks) {
+			VALGRIND_MAKE_MEM_UNDEFINED(a.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_UNDEFINED(b.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_UNDEFINED(m.n.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_UNDEFINED(&n0, sizeof(n0));
+			k.mul(r.data(), a.data(), b.data(), m.n.data(), n0, len);
+			k.sqr(r.data(), r.data(), m.n.data(), n0, len);
+			VALGRIND_MAKE_MEM_DEFINED(r.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_DEFINED(a.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_DEFINED(b.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_DEFINED(m.n.data(), sizeof(chunk) * len);
+			VALGRIND_MAKE_MEM_DEFINED(&n0, sizeof(n0));
+			EXPECT_EQ(VALGRIND_COUNT_ERRORS, before)
+				<< k.name << " len " << len << " branched or indexed on a secret";
+		}
+	}
+#endif
 }
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
