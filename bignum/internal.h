@@ -99,6 +99,18 @@ static inline int big_trimmed_len(const BIGNUM *a)
 	return l < 1 ? 1 : l;
 }
 
+/* ---- modular inverse (bignum/modinv.c; added by the hardening work) ---- */
+/*
+ * result = a^-1 mod n: 0 < result < n, result * a == 1 (mod n), sign 1.
+ * n odd and > 1 (BIG_INVALID_ARGS otherwise); a any length, any sign (a
+ * negative a gives the inverse of the negative value), need not be < n.
+ * BIG_INVALID_ARGS if gcd(a, n) != 1 (a == 0 included).  result may alias a
+ * or n.  Binary extended Euclid, NOT constant time: for values that reveal
+ * nothing (the blinding of rsa/blinding.c inverts a product of two random
+ * secrets, never a secret itself).
+ */
+BIG_ERR_CODE big_mod_inverse(BIGNUM *result, const BIGNUM *a, const BIGNUM *n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,628 @@
+/*
+ * dudect: a statistical constant-time test in the style of dudect (Reparaz,
+ * Balasch, Verbauwhede, "Dude, is my code constant time?", 2017).
+ *
+ * Two classes of secret inputs are fed, interleaved at random, to the
+ * operation under test; each call is timed with rdtsc (fenced).  Welch's
+ * t-test compares the two timing distributions: on all samples, and on
+ * samples cropped at 20 upper percentiles (timing noise has a long upper
+ * tail; cropping removes it).  |t| stays small when the classes are
+ * indistinguishable; |t| >= 4.5 is dudect's threshold for "leaks".
+ *
+ * Targets (--target):
+ *   rsa   rsa_private_raw on a real key, blinding OFF (blinding would hide
+ *         any leak), fault check on unless --no-fault-check.  Classes:
+ *         one fixed ciphertext vs a fresh random ciphertext per call.
+ *         --fixed small-output picks the fixed ciphertext so that its
+ *         plaintext is 128 bits shorter than n (a leak of the result's
+ *         length shows up).
+ *   crt   big_modexp_crt with GMP-made primes.  --vary input: fixed vs
+ *         random base; --vary exponent: the key's dp, dq vs random
+ *         exponents of the same bit lengths (random base in both).
+ *
+ *   dudect [--target rsa|crt] [--seconds N] [--key PEM] [--bits B]
+ *          [--fixed random|small-output] [--vary input|exponent]
+ *          [--no-fault-check] [--seed S] [--self-test]
+ *
+ * --self-test times a deliberately leaky comparison (early exit) and a
+ * constant-time one, and exits 0 only if the first is caught: the check
+ * that the harness can see a leak at all (the second is printed).
+ *
+ * Exit status: 0 no leak detected (|t| < 4.5), 1 leak detected, 2 usage or
+ * setup error.  Not constant-time itself, nor meant to be: this is a tool.
+ */
+#define _GNU_SOURCE
+#include <bigmont/bignum.h>
+#include <bigmont/rsa.h>
+
+#include <gmp.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#define T_THRESHOLD 4.5
+#define N_CROPS 20
+#define BATCH 2000 /* calls per batch: inputs are prepared before timing */
+
+/* ---- random numbers (a tool's own generator; not for keys) ------------- */
+static uint64_t rng_state[4];
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t rng_next(void)
+{
+	uint64_t *s = rng_state;
+	const uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+static void rng_seed(uint64_t seed)
+{
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		rng_state[i] = z ^ (z >> 31);
+	}
+}
+
+static void rng_bytes(uint8_t *out, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		out[i] = (uint8_t)rng_next();
+}
+
+/* ---- Welch's t-test, online (Welford) ---------------------------------- */
+struct ttest {
+	double mean[2], m2[2], n[2];
+};
+
+static void t_push(struct ttest *t, int cls, double x)
+{
+	t->n[cls] += 1;
+	double delta = x - t->mean[cls];
+	t->mean[cls] += delta / t->n[cls];
+	t->m2[cls] += delta * (x - t->mean[cls]);
+}
+
+static double t_value(const struct ttest *t)
+{
+	if (t->n[0] < 2 || t->n[1] < 2)
+		return 0;
+	double v0 = t->m2[0] / (t->n[0] - 1), v1 = t->m2[1] / (t->n[1] - 1);
+	double den = sqrt(v0 / t->n[0] + v1 / t->n[1]);
+	return den > 0 ? (t->mean[0] - t->mean[1]) / den : 0;
+}
+
+struct stats {
+	struct ttest all, crop[N_CROPS];
+	double thresholds[N_CROPS];
+	int have_thresholds;
+	long samples;
+};
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Crop points as dudect picks them: percentiles 1 - 0.5^(10 (k+1) / N),
+ * dense near the top where the noise is. */
+static void set_thresholds(struct stats *st, const uint64_t *cycles, int n)
+{
+	uint64_t *sorted = malloc(sizeof(uint64_t) * (size_t)n);
+	memcpy(sorted, cycles, sizeof(uint64_t) * (size_t)n);
+	qsort(sorted, (size_t)n, sizeof(uint64_t), cmp_u64);
+	for (int k = 0; k < N_CROPS; k++) {
+		double p = 1 - pow(0.5, 10.0 * (k + 1) / N_CROPS);
+		st->thresholds[k] = (double)sorted[(int)(p * (n - 1))];
+	}
+	free(sorted);
+	st->have_thresholds = 1;
+}
+
+static void push_batch(struct stats *st, const uint64_t *cycles,
+		       const uint8_t *cls, int n)
+{
+	if (!st->have_thresholds) {
+		set_thresholds(st, cycles, n);
+		return; /* the first batch only calibrates (and warms up) */
+	}
+	for (int i = 0; i < n; i++) {
+		double x = (double)cycles[i];
+		t_push(&st->all, cls[i], x);
+		for (int k = 0; k < N_CROPS; k++)
+			if (x < st->thresholds[k])
+				t_push(&st->crop[k], cls[i], x);
+	}
+	st->samples += n;
+}
+
+/* The largest |t| over every test with enough samples; *which: -1 for
+ * "all samples", else the crop index. */
+static double max_t(const struct stats *st, int *which)
+{
+	double best = fabs(t_value(&st->all));
+	*which = -1;
+	for (int k = 0; k < N_CROPS; k++) {
+		const struct ttest *t = &st->crop[k];
+		if (t->n[0] + t->n[1] < 1000)
+			continue;
+		double v = fabs(t_value(t));
+		if (v > best) {
+			best = v;
+			*which = k;
+		}
+	}
+	return best;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t cycles_now(void)
+{
+	_mm_lfence();
+	uint64_t t = __rdtsc();
+	_mm_lfence();
+	return t;
+}
+
+/* ---- the operations under test ----------------------------------------- */
+struct target {
+	const char *name;
+	size_t input_len;
+	/* Fill one input of class cls (0 fixed, 1 random) into in. */
+	void (*prepare)(struct target *t, uint8_t *in, int cls);
+	/* Run the operation once on in; nonzero on failure. */
+	int (*run)(struct target *t, const uint8_t *in);
+	void *ctx;
+};
+
+static int die_usage(const char *msg)
+{
+	fprintf(stderr, "dudect: %s (try --help)\n", msg);
+	exit(2);
+}
+
+/* rsa: rsa_private_raw, blinding off. */
+struct rsa_ctx {
+	rsa_key *key;
+	size_t size;
+	uint8_t *fixed, *out;
+	uint8_t top_mask; /* keeps random inputs below n: top byte < n's */
+};
+
+static void rsa_prepare(struct target *t, uint8_t *in, int cls)
+{
+	struct rsa_ctx *c = t->ctx;
+	if (cls == 0) {
+		memcpy(in, c->fixed, c->size);
+		return;
+	}
+	rng_bytes(in, c->size);
+	in[0] &= c->top_mask; /* below n: n's top byte is > top_mask */
+}
+
+static int rsa_run(struct target *t, const uint8_t *in)
+{
+	struct rsa_ctx *c = t->ctx;
+	return rsa_private_raw(c->key, c->out, in, c->size);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		if (n + 4096 > cap) {
+			cap = 2 * cap + 4096;
+			buf = realloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got > 0);
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static void setup_rsa(struct target *t, const char *keyfile, int fault_check,
+		      int small_output)
+{
+	static struct rsa_ctx c;
+	size_t len;
+	char *pem = read_file(keyfile, &len);
+	if (!pem) {
+		fprintf(stderr, "dudect: cannot read %s: %s\n", keyfile, strerror(errno));
+		exit(2);
+	}
+	char err[256];
+	if (rsa_key_load_pem(&c.key, pem, len, err, sizeof(err)) != RSA_OK) {
+		fprintf(stderr, "dudect: %s: %s\n", keyfile, err);
+		exit(2);
+	}
+	free(pem);
+	if (!rsa_key_is_private(c.key))
+		die_usage("--key must be a private key");
+	/* Blinding would randomise the very values under test. */
+	if (rsa_key_set_blinding(c.key, 0) != RSA_OK ||
+	    rsa_key_set_fault_check(c.key, fault_check) != RSA_OK)
+		die_usage("cannot set the key's options");
+	c.size = rsa_key_size(c.key);
+	c.fixed = malloc(c.size);
+	c.out = malloc(c.size);
+	/* Random inputs: the top byte strictly below half of n's top byte
+	 * range keeps them < n; n's top byte is >= 1. */
+	int bits = rsa_key_bits(c.key);
+	int top_bits = bits - 8 * ((int)c.size - 1); /* 1..8 bits in byte 0 */
+	c.top_mask = (uint8_t)((1u << (top_bits - 1)) - 1);
+	if (small_output) {
+		/* Plaintext 128 bits shorter than n; the fixed input is its
+		 * ciphertext, so the fixed class always yields a short result. */
+		uint8_t *m = calloc(1, c.size);
+		rng_bytes(m + 16, c.size - 16);
+		if (rsa_public_raw(c.key, c.fixed, m, c.size) != RSA_OK)
+			die_usage("rsa_public_raw failed");
+		free(m);
+	} else {
+		rng_bytes(c.fixed, c.size);
+		c.fixed[0] &= c.top_mask;
+	}
+	t->name = "rsa_private_raw";
+	t->input_len = c.size;
+	t->prepare = rsa_prepare;
+	t->run = rsa_run;
+	t->ctx = &c;
+	printf("target: rsa_private_raw, %s (%d bits), blinding off, fault check %s, fixed %s\n",
+	       keyfile, bits, fault_check ? "on" : "off",
+	       small_output ? "ciphertext of a 128-bit-short plaintext" : "random ciphertext");
+}
+
+/* crt: big_modexp_crt on GMP-made primes. */
+struct crt_ctx {
+	BIGNUM p, q, dp, dq, pinv, result, a, e1, e2;
+	size_t half_bytes, size;
+	int vary_exponent;
+	uint8_t top_mask;
+	uint8_t *fixed;
+};
+
+static void to_bignum(BIGNUM *b, const mpz_t z)
+{
+	size_t chunks = (mpz_sizeinbase(z, 2) + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
+	if (big_init(b, (int)chunks + 1) != BIG_OK)
+		die_usage("out of memory");
+	memset(b->value, 0, sizeof(BIG_CHUNK_TYPE) * (chunks + 1));
+	mpz_export(b->value, NULL, -1, sizeof(BIG_CHUNK_TYPE), 0, 0, z);
+	b->len = (int)chunks;
+	b->sign = 1;
+}
+
+/* Input layout: the base (size bytes), then for --vary exponent the two
+ * exponents (half_bytes each). */
+static void crt_prepare(struct target *t, uint8_t *in, int cls)
+{
+	struct crt_ctx *c = t->ctx;
+	if (!c->vary_exponent) {
+		if (cls == 0)
+			memcpy(in, c->fixed, c->size);
+		else {
+			rng_bytes(in, c->size);
+			in[0] &= c->top_mask;
+		}
+		return;
+	}
+	rng_bytes(in, c->size);
+	in[0] &= c->top_mask;
+	uint8_t *e1 = in + c->size, *e2 = e1 + c->half_bytes;
+	if (cls == 0) {
+		bignum2bytestring(e1, &c->dp, c->half_bytes);
+		bignum2bytestring(e2, &c->dq, c->half_bytes);
+	} else {
+		/* Bit length bits/2 - 1, as the fixed class's. */
+		rng_bytes(e1, c->half_bytes);
+		rng_bytes(e2, c->half_bytes);
+		e1[0] = (uint8_t)((e1[0] & 0x3f) | 0x40);
+		e2[0] = (uint8_t)((e2[0] & 0x3f) | 0x40);
+	}
+}
+
+static int crt_run(struct target *t, const uint8_t *in)
+{
+	struct crt_ctx *c = t->ctx;
+	if (bytestring2bignum(&c->a, in, c->size) != BIG_OK)
+		return 1;
+	const BIGNUM *dp = &c->dp, *dq = &c->dq;
+	if (c->vary_exponent) {
+		if (bytestring2bignum(&c->e1, in + c->size, c->half_bytes) != BIG_OK ||
+		    bytestring2bignum(&c->e2, in + c->size + c->half_bytes, c->half_bytes) != BIG_OK)
+			return 1;
+		dp = &c->e1;
+		dq = &c->e2;
+	}
+	return big_modexp_crt(&c->result, &c->a, dp, dq, &c->p, &c->q, &c->pinv,
+			      NULL, NULL) != BIG_OK;
+}
+
+static void setup_crt(struct target *t, int bits, int vary_exponent)
+{
+	static struct crt_ctx c;
+	if (bits < 256 || bits > 8192 || bits % 16)
+		die_usage("--bits must be a multiple of 16 in 256..8192");
+	gmp_randstate_t gr;
+	gmp_randinit_default(gr);
+	gmp_randseed_ui(gr, rng_next());
+	mpz_t p, q, n, e, d, phi, pm1, qm1, dp, dq, pinv;
+	mpz_inits(p, q, n, e, d, phi, pm1, qm1, dp, dq, pinv, NULL);
+	mpz_set_ui(e, 65537);
+	do {
+		mpz_urandomb(p, gr, (mp_bitcnt_t)bits / 2);
+		mpz_setbit(p, (mp_bitcnt_t)bits / 2 - 1);
+		mpz_setbit(p, (mp_bitcnt_t)bits / 2 - 2);
+		mpz_nextprime(p, p);
+		mpz_urandomb(q, gr, (mp_bitcnt_t)bits / 2);
+		mpz_setbit(q, (mp_bitcnt_t)bits / 2 - 1);
+		mpz_setbit(q, (mp_bitcnt_t)bits / 2 - 2);
+		mpz_nextprime(q, q);
+		mpz_sub_ui(pm1, p, 1);
+		mpz_sub_ui(qm1, q, 1);
+		mpz_mul(phi, pm1, qm1);
+	} while (mpz_cmp(p, q) == 0 || !mpz_invert(d, e, phi) ||
+		 mpz_sizeinbase(p, 2) != (size_t)bits / 2 ||
+		 mpz_sizeinbase(q, 2) != (size_t)bits / 2);
+	mpz_mul(n, p, q);
+	mpz_mod(dp, d, pm1);
+	mpz_mod(dq, d, qm1);
+	mpz_invert(pinv, p, q);
+	to_bignum(&c.p, p);
+	to_bignum(&c.q, q);
+	to_bignum(&c.dp, dp);
+	to_bignum(&c.dq, dq);
+	to_bignum(&c.pinv, pinv);
+	big_init(&c.result, 1);
+	big_init(&c.a, 1);
+	big_init(&c.e1, 1);
+	big_init(&c.e2, 1);
+	c.size = (mpz_sizeinbase(n, 2) + 7) / 8;
+	c.half_bytes = (size_t)bits / 16;
+	c.vary_exponent = vary_exponent;
+	int top_bits = (int)mpz_sizeinbase(n, 2) - 8 * ((int)c.size - 1);
+	c.top_mask = (uint8_t)((1u << (top_bits - 1)) - 1);
+	c.fixed = malloc(c.size);
+	rng_bytes(c.fixed, c.size);
+	c.fixed[0] &= c.top_mask;
+	if (vary_exponent) {
+		/* The fixed class gets the random class's shape: bit length
+		 * bits/2 - 1 (below p - 1, q - 1: their top two bits are set). */
+		mpz_clrbit(dp, (mp_bitcnt_t)bits / 2 - 1);
+		mpz_setbit(dp, (mp_bitcnt_t)bits / 2 - 2);
+		mpz_clrbit(dq, (mp_bitcnt_t)bits / 2 - 1);
+		mpz_setbit(dq, (mp_bitcnt_t)bits / 2 - 2);
+		big_finish(&c.dp);
+		big_finish(&c.dq);
+		to_bignum(&c.dp, dp);
+		to_bignum(&c.dq, dq);
+	}
+	mpz_clears(p, q, n, e, d, phi, pm1, qm1, dp, dq, pinv, NULL);
+	gmp_randclear(gr);
+	t->name = "big_modexp_crt";
+	t->input_len = c.size + (vary_exponent ? 2 * c.half_bytes : 0);
+	t->prepare = crt_prepare;
+	t->run = crt_run;
+	t->ctx = &c;
+	printf("target: big_modexp_crt, %d-bit modulus from GMP primes, classes: %s\n",
+	       bits, vary_exponent ? "fixed exponents vs random exponents of equal length (random base)"
+				   : "fixed base vs random base");
+}
+
+/* self-test: a leaky and a constant-time comparison of 512 bytes. */
+struct cmp_ctx {
+	uint8_t secret[512];
+};
+
+static void cmp_prepare(struct target *t, uint8_t *in, int cls)
+{
+	struct cmp_ctx *c = t->ctx;
+	if (cls == 0)
+		memcpy(in, c->secret, sizeof(c->secret)); /* equal: runs to the end */
+	else
+		rng_bytes(in, sizeof(c->secret));         /* differs early */
+}
+
+static int leaky_run(struct target *t, const uint8_t *in)
+{
+	struct cmp_ctx *c = t->ctx;
+	for (size_t i = 0; i < sizeof(c->secret); i++)
+		if (((volatile const uint8_t *)in)[i] != c->secret[i])
+			return 0;
+	return 0;
+}
+
+static int ct_run(struct target *t, const uint8_t *in)
+{
+	struct cmp_ctx *c = t->ctx;
+	volatile uint8_t acc = 0;
+	for (size_t i = 0; i < sizeof(c->secret); i++)
+		acc |= (uint8_t)(in[i] ^ c->secret[i]);
+	return acc & 0;
+}
+
+/* ---- the measurement loop ---------------------------------------------- */
+/* Returns the final max |t|. */
+static double measure(struct target *t, double seconds, int quiet)
+{
+	struct stats *st = calloc(1, sizeof(*st));
+	uint8_t *inputs = malloc(t->input_len * BATCH);
+	uint8_t cls[BATCH];
+	uint64_t cycles[BATCH];
+	double start = now_seconds(), last_report = start;
+	int which = -1;
+	double tmax = 0;
+	while (now_seconds() - start < seconds || !st->have_thresholds) {
+		for (int i = 0; i < BATCH; i++) {
+			cls[i] = (uint8_t)(rng_next() & 1);
+			t->prepare(t, inputs + (size_t)i * t->input_len, cls[i]);
+		}
+		for (int i = 0; i < BATCH; i++) {
+			const uint8_t *in = inputs + (size_t)i * t->input_len;
+			uint64_t t0 = cycles_now();
+			int rc = t->run(t, in);
+			uint64_t t1 = cycles_now();
+			if (rc) {
+				fprintf(stderr, "dudect: %s failed\n", t->name);
+				exit(2);
+			}
+			cycles[i] = t1 - t0;
+		}
+		push_batch(st, cycles, cls, BATCH);
+		tmax = max_t(st, &which);
+		if (!quiet && now_seconds() - last_report >= 10) {
+			last_report = now_seconds();
+			printf("  %6.0f s  %9ld samples  max |t| = %6.2f  (mean cycles fixed %.0f, random %.0f)\n",
+			       last_report - start, st->samples, tmax, st->all.mean[0], st->all.mean[1]);
+			fflush(stdout);
+		}
+	}
+	if (!quiet) {
+		printf("samples: %ld (%.0f fixed, %.0f random) in %.0f s\n", st->samples,
+		       st->all.n[0], st->all.n[1], now_seconds() - start);
+		printf("mean cycles: fixed %.0f, random %.0f\n", st->all.mean[0], st->all.mean[1]);
+		printf("t (all samples) = %.2f\n", t_value(&st->all));
+		if (which >= 0)
+			printf("max |t| = %.2f (samples below the %.2f percentile, %.0f cycles)\n", tmax,
+			       100 * (1 - pow(0.5, 10.0 * (which + 1) / N_CROPS)), st->thresholds[which]);
+		else
+			printf("max |t| = %.2f (all samples)\n", tmax);
+	}
+	free(inputs);
+	free(st);
+	return tmax;
+}
+
+static int self_test(double seconds)
+{
+	static struct cmp_ctx c;
+	rng_bytes(c.secret, sizeof(c.secret));
+	struct target leaky = {"leaky compare", sizeof(c.secret), cmp_prepare, leaky_run, &c};
+	struct target ct = {"constant-time compare", sizeof(c.secret), cmp_prepare, ct_run, &c};
+	double t_leaky = measure(&leaky, seconds / 2, 1);
+	double t_ct = measure(&ct, seconds / 2, 1);
+	/* Only the leak must be seen: on a loaded machine a short run of the
+	 * constant-time compare can wander near the threshold (the max over
+	 * 21 tests), and a flaky self-test would teach people to ignore it. */
+	int ok = t_leaky >= T_THRESHOLD;
+	printf("self-test: early-exit compare max |t| = %.1f (must be >= %.1f): %s; "
+	       "constant-time compare max |t| = %.1f (for information)\n",
+	       t_leaky, T_THRESHOLD, ok ? "PASS" : "FAIL", t_ct);
+	return ok ? 0 : 1;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: dudect [--target rsa|crt] [--seconds N] [--key PEM] [--bits B]\n"
+		"              [--fixed random|small-output] [--vary input|exponent]\n"
+		"              [--no-fault-check] [--seed S] [--self-test]\n"
+		"Welch t-test on rdtsc timings of two classes of secret inputs;\n"
+		"|t| < %.1f passes.  Default: --target rsa --seconds 60 --key %s\n",
+		T_THRESHOLD, TEST_DATA_DIR "/keys/rsa2048-e65537.pem");
+}
+
+int main(int argc, char **argv)
+{
+	const char *target = "rsa", *key = TEST_DATA_DIR "/keys/rsa2048-e65537.pem";
+	const char *fixed = "random", *vary = "input";
+	double seconds = 60;
+	int bits = 2048, fault_check = 1, selftest = 0;
+	uint64_t seed = 0;
+	int have_seed = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE() do { if (!val) die_usage("missing value"); i++; } while (0)
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "--target")) {
+			NEED_VALUE();
+			target = val;
+		} else if (!strcmp(a, "--seconds")) {
+			NEED_VALUE();
+			seconds = atof(val);
+			if (!(seconds > 0))
+				die_usage("--seconds must be positive");
+		} else if (!strcmp(a, "--key")) {
+			NEED_VALUE();
+			key = val;
+		} else if (!strcmp(a, "--bits")) {
+			NEED_VALUE();
+			bits = atoi(val);
+		} else if (!strcmp(a, "--fixed")) {
+			NEED_VALUE();
+			fixed = val;
+		} else if (!strcmp(a, "--vary")) {
+			NEED_VALUE();
+			vary = val;
+		} else if (!strcmp(a, "--seed")) {
+			NEED_VALUE();
+			seed = strtoull(val, NULL, 0);
+			have_seed = 1;
+		} else if (!strcmp(a, "--no-fault-check")) {
+			fault_check = 0;
+		} else if (!strcmp(a, "--self-test")) {
+			selftest = 1;
+		} else {
+			fprintf(stderr, "dudect: unknown argument '%s'\n", a);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!have_seed && getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint64_t)time(NULL);
+	rng_seed(seed);
+	printf("dudect: seed %llu, kernels '%s'\n", (unsigned long long)seed,
+	       big_cpu_variant_name());
+	if (selftest)
+		return self_test(seconds);
+
+	struct target t;
+	if (!strcmp(target, "rsa")) {
+		if (strcmp(fixed, "random") && strcmp(fixed, "small-output"))
+			die_usage("--fixed must be random or small-output");
+		setup_rsa(&t, key, fault_check, !strcmp(fixed, "small-output"));
+	} else if (!strcmp(target, "crt")) {
+		if (strcmp(vary, "input") && strcmp(vary, "exponent"))
+			die_usage("--vary must be input or exponent");
+		setup_crt(&t, bits, !strcmp(vary, "exponent"));
+	} else {
+		die_usage("--target must be rsa or crt");
+	}
+	fflush(stdout);
+	double tmax = measure(&t, seconds, 0);
+	int leak = tmax >= T_THRESHOLD;
+	printf("verdict: %s (max |t| = %.2f, threshold %.1f)\n",
+	       leak ? "LEAK DETECTED" : "no leak detected", tmax, T_THRESHOLD);
+	return leak ? 1 : 0;
+}
