@@ -247,6 +247,31 @@ TEST(MontKernels, AgainstGmpEveryLength)
 	EXPECT_GT(subtracted[1], 0);
 }
 
+/* Lengths past 80 up to BIG_MAX_MODULUS_CHUNKS, where only the loops run:
+ * a few cases each, with the same checks. */
+TEST(MontKernels, LongLengthsUpToTheMaximum)
+{
+	bt::Rng rng(0x6c6f6e67);
+	const std::vector<Kernel> ks = kernels();
+	const int lens[] = { 81, 96, 127, 128, 129, 200, BIG_MAX_MODULUS_CHUNKS - 1,
+			     BIG_MAX_MODULUS_CHUNKS };
+	const long cases = bt::scaled(4);
+	for (int len : lens) {
+		for (long c = 0; c < cases; c++) {
+			Modulus m(rng, len);
+			std::vector<chunk> a = m.operand(rng), b = m.operand(rng);
+			bool sub_ab, sub_aa;
+			std::vector<chunk> want_ab = m.expect(a.data(), b.data(), &sub_ab);
+			std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub_aa);
+			for (const Kernel &k : ks) {
+				check_pair(k, m, a, b, want_ab, want_aa);
+				if (HasFatalFailure())
+					return;
+			}
+		}
+	}
+}
+
 /* Long chains of dependent squarings and multiplications at the unrolled
  * lengths: the shape of an exponentiation, where an error in a rarely
  * taken carry would show up. */
