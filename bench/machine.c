@@ -1,0 +1,202 @@
+/*
+ * bench/machine.c -- the report header: what CPU, cores and flags this is,
+ * which build and kernel variant runs, and the reference libraries'
+ * versions.  Read from /proc/cpuinfo (the kernel's view, which already
+ * masks features the OS does not enable) and uname.
+ */
+#include "machine.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bigmont/bignum.h>
+
+#include "impl.h"
+
+#ifndef BIGMONT_C_COMPILER
+#define BIGMONT_C_COMPILER "unknown"
+#endif
+#ifndef BIGMONT_C_FLAGS
+#define BIGMONT_C_FLAGS ""
+#endif
+
+static int has_word(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(line, word); p; p = strstr(p + 1, word)) {
+		int start = p == line || isspace((unsigned char)p[-1]) || p[-1] == ':';
+		int end = p[n] == '\0' || isspace((unsigned char)p[n]);
+		if (start && end)
+			return 1;
+	}
+	return 0;
+}
+
+static void trim_copy(char *dst, size_t cap, const char *src)
+{
+	while (isspace((unsigned char)*src))
+		src++;
+	snprintf(dst, cap, "%s", src);
+	size_t n = strlen(dst);
+	while (n > 0 && isspace((unsigned char)dst[n - 1]))
+		dst[--n] = '\0';
+}
+
+static void slugify(char *dst, size_t cap, const char *src)
+{
+	size_t j = 0;
+	int dash = 0;
+	for (const char *p = src; *p && j + 1 < cap; p++) {
+		if (isalnum((unsigned char)*p)) {
+			if (dash && j > 0)
+				dst[j++] = '-';
+			if (j + 1 < cap)
+				dst[j++] = (char)tolower((unsigned char)*p);
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+	}
+	dst[j] = '\0';
+	if (j == 0)
+		snprintf(dst, cap, "unknown-cpu");
+}
+
+static void probe_cpuinfo(struct bench_machine *m)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	/* (physical id, core id) pairs seen, to count physical cores. */
+	int pairs[1024][2];
+	int npairs = 0, phys = 0;
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+		if (colon == NULL)
+			continue;
+		if (!strncmp(line, "model name", 10) && !m->cpu[0])
+			trim_copy(m->cpu, sizeof(m->cpu), colon + 1);
+		else if (!strncmp(line, "physical id", 11))
+			phys = atoi(colon + 1);
+		else if (!strncmp(line, "core id", 7)) {
+			int core = atoi(colon + 1), seen = 0;
+			for (int i = 0; i < npairs; i++)
+				seen |= pairs[i][0] == phys && pairs[i][1] == core;
+			if (!seen && npairs < 1024) {
+				pairs[npairs][0] = phys;
+				pairs[npairs][1] = core;
+				npairs++;
+			}
+		} else if (!strncmp(line, "flags", 5)) {
+			m->bmi2 = has_word(colon + 1, "bmi2");
+			m->adx = has_word(colon + 1, "adx");
+			m->avx512ifma = has_word(colon + 1, "avx512ifma");
+		}
+	}
+	fclose(f);
+	if (npairs > 0)
+		m->physical_cores = npairs;
+}
+
+void bench_machine_probe(struct bench_machine *m, const char *build_name)
+{
+	memset(m, 0, sizeof(*m));
+	m->logical_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	m->physical_cores = m->logical_cores;
+	probe_cpuinfo(m);
+	if (!m->cpu[0])
+		snprintf(m->cpu, sizeof(m->cpu), "unknown CPU");
+	slugify(m->cpu_slug, sizeof(m->cpu_slug), m->cpu);
+
+	struct utsname u;
+	if (uname(&u) == 0)
+		snprintf(m->kernel, sizeof(m->kernel), "%s %s %s", u.sysname,
+			 u.release, u.machine);
+	if (gethostname(m->hostname, sizeof(m->hostname)) != 0)
+		m->hostname[0] = '\0';
+	m->hostname[sizeof(m->hostname) - 1] = '\0';
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(m->date, sizeof(m->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+	m->compiler = BIGMONT_C_COMPILER;
+	m->cflags = BIGMONT_C_FLAGS;
+	while (*m->cflags == ' ')
+		m->cflags++;
+	m->chunk_bits = BIG_CHUNK_SIZE;
+	m->have_asm = big_have_asm();
+	if (build_name != NULL)
+		snprintf(m->build, sizeof(m->build), "%s", build_name);
+	else
+		snprintf(m->build, sizeof(m->build), "chunk%d%s", BIG_CHUNK_SIZE,
+			 m->have_asm ? "-asm" : "");
+	m->variant = big_cpu_variant_name();
+	const char *env = getenv("BIGMONT_CPU");
+	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
+		 env ? env : "");
+	env = getenv("OPENSSL_ia32cap");
+	snprintf(m->openssl_ia32cap, sizeof(m->openssl_ia32cap), "%s",
+		 env ? env : "");
+	m->gmp_version = bench_gmp_version();
+	m->openssl_version = bench_ossl_version();
+}
+
+void bench_machine_print(FILE *out, const struct bench_machine *m,
+			 const char *security)
+{
+	char flags[96];
+	snprintf(flags, sizeof(flags), "bmi2 %s, adx %s, avx512ifma %s",
+		 m->bmi2 ? "yes" : "no", m->adx ? "yes" : "no",
+		 m->avx512ifma ? "yes" : "no");
+	fprintf(out, "bigmont speed %s  %s\n", BIGMONT_VERSION, m->date);
+	fprintf(out, "  cpu       %s (%d logical, %d physical cores)\n", m->cpu,
+		m->logical_cores, m->physical_cores);
+	fprintf(out, "  flags     %s\n", flags);
+	fprintf(out, "  kernel    %s\n", m->kernel);
+	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
+	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s\n",
+		m->build, m->chunk_bits,
+		m->have_asm ? "assembly kernels" : "portable C", m->variant,
+		m->bigmont_cpu_env[0] ? " (BIGMONT_CPU=" : "",
+		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "");
+	fprintf(out, "  versions  GMP %s, %s%s%s\n", m->gmp_version,
+		m->openssl_version,
+		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",
+		m->openssl_ia32cap);
+	if (security != NULL)
+		fprintf(out, "  ours      %s\n", security);
+}
+
+void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
+{
+	json_kv_string(w, "cpu", m->cpu);
+	json_kv_string(w, "cpu_slug", m->cpu_slug);
+	json_kv_int(w, "logical_cores", m->logical_cores);
+	json_kv_int(w, "physical_cores", m->physical_cores);
+	json_key(w, "flags");
+	json_object_begin(w);
+	json_kv_bool(w, "bmi2", m->bmi2);
+	json_kv_bool(w, "adx", m->adx);
+	json_kv_bool(w, "avx512ifma", m->avx512ifma);
+	json_object_end(w);
+	json_kv_string(w, "kernel", m->kernel);
+	json_kv_string(w, "hostname", m->hostname);
+	json_kv_string(w, "date", m->date);
+	json_kv_string(w, "compiler", m->compiler);
+	json_kv_string(w, "cflags", m->cflags);
+	json_kv_string(w, "bigmont_version", BIGMONT_VERSION);
+	json_kv_string(w, "build", m->build);
+	json_kv_int(w, "chunk_bits", m->chunk_bits);
+	json_kv_bool(w, "asm", m->have_asm);
+	json_kv_string(w, "variant", m->variant);
+	json_kv_string(w, "bigmont_cpu_env", m->bigmont_cpu_env);
+	json_kv_string(w, "gmp_version", m->gmp_version);
+	json_kv_string(w, "openssl_version", m->openssl_version);
+	json_kv_string(w, "openssl_ia32cap_env", m->openssl_ia32cap);
+}

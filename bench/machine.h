@@ -1,0 +1,38 @@
+/*
+ * bench/machine.h -- what a benchmark report says about the machine and
+ * the build: CPU, cores, the flags that matter for the kernels, kernel,
+ * compiler and flags, chunk size, kernel variant, library versions.
+ */
+#ifndef BIGMONT_BENCH_MACHINE_H
+#define BIGMONT_BENCH_MACHINE_H
+
+#include <stdio.h>
+
+#include "json.h"
+
+struct bench_machine {
+	char cpu[128];      /* "AMD EPYC 9R14 96-Core Processor" */
+	char cpu_slug[128]; /* "amd-epyc-9r14-96-core-processor" */
+	int logical_cores, physical_cores;
+	int bmi2, adx, avx512ifma; /* 1 if the CPU (and kernel) offer it */
+	char kernel[200];          /* "Linux 6.1.0-18-amd64 x86_64" */
+	char hostname[64];
+	char date[32];             /* UTC, ISO 8601 */
+	const char *compiler, *cflags;
+	int chunk_bits;
+	int have_asm;
+	char build[32];            /* "chunk64-asm" unless told otherwise */
+	const char *variant;       /* big_cpu_variant_name() */
+	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
+	const char *gmp_version, *openssl_version;
+	char openssl_ia32cap[64];  /* OPENSSL_ia32cap as set, "" if unset */
+};
+
+/* build_name: NULL for the name derived from the configuration. */
+void bench_machine_probe(struct bench_machine *m, const char *build_name);
+void bench_machine_print(FILE *out, const struct bench_machine *m,
+			 const char *security);
+/* The "machine" object's members (the caller opened the object). */
+void bench_machine_json(struct json_writer *w, const struct bench_machine *m);
+
+#endif

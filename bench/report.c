@@ -1,0 +1,191 @@
+/*
+ * bench/report.c -- text tables and the JSON document of `bigmont speed`
+ * (contract in report.h).  Ratios are time ratios: ours/gmp = 1.20 means
+ * ours takes 1.2x GMP's time per operation (lower is better for ours).
+ */
+#include "report.h"
+
+#include <math.h>
+#include <string.h>
+
+void bench_format_count(char *buf, size_t cap, double v)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, cap, "-");
+		return;
+	}
+	char digits[32];
+	snprintf(digits, sizeof(digits), "%.0f", v);
+	size_t n = strlen(digits), j = 0;
+	for (size_t i = 0; i < n && j + 2 < cap; i++) {
+		if (i > 0 && (n - i) % 3 == 0 && digits[i - 1] != '-')
+			buf[j++] = ',';
+		buf[j++] = digits[i];
+	}
+	buf[j] = '\0';
+}
+
+static const char *onoff(int v)
+{
+	return v < 0 ? "-" : v ? "on" : "off";
+}
+
+static const struct bench_record *find(const struct bench_record *r, int n,
+				       const char *key, const char *impl,
+				       int threads)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(r[i].key, key) && !strcmp(r[i].impl, impl) &&
+		    r[i].threads == threads)
+			return &r[i];
+	return NULL;
+}
+
+static double measured_ns(const struct bench_record *r)
+{
+	return r != NULL && r->st.samples > 0 ? r->st.median_ns : NAN;
+}
+
+void bench_report_key(FILE *out, const struct bench_record *r, int n,
+		      const char *key, double seconds)
+{
+	int bits = 0;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(r[i].key, key))
+			bits = r[i].bits;
+	fprintf(out, "\nRSA-%d private key (%s): %.2f s per implementation, "
+		"interleaved batches\n", bits, key, seconds);
+	fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7s %9s\n",
+		"implementation", "blinding", "median ns/op", "min ns/op",
+		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this");
+	double ours = measured_ns(find(r, n, key, "ours", 1));
+	for (int i = 0; i < n; i++) {
+		const struct bench_record *x = &r[i];
+		if (strcmp(x->key, key) || x->threads != 1)
+			continue;
+		if (x->st.samples == 0) {
+			fprintf(out, "  %-16s %-8s %s\n", x->impl, "n/a",
+				x->note[0] ? x->note : "not measured");
+			continue;
+		}
+		char med[32], lo[32], hi[32], ops[32], cyc[32];
+		bench_format_count(med, sizeof(med), x->st.median_ns);
+		bench_format_count(lo, sizeof(lo), x->st.min_ns);
+		bench_format_count(hi, sizeof(hi), x->st.max_ns);
+		bench_format_count(ops, sizeof(ops), x->st.ops_per_s);
+		bench_format_count(cyc, sizeof(cyc), x->st.cycles_per_op);
+		char ratio[16] = "-";
+		if (isfinite(ours))
+			snprintf(ratio, sizeof(ratio), "%.2f", ours / x->st.median_ns);
+		fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7d %9s\n",
+			x->impl, onoff(x->blinding), med, lo, hi, ops, cyc,
+			x->st.samples, ratio);
+	}
+	if (!isfinite(ours))
+		return;
+	static const char *const others[] = { "gmp", "openssl", "openssl-noblind",
+					      "openssl-noifma" };
+	int printed = 0;
+	for (size_t k = 0; k < sizeof(others) / sizeof(others[0]); k++) {
+		double o = measured_ns(find(r, n, key, others[k], 1));
+		if (!isfinite(o))
+			continue;
+		fprintf(out, "%s ours/%s %.2f", printed ? "," : "  time ratio:",
+			others[k], ours / o);
+		printed = 1;
+	}
+	if (printed)
+		fprintf(out, "  (below 1: ours is faster)\n");
+}
+
+void bench_report_threads(FILE *out, const struct bench_record *r, int n,
+			  const char *key)
+{
+	int any = 0;
+	for (int i = 0; i < n; i++)
+		any |= !strcmp(r[i].key, key) && r[i].threads > 1;
+	if (!any)
+		return;
+	fprintf(out, "  threads sharing one key (OpenSSL: one EVP_PKEY, a "
+		"context per operation):\n");
+	fprintf(out, "  %-16s %7s %12s %12s %10s\n", "implementation",
+		"threads", "ops/s", "1 thread", "efficiency");
+	for (int i = 0; i < n; i++) {
+		const struct bench_record *x = &r[i];
+		if (strcmp(x->key, key) || x->threads <= 1)
+			continue;
+		char ops[32], one[32];
+		bench_format_count(ops, sizeof(ops), x->st.ops_per_s);
+		bench_format_count(one, sizeof(one), x->single_ops_per_s);
+		fprintf(out, "  %-16s %7d %12s %12s %9.0f%%\n", x->impl,
+			x->threads, ops, one, 100 * x->efficiency);
+	}
+}
+
+static void json_tristate(struct json_writer *w, const char *k, int v)
+{
+	json_key(w, k);
+	if (v < 0)
+		json_null(w);
+	else
+		json_bool(w, v);
+}
+
+int bench_report_json(FILE *out, const struct bench_machine *m,
+		      const struct bench_settings *s,
+		      const struct bench_record *r, int n)
+{
+	struct json_writer w;
+	json_begin(&w, out);
+	json_object_begin(&w);
+	json_kv_string(&w, "schema", BENCH_SCHEMA);
+	json_key(&w, "machine");
+	json_object_begin(&w);
+	bench_machine_json(&w, m);
+	json_object_end(&w);
+
+	json_key(&w, "settings");
+	json_object_begin(&w);
+	json_kv_double(&w, "seconds", s->seconds, 6);
+	json_key(&w, "threads");
+	json_array_begin(&w);
+	for (int i = 0; i < s->nthreads; i++)
+		json_int(&w, s->threads[i]);
+	json_array_end(&w);
+	json_kv_string(&w, "compare", s->compare);
+	json_key(&w, "implementations");
+	json_array_begin(&w);
+	for (int i = 0; i < s->nclaimed; i++)
+		json_string(&w, s->claimed[i]);
+	json_array_end(&w);
+	json_object_end(&w);
+
+	json_key(&w, "records");
+	json_array_begin(&w);
+	for (int i = 0; i < n; i++) {
+		const struct bench_record *x = &r[i];
+		json_object_begin(&w);
+		json_kv_string(&w, "implementation", x->impl);
+		json_kv_string(&w, "build", m->build);
+		json_kv_string(&w, "variant", m->variant);
+		json_kv_int(&w, "bits", x->bits);
+		json_kv_string(&w, "key", x->key);
+		json_kv_int(&w, "threads", x->threads);
+		json_tristate(&w, "blinding", x->blinding);
+		json_tristate(&w, "fault_check", x->fault_check);
+		json_kv_int(&w, "samples", x->st.samples);
+		json_kv_int(&w, "ops", x->st.ops);
+		json_kv_double(&w, "median_ns", x->st.median_ns, 7);
+		json_kv_double(&w, "min_ns", x->st.min_ns, 7);
+		json_kv_double(&w, "max_ns", x->st.max_ns, 7);
+		json_kv_double(&w, "ops_per_s", x->st.ops_per_s, 7);
+		json_kv_double(&w, "cycles_per_op", x->st.cycles_per_op, 7);
+		json_kv_double(&w, "efficiency", x->efficiency, 4);
+		json_kv_double(&w, "single_thread_ops_per_s", x->single_ops_per_s, 7);
+		json_kv_string(&w, "note", x->note[0] ? x->note : NULL);
+		json_object_end(&w);
+	}
+	json_array_end(&w);
+	json_object_end(&w);
+	return json_finish(&w);
+}
