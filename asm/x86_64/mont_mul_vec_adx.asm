@@ -15,7 +15,8 @@
 ; Constant time: every branch and address depends on len only (the entry
 ; picks the code for len; nothing looks at operand values).
 ; Stack: unrolled lengths 6 pushes + return address + 2*len chunks of T;
-; the loop 6 pushes + return address + (len + 1) chunks; wiped on exit.
+; the loop 6 pushes + return address + (len + 6) chunks (len >= 5; below,
+; big_mont_mul_vec_base, len + 9); the value chunks are wiped on exit.
 ;
 ; Two algorithms, chosen by len at entry:
 ;
@@ -34,15 +35,18 @@
 ; halves of a row t + a*b[i] may reach 2^(64 len + 64), one more bit, kept
 ; in a register (t1).  Each half is one pass with two carry chains: CF adds
 ; the old t chunk, OF adds the high half of the previous column's product.
-; The loop counter steps with lea and exits with jrcxz, which leave both
-; flags alone.
+; A pass runs blocks of LOOP_UNROLL (8) columns, entered at the slot that
+; makes len fit (Duff's device; the entry depends on len only); the
+; pointers step with lea and the loop exits with jrcxz, which leave both
+; flags alone.  len < 5 goes to big_mont_mul_vec_base.
 ;
-; Register map (big_mont_mul_vec_adx_loop):
-;   rsi  a + len            r10  n + len          rbp  t + len (stack)
-;   r11  &b[i]              r15  b + len          r9   -len
-;   rdx  b[i], then m       r8   n0               rcx  j - len
-;   rax  column sum         rbx  previous high    r12  high
-;   r13  zero               r14  t1 (bit 64*len+64)  rdi  r + len
+; Register map (big_mont_mul_vec_adx_loop; p = -len mod 8):
+;   rsi  a - 8p             r10  n - 8p           rbp  t - 8p (stack)
+;   rdi  walks a or n       r15  walks t          r11  &b[i]
+;   rdx  b[i], then m       r8   n0               rcx  -(len + p) .. 0
+;   rax  column sum         rbx, r12  high halves, alternating
+;   r13  zero               r14  t1 (bit 64*len+64)  r9  -(len + p)
+;   [rsp] pass entries, r + len, b + len
 ;
 ; Cost per call on this machine (AMD EPYC, model name "AMD EPYC", Zen 4
 ; class: BMI2, ADX, AVX-512 IFMA; rdtsc runs at 0.69 ticks per core cycle),
@@ -50,7 +54,11 @@
 ;   len                8     12     16     24     32
 ;   mul  rdtsc ticks  158    320    539   1182   2079
 ;   mul  core cycles  229    463    779   1709   3005
-;   (the loop, for comparison: 311, 671, 1168, 2568, 4499 ticks)
+;   len               48     64
+;   mul  rdtsc ticks  4652   8226   (sqr the same: b = a there)
+; The loop, timed the same way at lengths around those (rdtsc ticks):
+;   len 9: 262, 15: 606, 17: 772, 33: 2491, 65: 9432, 128: 34876
+; (the first, one-column CIOS loop took 1066 at len 17, 14638 at 65).
 ; A mulx column with its two adds costs ~1.5 core cycles here even with
 ; no dependences between them, and a multiplication is 2 len^2 + len of
 ; them: 528 at len 16, so ~790 cycles is the floor for this scheme.
@@ -68,6 +76,7 @@ section .text
 
 global big_mont_mul_vec_adx:function
 global big_mont_mul_vec_adx_loop:function hidden
+extern big_mont_mul_vec_base
 
 big_mont_mul_vec_adx:
 	movsxd	r9, r9d
@@ -88,92 +97,177 @@ big_mont_mul_vec_adx:
 	je	big_mont_mul_vec_adx_48
 	; any other length: the loop
 
-; Same arguments; r9 already sign-extended.
+%define LOOP_UNROLL 8
+
+; One column of the a*b[i] pass in slot %1 of the loop body: t[j] +=
+; a[j]*rdx + the high half of column j-1 (in the other of rbx/r12).
+; rdi walks a, r15 walks t; base + displacement only: a mulx with an
+; indexed memory operand costs a third more here.
+%macro LOOP_COL_A 1
+%if (%1) % 2 == 0
+	mulx	rbx, rax, [rdi + 8*(%1)]
+	adcx	rax, [r15 + 8*(%1)]
+	adox	rax, r12
+%else
+	mulx	r12, rax, [rdi + 8*(%1)]
+	adcx	rax, [r15 + 8*(%1)]
+	adox	rax, rbx
+%endif
+	mov	[r15 + 8*(%1)], rax
+%endmacro
+
+; One column of the m*n pass: t[j-1] = t[j] + n[j]*m + high half of j-1.
+%macro LOOP_COL_N 1
+%if (%1) % 2 == 0
+	mulx	rbx, rax, [rdi + 8*(%1)]
+	adcx	rax, [r15 + 8*(%1)]
+	adox	rax, r12
+%else
+	mulx	r12, rax, [rdi + 8*(%1)]
+	adcx	rax, [r15 + 8*(%1)]
+	adox	rax, rbx
+%endif
+	mov	[r15 + 8*(%1) - 8], rax
+%endmacro
+
+; The loop body: LOOP_UNROLL columns, slot s at label .<%1><s>.
+%macro LOOP_BLOCK 2
+%assign s 0
+%rep LOOP_UNROLL
+.%1%[s]:
+	%2	s
+%assign s s + 1
+%endrep
+%endmacro
+
+; rbx := address of slot eax (= p) of the loop body .<%1>0..; no branch.
+%macro LOOP_ENTRY 1
+	lea	rbx, [rel .%{1}0]
+%assign s 1
+%rep LOOP_UNROLL - 1
+	lea	r12, [rel .%1%[s]]
+	cmp	eax, s
+	cmove	rbx, r12
+%assign s s + 1
+%endrep
+%endmacro
+
+; One pass over the columns: rdi from %1, r15 from rbp, rcx from r9 up to
+; 0; ends with r15 = t + 8*len.  Flags are left alone from the jump into
+; the body to the exit (lea, jrcxz and jmp do not write them).
+%macro LOOP_PASS 4
+	mov	rdi, %1
+	mov	r15, rbp
+	mov	rcx, r9
+	jmp	[rsp + %2]
+	LOOP_BLOCK	%3, %4
+	lea	rdi, [rdi + 8*LOOP_UNROLL]
+	lea	r15, [r15 + 8*LOOP_UNROLL]
+	lea	rcx, [rcx + LOOP_UNROLL]
+	jrcxz	.%{3}end
+	jmp	.%{3}0
+.%{3}end:
+%endmacro
+
+; Same arguments; r9 already sign-extended.  len < 5 goes to the mul/adc
+; loop, as fast at that size, which keeps this frame within the contract's
+; 2*len + 8 chunks.
 big_mont_mul_vec_adx_loop:
+	cmp	r9, 5
+	jb	big_mont_mul_vec_base wrt ..plt
 	push	rbx
 	push	rbp
 	push	r12
 	push	r13
 	push	r14
 	push	r15
-	lea	rax, [r9*8 + 8]
-	sub	rsp, rax		; t[0..len]
+	; frame: [rsp] entry of the a*b[i] pass, [rsp + 8] entry of the m*n
+	; pass, [rsp + 16] r + len, [rsp + 24] b + len, [rsp + 32] t[-1] (the
+	; m*n pass stores its column 0 there), [rsp + 40] t[0..len]
+	lea	rax, [r9*8 + 48]
+	sub	rsp, rax
+	lea	rax, [rdi + r9*8]
+	mov	[rsp + 16], rax
+	lea	rax, [rdx + r9*8]
+	mov	[rsp + 24], rax
 	mov	r11, rdx
-	lea	rsi, [rsi + r9*8]
-	lea	r10, [rcx + r9*8]
-	lea	rbp, [rsp + r9*8]
-	lea	rdi, [rdi + r9*8]
-	lea	r15, [r11 + r9*8]
-	neg	r9
 
 	xor	eax, eax
-	mov	rcx, r9
+	lea	rbx, [rsp + 40]
+	lea	r12, [rbx + r9*8]
 .zero:
-	mov	[rbp + rcx*8], rax
-	inc	rcx
-	jnz	.zero
-	mov	[rbp], rax
+	mov	[rbx], rax
+	add	rbx, 8
+	cmp	rbx, r12
+	jbe	.zero
+
+	; The passes loop over blocks of LOOP_UNROLL columns.  With p = -len
+	; mod LOOP_UNROLL, a pass enters the first block at slot p, as if p
+	; columns before column 0 were done: the pointers start 8p bytes
+	; before a (or n) and t, and rcx runs from -(len + p) up to 0.  The
+	; entry slot depends on len only.
+	mov	rax, r9
+	neg	rax
+	and	eax, LOOP_UNROLL - 1
+	lea	rdx, [rax*8]
+	sub	rsi, rdx		; a - 8p
+	mov	r10, rcx
+	sub	r10, rdx		; n - 8p
+	lea	rbp, [rsp + 40]
+	sub	rbp, rdx		; t - 8p
+	add	r9, rax
+	neg	r9			; -(len + p)
+	LOOP_ENTRY	a
+	mov	[rsp], rbx
+	LOOP_ENTRY	n
+	mov	[rsp + 8], rbx
 
 .row:
 	; t += a * b[i]
 	mov	rdx, [r11]
 	xor	ebx, ebx
+	xor	r12d, r12d		; no high half before column 0
 	xor	r13d, r13d		; CF = OF = 0
-	mov	rcx, r9
-.mul:
-	mulx	r12, rax, [rsi + rcx*8]
-	adcx	rax, [rbp + rcx*8]
-	adox	rax, rbx
-	mov	[rbp + rcx*8], rax
-	mov	rbx, r12
-	lea	rcx, [rcx + 1]
-	jrcxz	.mulend
-	jmp	.mul
-.mulend:
-	mov	rax, [rbp]
-	adcx	rax, rbx
+	LOOP_PASS	rsi, 0, a, LOOP_COL_A
+	mov	rax, [r15]
+	adcx	rax, r12
 	adox	rax, r13
-	mov	[rbp], rax
+	mov	[r15], rax
 	mov	r14, r13
 	adcx	r14, r13
 	adox	r14, r13
 
 	; t = (t + m * n) / 2^64
-	mov	rcx, r9
-	mov	rdx, [rbp + rcx*8]
+	mov	rdx, [rsp + 40]
 	imul	rdx, r8
+	xor	ebx, ebx
+	xor	r12d, r12d
 	xor	r13d, r13d
-	mulx	rbx, rax, [r10 + rcx*8]
-	adcx	rax, [rbp + rcx*8]	; == 0; only the carry matters
-	lea	rcx, [rcx + 1]
-	jrcxz	.redend
-.red:
-	mulx	r12, rax, [r10 + rcx*8]
-	adcx	rax, [rbp + rcx*8]
-	adox	rax, rbx
-	mov	[rbp + rcx*8 - 8], rax
-	mov	rbx, r12
-	lea	rcx, [rcx + 1]
-	jrcxz	.redend
-	jmp	.red
-.redend:
-	mov	rax, [rbp]
-	adcx	rax, rbx
+	LOOP_PASS	r10, 8, n, LOOP_COL_N
+	mov	rax, [r15]
+	adcx	rax, r12
 	adox	rax, r13
-	mov	[rbp - 8], rax
+	mov	[r15 - 8], rax
 	adcx	r14, r13
 	adox	r14, r13
-	mov	[rbp], r14
+	mov	[r15], r14
 
 	add	r11, 8
-	cmp	r11, r15
+	cmp	r11, [rsp + 24]
 	jne	.row
 
 	; Final subtraction: d = t - n into r; keep t iff t < n, i.e. iff the
 	; subtraction borrowed and t[len] == 0.  t[len] == 1 implies a borrow
 	; (t - n < n < 2^(64 len)), so t[len] - borrow is 0 (take d) or -1
 	; (keep t): the mask, applied to every chunk.
-	mov	rcx, r9
+	mov	rbp, r15		; t + len, where the last pass ended
+	mov	rdi, [rsp + 16]		; r + len
+	lea	rax, [r9*8]
+	sub	r10, rax		; n - 8p + 8(len + p) = n + len
+	lea	rcx, [rsp + 40]
+	sub	rcx, rbp
+	sar	rcx, 3			; -len
+	mov	r9, rcx
 	clc
 .sub:
 	mov	rax, [rbp + rcx*8]
