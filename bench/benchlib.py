@@ -1,0 +1,417 @@
+"""Shared code of bench/run and bench/merge (python3, standard library only).
+
+Reads the JSON that `bigmont speed --json` writes (schema in bench/README.md),
+aggregates the runs of several builds and rounds, and renders the tables
+(text and markdown), the bench/run result file and the gnuplot data.
+
+Ratios are time ratios, ours/other: below 1 means ours is faster.
+"""
+
+import json
+import math
+import os
+import re
+import statistics
+
+SPEED_SCHEMA = "bigmont-speed/1"
+RUN_SCHEMA = "bigmont-bench-run/1"
+
+OTHERS = ("gmp", "openssl-noblind", "openssl", "openssl-noifma")
+OTHER_TITLES = {
+    "gmp": "GMP",
+    "openssl-noblind": "OpenSSL no blinding",
+    "openssl": "OpenSSL (blinded)",
+    "openssl-noifma": "OpenSSL no IFMA",
+}
+# The order builds appear in tables: 32-bit C, 64-bit C, then assembly.
+BUILD_ORDER = ("chunk32", "chunk64", "chunk64-asm/c", "chunk64-asm/baseline",
+               "chunk64-asm/adx")
+
+
+def slug(text):
+    """'AMD EPYC 7R13 Processor' -> 'amd-epyc-7r13-processor'."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or "unknown-cpu"
+
+
+def build_label(machine):
+    """chunk32, chunk64, or chunk64-asm/<variant> for an assembly build."""
+    if machine.get("asm"):
+        return "%s/%s" % (machine["build"], machine["variant"])
+    return machine["build"]
+
+
+def build_sort_key(label):
+    base = label.replace(", blinded", "")
+    rank = BUILD_ORDER.index(base) if base in BUILD_ORDER else len(BUILD_ORDER)
+    return (rank, label)
+
+
+def load_speed_json(path):
+    """A `bigmont speed --json` document, checked for its schema."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    if doc.get("schema") != SPEED_SCHEMA:
+        raise ValueError("%s: not a %s document" % (path, SPEED_SCHEMA))
+    return doc
+
+
+def check_speed_doc(doc):
+    """Problems with a speed document: every implementation it claims must
+    have a measured record (samples > 0, finite ns) for every key size."""
+    problems = []
+    recs = doc.get("records", [])
+    bits = sorted({r["bits"] for r in recs})
+    for impl in doc.get("settings", {}).get("implementations", []):
+        for b in bits:
+            ok = [r for r in recs if r["implementation"] == impl and
+                  r["bits"] == b and r["threads"] == 1 and r["samples"] > 0 and
+                  isinstance(r["median_ns"], (int, float)) and r["median_ns"] > 0]
+            if not ok:
+                problems.append("no measurement of %s at %d bits" % (impl, b))
+    if not bits:
+        problems.append("no records")
+    return problems
+
+
+def _median(values):
+    values = [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
+    return statistics.median(values) if values else None
+
+
+def aggregate(runs):
+    """Combine the records of many `bigmont speed` documents.
+
+    runs: list of (round, doc).  Returns a list of summary records, one per
+    (implementation, build label, bits, threads), with the median over
+    rounds of the per-run medians, the min and max over every batch, the
+    per-run ratios against each reference (median over rounds), and how many
+    runs went into it.  GMP and OpenSSL records keep the label of the build
+    whose run measured them, and are also pooled under build "all".
+    """
+    groups = {}
+    for rnd, doc in runs:
+        label = build_label(doc["machine"])
+        recs = doc["records"]
+        by_key = {(r["implementation"], r["bits"], r["threads"]): r for r in recs}
+        for r in recs:
+            if not r["samples"]:
+                continue
+            impl = r["implementation"]
+            labels = [label]
+            if impl not in ("ours", "ours-blinded"):
+                labels.append("all")
+            for lab in labels:
+                g = groups.setdefault((impl, lab, r["bits"], r["threads"]), {
+                    "implementation": impl, "build": lab, "bits": r["bits"],
+                    "threads": r["threads"], "blinding": r["blinding"],
+                    "fault_check": r["fault_check"], "medians": [], "mins": [],
+                    "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
+                    "efficiency": [], "single": [], "ratios": {}, "runs": 0})
+                g["medians"].append(r["median_ns"])
+                g["mins"].append(r["min_ns"])
+                g["maxs"].append(r["max_ns"])
+                g["ops_per_s"].append(r["ops_per_s"])
+                g["cycles"].append(r["cycles_per_op"])
+                g["samples"] += r["samples"]
+                g["efficiency"].append(r.get("efficiency"))
+                g["single"].append(r.get("single_thread_ops_per_s"))
+                g["runs"] += 1
+                if impl.startswith("ours") and r["threads"] == 1:
+                    for other in OTHERS:
+                        o = by_key.get((other, r["bits"], 1))
+                        if o and o["samples"] and o["median_ns"]:
+                            g["ratios"].setdefault(other, []).append(
+                                r["median_ns"] / o["median_ns"])
+    out = []
+    for g in groups.values():
+        med = _median(g["medians"])
+        rec = {
+            "implementation": g["implementation"], "build": g["build"],
+            "bits": g["bits"], "threads": g["threads"],
+            "blinding": g["blinding"], "fault_check": g["fault_check"],
+            "median_ns": med,
+            "min_ns": min(v for v in g["mins"] if v is not None),
+            "max_ns": max(v for v in g["maxs"] if v is not None),
+            "ops_per_s": _median(g["ops_per_s"]),
+            "cycles_per_op": _median(g["cycles"]),
+            "samples": g["samples"], "runs": g["runs"],
+            "efficiency": _median(g["efficiency"]),
+            "single_thread_ops_per_s": _median(g["single"]),
+            "ratio": {k: _median(v) for k, v in sorted(g["ratios"].items())},
+        }
+        out.append(rec)
+    out.sort(key=lambda r: (r["bits"], r["threads"], r["implementation"],
+                            build_sort_key(r["build"])))
+    return out
+
+
+def find(summary, impl, build, bits, threads=1):
+    for r in summary:
+        if (r["implementation"] == impl and r["build"] == build and
+                r["bits"] == bits and r["threads"] == threads):
+            return r
+    return None
+
+
+def speedups(summary, bits):
+    """The headline ratios for one key size: 64-bit over 32-bit chunks,
+    assembly over C.  {name: time(slower)/time(faster)}."""
+    def ns(build):
+        r = find(summary, "ours", build, bits)
+        return r["median_ns"] if r else None
+    pairs = [
+        ("64-bit over 32-bit chunks (C)", "chunk32", "chunk64"),
+        ("asm baseline over C (64-bit)", "chunk64", "chunk64-asm/baseline"),
+        ("asm adx over C (64-bit)", "chunk64", "chunk64-asm/adx"),
+        ("asm adx over asm baseline", "chunk64-asm/baseline", "chunk64-asm/adx"),
+        ("asm adx over 32-bit chunks", "chunk32", "chunk64-asm/adx"),
+    ]
+    out = []
+    for name, slow, fast in pairs:
+        a, b = ns(slow), ns(fast)
+        if a and b:
+            out.append((name, a / b))
+    return out
+
+
+def fmt_ns(v):
+    if v is None:
+        return "-"
+    return "{:,.0f}".format(v)
+
+
+def fmt_ratio(v):
+    return "-" if v is None else "%.2f" % v
+
+
+def fmt_spread(r):
+    m = r["median_ns"]
+    if not m:
+        return "-"
+    return "-%.0f%%/+%.0f%%" % (100 * (m - r["min_ns"]) / m,
+                                100 * (r["max_ns"] - m) / m)
+
+
+def key_table_rows(summary, bits):
+    """Rows of the table of one key size: each build of ours (and blinded,
+    when measured), then the references pooled over every run."""
+    rows = []
+    ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
+            r["implementation"] in ("ours", "ours-blinded")]
+    ours.sort(key=lambda r: (build_sort_key(r["build"]), r["implementation"]))
+    for r in ours:
+        name = r["build"] + (", blinded" if r["implementation"] == "ours-blinded" else "")
+        rows.append([name, fmt_ns(r["median_ns"]), fmt_spread(r)] +
+                    [fmt_ratio(r["ratio"].get(o)) for o in OTHERS])
+    for other in OTHERS:
+        r = find(summary, other, "all", bits)
+        if r:
+            rows.append([OTHER_TITLES[other], fmt_ns(r["median_ns"]),
+                         fmt_spread(r), "", "", "", ""])
+    return rows
+
+
+TABLE_HEADER = ["build", "ns/op", "spread", "/GMP", "/OpenSSL no-blind",
+                "/OpenSSL blinded", "/OpenSSL no-IFMA"]
+
+
+def text_table(header, rows):
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    lines = []
+    for i, row in enumerate([header] + rows):
+        cells = [str(c).ljust(w) if j == 0 else str(c).rjust(w)
+                 for j, (c, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+        if i == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def md_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|"]
+    for row in rows:
+        lines.append("| " + " | ".join(str(c) for c in row) + " |")
+    return "\n".join(lines)
+
+
+def thread_rows(summary, bits):
+    """Ours per build, then OpenSSL pooled over every run."""
+    rows = []
+    sel = [r for r in summary if r["bits"] == bits and r["threads"] > 1 and
+           ((r["implementation"] == "ours" and r["build"] != "all") or
+            (r["implementation"] == "openssl" and r["build"] == "all"))]
+    sel.sort(key=lambda r: (r["implementation"] != "ours", build_sort_key(r["build"]),
+                            r["threads"]))
+    for r in sel:
+        name = r["build"] if r["implementation"] == "ours" else "OpenSSL"
+        rows.append([name, str(r["threads"]),
+                     fmt_ns(r["single_thread_ops_per_s"]),
+                     fmt_ns(r["ops_per_s"]),
+                     "-" if r["efficiency"] is None else "%.0f%%" % (100 * r["efficiency"])])
+    return rows
+
+
+THREAD_HEADER = ["implementation", "threads", "1-thread ops/s", "ops/s", "efficiency"]
+
+
+def report(summary, machine, markdown=False):
+    """The whole bench/run report, text or markdown."""
+    out = []
+    table = md_table if markdown else text_table
+    bits_list = sorted({r["bits"] for r in summary})
+    for bits in bits_list:
+        title = "RSA-%d private key, ns per operation (median over rounds); " \
+                "ratios are ours/other time (below 1: ours faster)" % bits
+        out.append(("### " if markdown else "") + title)
+        out.append("")
+        out.append(table(TABLE_HEADER, key_table_rows(summary, bits)))
+        ups = speedups(summary, bits)
+        if ups:
+            out.append("")
+            out.append("speed-up: " + ", ".join("%s %.2fx" % u for u in ups))
+        trows = thread_rows(summary, bits)
+        if trows:
+            out.append("")
+            out.append(table(THREAD_HEADER, trows))
+        out.append("")
+    return "\n".join(out)
+
+
+def machine_lines(machine, markdown=False):
+    f = machine.get("flags", {})
+    flags = ", ".join("%s %s" % (k, "yes" if f.get(k) else "no")
+                      for k in ("bmi2", "adx", "avx512ifma"))
+    items = [
+        ("CPU", "%s (%d logical, %d physical cores)" % (
+            machine["cpu"], machine["logical_cores"], machine["physical_cores"])),
+        ("flags", flags),
+        ("kernel", machine["kernel"]),
+        ("compiler", "%s, %s" % (machine["compiler"], machine["cflags"])),
+        ("GMP", machine["gmp_version"]),
+        ("OpenSSL", machine["openssl_version"]),
+        ("date", machine["date"]),
+    ]
+    if markdown:
+        return "\n".join("- %s: %s" % kv for kv in items)
+    return "\n".join("%-9s %s" % kv for kv in items)
+
+
+# ---- merge: one table per key size, one row per CPU --------------------------
+
+MERGE_COLUMNS = ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx"]
+
+
+def merge(run_docs):
+    """run_docs: list of bench/run result documents (any machines, any
+    dates).  Keeps the newest document per CPU slug and returns markdown: one
+    table per key size, a row per CPU, µs per operation."""
+    newest = {}
+    for doc in run_docs:
+        if doc.get("schema") != RUN_SCHEMA:
+            continue
+        m = doc["machine"]
+        s = m.get("cpu_slug") or slug(m["cpu"])
+        if s not in newest or m["date"] > newest[s]["machine"]["date"]:
+            newest[s] = doc
+    if not newest:
+        return "(no results)\n"
+    bits_all = sorted({r["bits"] for d in newest.values() for r in d["records"]})
+    header = ["CPU", "date"] + MERGE_COLUMNS + ["GMP", "OpenSSL", "OpenSSL no-IFMA",
+                                                "best/OpenSSL"]
+    out = []
+    for bits in bits_all:
+        rows = []
+        for s in sorted(newest):
+            doc = newest[s]
+            m = doc["machine"]
+            recs = doc["records"]
+            cells = [m["cpu"], m["date"][:10]]
+            best = None
+            for b in MERGE_COLUMNS:
+                r = find(recs, "ours", b, bits)
+                v = r["median_ns"] if r else None
+                cells.append("-" if v is None else "%.1f" % (v / 1000))
+                if v is not None:
+                    best = v if best is None else min(best, v)
+            ossl = None
+            for other in ("gmp", "openssl", "openssl-noifma"):
+                r = find(recs, other, "all", bits)
+                v = r["median_ns"] if r else None
+                cells.append("-" if v is None else "%.1f" % (v / 1000))
+                if other == "openssl":
+                    ossl = v
+            cells.append("-" if not (best and ossl) else "%.2f" % (best / ossl))
+            rows.append(cells)
+        out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
+        out.append("")
+        out.append(md_table(header, rows))
+        out.append("")
+    return "\n".join(out)
+
+
+COLORS = {
+    "chunk32": "#9ecae1", "chunk64": "#6baed6", "chunk64-asm/c": "#4292c6",
+    "chunk64-asm/baseline": "#2171b5", "chunk64-asm/adx": "#08306b",
+    "gmp": "#31a354", "openssl-noblind": "#fdae6b", "openssl": "#e6550d",
+    "openssl-noifma": "#a63603", "OpenSSL": "#e6550d",
+}
+
+
+def _bar_entries(summary, bits):
+    """(label, µs, colour) for one key size: ours per build, then refs."""
+    out = []
+    ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
+            r["implementation"] in ("ours", "ours-blinded") and r["build"] != "all"]
+    ours.sort(key=lambda r: (build_sort_key(r["build"]), r["implementation"]))
+    for r in ours:
+        blinded = r["implementation"] == "ours-blinded"
+        label = r["build"].replace("chunk64-asm/", "asm ") + (" +blind" if blinded else "")
+        colour = "#756bb1" if blinded else COLORS.get(r["build"], "#4292c6")
+        out.append((label, r["median_ns"] / 1000, colour))
+    short = {"gmp": "GMP", "openssl-noblind": "OpenSSL -blind",
+             "openssl": "OpenSSL", "openssl-noifma": "OpenSSL -IFMA"}
+    for other in OTHERS:
+        r = find(summary, other, "all", bits)
+        if r and r["median_ns"]:
+            out.append((short[other], r["median_ns"] / 1000, COLORS[other]))
+    return out
+
+
+def gnuplot_data(summary):
+    """Data for bench/chart.gp.
+
+    Returns (bars, threads, bits_list, series, thread_bits): `bars` holds one
+    gnuplot index block per key size (lines: "label" µs 0xRRGGBB); `threads`
+    one block per series (lines: threads ops/s) for one key size, the
+    largest of 2048 and below that has thread runs; `series` names them."""
+    bits_list = sorted({r["bits"] for r in summary if r["threads"] == 1})
+    blocks = []
+    for b in bits_list:
+        lines = ['"%s" %.6g 0x%s' % (lab, v, c[1:]) for lab, v, c in _bar_entries(summary, b)]
+        blocks.append("\n".join(lines))
+    bars = "\n\n\n".join(blocks) + "\n"
+
+    tbits = sorted({r["bits"] for r in summary if r["threads"] > 1})
+    tb = max([b for b in tbits if b <= 2048] or tbits or [0])
+    series = {}
+    for r in summary:
+        if r["bits"] != tb or r["threads"] <= 1:
+            continue
+        if r["implementation"] == "ours" and r["build"] != "all":
+            name = r["build"]
+        elif r["implementation"] == "openssl" and r["build"] == "all":
+            name = "OpenSSL"
+        else:
+            continue
+        s = series.setdefault(name, {1: r["single_thread_ops_per_s"]})
+        s[r["threads"]] = r["ops_per_s"]
+    names = sorted(series, key=build_sort_key)
+    tblocks = []
+    for name in names:
+        pts = ["%d %s" % (t, "NaN" if series[name][t] is None else "%.6g" % series[name][t])
+               for t in sorted(series[name])]
+        tblocks.append("\n".join(pts))
+    threads = "\n\n\n".join(tblocks) + "\n"
+    return bars, threads, bits_list, names, tb
