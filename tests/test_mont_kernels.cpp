@@ -272,6 +272,26 @@ TEST(MontKernels, LongLengthsUpToTheMaximum)
 	}
 }
 
+#if BIGMONT_HAVE_ASM
+/* len < 1 is outside the contract; the assembly still writes nothing. */
+TEST(MontKernels, AsmZeroLengthWritesNothing)
+{
+	const chunk a = 1, n = 3;
+	std::vector<Kernel> ks;
+	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
+	if (cpu_has_adx())
+		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	for (const Kernel &k : ks) {
+		for (int len : { 0, -1, -16 }) {
+			Guarded g(0);
+			k.mul(g.r(), &a, &a, &n, neg_inverse(n), len);
+			k.sqr(g.r(), &a, &n, neg_inverse(n), len);
+			EXPECT_TRUE(g.guards_intact()) << k.name << " len " << len;
+		}
+	}
+}
+#endif
+
 /* Long chains of dependent squarings and multiplications at the unrolled
  * lengths: the shape of an exponentiation, where an error in a rarely
  * taken carry would show up. */

@@ -174,7 +174,7 @@ big_mont_mul_vec_adx:
 ; 2*len + 8 chunks.
 big_mont_mul_vec_adx_loop:
 	cmp	r9, 5
-	jb	big_mont_mul_vec_base wrt ..plt
+	jl	big_mont_mul_vec_base wrt ..plt	; it also turns away len < 1
 	push	rbx
 	push	rbp
 	push	r12

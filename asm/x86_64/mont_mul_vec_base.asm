@@ -45,6 +45,8 @@ global big_mont_mul_vec_base:function
 
 big_mont_mul_vec_base:
 	movsxd	r9, r9d
+	test	r9, r9
+	jle	.empty			; len < 1 breaks the contract: write nothing
 	push	rbx
 	push	rbp
 	push	r12
@@ -156,6 +158,7 @@ big_mont_mul_vec_base:
 	pop	r12
 	pop	rbp
 	pop	rbx
+.empty:
 	ret
 
 section .note.GNU-stack noalloc noexec nowrite progbits
