@@ -305,15 +305,18 @@ MERGE_COLUMNS = ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx"
 
 def merge(run_docs):
     """run_docs: list of bench/run result documents (any machines, any
-    dates).  Keeps the newest document per CPU slug and returns markdown: one
-    table per key size, a row per CPU, µs per operation."""
+    dates).  Keeps one document per CPU slug, the newest full run (a --quick
+    run only when the CPU has no full one), and returns markdown: one table
+    per key size, a row per CPU, µs per operation."""
+    def rank(doc):
+        return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
     for doc in run_docs:
         if doc.get("schema") != RUN_SCHEMA:
             continue
         m = doc["machine"]
         s = m.get("cpu_slug") or slug(m["cpu"])
-        if s not in newest or m["date"] > newest[s]["machine"]["date"]:
+        if s not in newest or rank(doc) > rank(newest[s]):
             newest[s] = doc
     if not newest:
         return "(no results)\n"
@@ -327,7 +330,11 @@ def merge(run_docs):
             doc = newest[s]
             m = doc["machine"]
             recs = doc["records"]
-            cells = [m["cpu"], m["date"][:10]]
+            f = m.get("flags", {})
+            feats = "+".join(x for x, k in (("adx", "adx"), ("ifma", "avx512ifma")) if f.get(k))
+            cells = ["%s (%d threads%s)" % (m["cpu"], m["logical_cores"],
+                                            ", " + feats if feats else ""),
+                     m["date"][:10]]
             best = None
             for b in MERGE_COLUMNS:
                 r = find(recs, "ours", b, bits)

@@ -1,0 +1,18 @@
+# Tests of the benchmark (bench/): the python scripts' tables and merge
+# (tests/bench_scripts_test.py), and a smoke run of `bigmont speed` with
+# tiny settings whose JSON must parse and hold every implementation it
+# claims (tests/bench_smoke.py).  The C JSON writer has its own GoogleTest
+# (tests/test_bench_json.cpp).
+if(TARGET bigmont_bench)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME bench_scripts
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_scripts_test.py")
+    add_test(NAME bench_smoke
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_smoke.py"
+              "$<TARGET_FILE:bigmont>" "${CMAKE_CURRENT_BINARY_DIR}/bench_smoke")
+    set_tests_properties(bench_scripts bench_smoke PROPERTIES TIMEOUT 60)
+  else()
+    message(WARNING "python3 not found: the bench script tests are skipped")
+  endif()
+endif()

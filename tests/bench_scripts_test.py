@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Tests of bench/benchlib.py (aggregation, ratios, tables, merge, chart
+data) and of bench/merge's command line, on synthetic `bigmont speed`
+documents whose answers are known."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.join(os.path.dirname(HERE), "bench")
+sys.path.insert(0, BENCH)
+import benchlib  # noqa: E402
+
+
+def machine(build="chunk64", asm=False, variant="c", date="2026-01-01T00:00:00Z",
+            cpu="Test CPU 9000"):
+    return {"cpu": cpu, "cpu_slug": benchlib.slug(cpu), "logical_cores": 4,
+            "physical_cores": 2, "flags": {"bmi2": True, "adx": True, "avx512ifma": False},
+            "kernel": "Linux 6 x86_64", "hostname": "h", "date": date,
+            "compiler": "GNU 12", "cflags": "-O2", "bigmont_version": "0.1.0",
+            "build": build, "chunk_bits": 32 if build == "chunk32" else 64,
+            "asm": asm, "variant": variant, "bigmont_cpu_env": "",
+            "gmp_version": "6.2.1", "openssl_version": "OpenSSL 3.0",
+            "openssl_ia32cap_env": ""}
+
+
+def rec(impl, bits, ns, threads=1, samples=5, spread=0.1, eff=None, single=None):
+    return {"implementation": impl, "build": "x", "variant": "c", "bits": bits,
+            "key": "embedded:rsa%d.pem" % bits, "threads": threads,
+            "blinding": impl in ("openssl", "openssl-noifma"), "fault_check": True,
+            "samples": samples, "ops": 100, "median_ns": ns if samples else None,
+            "min_ns": ns * (1 - spread) if samples else None,
+            "max_ns": ns * (1 + spread) if samples else None,
+            "ops_per_s": (1e9 / ns if threads == 1 else 1e9 / ns) if samples else None,
+            "cycles_per_op": ns * 2 if samples else None,
+            "efficiency": eff, "single_thread_ops_per_s": single, "note": None}
+
+
+def speed_doc(m, ours_ns, gmp=2000.0, ossl=1000.0, bits=2048, extra=()):
+    recs = [rec("ours", bits, ours_ns), rec("gmp", bits, gmp),
+            rec("openssl", bits, ossl), rec("openssl-noblind", bits, ossl * 0.9),
+            rec("openssl-noifma", bits, ossl * 2),
+            rec("ours-blinded", bits, 0, samples=0)] + list(extra)
+    return {"schema": benchlib.SPEED_SCHEMA, "machine": m,
+            "settings": {"seconds": 0.1, "threads": [1], "compare": "gmp,openssl",
+                         "implementations": ["ours", "gmp", "openssl",
+                                             "openssl-noblind", "openssl-noifma"]},
+            "records": recs}
+
+
+def runs_fixture():
+    """Two rounds of four builds; the machine 'drifts' 10% slower in round 1,
+    which the per-run ratios must cancel."""
+    runs = []
+    for rnd, drift in ((0, 1.0), (1, 1.1)):
+        for m, ours in ((machine("chunk32"), 1800.0), (machine("chunk64"), 1000.0),
+                        (machine("chunk64-asm", True, "baseline"), 800.0),
+                        (machine("chunk64-asm", True, "adx"), 500.0)):
+            extra = ()
+            if rnd == 1:
+                extra = (rec("ours", 2048, ours / 1.8 * drift, threads=2, eff=0.9,
+                             single=1e9 / (ours * drift)),
+                         rec("openssl", 2048, 550.0 * drift, threads=2, eff=0.95,
+                             single=1e9 / (1000 * drift)))
+            runs.append((rnd, speed_doc(m, ours * drift, 2000 * drift, 1000 * drift,
+                                        extra=extra)))
+    return runs
+
+
+class Aggregate(unittest.TestCase):
+    def setUp(self):
+        self.summary = benchlib.aggregate(runs_fixture())
+
+    def test_labels_and_medians(self):
+        adx = benchlib.find(self.summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertIsNotNone(adx)
+        self.assertAlmostEqual(adx["median_ns"], (500 + 550) / 2)
+        self.assertEqual(adx["runs"], 2)
+        self.assertEqual(adx["samples"], 10)
+        self.assertAlmostEqual(adx["min_ns"], 500 * 0.9)
+        self.assertAlmostEqual(adx["max_ns"], 550 * 1.1)
+        self.assertIsNotNone(benchlib.find(self.summary, "ours", "chunk32", 2048))
+        # References are pooled over every run under "all".
+        gmp = benchlib.find(self.summary, "gmp", "all", 2048)
+        self.assertEqual(gmp["runs"], 8)
+
+    def test_ratios_cancel_drift(self):
+        adx = benchlib.find(self.summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertAlmostEqual(adx["ratio"]["gmp"], 0.25)
+        self.assertAlmostEqual(adx["ratio"]["openssl"], 0.5)
+        self.assertAlmostEqual(adx["ratio"]["openssl-noblind"], 0.5 / 0.9)
+        self.assertAlmostEqual(adx["ratio"]["openssl-noifma"], 0.25)
+
+    def test_unmeasured_records_are_skipped(self):
+        self.assertIsNone(benchlib.find(self.summary, "ours-blinded", "chunk64", 2048))
+
+    def test_speedups(self):
+        ups = dict(benchlib.speedups(self.summary, 2048))
+        self.assertAlmostEqual(ups["64-bit over 32-bit chunks (C)"], 1.8)
+        self.assertAlmostEqual(ups["asm adx over C (64-bit)"], 2.0)
+        self.assertAlmostEqual(ups["asm baseline over C (64-bit)"], 1.25)
+
+    def test_threads(self):
+        t = benchlib.find(self.summary, "ours", "chunk64", 2048, threads=2)
+        self.assertAlmostEqual(t["efficiency"], 0.9)
+        rows = benchlib.thread_rows(self.summary, 2048)
+        self.assertEqual([r[0] for r in rows],
+                         ["chunk32", "chunk64", "chunk64-asm/baseline",
+                          "chunk64-asm/adx", "OpenSSL"])
+        self.assertEqual(rows[1][4], "90%")
+
+
+class Tables(unittest.TestCase):
+    def setUp(self):
+        self.summary = benchlib.aggregate(runs_fixture())
+
+    def test_key_table_order_and_values(self):
+        rows = benchlib.key_table_rows(self.summary, 2048)
+        self.assertEqual([r[0] for r in rows],
+                         ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx",
+                          "GMP", "OpenSSL no blinding", "OpenSSL (blinded)",
+                          "OpenSSL no IFMA"])
+        self.assertEqual(rows[3][1], "525")
+        self.assertEqual(rows[3][3], "0.25")  # /GMP
+        self.assertEqual(rows[3][5], "0.50")  # /OpenSSL blinded
+        self.assertEqual(rows[3][2], "-14%/+15%")
+
+    def test_text_and_markdown(self):
+        text = benchlib.report(self.summary, {}, markdown=False)
+        self.assertIn("RSA-2048 private key", text)
+        self.assertIn("64-bit over 32-bit chunks (C) 1.80x", text)
+        md = benchlib.report(self.summary, {}, markdown=True)
+        self.assertIn("| build | ns/op |", md)
+        self.assertIn("| chunk64-asm/adx | 525 |", md)
+        # Every markdown table row has the header's column count.
+        for line in md.splitlines():
+            if line.startswith("| build"):
+                ncol = line.count("|")
+            elif line.startswith("|") and "ns/op" not in line and "threads" not in line:
+                self.assertIn(line.count("|"), (ncol, len(benchlib.THREAD_HEADER) + 1))
+
+    def test_text_table_alignment(self):
+        t = benchlib.text_table(["a", "bb"], [["xxx", "1"], ["y", "22"]])
+        self.assertEqual(t.splitlines(), ["a    bb", "---  --", "xxx   1", "y    22"])
+
+    def test_check_speed_doc(self):
+        doc = speed_doc(machine(), 1000.0)
+        self.assertEqual(benchlib.check_speed_doc(doc), [])
+        doc["records"] = [r for r in doc["records"] if r["implementation"] != "gmp"]
+        self.assertEqual(benchlib.check_speed_doc(doc), ["no measurement of gmp at 2048 bits"])
+        doc["records"] = []
+        self.assertIn("no records", benchlib.check_speed_doc(doc))
+
+    def test_gnuplot_data(self):
+        bars, threads, bits, series, tb = benchlib.gnuplot_data(self.summary)
+        self.assertEqual(bits, [2048])
+        self.assertEqual(tb, 2048)
+        lines = bars.strip().splitlines()
+        self.assertEqual(lines[0], '"chunk32" 1.89 0x9ecae1')
+        self.assertEqual(lines[3].split()[0:3], ['"asm', 'adx"', "0.525"])
+        self.assertEqual(len(lines), 8)
+        self.assertEqual(series[-1], "OpenSSL")
+        self.assertEqual(threads.count("\n\n\n"), len(series) - 1)
+
+    def test_slug(self):
+        self.assertEqual(benchlib.slug("AMD EPYC 7R13 Processor"), "amd-epyc-7r13-processor")
+        self.assertEqual(benchlib.slug("  (R) "), "r")
+        self.assertEqual(benchlib.slug("!!"), "unknown-cpu")
+
+
+class Merge(unittest.TestCase):
+    def run_doc(self, cpu, date, ours_adx, quick=False):
+        runs = [(0, speed_doc(machine("chunk64-asm", True, "adx", date, cpu), ours_adx)),
+                (0, speed_doc(machine("chunk64", False, "c", date, cpu), 900.0))]
+        m = dict(runs[0][1]["machine"])
+        return {"schema": benchlib.RUN_SCHEMA, "machine": m,
+                "settings": {"quick": quick}, "records": benchlib.aggregate(runs)}
+
+    def test_newest_full_run_per_cpu(self):
+        docs = [self.run_doc("CPU A", "2026-01-01T00:00:00Z", 700.0),
+                self.run_doc("CPU A", "2026-02-01T00:00:00Z", 600.0),
+                self.run_doc("CPU A", "2026-03-01T00:00:00Z", 100.0, quick=True),
+                self.run_doc("CPU B", "2026-01-05T00:00:00Z", 400.0, quick=True)]
+        md = benchlib.merge(docs)
+        rows = [l for l in md.splitlines() if l.startswith(("| CPU A", "| CPU B"))]
+        self.assertEqual(len(rows), 2, md)
+        self.assertIn("2026-02-01", rows[0])
+        self.assertIn("| 0.6 |", rows[0])     # chunk64-asm/adx, µs
+        self.assertIn("| 0.60 |", rows[0])    # best/OpenSSL
+        self.assertIn("2026-01-05", rows[1])  # only a quick run: used
+        self.assertIn("RSA-2048", md)
+
+    def test_command(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            d = os.path.join(tmp, "results", "cpu-a")
+            os.makedirs(d)
+            with open(os.path.join(d, "2026-01-01-0000.json"), "w") as f:
+                json.dump(self.run_doc("CPU A", "2026-01-01T00:00:00Z", 700.0), f)
+            readme = os.path.join(tmp, "README.md")
+            with open(readme, "w") as f:
+                f.write("# x\n\n<!-- RESULTS -->\nold\n<!-- /RESULTS -->\ntail\n")
+            merge = os.path.join(BENCH, "merge")
+            r = subprocess.run([sys.executable, merge, "--results",
+                                os.path.join(tmp, "results"), "--readme", readme],
+                               stdout=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 0)
+            self.assertIn("| CPU A (4 threads, adx) |", r.stdout)
+            text = open(readme).read()
+            self.assertNotIn("old", text)
+            self.assertTrue(text.endswith("<!-- /RESULTS -->\ntail\n"), text)
+            self.assertIn("| CPU A (4 threads, adx) |", text)
+            r = subprocess.run([sys.executable, merge, "--results", os.path.join(tmp, "none")],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("bench/merge: error:", r.stderr)
+            r = subprocess.run([sys.executable, merge, "--nope"],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 2)
+        finally:
+            shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)

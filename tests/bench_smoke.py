@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Smoke test of `bigmont speed`: a tiny run (--seconds 0.05 --bits 1024
+--threads 1,2) must succeed, print its tables, and write JSON that parses
+and holds a measurement of every implementation it claims; usage errors
+must exit 2 with a "bigmont: error:" message and write no JSON.
+
+usage: bench_smoke.py BIGMONT WORKDIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
+import benchlib  # noqa: E402
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+def main():
+    exe, work = sys.argv[1], sys.argv[2]
+    os.makedirs(work, exist_ok=True)
+    out = os.path.join(work, "speed.json")
+    if os.path.exists(out):
+        os.remove(out)
+    env = dict(os.environ)
+    env.pop("BIGMONT_CPU", None)
+    r = subprocess.run([exe, "speed", "--seconds", "0.05", "--bits", "1024",
+                        "--threads", "1,2", "--json", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=120)
+    print(r.stdout)
+    print(r.stderr, file=sys.stderr)
+    check(r.returncode == 0, "bigmont speed exits 0 (got %d)" % r.returncode)
+    check("RSA-1024 private key" in r.stdout, "the table is printed")
+    for word in ("cpu", "flags", "bmi2", "compiler", "build", "GMP", "OpenSSL"):
+        check(word in r.stdout, "the header mentions %s" % word)
+    if r.returncode == 0:
+        doc = benchlib.load_speed_json(out)
+        claimed = doc["settings"]["implementations"]
+        for impl in ("ours", "gmp", "openssl", "openssl-noblind", "openssl-noifma"):
+            check(impl in claimed, "%s is claimed" % impl)
+        problems = benchlib.check_speed_doc(doc)
+        check(not problems, "every claimed implementation measured: %s" % problems)
+        for rec in doc["records"]:
+            for field in ("implementation", "build", "variant", "bits", "threads",
+                          "median_ns", "min_ns", "max_ns", "ops_per_s",
+                          "cycles_per_op", "samples"):
+                check(field in rec, "record has %s" % field)
+            if rec["samples"]:
+                check(rec["min_ns"] <= rec["median_ns"] <= rec["max_ns"],
+                      "%s: min <= median <= max" % rec["implementation"])
+        threaded = {r["implementation"] for r in doc["records"] if r["threads"] == 2}
+        check({"ours", "openssl"} <= threaded, "2-thread records for ours and openssl")
+        m = doc["machine"]
+        for field in ("cpu", "logical_cores", "physical_cores", "flags", "kernel",
+                      "compiler", "chunk_bits", "variant", "gmp_version",
+                      "openssl_version"):
+            check(field in m, "machine has %s" % field)
+
+    for args, what in ((["--bits", "1000"], "no such embedded key"),
+                       (["--seconds", "0"], "bad --seconds"),
+                       (["--compare", "gmp,none"], "bad --compare"),
+                       (["--threads", "0"], "bad --threads"),
+                       (["--frobnicate"], "unknown option"),
+                       (["--json"], "missing value")):
+        bad = os.path.join(work, "bad.json")
+        r = subprocess.run([exe, "speed"] + args + (["--json", bad] if args != ["--json"] else []),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=env, timeout=60)
+        check(r.returncode == 2, "%s: exit 2 (got %d)" % (what, r.returncode))
+        check(r.stderr.startswith("bigmont: error: "), "%s: error message" % what)
+        check(not os.path.exists(bad), "%s: no JSON written" % what)
+    r = subprocess.run([exe, "speed", "--key", os.path.join(work, "missing.pem")],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=60)
+    check(r.returncode == 1 and "bigmont: error: cannot open key file" in r.stderr,
+          "a missing key file is a clear error")
+    check(r.stdout == "", "nothing printed before a key error")
+    r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=60)
+    check(r.returncode == 0 and "--compare" in r.stdout, "--help")
+
+    if failures:
+        print("%d failures" % len(failures))
+        return 1
+    print("bench smoke: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
