@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +26,13 @@
 #include "threads.h"
 #include "worker.h"
 
-#if __has_include("kernels.h")
+/* Set by bench/CMakeLists.txt when the kernel benchmarks exist, so that
+ * adding them rebuilds this file. */
+#if BENCH_HAVE_KERNELS
 #include "kernels.h"
-#define HAVE_KERNELS_REPORT 1
 #endif
-#if __has_include("mont_kernels.h")
+#if BENCH_HAVE_MONT_KERNELS
 #include "mont_kernels.h"
-#define HAVE_MONT_KERNELS_REPORT 1
 #endif
 
 #define EXIT_USAGE 2
@@ -715,12 +716,12 @@ static int write_json(const char *path, const struct bench_machine *m,
 static int print_kernels(void)
 {
 	int rc = 0, any = 0;
-#ifdef HAVE_KERNELS_REPORT
+#if BENCH_HAVE_KERNELS
 	printf("\n");
 	rc |= bench_kernels_report(stdout);
 	any = 1;
 #endif
-#ifdef HAVE_MONT_KERNELS_REPORT
+#if BENCH_HAVE_MONT_KERNELS
 	printf("\n");
 	rc |= bench_mont_kernels_report(stdout);
 	any = 1;
@@ -732,6 +733,8 @@ static int print_kernels(void)
 
 int bigmont_speed_main(int argc, char **argv)
 {
+	/* A dead OpenSSL worker must show as an error, not kill us. */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc >= 2 && !strcmp(argv[1], "--worker"))
 		return bench_worker_serve(stdin, stdout);
 
@@ -773,9 +776,35 @@ int bigmont_speed_main(int argc, char **argv)
 		bench_rsa_parts_free(&parts);
 	}
 
+	/* Our library's settings, for the header: load the first key the
+	 * way the run will. */
+	char security[256] = "";
+	if (nkeys > 0 && !(o.kernels && !o.bits_given && o.nkeyfiles == 0)) {
+		char err[256];
+		int refused = 0;
+		struct bench_ours *probe = bench_ours_open(keys[0].text, keys[0].len, 0,
+							   &refused, err, sizeof(err));
+		if (probe == NULL && !refused) {
+			error("ours: %s (key %s)", err, keys[0].label);
+			goto done;
+		}
+		int fc = probe ? bench_ours_fault_check(probe) : -1;
+		int bl = probe ? bench_ours_blinding(probe) : 1;
+		bench_ours_close(probe);
+		probe = bench_ours_open(keys[0].text, keys[0].len, 1, &refused, err,
+					sizeof(err));
+		int blind_ok = probe != NULL;
+		bench_ours_close(probe);
+		snprintf(security, sizeof(security),
+			 "fault check %s, blinding %s; blinded run: %s",
+			 fc < 0 ? "?" : fc ? "on" : "off", bl ? "on" : "off",
+			 blind_ok ? "measured as ours-blinded"
+				  : "n/a (rsa_key_set_blinding(key, 1) returns an error)");
+	}
+
 	struct bench_machine m;
 	bench_machine_probe(&m, o.build);
-	bench_machine_print(stdout, &m, NULL);
+	bench_machine_print(stdout, &m, security[0] ? security : NULL);
 	fflush(stdout);
 
 	if (o.kernels) {
