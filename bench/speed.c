@@ -465,9 +465,9 @@ static int measure_threads(struct run *run, const char *key, int bits,
 }
 
 /* A deterministic input below n: same bytes in every run and build. */
-static void make_input(uint8_t *in, size_t size, const uint8_t *n)
+static void make_input(uint8_t *in, size_t size, const uint8_t *n, uint64_t seed)
 {
-	uint64_t x = 0x9e3779b97f4a7c15u;
+	uint64_t x = 0x9e3779b97f4a7c15u ^ seed;
 	for (size_t i = 0; i < size; i++) {
 		x ^= x << 13;
 		x ^= x >> 7;
@@ -504,7 +504,7 @@ static int bench_key(struct run *run, const struct key_text *kt)
 		error("out of memory");
 		goto out;
 	}
-	make_input(in, size, parts.v[RSA_PART_N]);
+	make_input(in, size, parts.v[RSA_PART_N], 0);
 	if (bench_gmp_decrypt(ref, want, in) != 0 ||
 	    bench_gmp_verify(ref, want, in) != 0) {
 		error("GMP's own result on the key %s does not verify", kt->label);
@@ -596,25 +596,54 @@ static int bench_key(struct run *run, const struct key_text *kt)
 		nim++;
 	}
 
-	/* Every answer must be GMP's before any timing. */
+	/* Every answer must be GMP's before any timing: on 1, n - 1, another
+	 * random value, and last the timed input (the worker times the input
+	 * it saw last). */
 	struct bench_runner runners[8];
 	int nrun = 0;
+	uint8_t *extra = malloc(3 * size), *extra_want = malloc(3 * size);
+	if (extra == NULL || extra_want == NULL) {
+		free(extra);
+		free(extra_want);
+		error("out of memory");
+		goto out;
+	}
+	memset(extra, 0, size);
+	extra[size - 1] = 1;
+	memcpy(extra + size, parts.v[RSA_PART_N], size);
+	extra[2 * size - 1] -= 1; /* n is odd: no borrow */
+	make_input(extra + 2 * size, size, parts.v[RSA_PART_N], 1);
+	for (int k = 0; k < 3; k++)
+		bench_gmp_decrypt(ref, extra_want + k * size, extra + k * size);
+	int wrong = 0;
+	for (int i = 0; i < nim && !wrong; i++) {
+		if (im[i].h == NULL)
+			continue;
+		for (int k = 0; k < 4 && !wrong; k++) {
+			const uint8_t *x = k < 3 ? extra + k * size : in;
+			const uint8_t *y = k < 3 ? extra_want + k * size : want;
+			memset(got, 0xa5, size);
+			int st = impl_decrypt(&im[i], got, x);
+			if (st != 0) {
+				error("%s failed on the key %s (%s); no numbers reported",
+				      im[i].name, kt->label,
+				      im[i].kind == K_OURS ? bench_ours_strerror(st) : "error");
+				wrong = 1;
+			} else if (memcmp(got, y, size) != 0) {
+				error("%s gives a wrong result on the key %s (input %s; it "
+				      "differs from GMP's); no numbers reported", im[i].name,
+				      kt->label, k == 0 ? "1" : k == 1 ? "n-1" : "random");
+				wrong = 1;
+			}
+		}
+	}
+	free(extra);
+	free(extra_want);
+	if (wrong)
+		goto out;
 	for (int i = 0; i < nim; i++) {
 		if (im[i].h == NULL)
 			continue;
-		memset(got, 0xa5, size);
-		int st = impl_decrypt(&im[i], got, in);
-		if (st != 0) {
-			error("%s failed on the key %s (%s); no numbers reported",
-			      im[i].name, kt->label,
-			      im[i].kind == K_OURS ? bench_ours_strerror(st) : "error");
-			goto out;
-		}
-		if (memcmp(got, want, size) != 0) {
-			error("%s gives a wrong result on the key %s (it differs from "
-			      "GMP's); no numbers reported", im[i].name, kt->label);
-			goto out;
-		}
 		im[i].in = in;
 		im[i].out = malloc(size);
 		if (im[i].out == NULL) {
