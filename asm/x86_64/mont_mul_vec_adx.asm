@@ -72,6 +72,8 @@
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 
 default rel
+%include "mont_adx.inc"
+
 section .text
 
 global big_mont_mul_vec_adx:function
@@ -134,7 +136,7 @@ big_mont_mul_vec_adx:
 %macro LOOP_BLOCK 2
 %assign s 0
 %rep LOOP_UNROLL
-.%1%[s]:
+	HLABEL	.%1%[s]
 	%2	s
 %assign s s + 1
 %endrep
@@ -166,7 +168,7 @@ big_mont_mul_vec_adx:
 	lea	rcx, [rcx + LOOP_UNROLL]
 	jrcxz	.%{3}end
 	jmp	.%{3}0
-.%{3}end:
+	HLABEL	.%{3}end
 %endmacro
 
 ; Same arguments; r9 already sign-extended.  len < 5 goes to the mul/adc
@@ -195,7 +197,7 @@ big_mont_mul_vec_adx_loop:
 	xor	eax, eax
 	lea	rbx, [rsp + 40]
 	lea	r12, [rbx + r9*8]
-.zero:
+	HLABEL	.zero
 	mov	[rbx], rax
 	add	rbx, 8
 	cmp	rbx, r12
@@ -222,7 +224,7 @@ big_mont_mul_vec_adx_loop:
 	LOOP_ENTRY	n
 	mov	[rsp + 8], rbx
 
-.row:
+	HLABEL	.row
 	; t += a * b[i]
 	mov	rdx, [r11]
 	xor	ebx, ebx
@@ -269,7 +271,7 @@ big_mont_mul_vec_adx_loop:
 	sar	rcx, 3			; -len
 	mov	r9, rcx
 	clc
-.sub:
+	HLABEL	.sub
 	mov	rax, [rbp + rcx*8]
 	sbb	rax, [r10 + rcx*8]
 	mov	[rdi + rcx*8], rax
@@ -279,7 +281,7 @@ big_mont_mul_vec_adx_loop:
 	sbb	rbx, 0
 	mov	rcx, r9
 	xor	r13d, r13d
-.sel:
+	HLABEL	.sel
 	mov	rax, [rdi + rcx*8]
 	mov	rdx, [rbp + rcx*8]
 	xor	rdx, rax
@@ -302,7 +304,6 @@ big_mont_mul_vec_adx_loop:
 
 ; Unrolled lengths: product then reduction (mont_adx.inc).  Same
 ; arguments; rdx (b) moves to rbx for the product.
-%include "mont_adx.inc"
 
 %macro MUL_PRODUCT_FROM_RDX 1
 	mov	rbx, rdx

@@ -39,6 +39,8 @@
 ; (408 columns at ~1.5 cycles make ~610 of the 647 at len 16.)
 
 default rel
+%include "mont_adx.inc"
+
 section .text
 
 global big_mont_sqr_vec_adx:function
@@ -68,7 +70,6 @@ big_mont_sqr_vec_adx:
 
 ; Unrolled lengths: the squaring product then the shared reduction
 ; (mont_adx.inc).  The reduction wants n in rcx and n0 in r8.
-%include "mont_adx.inc"
 
 %macro SQR_PRODUCT_FROM_ARGS 1
 	mov	r8, rcx
