@@ -444,6 +444,88 @@ __asm__(".text\n"
 	"	ret\n"
 	".size mont_kernel_trampoline, .-mont_kernel_trampoline\n");
 
+/*
+ * Call fn(args[0..5]) on the stack that ends at stack_top (16-byte
+ * aligned), to measure how deep the kernel writes.
+ */
+extern "C" void mont_kernel_on_stack(void *fn, const uint64_t *args, void *stack_top);
+__asm__(".text\n"
+	".p2align 4\n"
+	".type mont_kernel_on_stack,@function\n"
+	"mont_kernel_on_stack:\n"
+	"	push %rbx\n"
+	"	mov %rsp, %rbx\n"
+	"	mov %rdi, %r11\n"
+	"	mov %rsi, %rax\n"
+	"	mov %rdx, %rsp\n"
+	"	mov 0(%rax), %rdi\n"
+	"	mov 8(%rax), %rsi\n"
+	"	mov 16(%rax), %rdx\n"
+	"	mov 24(%rax), %rcx\n"
+	"	mov 32(%rax), %r8\n"
+	"	mov 40(%rax), %r9\n"
+	"	call *%r11\n"
+	"	mov %rbx, %rsp\n"
+	"	pop %rbx\n"
+	"	ret\n"
+	".size mont_kernel_on_stack, .-mont_kernel_on_stack\n");
+
+/* The contract's stack bound, 2*len + 8 chunks (the return address
+ * included), measured by the deepest word the call changes. */
+TEST(MontKernels, AsmStackWithinContract)
+{
+	if (RUNNING_ON_VALGRIND)
+		GTEST_SKIP() << "valgrind takes the moved stack pointer for a stack switch";
+	bt::Rng rng(0x737461);
+	std::vector<Kernel> ks;
+	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
+	if (cpu_has_adx())
+		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	const size_t words = 2 * BIG_MAX_MODULUS_CHUNKS + 64;
+	std::vector<uint64_t> stack(words + 2);
+	uint64_t *top = stack.data() + words;
+	top = reinterpret_cast<uint64_t *>(reinterpret_cast<uintptr_t>(top) & ~uintptr_t(15));
+	const uint64_t fill = 0x5a17c0de5a17c0deULL;
+	std::vector<int> lens;
+	for (int len = 1; len <= 80; len++)
+		lens.push_back(len);
+	for (int len : { 96, 128, 255, BIG_MAX_MODULUS_CHUNKS })
+		lens.push_back(len);
+	for (int len : lens) {
+		Modulus m(rng, len);
+		std::vector<chunk> a = m.operand(rng), b = m.operand(rng), r(static_cast<size_t>(len));
+		for (const Kernel &k : ks) {
+			for (int op = 0; op < 2; op++) {
+				for (uint64_t *w = stack.data(); w < top; w++)
+					*w = fill;
+				const uint64_t margs[6] = {
+					reinterpret_cast<uint64_t>(r.data()), reinterpret_cast<uint64_t>(a.data()),
+					reinterpret_cast<uint64_t>(b.data()), reinterpret_cast<uint64_t>(m.n.data()),
+					m.n0, static_cast<uint64_t>(len),
+				};
+				const uint64_t sargs[6] = {
+					reinterpret_cast<uint64_t>(r.data()), reinterpret_cast<uint64_t>(a.data()),
+					reinterpret_cast<uint64_t>(m.n.data()), m.n0, static_cast<uint64_t>(len), 0,
+				};
+				mont_kernel_on_stack(reinterpret_cast<void *>(op ? reinterpret_cast<void *>(k.sqr)
+									       : reinterpret_cast<void *>(k.mul)),
+						     op ? sargs : margs, top);
+				const uint64_t *deepest = top;
+				for (const uint64_t *w = stack.data(); w < top; w++) {
+					if (*w != fill) {
+						deepest = w;
+						break;
+					}
+				}
+				const long used = static_cast<long>(top - deepest);
+				EXPECT_LE(used, 2L * len + 8)
+					<< k.name << (op ? " sqr" : " mul") << " len " << len;
+				EXPECT_GT(used, 0) << "the measurement saw no writes";
+			}
+		}
+	}
+}
+
 TEST(MontKernels, AsmAbi)
 {
 	bt::Rng rng(0x616269);
