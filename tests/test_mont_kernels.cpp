@@ -341,8 +341,8 @@ TEST(MontKernels, ChainsAtRsaLengths)
  */
 TEST(MontKernels, ConstantTimeUnderMemcheck)
 {
-#if defined(__SANITIZE_ADDRESS__)
-	GTEST_SKIP() << "AddressSanitizer builds cannot run under valgrind";
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	GTEST_SKIP() << "sanitizer builds cannot run under valgrind";
 #else
 	if (!RUNNING_ON_VALGRIND) {
 		if (std::system("valgrind --version >/dev/null 2>&1") != 0)
