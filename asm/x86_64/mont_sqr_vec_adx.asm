@@ -23,8 +23,9 @@
 ; len 16.  8, 12, 16 are fully unrolled; from 24 the cross-product rows
 ; run in a loop that jumps into one padded copy of the columns at the
 ; row's first column (ADX_SQR_PRODUCT_LOOPED), and the reduction loops
-; over rows; at 32 that measured 2-7% faster than the unrolled triangle
-; (interleaved A/B runs) in a tenth of its code.
+; over rows.  At 24 and 32 that is within 1-2% of the unrolled triangle
+; (ahead in interleaved A/B runs, behind by 1% alone) in a tenth of its
+; code.
 ; Any other len: a tail call of big_mont_mul_vec_adx_loop(r, a, a, ...).
 ;
 ; Argument moves into the multiplication's registers: rcx <- n (rdx),
@@ -32,8 +33,8 @@
 ;
 ; Cost per call (same machine, run and command as in mont_mul_vec_adx.asm):
 ;   len                8     12     16     24     32
-;   sqr  rdtsc ticks  141    275    448    937   1619
-;   sqr  core cycles  204    397    647   1354   2335
+;   sqr  rdtsc ticks  141    275    448    950   1640
+;   sqr  core cycles  204    397    647   1373   2370
 ;   len               48     64
 ;   sqr  rdtsc ticks  3786   6669   (the multiplication: 4656, 8236)
 ; (408 columns at ~1.5 cycles make ~610 of the 647 at len 16.)
