@@ -40,7 +40,12 @@
 ; (408 columns at ~1.5 cycles make ~610 of the 647 at len 16.)
 
 default rel
-%include "mont_adx.inc"
+; NASM 2.16's -MD leaves %include'd files out of the dependency file it
+; writes while assembling; %depend puts the include in, by its full path,
+; so that editing it rebuilds this object.
+%pathsearch MONT_ADX_INC "mont_adx.inc"
+%depend MONT_ADX_INC
+%include MONT_ADX_INC
 
 section .text
 
