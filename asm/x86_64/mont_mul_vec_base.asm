@@ -35,6 +35,11 @@
 ;   mul  rdtsc ticks  296    612   1062   2377   4201
 ;   mul  core cycles  429    886   1538   3440   6080
 ; (portable C, big_mont_mul_vec_c: 555, 1034, 1719, 3690, 6345 ticks)
+; That is ~2.9 cycles a product, the two mul and eight add/adc of a column
+; being the work; unrolling the column loop by two measured 0-9% (none at
+; len 16) and was not kept.  A product-then-reduce form with one carry
+; chain measured 3.4 cycles a product: the fused column's two independent
+; carry chains are what keep this loop ahead.
 
 ; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.
 
