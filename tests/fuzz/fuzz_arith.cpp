@@ -17,6 +17,8 @@
  *   5 big_mont_sqr_vec the same for squaring
  *   6 big_modexp_crt   against the CRT of two GMP powms, p, q coprime odd,
  *                      exponents reduced mod p-1, q-1 as the contract says
+ *   7 big_mod_inverse  against mpz_invert, any a (signed, any length),
+ *                      refusal when gcd != 1, result aliasing a
  *
  * Sizes are capped (see the constants) so one input runs in milliseconds.
  */
@@ -414,6 +416,32 @@ void fuzz_crt(FuzzedDataProvider &fdp)
 	q.check_unchanged("crt changed q");
 }
 
+void fuzz_modinv(FuzzedDataProvider &fdp)
+{
+	Num n, a, r;
+	Z zn, za, want;
+	if (!load_modulus(n, zn, fdp, kModMaxBytes))
+		return;
+	load(a, fdp, 2 * kModMaxBytes, true);
+	a.to_mpz(za);
+	bool alias = fdp.ConsumeBool();
+	BIGNUM *out = alias ? &a.b : &r.b;
+	BIG_ERR_CODE err = big_mod_inverse(out, &a.b, &n.b);
+	if (!mpz_invert(want, za, zn)) {
+		if (err != BIG_INVALID_ARGS)
+			fail("big_mod_inverse accepted a non-invertible a", nullptr, nullptr);
+		if (alias)
+			a.check_unchanged("big_mod_inverse changed a on refusal");
+		return;
+	}
+	if (err != BIG_OK)
+		fail("big_mod_inverse failed", want, nullptr);
+	expect_equal("big_mod_inverse", want, out);
+	n.check_unchanged("big_mod_inverse changed n");
+	if (!alias)
+		a.check_unchanged("big_mod_inverse changed a");
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -421,14 +449,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	FuzzedDataProvider fdp(data + 1, size - 1);
-	switch (data[0] % 7) {
+	switch (data[0] % 8) {
 	case 0: fuzz_mul(fdp); break;
 	case 1: fuzz_div(fdp); break;
 	case 2: fuzz_modexp(fdp, false); break;
 	case 3: fuzz_modexp(fdp, true); break;
 	case 4: fuzz_mont(fdp, false); break;
 	case 5: fuzz_mont(fdp, true); break;
-	default: fuzz_crt(fdp); break;
+	case 6: fuzz_crt(fdp); break;
+	default: fuzz_modinv(fdp); break;
 	}
 	return 0;
 }
