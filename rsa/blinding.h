@@ -24,6 +24,10 @@
 
 #include <bigmont/bignum.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* blinded = in * r^e mod n, unblinder = r^-1 mod n for a fresh random r.
  * RSA_OK, RSA_ERR_RANDOM (getrandom failed, or never gave a usable r),
  * RSA_ERR_NO_MEM, RSA_ERR_ARGS.  Not constant time in e and n (public);
@@ -44,5 +48,9 @@ int rsa_mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
 /* Fill out[0..len) from getrandom(), retrying on EINTR and short reads;
  * 0 on success, -1 if the kernel cannot give randomness. */
 int rsa_random_bytes(uint8_t *out, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
