@@ -1,0 +1,220 @@
+"""profiles/proflib.py -- shared by profiles/record, compare and selftest.
+
+What is here:
+  * which profiler can run on this machine (perf with hardware cycles, perf
+    with the cpu-clock software event, or valgrind's callgrind);
+  * the CPU slug, computed with the same rule as the benchmark
+    (bench/machine.c slugify, bench/benchlib.py slug), so that
+    profiles/<cpu-slug>/ matches results/<cpu-slug>/;
+  * the function table: building it from `perf script` call chains or from
+    callgrind_annotate, writing it, and reading it back from a profile file.
+
+Python 3 standard library only.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+
+# A profile file's table sits between these two lines, so that compare and
+# selftest read exactly what record wrote.
+TABLE_BEGIN = "--- function table ---"
+TABLE_END = "--- end of function table ---"
+
+# The library's multiply kernels, whatever the build: big_mul_add_vec (and
+# its _c/_base/_adx variants), big_mont_mul_vec*, big_mont_sqr_vec*.
+KERNEL_RE = re.compile(r"^big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*$")
+
+# Functions under which every sample of the benchmark's steady-state loop
+# falls; record checks that their inclusive share is close to 100 %.
+LOOP_FUNCTIONS = ("bench_measure", "bench_time_ops")
+
+
+def slug(text):
+    """'AMD EPYC 7R13 Processor' -> 'amd-epyc-7r13-processor': runs of
+    non-alphanumerics become one '-', lowercased, no '-' at either end."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or "unknown-cpu"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name") and ":" in line:
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def cpu_slug():
+    return slug(cpu_model())
+
+
+# ---- which tool can run -------------------------------------------------
+
+def _run(cmd, timeout=60):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except (OSError, subprocess.SubprocessError) as e:
+        return -1, str(e)
+
+
+def perf_event():
+    """('cycles' | 'cpu-clock', why) when perf can sample here, else
+    (None, why).  `perf stat -x,` prints '<not supported>' for an event the
+    machine lacks (a VM without a virtual PMU), and fails outright when
+    perf_event_paranoid forbids everything."""
+    if shutil.which("perf") is None:
+        return None, "perf is not installed"
+    why = []
+    for ev in ("cycles", "cpu-clock"):
+        rc, out = _run(["perf", "stat", "-x,", "-e", ev, "true"])
+        ok = rc == 0 and not re.search(r"<not (supported|counted)>", out)
+        if ok:
+            return ev, "; ".join(why) if why else ""
+        first = out.strip().splitlines()[0] if out.strip() else "rc=%d" % rc
+        why.append("perf -e %s: %s" % (ev, first[:160]))
+    return None, "; ".join(why)
+
+
+def callgrind_ok():
+    """(True, '') when valgrind --tool=callgrind and callgrind_annotate run."""
+    if shutil.which("valgrind") is None:
+        return False, "valgrind is not installed"
+    if shutil.which("callgrind_annotate") is None:
+        return False, "callgrind_annotate is not installed"
+    rc, out = _run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                    "true"])
+    if rc != 0:
+        return False, "valgrind --tool=callgrind true failed: %s" % out.strip()[:160]
+    return True, ""
+
+
+# ---- the table ----------------------------------------------------------
+
+class Row(object):
+    __slots__ = ("excl_pct", "incl_pct", "excl", "incl", "name", "dso")
+
+    def __init__(self, excl_pct, incl_pct, excl, incl, name, dso):
+        self.excl_pct, self.incl_pct = excl_pct, incl_pct
+        self.excl, self.incl = excl, incl
+        self.name, self.dso = name, dso
+
+
+def table_from_counts(excl, incl, total, threshold=0.1):
+    """Rows for every function whose exclusive or inclusive share is at
+    least threshold %, sorted by exclusive share, then inclusive.
+    excl, incl: {(name, dso): count}."""
+    rows = []
+    for key in set(excl) | set(incl):
+        e, i = excl.get(key, 0), incl.get(key, 0)
+        ep = 100.0 * e / total if total else 0.0
+        ip = 100.0 * i / total if total else 0.0
+        if ep >= threshold or ip >= threshold:
+            rows.append(Row(ep, ip, e, i, key[0], key[1]))
+    rows.sort(key=lambda r: (-r.excl, -r.incl, r.name))
+    return rows
+
+
+def format_table(rows, unit):
+    """The table as text; unit names the counts (samples, Ir)."""
+    w = max([len(unit) + 6] + [len("%d" % r.incl) for r in rows])
+    head = "%8s %8s  %*s  %*s  %s  %s" % (
+        "Excl. %", "Incl. %", w, "Excl. " + unit, w, "Incl. " + unit,
+        "Function", "[object]")
+    out = [TABLE_BEGIN, head]
+    for r in rows:
+        out.append("%8.2f %8.2f  %*d  %*d  %s  [%s]" % (
+            r.excl_pct, r.incl_pct, w, r.excl, w, r.incl, r.name, r.dso))
+    out.append(TABLE_END)
+    return "\n".join(out) + "\n"
+
+
+_ROW_RE = re.compile(r"^\s*([0-9.]+)\s+([0-9.]+)\s+(\d+)\s+(\d+)\s+(.+?)\s+\[([^\]]*)\]\s*$")
+
+
+def read_profile(path):
+    """(header lines, rows) of a profile file written by profiles/record.
+    Raises ValueError, naming the file and line, if the table is missing
+    or a row does not parse."""
+    with open(path, errors="replace") as f:
+        lines = f.read().splitlines()
+    try:
+        start = lines.index(TABLE_BEGIN)
+        end = lines.index(TABLE_END, start)
+    except ValueError:
+        raise ValueError("%s: no function table (expected a '%s' line)" % (path, TABLE_BEGIN))
+    rows = []
+    for n, line in enumerate(lines[start + 2:end], start + 3):
+        m = _ROW_RE.match(line)
+        if m is None:
+            raise ValueError("%s:%d: not a table row: %r" % (path, n, line))
+        rows.append(Row(float(m.group(1)), float(m.group(2)), int(m.group(3)),
+                        int(m.group(4)), m.group(5), m.group(6)))
+    return lines[:start], rows
+
+
+# ---- perf script -> counts ----------------------------------------------
+
+_FRAME_RE = re.compile(r"^\s+([0-9a-f]+)\s+(.*?)\s+\((.*)\)\s*$")
+
+
+def short_dso(dso):
+    return os.path.basename(dso) if dso.startswith("/") else dso
+
+
+def perf_counts(script_text):
+    """Parse `perf script -F comm,pid,tid,period,event,ip,sym,dso` output
+    (with call chains).  Returns (excl, incl, total, samples, broken):
+    counts weighted by each sample's period; a function counts once per
+    sample in incl even when it recurses; broken = weight of samples whose
+    chain does not reach a process or thread entry point (main,
+    start_thread, _start, a kernel-only chain), i.e. could not be unwound."""
+    excl, incl = {}, {}
+    total = samples = broken = 0
+    frames, period = [], 0
+    roots = ("main", "__libc_start_call_main", "__libc_start_main", "_start",
+             "start_thread", "clone", "clone3", "_dl_start_user", "_dl_start")
+
+    def flush():
+        nonlocal total, samples, broken
+        if not frames:
+            return
+        keys = []
+        for sym, dso in frames:
+            if sym == "[unknown]":
+                sym = "[unknown]"
+            keys.append((sym, short_dso(dso)))
+        w = period or 1
+        total += w
+        samples += 1
+        excl[keys[0]] = excl.get(keys[0], 0) + w
+        for k in set(keys):
+            incl[k] = incl.get(k, 0) + w
+        user = [s for s, d in frames if d != "[kernel.kallsyms]"]
+        if user and user[-1] not in roots:
+            broken += w
+
+    for line in script_text.splitlines():
+        if not line.strip():
+            flush()
+            frames, period = [], 0
+            continue
+        if line[0] not in " \t":
+            flush()
+            frames = []
+            # "comm pid/tid period event:" -- the period is the number
+            # right before the event name.
+            m = re.search(r"\s(\d+)\s+\S+:\s*$", line)
+            period = int(m.group(1)) if m else 1
+            continue
+        m = _FRAME_RE.match(line)
+        if m:
+            frames.append((m.group(2), m.group(3)))
+    flush()
+    return excl, incl, total, samples, broken
