@@ -1,0 +1,175 @@
+/*
+ * big_modexp_crt: result = a^d mod pq through the CRT,
+ *
+ *   m_p = a^dp mod p,  m_q = a^dq mod q,
+ *   h   = (m_q - m_p) * pinv mod q      (pinv = p^-1 mod q, Garner),
+ *   result = m_p + p*h                  (< pq, no reduction needed).
+ *
+ * Constant time in the values of a, dp, dq, p, q and pinv: only the chunk
+ * lengths a->len, dp->len, dq->len, p->len, q->len, pinv->len may leak.
+ * Nothing here trims or compares a secret.  The Montgomery radices are
+ * R_p = B^(p->len), R_q = B^(q->len) (the stored lengths, so p and q
+ * should be normalised: then p_rr = big_mont_rr(p)).  Reductions of a,
+ * m_p and pinv into the other modulus are big_mont_reduce_ct (REDC
+ * rounds, masked final subtraction, no division), so p and q may have
+ * different lengths (a 1025-bit n).  The exponentiations are
+ * big_mont_pow_ct; m_q - m_p mod q is a masked add-back; p*h is the
+ * fixed-length schoolbook big_mul_vec and m_p is added with a full-length
+ * carry chain.
+ *
+ * Preconditions (not checked where checking would branch on a secret):
+ * p, q odd > 1, p != q, pinv = p^-1 mod q, a < pq.  With p_rr or q_rr NULL
+ * the missing R^2 is computed here by division (variable time: a per-key
+ * precomputation; callers that care pass both).
+ *
+ * result->len is p->len + q->len, NOT trimmed (trimming would branch on
+ * the secret result): it may carry high zero chunks.  Scratch is one
+ * allocation per call, wiped before it is freed.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const chunk_t zero_chunk = 0;
+
+/* Value and length of x, reading len 0 as a single zero chunk. */
+static const chunk_t *chunks_of(const BIGNUM *x, int *len)
+{
+	if (x->len < 1) {
+		*len = 1;
+		return &zero_chunk;
+	}
+	*len = x->len;
+	return x->value;
+}
+
+/* rr[0..len) = the caller's R^2 or our own, zero-padded. */
+static BIG_ERR_CODE load_rr(chunk_t *rr, const BIGNUM *given,
+			    const BIGNUM *m, int len)
+{
+	BIGNUM own;
+	const BIGNUM *src = given;
+	BIG_ERR_CODE err = BIG_OK;
+	if (given == NULL) {
+		err = big_init(&own, len);
+		if (err != BIG_OK)
+			return err;
+		err = big_mont_rr_len(&own, m, len);
+		src = &own;
+	}
+	if (err == BIG_OK) {
+		if (src->len > len)
+			err = BIG_INVALID_ARGS;
+		for (int j = 0; j < len; j++)
+			rr[j] = j < src->len ? src->value[j] : 0;
+	}
+	if (given == NULL)
+		big_finish(&own);
+	return err;
+}
+
+/* out = a^d mod m (plain, m->len chunks), a any length. */
+static void exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
+			  const BIGNUM *d, const BIGNUM *m, const chunk_t *rr,
+			  chunk_t *work)
+{
+	const int len = m->len;
+	const chunk_t *mv = m->value;
+	const chunk_t n0 = big_n0(mv[0]);
+	int dlen;
+	const chunk_t *dv = chunks_of(d, &dlen);
+	chunk_t *one = work, *one_m = one + len, *base_m = one_m + len;
+	chunk_t *acc = base_m + len, *pow = acc + len;
+
+	for (int j = 0; j < len; j++)
+		one[j] = j == 0;
+	big_mont_mul_vec(one_m, rr, one, mv, n0, len);
+	big_mont_reduce_ct(base_m, av, alen, mv, n0, rr, len, 1);
+	big_mont_pow_ct(acc, base_m, dv, dlen, mv, n0, one_m, len, pow);
+	big_mont_mul_vec(out, acc, one, mv, n0, len);
+}
+
+BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
+			    const BIGNUM *dmodpminus1,
+			    const BIGNUM *dmodqminus1, const BIGNUM *p,
+			    const BIGNUM *q, const BIGNUM *pinvmodq,
+			    const BIGNUM *p_rr, const BIGNUM *q_rr)
+{
+	const int lp = p->len, lq = q->len;
+	if (lp < 1 || lq < 1 || lp > BIG_MAX_MODULUS_CHUNKS ||
+	    lq > BIG_MAX_MODULUS_CHUNKS)
+		return BIG_INVALID_ARGS;
+	const int lmax = lp > lq ? lp : lq;
+	const int lpq = lp + lq;
+	int alen, dplen, dqlen, ilen;
+	const chunk_t *av = chunks_of(a, &alen);
+	const chunk_t *iv = chunks_of(pinvmodq, &ilen);
+	(void)chunks_of(dmodpminus1, &dplen);
+	(void)chunks_of(dmodqminus1, &dqlen);
+
+	/* Scratch: rr_p, rr_q, m_p, m_q, h, pinv_m, p*h, and the per-prime
+	 * exponentiation work area (reused for q). */
+	const size_t pow_p = big_mont_pow_ct_scratch(lp, dplen);
+	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqlen);
+	const size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
+	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq + work;
+	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
+	if (scratch == NULL)
+		return BIG_NO_MEM;
+	chunk_t *rr_p = scratch, *m_p = rr_p + lp;
+	chunk_t *rr_q = m_p + lp, *m_q = rr_q + lq, *h = m_q + lq;
+	chunk_t *t = h + lq, *prod = t + lq, *wk = prod + lpq;
+
+	BIG_ERR_CODE err = load_rr(rr_p, p_rr, p, lp);
+	if (err == BIG_OK)
+		err = load_rr(rr_q, q_rr, q, lq);
+	if (err != BIG_OK)
+		goto out;
+
+	exp_mod_prime(m_p, av, alen, dmodpminus1, p, rr_p, wk);
+	exp_mod_prime(m_q, av, alen, dmodqminus1, q, rr_q, wk);
+
+	/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q. */
+	const chunk_t *qv = q->value;
+	const chunk_t q0 = big_n0(qv[0]);
+	big_mont_reduce_ct(t, m_p, lp, qv, q0, rr_q, lq, 0);
+	chunk_t borrow = 0;
+	for (int j = 0; j < lq; j++) {
+		dchunk_t d = (dchunk_t)m_q[j] - t[j] - borrow;
+		h[j] = (chunk_t)d;
+		borrow = (chunk_t)(d >> BIG_CHUNK_SIZE) & 1;
+	}
+	const chunk_t add_q = (chunk_t)0 - borrow;
+	chunk_t carry = 0;
+	for (int j = 0; j < lq; j++) {
+		dchunk_t s = (dchunk_t)h[j] + (qv[j] & add_q) + carry;
+		h[j] = (chunk_t)s;
+		carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
+	}
+
+	/* h = h * pinv mod q: pinv into Montgomery form, then one product. */
+	big_mont_reduce_ct(t, iv, ilen, qv, q0, rr_q, lq, 1);
+	big_mont_mul_vec(h, h, t, qv, q0, lq);
+
+	/* result = m_p + p*h < pq: fits in lp + lq chunks. */
+	big_mul_vec(prod, p->value, lp, h, lq);
+	carry = 0;
+	for (int j = 0; j < lpq; j++) {
+		dchunk_t s = (dchunk_t)prod[j] + (j < lp ? m_p[j] : 0) + carry;
+		prod[j] = (chunk_t)s;
+		carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
+	}
+
+	/* Every input is consumed: result may be grown even if it aliases. */
+	err = big_extend(result, lpq);
+	if (err == BIG_OK) {
+		memcpy(result->value, prod, sizeof(chunk_t) * (size_t)lpq);
+		result->len = lpq;
+		result->sign = 1;
+	}
+out:
+	big_wipe(scratch, sizeof(chunk_t) * total);
+	free(scratch);
+	return err;
+}
