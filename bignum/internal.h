@@ -111,6 +111,47 @@ static inline int big_trimmed_len(const BIGNUM *a)
  */
 BIG_ERR_CODE big_mod_inverse(BIGNUM *result, const BIGNUM *a, const BIGNUM *n);
 
+/* ---- Montgomery exponentiation internals (bignum/mont*.c, modexp*.c) ---
+ * Owned by the Montgomery/exponentiation work.  Vector-level pieces shared
+ * by big_modexp_ct and big_modexp_crt, and for callers (the RSA layer) that
+ * keep per-key Montgomery data.
+ */
+/* result = B^(2*len) mod n (B = 2^BIG_CHUNK_SIZE): R^2 for a Montgomery
+ * radix of `len` chunks, len >= n's trimmed length.  n odd > 1.  Variable
+ * time (divides): a per-key precomputation. */
+BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len);
+
+/*
+ * out[0..len) = x * R^k mod n, fully reduced, for x of any length xlen >= 1
+ * (R = B^len), with k = 1 if to_mont (Montgomery form) else k = 0 (plain
+ * residue).  rr = R^2 mod n as len chunks (< n); n0 = big_n0(n[0]); n odd,
+ * n > 1, n < B^len.  out must not overlap x.  Constant time in the values
+ * of x and n (one-chunk REDC rounds over ceil(xlen/len)*len chunks, a
+ * masked final subtraction, then fixed mont products by rr): no division.
+ */
+void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
+			const chunk_t *n, chunk_t n0, const chunk_t *rr,
+			int len, int to_mont);
+
+/* Fixed window width for an exponent of ebits bits (public length). */
+int big_mont_pow_ct_window(int ebits);
+/* Scratch chunks big_mont_pow_ct needs for modulus len and exponent
+ * elen chunks. */
+size_t big_mont_pow_ct_scratch(int len, int elen);
+/*
+ * out[0..len) = base^e in Montgomery form: base_m = base*R mod n (< n),
+ * one_m = R mod n, e = e[0..elen) (elen >= 1, every window of all elen
+ * chunks is processed, whatever e's value).  Constant time in base, e and
+ * n: fixed window, table read by a masked scan of every entry, products
+ * through big_mont_mul_vec / big_mont_sqr_vec.  scratch holds
+ * big_mont_pow_ct_scratch(len, elen) chunks (left dirty: the caller wipes
+ * it).  out must not overlap the other arguments.
+ */
+void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
+		     int elen, const chunk_t *n, chunk_t n0,
+		     const chunk_t *one_m, int len, chunk_t *scratch);
+/* ---- end of the Montgomery exponentiation internals -------------------- */
+
 #ifdef __cplusplus
 }
 #endif
