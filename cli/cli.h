@@ -2,7 +2,11 @@
 #ifndef BIGMONT_CLI_H
 #define BIGMONT_CLI_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include <bigmont/bignum.h>
+#include <bigmont/rsa.h>
 
 #define CLI_EXIT_FAILURE 1 /* the operation failed: bad key, bad input... */
 #define CLI_EXIT_USAGE 2   /* the command line was wrong */
@@ -13,6 +17,20 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reject a BIGMONT_CPU this build or CPU cannot honour, with a message;
  * 0 if it is unset or usable. */
 int cli_check_cpu_env(void);
+
+/* cli/io.c.  Each prints its own error (cli_error) and returns -1. */
+/* The whole file into a malloc'ed *buf; `what` names it in errors. */
+int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len);
+/* The whole input: stdin when path is NULL or "-". */
+int cli_read_input(const char *path, uint8_t **buf, size_t *len);
+/* All of buf to path (temp file, fsync, rename; nothing left on error), or
+ * to stdout when path is NULL or "-". */
+int cli_write_output(const char *path, const uint8_t *buf, size_t len);
+/* Load a PEM or DER key file (detected); *is_pem may be NULL. */
+int cli_load_key(const char *path, rsa_key **key, int *is_pem);
+
+/* cli/raw_op.c: decrypt (private = 1) and encrypt share their options. */
+int cli_raw_op(int argc, char **argv, int private_op);
 
 int cmd_decrypt(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);

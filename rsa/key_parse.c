@@ -1,0 +1,237 @@
+/*
+ * rsa_parse_der, rsa_parse_der_any: the four key structures, read with the
+ * strict DER reader (rsa/der.c) into byte ranges of the caller's buffer.
+ *
+ *   RSAPrivateKey (PKCS #1, RFC 8017 A.1.2)  SEQUENCE { version 0, n, e, d,
+ *       p, q, dp, dq, qInv }   -- version 1 (multi-prime) is refused
+ *   PrivateKeyInfo (PKCS #8, RFC 5208)  SEQUENCE { version 0,
+ *       AlgorithmIdentifier { rsaEncryption, NULL }, OCTET STRING {
+ *       RSAPrivateKey } }      -- no attributes, unencrypted only
+ *   RSAPublicKey (PKCS #1 A.1.1)  SEQUENCE { n, e }
+ *   SubjectPublicKeyInfo (RFC 5280)  SEQUENCE { AlgorithmIdentifier {
+ *       rsaEncryption, NULL }, BIT STRING { 0 unused bits, RSAPublicKey } }
+ *
+ * Sizes are checked here so nothing larger than the modulus reaches the
+ * arithmetic: n of 512..16384 bits, every other integer at most n's length.
+ * Not constant time (a once-per-key read of the encoding).
+ */
+#include <string.h>
+
+#include "der.h"
+#include "rsa_internal.h"
+
+/* 1.2.840.113549.1.1.1 */
+static const uint8_t rsa_encryption_oid[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7,
+					      0x0d, 0x01, 0x01, 0x01 };
+
+static int bit_length(const struct der *v)
+{
+	int bits = (int)(v->len - 1) * 8;
+	for (uint8_t top = v->p[0]; top; top >>= 1)
+		bits++;
+	return bits;
+}
+
+static struct rsa_bytes bytes_of(const struct der *v)
+{
+	struct rsa_bytes b = { v->p, v->len };
+	return b;
+}
+
+static int read_modulus(struct rsa_key_parts *parts, struct der *in,
+			const char *what, char *err, size_t errlen)
+{
+	struct der n;
+	if (der_read_positive(&n, in, what, err, errlen))
+		return -1;
+	if (n.len > (RSA_MAX_BITS + 7) / 8 + 1 || bit_length(&n) < RSA_MIN_BITS ||
+	    bit_length(&n) > RSA_MAX_BITS) {
+		rsa_set_error(err, errlen,
+			      "the modulus has %d bits; only %d to %d bits are supported",
+			      n.len > 4096 ? -1 : bit_length(&n), RSA_MIN_BITS, RSA_MAX_BITS);
+		return -1;
+	}
+	parts->n = bytes_of(&n);
+	return 0;
+}
+
+/* An integer no longer than the modulus. */
+static int read_component(struct rsa_bytes *out, const struct rsa_key_parts *parts,
+			  struct der *in, const char *what, char *err,
+			  size_t errlen)
+{
+	struct der v;
+	if (der_read_positive(&v, in, what, err, errlen))
+		return -1;
+	if (v.len > parts->n.len) {
+		rsa_set_error(err, errlen, "%s is longer than the modulus", what);
+		return -1;
+	}
+	*out = bytes_of(&v);
+	return 0;
+}
+
+static int parse_rsa_private(struct rsa_key_parts *parts, struct der in,
+			     char *err, size_t errlen)
+{
+	struct der seq;
+	int version;
+	if (der_read(&seq, &in, DER_SEQUENCE, "RSAPrivateKey", err, errlen) ||
+	    der_expect_end(&in, "RSAPrivateKey", err, errlen) ||
+	    der_read_small(&version, &seq, "RSAPrivateKey.version", err, errlen))
+		return -1;
+	if (version == 1) {
+		rsa_set_error(err, errlen,
+			      "multi-prime RSA keys (RSAPrivateKey version 1) are not supported");
+		return -1;
+	}
+	if (version != 0) {
+		rsa_set_error(err, errlen, "RSAPrivateKey: unknown version %d", version);
+		return -1;
+	}
+	if (read_modulus(parts, &seq, "RSAPrivateKey.modulus", err, errlen) ||
+	    read_component(&parts->e, parts, &seq, "RSAPrivateKey.publicExponent", err, errlen) ||
+	    read_component(&parts->d, parts, &seq, "RSAPrivateKey.privateExponent", err, errlen) ||
+	    read_component(&parts->p, parts, &seq, "RSAPrivateKey.prime1", err, errlen) ||
+	    read_component(&parts->q, parts, &seq, "RSAPrivateKey.prime2", err, errlen) ||
+	    read_component(&parts->dp, parts, &seq, "RSAPrivateKey.exponent1", err, errlen) ||
+	    read_component(&parts->dq, parts, &seq, "RSAPrivateKey.exponent2", err, errlen) ||
+	    read_component(&parts->qinv, parts, &seq, "RSAPrivateKey.coefficient", err, errlen))
+		return -1;
+	if (seq.len != 0) {
+		rsa_set_error(err, errlen,
+			      "RSAPrivateKey: data after the coefficient (otherPrimeInfos are not supported)");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_rsa_public(struct rsa_key_parts *parts, struct der in,
+			    char *err, size_t errlen)
+{
+	struct der seq;
+	if (der_read(&seq, &in, DER_SEQUENCE, "RSAPublicKey", err, errlen) ||
+	    der_expect_end(&in, "RSAPublicKey", err, errlen) ||
+	    read_modulus(parts, &seq, "RSAPublicKey.modulus", err, errlen) ||
+	    read_component(&parts->e, parts, &seq, "RSAPublicKey.publicExponent", err, errlen) ||
+	    der_expect_end(&seq, "RSAPublicKey.publicExponent", err, errlen))
+		return -1;
+	return 0;
+}
+
+/* AlgorithmIdentifier { rsaEncryption, NULL } */
+static int read_algorithm(struct der *in, const char *what, char *err,
+			  size_t errlen)
+{
+	struct der alg, oid, null;
+	if (der_read(&alg, in, DER_SEQUENCE, what, err, errlen) ||
+	    der_read(&oid, &alg, DER_OID, what, err, errlen))
+		return -1;
+	if (oid.len != sizeof(rsa_encryption_oid) ||
+	    memcmp(oid.p, rsa_encryption_oid, oid.len) != 0) {
+		rsa_set_error(err, errlen, "%s: not an RSA key (algorithm is not rsaEncryption)",
+			      what);
+		return -1;
+	}
+	if (der_read(&null, &alg, DER_NULL, what, err, errlen))
+		return -1;
+	if (null.len != 0) {
+		rsa_set_error(err, errlen, "%s: parameters are not NULL", what);
+		return -1;
+	}
+	return der_expect_end(&alg, what, err, errlen);
+}
+
+static int parse_pkcs8(struct rsa_key_parts *parts, struct der in, char *err,
+		       size_t errlen)
+{
+	struct der seq, octets;
+	int version;
+	if (der_read(&seq, &in, DER_SEQUENCE, "PrivateKeyInfo", err, errlen) ||
+	    der_expect_end(&in, "PrivateKeyInfo", err, errlen) ||
+	    der_read_small(&version, &seq, "PrivateKeyInfo.version", err, errlen))
+		return -1;
+	if (version != 0) {
+		rsa_set_error(err, errlen, "PrivateKeyInfo: unsupported version %d", version);
+		return -1;
+	}
+	if (read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen) ||
+	    der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen) ||
+	    der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
+		return -1;
+	return parse_rsa_private(parts, octets, err, errlen);
+}
+
+static int parse_spki(struct rsa_key_parts *parts, struct der in, char *err,
+		      size_t errlen)
+{
+	struct der seq, bits;
+	if (der_read(&seq, &in, DER_SEQUENCE, "SubjectPublicKeyInfo", err, errlen) ||
+	    der_expect_end(&in, "SubjectPublicKeyInfo", err, errlen) ||
+	    read_algorithm(&seq, "SubjectPublicKeyInfo.algorithm", err, errlen) ||
+	    der_read(&bits, &seq, DER_BIT_STRING, "SubjectPublicKeyInfo.subjectPublicKey",
+		     err, errlen) ||
+	    der_expect_end(&seq, "SubjectPublicKeyInfo.subjectPublicKey", err, errlen))
+		return -1;
+	if (bits.len < 1 || bits.p[0] != 0) {
+		rsa_set_error(err, errlen,
+			      "SubjectPublicKeyInfo.subjectPublicKey: unused bits in the BIT STRING");
+		return -1;
+	}
+	bits.p++;
+	bits.len--;
+	return parse_rsa_public(parts, bits, err, errlen);
+}
+
+int rsa_parse_der(struct rsa_key_parts *parts, rsa_key_format_t format,
+		  const uint8_t *der, size_t len, char *err, size_t errlen)
+{
+	struct der in = { der, len };
+	int rc;
+	memset(parts, 0, sizeof(*parts));
+	switch (format) {
+	case RSA_FORMAT_PKCS1_PRIVATE: rc = parse_rsa_private(parts, in, err, errlen); break;
+	case RSA_FORMAT_PKCS8_PRIVATE: rc = parse_pkcs8(parts, in, err, errlen); break;
+	case RSA_FORMAT_PKCS1_PUBLIC: rc = parse_rsa_public(parts, in, err, errlen); break;
+	case RSA_FORMAT_SPKI_PUBLIC: rc = parse_spki(parts, in, err, errlen); break;
+	default:
+		rsa_set_error(err, errlen, "unknown key format");
+		rc = -1;
+	}
+	if (rc != 0) {
+		memset(parts, 0, sizeof(*parts));
+		return RSA_ERR_FORMAT;
+	}
+	parts->format = format;
+	return RSA_OK;
+}
+
+/*
+ * The shape decides the format: the outer SEQUENCE starts with a SEQUENCE
+ * (SPKI) or an INTEGER; after that INTEGER comes a SEQUENCE (PKCS #8), or
+ * one more element and the end (RSAPublicKey), or more (RSAPrivateKey).
+ * Whatever is malformed is then reported by the chosen format's reader.
+ */
+int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
+		      size_t len, char *err, size_t errlen)
+{
+	struct der in = { der, len }, seq, first, second;
+	rsa_key_format_t format = RSA_FORMAT_PKCS1_PRIVATE;
+	if (len == 0) {
+		rsa_set_error(err, errlen, "empty key");
+		memset(parts, 0, sizeof(*parts));
+		return RSA_ERR_FORMAT;
+	}
+	if (der_read(&seq, &in, DER_SEQUENCE, "key", err, errlen) == 0 && seq.len > 0) {
+		if (seq.p[0] == DER_SEQUENCE) {
+			format = RSA_FORMAT_SPKI_PUBLIC;
+		} else if (der_read(&first, &seq, DER_INTEGER, "key", NULL, 0) == 0) {
+			if (seq.len > 0 && seq.p[0] == DER_SEQUENCE)
+				format = RSA_FORMAT_PKCS8_PRIVATE;
+			else if (der_read(&second, &seq, DER_INTEGER, "key", NULL, 0) == 0 &&
+				 seq.len == 0)
+				format = RSA_FORMAT_PKCS1_PUBLIC;
+		}
+	}
+	return rsa_parse_der(parts, format, der, len, err, errlen);
+}

@@ -1,0 +1,111 @@
+/*
+ * rsa/rsa_internal.h -- the RSA layer's internal contracts: struct rsa_key,
+ * the PEM/DER readers' outputs, and the test hook.
+ *
+ * A key is immutable once loaded and its options set: the private and
+ * public operations only read it, and every scratch value belongs to the
+ * call, so one key serves many threads at once without locks.
+ */
+#ifndef BIGMONT_RSA_INTERNAL_H
+#define BIGMONT_RSA_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <bigmont/bignum.h>
+#include <bigmont/rsa.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RSA_MIN_BITS 512
+#define RSA_MAX_BITS 16384
+
+struct rsa_key {
+	rsa_key_format_t format;
+	int is_private;
+	int bits;          /* bit length of n */
+	size_t size;       /* byte length of n */
+	int fault_check;   /* verify out^e == in after each private op */
+	int blinding;      /* blind each private op (rsa/blinding.c) */
+	BIGNUM n, e;
+	BIGNUM n_rr;       /* R^2 mod n for n's Montgomery radix */
+	BIG_CHUNK_TYPE n0; /* -n^-1 mod 2^BIG_CHUNK_SIZE */
+	uint8_t *n_bytes;  /* n big-endian, size bytes: the range check */
+	/* Private keys only (zero-size otherwise); every one is wiped by
+	 * rsa_key_free. */
+	BIGNUM d, p, q, dp, dq, qinv;
+	BIGNUM p_rr, q_rr; /* R^2 mod p, R^2 mod q */
+};
+
+/* A byte range inside the caller's buffer (no copy). */
+struct rsa_bytes {
+	const uint8_t *p;
+	size_t len;
+};
+
+/* The integers of a key as the DER reader found them: big-endian, minimal,
+ * positive (the leading 0x00 of a positive integer with its top bit set is
+ * stripped).  Private fields have len 0 for a public key. */
+struct rsa_key_parts {
+	rsa_key_format_t format;
+	struct rsa_bytes n, e, d, p, q, dp, dq, qinv;
+};
+
+/*
+ * Read one DER-encoded key of the given format (rsa/key_parse.c).  The
+ * whole of der[0..len) must be that structure: no trailing bytes.
+ * RSA_OK, or RSA_ERR_FORMAT with a one-line reason in err.
+ */
+int rsa_parse_der(struct rsa_key_parts *parts, rsa_key_format_t format,
+		  const uint8_t *der, size_t len, char *err, size_t errlen);
+/* Try the four formats in turn (private PKCS#1, PKCS#8, public PKCS#1,
+ * SPKI), choosing by the structure's shape; the reason names the format
+ * that came closest. */
+int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
+		      size_t len, char *err, size_t errlen);
+
+/*
+ * Decode the first PEM block of text[0..len) (rsa/pem.c): matching BEGIN and
+ * END labels, strict base64.  *der is malloc'ed (*derlen bytes; the caller
+ * wipes and frees it), *format is set from the label.  RSA_ERR_FORMAT with a
+ * reason for a missing block, an unknown or mismatched label, an encrypted
+ * key, bad base64; RSA_ERR_NO_MEM.
+ */
+int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
+		   const char *text, size_t len, char *err, size_t errlen);
+
+/* Strict base64 of in[0..len) into out (at least len/4*3 bytes): whitespace
+ * (space, tab, CR, LF) anywhere, other characters rejected, '=' padding only
+ * at the end with zero unused bits, a multiple of 4 characters.  Returns the
+ * byte count, or -1 with a reason. */
+long rsa_base64_decode(uint8_t *out, const char *in, size_t len, char *err,
+		       size_t errlen);
+
+/* Build a key from its parts (rsa/key.c): copy the integers, check them
+ * (rsa/key_check.c) unless `check` is 0, precompute.  check == 0 exists for
+ * the tests' fault-injection hook only. */
+int rsa_key_from_parts(rsa_key **key, const struct rsa_key_parts *parts,
+		       int check, char *err, size_t errlen);
+
+/* The consistency checks of a loaded key (rsa/key_check.c); RSA_OK or
+ * RSA_ERR_KEY_CHECK naming the check that failed.  Variable time: run once
+ * at load. */
+int rsa_key_check(const rsa_key *key, char *err, size_t errlen);
+
+/* Test hook: load like rsa_key_load_der/pem but skip rsa_key_check, so a
+ * test can build a key with a wrong dp and watch the fault check catch the
+ * bad CRT result.  Not part of the public API. */
+int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
+				    size_t len, char *err, size_t errlen);
+
+/* snprintf into err when errlen > 0 (err may be NULL when errlen == 0). */
+void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
