@@ -1,0 +1,230 @@
+/*
+ * big_modexp (sliding window, variable time) and big_modexp_ct (fixed
+ * window, constant time) against mpz_powm: every modulus bit length from 3
+ * to 4096 at least once (full-length exponents up to 320 bits, short
+ * exponents above to keep the run short; full RSA-size exponents at 512,
+ * 1024, 1536, 2048 and 4096 bits), random-density bases (shorter than n,
+ * longer than n, with high zero chunks) and exponents (with high zero
+ * chunks, which big_modexp_ct must still process), n_rr given or NULL, and
+ * the edge cases: exponent 0 and 1, base 0, 1, n-1, n, base >= n, n = 3,
+ * moduli of all-ones chunks and of exactly a chunk multiple of bits, the
+ * result aliasing the base, and the refusals (even n, n <= 1).
+ */
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "testutil.h"
+
+namespace {
+
+using bt::Big;
+using bt::chunk;
+using bt::kChunkBits;
+using bt::Mpz;
+
+typedef BIG_ERR_CODE modexp_fn(BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
+			       const BIGNUM *);
+
+struct Impl {
+	const char *name;
+	modexp_fn *fn;
+};
+const Impl kImpls[] = { { "big_modexp", big_modexp }, { "big_modexp_ct", big_modexp_ct } };
+
+void pad_len(BIGNUM *bn, int extra)
+{
+	int len = bn->len;
+	ASSERT_EQ(big_extend(bn, len + extra), BIG_OK);
+	for (int i = len; i < len + extra; i++)
+		bn->value[i] = 0;
+	bn->len = len + extra;
+}
+
+/* Run both implementations on (a, e, n) with and without n_rr; false on a
+ * mismatch (the EXPECTs say what). */
+bool check(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, int e_pad = 0)
+{
+	Mpz want;
+	mpz_powm(want, a, e, n);
+	Big ba(a), be(e), bn(n), rr(1);
+	if (a_pad)
+		pad_len(&ba.b, a_pad);
+	if (e_pad)
+		pad_len(&be.b, e_pad);
+	EXPECT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+	const std::vector<chunk> a_before(ba.b.value, ba.b.value + ba.b.len);
+	bool ok = true;
+	for (const Impl &im : kImpls) {
+		for (int with_rr = 0; with_rr < 2; with_rr++) {
+			Big out(1);
+			BIG_ERR_CODE err = im.fn(&out.b, &ba.b, &be.b, &bn.b, with_rr ? &rr.b : nullptr);
+			Mpz got;
+			bt::to_mpz(got, &out.b);
+			if (err != BIG_OK || mpz_cmp(got, want) != 0) {
+				ADD_FAILURE() << im.name << (with_rr ? " (n_rr)" : " (n_rr NULL)")
+					      << " err " << err << "\n n " << bt::hex(n) << "\n a "
+					      << bt::hex(a) << "\n e " << bt::hex(e) << "\n want "
+					      << bt::hex(want) << "\n got  " << bt::hex(got);
+				ok = false;
+			}
+			EXPECT_EQ(out.b.sign, 1);
+		}
+	}
+	EXPECT_TRUE(std::equal(a_before.begin(), a_before.end(), ba.b.value)) << "input modified";
+	return ok;
+}
+
+void random_odd_modulus(bt::Rng &rng, mpz_t n, int bits)
+{
+	rng.mpz_bits(n, bits);
+	mpz_setbit(n, 0);
+	if (mpz_cmp_ui(n, 3) < 0)
+		mpz_set_ui(n, 3);
+}
+
+/* A base: often an edge value, else random of random length around n's. */
+void random_base(bt::Rng &rng, mpz_t a, const mpz_t n, int bits)
+{
+	switch (rng.below(10)) {
+	case 0: mpz_set_ui(a, 0); break;
+	case 1: mpz_set_ui(a, 1); break;
+	case 2: mpz_sub_ui(a, n, 1); break;
+	case 3: mpz_set(a, n); break;
+	case 4: rng.mpz_bits(a, bits + 1 + static_cast<int>(rng.below(200))); break; /* >= n */
+	default:
+		rng.mpz_bits(a, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(bits))));
+		break;
+	}
+}
+
+TEST(Modexp, EveryModulusBitLength)
+{
+	bt::Rng rng(21);
+	const int step = bt::scaled(1) >= 1 && std::getenv("BIGMONT_TEST_SCALE") &&
+				 std::atof(std::getenv("BIGMONT_TEST_SCALE")) < 0.5
+			 ? 7 /* sanitizer runs: a spread of lengths */
+			 : 1;
+	for (int bits = 3; bits <= 4096; bits += (bits < 600 ? 1 : step)) {
+		Mpz n, a, e;
+		random_odd_modulus(rng, n, bits);
+		random_base(rng, a, n, bits);
+		const int ebits_max = bits <= 320 ? bits + 8 : 64;
+		switch (rng.below(8)) {
+		case 0: mpz_set_ui(e, 0); break;
+		case 1: mpz_set_ui(e, 1); break;
+		case 2: mpz_set_ui(e, 65537); break;
+		default: rng.mpz_bits(e, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(ebits_max))));
+		}
+		ASSERT_TRUE(check(a, e, n, static_cast<int>(rng.below(3)),
+				  static_cast<int>(rng.below(2))))
+			<< "bits " << bits;
+	}
+}
+
+TEST(Modexp, FullExponentsAtRsaSizes)
+{
+	bt::Rng rng(22);
+	for (int bits : { 512, 1024, 1536, 2048, 4096 }) {
+		const long reps = bits >= 2048 ? 1 : bt::scaled(3);
+		for (long r = 0; r < reps; r++) {
+			Mpz n, a, e;
+			random_odd_modulus(rng, n, bits);
+			rng.mpz_bits(a, bits - 1);
+			rng.mpz_bits(e, bits - static_cast<int>(rng.below(8)));
+			ASSERT_TRUE(check(a, e, n)) << "bits " << bits;
+		}
+	}
+}
+
+TEST(Modexp, RandomSmallModuli)
+{
+	bt::Rng rng(23);
+	for (long i = 0; i < bt::scaled(3000); i++) {
+		Mpz n, a, e;
+		const int bits = 2 + static_cast<int>(rng.below(200));
+		random_odd_modulus(rng, n, bits);
+		random_base(rng, a, n, bits);
+		rng.mpz_bits(e, static_cast<int>(rng.below(300)));
+		ASSERT_TRUE(check(a, e, n, static_cast<int>(rng.below(2)),
+				  static_cast<int>(rng.below(2))));
+	}
+}
+
+TEST(Modexp, EdgeCases)
+{
+	bt::Rng rng(24);
+	std::vector<int> sizes = { 2, 3, kChunkBits - 1, kChunkBits, kChunkBits + 1,
+				   2 * kChunkBits, 5 * kChunkBits, 1024, 2048 };
+	for (int bits : sizes) {
+		std::vector<std::string> moduli;
+		Mpz n;
+		if (bits == 2) {
+			mpz_set_ui(n, 3);
+		} else {
+			mpz_set_ui(n, 0);
+			mpz_setbit(n, static_cast<mp_bitcnt_t>(bits));
+			mpz_sub_ui(n, n, 1); /* all-ones */
+		}
+		for (int kind = 0; kind < 2; kind++) {
+			if (kind == 1) {
+				if (bits == 2)
+					break;
+				random_odd_modulus(rng, n, bits); /* top bit set: exactly `bits` */
+			}
+			Mpz nm1, big;
+			mpz_sub_ui(nm1, n, 1);
+			mpz_mul(big, n, n);
+			mpz_add_ui(big, big, 12345);
+			std::vector<mpz_srcptr> bases;
+			Mpz zero, one, two;
+			mpz_set_ui(one, 1);
+			mpz_set_ui(two, 2);
+			bases = { zero, one, two, nm1, n, big };
+			Mpz eshort, elong;
+			rng.mpz_bits(elong, bits + 3);
+			mpz_set_ui(eshort, 3);
+			std::vector<mpz_srcptr> exps = { zero, one, two, eshort, elong, nm1 };
+			for (mpz_srcptr a : bases)
+				for (mpz_srcptr e : exps)
+					ASSERT_TRUE(check(a, e, n)) << "bits " << bits;
+		}
+	}
+}
+
+TEST(Modexp, ResultAliasesBase)
+{
+	bt::Rng rng(25);
+	for (int bits : { 5, 64, 65, 300, 1024 }) {
+		Mpz n, a, e, want, got;
+		random_odd_modulus(rng, n, bits);
+		rng.mpz_bits(a, bits + 10);
+		rng.mpz_bits(e, 100);
+		mpz_powm(want, a, e, n);
+		for (const Impl &im : kImpls) {
+			Big ba(a), be(e), bn(n);
+			ASSERT_EQ(im.fn(&ba.b, &ba.b, &be.b, &bn.b, nullptr), BIG_OK);
+			bt::to_mpz(got, &ba.b);
+			ASSERT_EQ(mpz_cmp(got, want), 0) << im.name << " bits " << bits;
+		}
+	}
+}
+
+TEST(Modexp, RefusesEvenOrTrivialModulus)
+{
+	Mpz a, e;
+	mpz_set_ui(a, 5);
+	mpz_set_ui(e, 3);
+	Big ba(a), be(e), out(1);
+	for (unsigned v : { 0u, 1u, 2u, 100u }) {
+		Mpz n;
+		mpz_set_ui(n, v);
+		Big bn(n);
+		for (const Impl &im : kImpls)
+			EXPECT_EQ(im.fn(&out.b, &ba.b, &be.b, &bn.b, nullptr), BIG_INVALID_ARGS)
+				<< im.name << " n = " << v;
+	}
+}
+
+} // namespace
