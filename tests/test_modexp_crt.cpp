@@ -1,0 +1,224 @@
+/*
+ * big_modexp_crt against GMP: random primes from mpz_nextprime of many
+ * sizes, equal and unequal bit and chunk lengths (p longer than q and
+ * shorter), random-density a (0, 1, pq-1, below p, random) and exponents
+ * (full, short, zero, with high zero chunks), p_rr/q_rr given or NULL;
+ * checked by result mod p == a^dp mod p, result mod q == a^dq mod q and
+ * result < pq.  Then every committed key tests/data/keys/rsa*.pem, read
+ * by OpenSSL (tests/support/ossl_key), compared with mpz_powm(a, d, n), in
+ * both orientations (p, q, p^-1 mod q) and (q, p, qInv).
+ */
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "ossl_key.h"
+#include "testutil.h"
+
+namespace {
+
+using bt::Big;
+using bt::chunk;
+using bt::kChunkBits;
+using bt::Mpz;
+
+void pad_len(BIGNUM *bn, int extra)
+{
+	int len = bn->len;
+	ASSERT_EQ(big_extend(bn, len + extra), BIG_OK);
+	for (int i = len; i < len + extra; i++)
+		bn->value[i] = 0;
+	bn->len = len + extra;
+}
+
+void random_prime(bt::Rng &rng, mpz_t p, int bits)
+{
+	do {
+		rng.mpz_bits(p, bits);
+		mpz_nextprime(p, p);
+	} while (mpz_sizeinbase(p, 2) != static_cast<size_t>(bits));
+}
+
+/* big_modexp_crt(a, dp, dq, p, q, pinv) vs GMP; false on a mismatch. */
+bool check_crt(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, const mpz_t q,
+	       bool give_rr, int a_pad = 0, int d_pad = 0)
+{
+	Mpz pinv, wp, wq, n;
+	EXPECT_NE(mpz_invert(pinv, p, q), 0);
+	mpz_powm(wp, a, dp, p);
+	mpz_powm(wq, a, dq, q);
+	mpz_mul(n, p, q);
+	Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv), prr(1), qrr(1), out(1);
+	if (a_pad)
+		pad_len(&ba.b, a_pad);
+	if (d_pad) {
+		pad_len(&bdp.b, d_pad);
+		pad_len(&bdq.b, d_pad);
+	}
+	EXPECT_EQ(big_mont_rr(&prr.b, &bp.b), BIG_OK);
+	EXPECT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
+	BIG_ERR_CODE err = big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
+					  give_rr ? &prr.b : nullptr, give_rr ? &qrr.b : nullptr);
+	Mpz got, gp, gq;
+	bt::to_mpz(got, &out.b);
+	mpz_mod(gp, got, p);
+	mpz_mod(gq, got, q);
+	const bool ok = err == BIG_OK && mpz_cmp(gp, wp) == 0 && mpz_cmp(gq, wq) == 0 &&
+			mpz_cmp(got, n) < 0 && out.b.sign == 1 && out.b.len == bp.b.len + bq.b.len;
+	EXPECT_TRUE(ok) << "err " << err << "\n p " << bt::hex(p) << "\n q " << bt::hex(q)
+			<< "\n a " << bt::hex(a) << "\n dp " << bt::hex(dp) << "\n dq "
+			<< bt::hex(dq) << "\n got " << bt::hex(got) << " (len " << out.b.len << ")";
+	return ok;
+}
+
+TEST(ModexpCrt, RandomPrimesOfManySizes)
+{
+	bt::Rng rng(31);
+	struct Sizes {
+		int pbits, qbits;
+	};
+	std::vector<Sizes> sizes = { { 3, 5 },	     { 5, 3 },	     { 17, 19 },    { 31, 33 },
+				     { 32, 32 },     { 33, 31 },     { 63, 65 },    { 64, 64 },
+				     { 65, 64 },     { 64, 65 },     { 100, 300 },  { 300, 100 },
+				     { 127, 129 },   { 256, 256 },   { 257, 256 },  { 256, 257 },
+				     { 512, 513 },   { 513, 512 },   { 500, 524 },  { 768, 768 },
+				     { 1024, 1024 }, { 1025, 1023 }, { 1023, 1025 } };
+	for (const Sizes &s : sizes) {
+		const long reps = s.pbits >= 700 ? 1 : bt::scaled(4);
+		for (long r = 0; r < reps; r++) {
+			Mpz p, q, n, a, dp, dq;
+			random_prime(rng, p, s.pbits);
+			do
+				random_prime(rng, q, s.qbits);
+			while (mpz_cmp(p, q) == 0);
+			mpz_mul(n, p, q);
+			switch (rng.below(6)) {
+			case 0: mpz_set_ui(a, 0); break;
+			case 1: mpz_set_ui(a, 1); break;
+			case 2: mpz_sub_ui(a, n, 1); break;
+			case 3: mpz_set(a, p); break;
+			default:
+				rng.mpz_bits(a, 1 + static_cast<int>(rng.below(
+							    static_cast<uint64_t>(s.pbits + s.qbits))));
+				mpz_mod(a, a, n);
+			}
+			Mpz pm1, qm1;
+			mpz_sub_ui(pm1, p, 1);
+			mpz_sub_ui(qm1, q, 1);
+			rng.mpz_bits(dp, s.pbits + 8);
+			mpz_mod(dp, dp, pm1);
+			rng.mpz_bits(dq, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(s.qbits))));
+			if (r == 1)
+				mpz_set_ui(dq, 0);
+			ASSERT_TRUE(check_crt(a, dp, dq, p, q, r % 2 == 0,
+					      static_cast<int>(rng.below(2)),
+					      static_cast<int>(rng.below(2))))
+				<< s.pbits << "/" << s.qbits;
+		}
+	}
+}
+
+std::vector<std::string> key_names()
+{
+	std::vector<std::string> v;
+	for (int bits : { 512, 1024, 1025, 1536, 2047, 2048, 3072, 4096 })
+		for (const char *e : { "e3", "e65537", "ebig" })
+			v.push_back("rsa" + std::to_string(bits) + "-" + e + ".pem");
+	return v;
+}
+
+void set_hex(mpz_t z, const std::string &h)
+{
+	ASSERT_EQ(mpz_set_str(z, h.c_str(), 16), 0) << h;
+}
+
+TEST(ModexpCrt, CommittedKeysAgainstPowm)
+{
+	bt::Rng rng(32);
+	for (const std::string &name : key_names()) {
+		const std::string pem = bt::read_data_file("keys/" + name);
+		bt::OsslKey k;
+		std::string error;
+		ASSERT_TRUE(bt::ossl_read_key(pem, &k, &error)) << name << ": " << error;
+		Mpz n, d, p, q, dp, dq, qinv, pinv;
+		set_hex(n, k.n);
+		set_hex(d, k.d);
+		set_hex(p, k.p);
+		set_hex(q, k.q);
+		set_hex(dp, k.dp);
+		set_hex(dq, k.dq);
+		set_hex(qinv, k.qinv);
+		ASSERT_NE(mpz_invert(pinv, p, q), 0);
+		Big bp(p), bq(q), bdp(dp), bdq(dq), bqinv(qinv), bpinv(pinv), prr(1), qrr(1);
+		ASSERT_EQ(big_mont_rr(&prr.b, &bp.b), BIG_OK);
+		ASSERT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
+		const int bits = static_cast<int>(mpz_sizeinbase(n, 2));
+		const long reps = bits > 2048 ? 1 : bt::scaled(3);
+		for (long r = 0; r < reps + 2; r++) {
+			Mpz a, want, got;
+			if (r == 0)
+				mpz_sub_ui(a, n, 1);
+			else if (r == 1)
+				mpz_set_ui(a, 2);
+			else {
+				rng.mpz_bits(a, bits);
+				mpz_mod(a, a, n);
+			}
+			mpz_powm(want, a, d, n);
+			Big ba(a), out(1);
+			/* Garner with p^-1 mod q, as the API names it */
+			ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
+						 &prr.b, &qrr.b),
+				  BIG_OK)
+				<< name;
+			bt::to_mpz(got, &out.b);
+			ASSERT_EQ(mpz_cmp(got, want), 0) << name << " a " << bt::hex(a);
+			/* PKCS #1 orientation: qInv = q^-1 mod p, primes swapped */
+			ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdq.b, &bdp.b, &bq.b, &bp.b, &bqinv.b,
+						 &qrr.b, &prr.b),
+				  BIG_OK)
+				<< name;
+			bt::to_mpz(got, &out.b);
+			ASSERT_EQ(mpz_cmp(got, want), 0) << name << " (swapped) a " << bt::hex(a);
+		}
+		/* The _rr computed inside, once per key. */
+		Mpz a, want, got;
+		rng.mpz_bits(a, bits - 1);
+		mpz_powm(want, a, d, n);
+		Big ba(a), out(1);
+		ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
+					 nullptr, nullptr),
+			  BIG_OK);
+		bt::to_mpz(got, &out.b);
+		ASSERT_EQ(mpz_cmp(got, want), 0) << name << " (rr NULL)";
+	}
+}
+
+TEST(ModexpCrt, ResultMayAliasBase)
+{
+	bt::Rng rng(33);
+	Mpz p, q, n, a, dp, dq, pinv, want, got;
+	random_prime(rng, p, 200);
+	random_prime(rng, q, 190);
+	mpz_mul(n, p, q);
+	rng.mpz_bits(a, 380);
+	rng.mpz_bits(dp, 150);
+	rng.mpz_bits(dq, 150);
+	mpz_invert(pinv, p, q);
+	Mpz wp, wq;
+	mpz_powm(wp, a, dp, p);
+	mpz_powm(wq, a, dq, q);
+	Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv);
+	ASSERT_EQ(big_modexp_crt(&ba.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, nullptr,
+				 nullptr),
+		  BIG_OK);
+	bt::to_mpz(got, &ba.b);
+	Mpz gp, gq;
+	mpz_mod(gp, got, p);
+	mpz_mod(gq, got, q);
+	EXPECT_EQ(mpz_cmp(gp, wp), 0);
+	EXPECT_EQ(mpz_cmp(gq, wq), 0);
+}
+
+} // namespace
