@@ -165,7 +165,13 @@ _FRAME_RE = re.compile(r"^\s+([0-9a-f]+)\s+(.*?)\s+\((.*)\)\s*$")
 
 
 def short_dso(dso):
-    return os.path.basename(dso) if dso.startswith("/") else dso
+    """'/usr/lib/.../libc.so.6' -> 'libc.so.6', '[kernel.kallsyms]' -> 'kernel'
+    (no brackets, so that the table's '[object]' column parses back)."""
+    if dso.startswith("/"):
+        return os.path.basename(dso)
+    if dso == "[kernel.kallsyms]":
+        return "kernel"
+    return dso.strip("[]") or "?"
 
 
 def perf_counts(script_text):
