@@ -1,0 +1,34 @@
+# The constant-time proof of big_modexp_crt and big_modexp_ct under
+# Valgrind Memcheck (tests/ct/ct_memcheck.cpp: secrets marked undefined,
+# any secret-dependent branch or address is a Memcheck report), once per
+# kernel variant this build has.  Skipped, visibly, in sanitizer builds and
+# where valgrind is missing.
+add_executable(ct_memcheck "${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_memcheck.cpp")
+target_link_libraries(ct_memcheck PRIVATE bigmont_testsupport)
+
+find_program(VALGRIND_EXECUTABLE valgrind)
+set(CT_MEMCHECK_KEY "${CMAKE_CURRENT_SOURCE_DIR}/data/keys/rsa2048-e65537.pem")
+foreach(variant IN LISTS TEST_VARIANTS)
+  set(test_name ct_memcheck.${variant})
+  if(BIGMONT_SANITIZE)
+    add_test(NAME ${test_name} COMMAND ${CMAKE_COMMAND} -E echo
+      "SKIPPED: ct_memcheck cannot run under valgrind in a sanitizer build")
+    set_tests_properties(${test_name} PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:")
+  elseif(NOT VALGRIND_EXECUTABLE)
+    add_test(NAME ${test_name} COMMAND ${CMAKE_COMMAND} -E echo
+      "SKIPPED: valgrind not found (apt-get install valgrind)")
+    set_tests_properties(${test_name} PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:")
+  else()
+    add_test(NAME ${test_name} COMMAND ${CMAKE_COMMAND}
+      -DVALGRIND=${VALGRIND_EXECUTABLE} -DEXE=$<TARGET_FILE:ct_memcheck>
+      -DKEY=${CT_MEMCHECK_KEY}
+      -P "${CMAKE_CURRENT_SOURCE_DIR}/ct/run_memcheck.cmake")
+    set_tests_properties(${test_name} PROPERTIES ENVIRONMENT "BIGMONT_CPU=${variant}")
+  endif()
+endforeach()
+if(VALGRIND_EXECUTABLE AND NOT BIGMONT_SANITIZE)
+  add_test(NAME ct_memcheck_self_test COMMAND ${CMAKE_COMMAND}
+    -DVALGRIND=${VALGRIND_EXECUTABLE} -DEXE=$<TARGET_FILE:ct_memcheck>
+    -DKEY=${CMAKE_CURRENT_SOURCE_DIR}/data/keys/rsa1024-e65537.pem -DSELF_TEST=1
+    -P "${CMAKE_CURRENT_SOURCE_DIR}/ct/run_memcheck.cmake")
+endif()

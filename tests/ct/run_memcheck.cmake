@@ -1,0 +1,42 @@
+# Run ct_memcheck under Valgrind Memcheck and fail on any report that a
+# branch, conditional move or address depends on a secret ("uninitialised")
+# value -- checked in valgrind's output, not only through its exit code.
+#   cmake -DVALGRIND=<valgrind> -DEXE=<ct_memcheck> -DKEY=<pem> [-DSELF_TEST=1]
+#         -P run_memcheck.cmake
+# SELF_TEST=1 adds a variable-time exponentiation on the secret exponent and
+# passes only if Memcheck DOES report it: proof that the harness can see.
+if(SELF_TEST)
+  set(extra 1 --leaky)
+else()
+  set(extra 2)
+endif()
+execute_process(
+  COMMAND "${VALGRIND}" --error-exitcode=1 --track-origins=yes "${EXE}" "${KEY}" ${extra}
+  RESULT_VARIABLE rc
+  OUTPUT_VARIABLE out
+  ERROR_VARIABLE err)
+message("${out}")
+message("${err}")
+if(SELF_TEST)
+  if(NOT err MATCHES "Conditional jump or move depends on uninitialised value")
+    message(FATAL_ERROR "ct_memcheck self-test: Memcheck did not see the variable-time exponentiation")
+  endif()
+  if(NOT out MATCHES "results match GMP")
+    message(FATAL_ERROR "ct_memcheck self-test: wrong results")
+  endif()
+  return()
+endif()
+foreach(pattern
+    "Conditional jump or move depends on uninitialised value"
+    "Use of uninitialised value of size"
+    "Syscall param .* contains uninitialised byte")
+  if(err MATCHES "${pattern}")
+    message(FATAL_ERROR "ct_memcheck: secret-dependent behaviour reported by Memcheck: ${pattern}")
+  endif()
+endforeach()
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ct_memcheck under valgrind exited with ${rc}")
+endif()
+if(NOT out MATCHES "results match GMP")
+  message(FATAL_ERROR "ct_memcheck did not report matching results")
+endif()
