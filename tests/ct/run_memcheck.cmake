@@ -40,3 +40,9 @@ endif()
 if(NOT out MATCHES "results match GMP")
   message(FATAL_ERROR "ct_memcheck did not report matching results")
 endif()
+# Valgrind's synthetic CPU may lack a feature (ADX): the library then falls
+# back to another variant, which this run did prove, but not the one asked.
+if(VARIANT AND NOT out MATCHES "kernels '${VARIANT}'")
+  message("SKIPPED: under valgrind the '${VARIANT}' kernels are not selectable "
+    "(the CPU valgrind emulates lacks them); the fallback variant passed")
+endif()
