@@ -124,7 +124,8 @@ static void divide_normalised(chunk_t *q, chunk_t *u, int m, const chunk_t *v,
 				carry = c1 | (r < s);
 				uj[i] = r;
 			}
-			uj[n] += carry; /* wraps back to the true top chunk */
+			/* The carry out of uj[n-1] cancels the borrow out of
+			 * uj[n]; uj[n] is never read again, so it is left. */
 		}
 		q[j] = qhat;
 	}
