@@ -9,8 +9,12 @@
  * Constant time in the secret values: big_modexp_crt does the work on
  * fixed-length vectors and returns an untrimmed result; this file never
  * trims, compares or branches on a secret.  The range check compares the
- * caller's input (public) with n; the fault check compares out^e (public:
- * it equals the input unless a fault happened) with the input.
+ * caller's input (public) with n.  The fault check raises the secret
+ * result to e on fixed-length chunk vectors with the constant-time
+ * Montgomery kernels (square-and-multiply steered by the bits of e, which
+ * is public), then compares out^e -- public: it equals the input unless a
+ * fault happened -- with the input.  (big_modexp would do the same
+ * arithmetic but trims and compares its base, the secret result.)
  *
  * Fault check (on by default): out^e mod n must give back in, else
  * RSA_ERR_FAULT and out is untouched -- a wrong CRT half would otherwise
@@ -24,15 +28,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bignum/internal.h" /* big_wipe */
+#include "../bignum/internal.h" /* big_wipe, the Montgomery kernels */
 #include "blinding.h"
 #include "rsa_internal.h"
 
-enum { V_IN, V_BASE, V_UNBLIND, V_CRT, V_OUT, V_CHECK, V_COUNT };
+enum { V_IN, V_BASE, V_UNBLIND, V_CRT, V_OUT, V_COUNT };
 
 static int from_big(BIG_ERR_CODE err)
 {
 	return err == BIG_OK ? RSA_OK : err == BIG_NO_MEM ? RSA_ERR_NO_MEM : RSA_ERR_ARGS;
+}
+
+/* 1 if x^e mod n == in (both < n, x of any stored length, its chunks at
+ * and past n's length zero since x < n). */
+static int fault_check_passes(const rsa_key *k, const BIGNUM *x, const BIGNUM *in)
+{
+	chunk_t xm[BIG_MAX_MODULUS_CHUNKS], acc[BIG_MAX_MODULUS_CHUNKS];
+	chunk_t rr[BIG_MAX_MODULUS_CHUNKS], unit[BIG_MAX_MODULUS_CHUNKS];
+	const int len = k->n.len;
+	const chunk_t *n = k->n.value;
+	for (int j = 0; j < len; j++) {
+		xm[j] = j < x->len ? x->value[j] : 0;
+		rr[j] = j < k->n_rr.len ? k->n_rr.value[j] : 0;
+		unit[j] = j == 0;
+	}
+	big_mont_mul_vec(xm, xm, rr, n, k->n0, len); /* x*R mod n */
+	memcpy(acc, xm, sizeof(chunk_t) * (size_t)len);
+	for (int bit = big_bitlength(&k->e) - 2; bit >= 0; bit--) {
+		big_mont_sqr_vec(acc, acc, n, k->n0, len);
+		if ((k->e.value[bit / BIG_CHUNK_SIZE] >> (bit % BIG_CHUNK_SIZE)) & 1)
+			big_mont_mul_vec(acc, acc, xm, n, k->n0, len);
+	}
+	big_mont_mul_vec(acc, acc, unit, n, k->n0, len); /* out of Montgomery form */
+	chunk_t diff = 0;
+	for (int j = 0; j < len; j++)
+		diff |= acc[j] ^ (j < in->len ? in->value[j] : 0);
+	for (int j = len; j < in->len; j++)
+		diff |= in->value[j];
+	big_wipe(xm, sizeof(chunk_t) * (size_t)len);
+	big_wipe(acc, sizeof(chunk_t) * (size_t)len);
+	return diff == 0;
 }
 
 static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
@@ -53,11 +88,8 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 		rc = rsa_unblind(&v[V_OUT], &v[V_CRT], &v[V_UNBLIND], &k->n, k->n0, &k->n_rr);
 		out = &v[V_OUT];
 	}
-	if (rc == RSA_OK && k->fault_check) {
-		rc = from_big(big_modexp(&v[V_CHECK], out, &k->e, &k->n, &k->n_rr));
-		if (rc == RSA_OK && big_cmp_abs(&v[V_CHECK], &v[V_IN]) != 0)
-			rc = RSA_ERR_FAULT;
-	}
+	if (rc == RSA_OK && k->fault_check && !fault_check_passes(k, out, &v[V_IN]))
+		rc = RSA_ERR_FAULT;
 	if (rc == RSA_OK)
 		rc = from_big(bignum2bytestring(result, out, len));
 	return rc;
