@@ -174,13 +174,15 @@ def short_dso(dso):
     return dso.strip("[]") or "?"
 
 
-def perf_counts(script_text):
+def perf_counts(script_text, repair=None):
     """Parse `perf script -F comm,pid,tid,period,event,ip,sym,dso` output
     (with call chains).  Returns (excl, incl, total, samples, broken):
     counts weighted by each sample's period; a function counts once per
     sample in incl even when it recurses; broken = weight of samples whose
     chain does not reach a process or thread entry point (main,
-    start_thread, _start, a kernel-only chain), i.e. could not be unwound."""
+    start_thread, _start, a kernel-only chain), i.e. could not be unwound.
+    repair, if given, maps each chain [(sym, dso), ...] (leaf first) to the
+    chain to count."""
     excl, incl = {}, {}
     total = samples = broken = 0
     frames, period = [], 0
@@ -188,9 +190,11 @@ def perf_counts(script_text):
              "start_thread", "clone", "clone3", "_dl_start_user", "_dl_start")
 
     def flush():
-        nonlocal total, samples, broken
+        nonlocal total, samples, broken, frames
         if not frames:
             return
+        if repair is not None:
+            frames = repair(frames)
         keys = []
         for sym, dso in frames:
             if sym == "[unknown]":
@@ -224,3 +228,87 @@ def perf_counts(script_text):
             frames.append((m.group(2), m.group(3)))
     flush()
     return excl, incl, total, samples, broken
+
+
+# ---- the direct callers of the assembly kernels -------------------------
+
+def static_calls(exe):
+    """{function: set of functions it calls or tail-jumps to} from
+    `objdump -d`; calls through the PLT to an ifunc (*ABS*+0xADDR@plt) are
+    resolved to the ifunc's name with nm.  {} when objdump is missing."""
+    try:
+        nm = subprocess.run(["nm", exe], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, universal_newlines=True).stdout
+        dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", exe],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             universal_newlines=True).stdout
+    except OSError:
+        return {}
+    ifunc = {}
+    for line in nm.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in ("i", "T", "t"):
+            ifunc.setdefault(int(f[0], 16), f[2])
+    calls, cur = {}, None
+    head = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
+    ins = re.compile(r"^\s*[0-9a-f]+:\s+(call|jmp)\s+[0-9a-f]+ <([^>]+)>")
+    for line in dis.splitlines():
+        m = head.match(line)
+        if m:
+            cur = m.group(1)
+            continue
+        m = ins.match(line)
+        if m is None or cur is None:
+            continue
+        target = m.group(2)
+        a = re.match(r"^\*ABS\*\+0x([0-9a-f]+)@plt$", target)
+        if a:
+            target = ifunc.get(int(a.group(1), 16), target)
+        elif target.endswith("@plt"):
+            target = target[:-4]
+        elif "+0x" in target or "-0x" in target:
+            continue  # a jump inside a function, not a call
+        calls.setdefault(cur, set()).add(target)
+    return calls
+
+
+def kernel_caller_repair(calls, is_kernel):
+    """A function that, given one sample's call chain [(sym, dso), ...],
+    puts back the frame perf cannot see when the sample is in a leaf
+    assembly kernel: the C function that called it.  The chain shows the
+    kernel, then its caller's caller X; the missing frame is the one
+    function that X calls and that calls a kernel entry (directly or through
+    an ifunc).  When there is not exactly one such function, the chain is
+    left as it is.  Returns (repair, stats) where stats counts repaired and
+    unrepaired kernel samples."""
+    kernel_entries = {f for f in calls if is_kernel(f)}
+    # Entries reached through the ifunc names (big_mont_sqr_vec -> _adx ->
+    # _adx_16): any callee whose name begins a kernel's name.
+    def calls_kernel(fn):
+        for t in calls.get(fn, ()):
+            if t in kernel_entries or any(k.startswith(t + "_") for k in kernel_entries):
+                return True
+        return False
+    callers = {f for f in calls if not is_kernel(f) and calls_kernel(f)}
+    memo = {}
+    stats = {"repaired": 0, "left": 0}
+
+    def repair(frames):
+        # The first user-space frame (a sample taken in the Linux kernel
+        # shows the kernel's frames first).
+        i = 0
+        while i < len(frames) and frames[i][1] == "[kernel.kallsyms]":
+            i += 1
+        if i + 1 >= len(frames) or not is_kernel(frames[i][0]):
+            return frames
+        x = frames[i + 1][0]
+        if x not in memo:
+            ys = [y for y in calls.get(x, ()) if y in callers]
+            memo[x] = ys[0] if len(ys) == 1 else None
+        y = memo[x]
+        if y is None:
+            stats["left"] += 1
+            return frames
+        stats["repaired"] += 1
+        return frames[:i + 1] + [(y, frames[i][1])] + frames[i + 1:]
+    return repair, stats
