@@ -131,6 +131,8 @@ def aggregate(runs):
             "bits": g["bits"], "threads": g["threads"],
             "blinding": g["blinding"], "fault_check": g["fault_check"],
             "median_ns": med,
+            "run_min_ns": min(v for v in g["medians"] if v is not None),
+            "run_max_ns": max(v for v in g["medians"] if v is not None),
             "min_ns": min(v for v in g["mins"] if v is not None),
             "max_ns": max(v for v in g["maxs"] if v is not None),
             "ops_per_s": _median(g["ops_per_s"]),
@@ -186,11 +188,14 @@ def fmt_ratio(v):
 
 
 def fmt_spread(r):
+    """How far the runs' medians strayed from their median (one run: the
+    batches' min and max instead)."""
     m = r["median_ns"]
     if not m:
         return "-"
-    return "-%.0f%%/+%.0f%%" % (100 * (m - r["min_ns"]) / m,
-                                100 * (r["max_ns"] - m) / m)
+    lo, hi = (r["run_min_ns"], r["run_max_ns"]) if r.get("runs", 1) > 1 else \
+        (r["min_ns"], r["max_ns"])
+    return "-%.0f%%/+%.0f%%" % (100 * (m - lo) / m, 100 * (hi - m) / m)
 
 
 def key_table_rows(summary, bits):

@@ -127,7 +127,7 @@ class Tables(unittest.TestCase):
         self.assertEqual(rows[3][1], "525")
         self.assertEqual(rows[3][3], "0.25")  # /GMP
         self.assertEqual(rows[3][5], "0.50")  # /OpenSSL blinded
-        self.assertEqual(rows[3][2], "-14%/+15%")
+        self.assertEqual(rows[3][2], "-5%/+5%")  # the two rounds' medians
 
     def test_text_and_markdown(self):
         text = benchlib.report(self.summary, {}, markdown=False)
