@@ -1,0 +1,111 @@
+; big_mul_add_vec_adx -- multiply a vector by one chunk and add it in place,
+; BMI2 + ADX (mulx, adcx, adox).
+;
+;   r[0..len) += a[0..len) * digit;   returns the carry chunk c, so that
+;   r_out + c * 2^(64 len) == r_in + a * digit.
+;
+; C prototype (bignum/internal.h, contract of big_mul_add_vec in bignum.h):
+;   uint64_t big_mul_add_vec_adx(uint64_t *r, const uint64_t *a, int len,
+;                                uint64_t digit);
+;
+; Preconditions: len >= 0 (len <= 0 returns 0 and touches nothing); r and
+; a do not overlap; the CPU has BMI2 and ADX (bignum/dispatch.c checks).
+; Constant time: branches and addresses depend on len only.
+;
+; Two carry chains per chunk i, with (h_i, l_i) = a[i] * digit:
+;   OF chain:  r[i] + l_i          (adox with r[i] read from memory)
+;   CF chain:  ... + h_(i-1)       (adcx)
+; Neither chain waits for the other, and neither waits for a mulx, so a
+; chunk costs one mulx, two one-cycle adds, two loads and a store.  At the
+; end c = h_(len-1) + CF + OF, which cannot overflow (the true result fits
+; in len + 1 chunks).
+;
+; The loop does 4 chunks per pass.  The entry is Duff's device: with
+; p = -len mod 4, the pointers are set to the ends of the vectors, rcx to
+; -(len + p), and we jump (through a table, so the flags stay clear) to
+; slot p of the first pass, whose chunk index rcx + p is 0.  Slots
+; alternate the high-half register (rax, r9), both zero at entry.  The
+; counter steps with lea and exits with jrcxz, which keep CF and OF.
+;
+; Register map:
+;   rdi  r + 8 len        rsi  a + 8 len        rdx  digit (mulx source)
+;   rcx  -(len + p) .. 0, step 4                r8   low half / sum
+;   rax, r9  high halves, alternating           r10  entry address
+;   r11  zero (final carries)
+; No callee-saved register is used; no stack.
+;
+; Cycles per chunk on this machine (model name "AMD EPYC", Zen 4 class),
+; core cycles, marginal cost (see bench/kernels.c for the method):
+;   n                     8      16      32      64
+;   (table: see the end of this comment)
+; Measured with bench_kernels_report() (bench/kernels.c), from a
+; chunk64-asm build directory:
+;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
+;   taskset -c 1 ./a.out
+
+default rel
+
+section .text
+
+global big_mul_add_vec_adx:function
+align 32
+big_mul_add_vec_adx:
+	movsxd	rax, edx
+	test	rax, rax
+	jle	.empty
+	mov	rdx, rcx			; digit, the implicit mulx operand
+	lea	rsi, [rsi + rax*8]
+	lea	rdi, [rdi + rax*8]
+	mov	rcx, rax
+	neg	rcx
+	and	rcx, 3				; p
+	lea	r10, [.entries]
+	movsxd	r11, dword [r10 + rcx*4]
+	add	r10, r11
+	add	rcx, rax
+	neg	rcx				; -(len + p)
+	xor	r9d, r9d
+	xor	r11d, r11d
+	xor	eax, eax			; also clears CF and OF
+	jmp	r10
+
+align 32
+.loop:
+.s0:	mulx	r9, r8, [rsi + rcx*8]
+	adox	r8, [rdi + rcx*8]
+	adcx	r8, rax
+	mov	[rdi + rcx*8], r8
+.s1:	mulx	rax, r8, [rsi + rcx*8 + 8]
+	adox	r8, [rdi + rcx*8 + 8]
+	adcx	r8, r9
+	mov	[rdi + rcx*8 + 8], r8
+.s2:	mulx	r9, r8, [rsi + rcx*8 + 16]
+	adox	r8, [rdi + rcx*8 + 16]
+	adcx	r8, rax
+	mov	[rdi + rcx*8 + 16], r8
+.s3:	mulx	rax, r8, [rsi + rcx*8 + 24]
+	adox	r8, [rdi + rcx*8 + 24]
+	adcx	r8, r9
+	mov	[rdi + rcx*8 + 24], r8
+	lea	rcx, [rcx + 4]
+	jrcxz	.done
+	jmp	.loop
+
+.done:
+	adcx	rax, r11
+	adox	rax, r11
+	ret
+
+.empty:
+	xor	eax, eax
+	ret
+
+align 4
+.entries:
+	dd	.s0 - .entries
+	dd	.s1 - .entries
+	dd	.s2 - .entries
+	dd	.s3 - .entries
+
+section .note.GNU-stack noalloc noexec nowrite progbits
