@@ -92,7 +92,7 @@ int rsa_key_from_parts(rsa_key **out, const struct rsa_key_parts *parts,
 	key->is_private = parts->format == RSA_FORMAT_PKCS1_PRIVATE ||
 			  parts->format == RSA_FORMAT_PKCS8_PRIVATE;
 	key->fault_check = 1;
-	key->blinding = 0;
+	key->blinding = 1; /* on by default: rsa/blinding.c */
 	int rc = load_int(&key->n, &parts->n);
 	if (rc == RSA_OK)
 		rc = load_int(&key->e, &parts->e);

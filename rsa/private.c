@@ -19,7 +19,7 @@
  * Fault check (on by default): out^e mod n must give back in, else
  * RSA_ERR_FAULT and out is untouched -- a wrong CRT half would otherwise
  * hand out a value whose gcd with n factors the key (Boneh-DeMillo-Lipton).
- * Blinding (off by default, rsa_key_set_blinding): the exponentiation runs
+ * Blinding (on by default, rsa_key_set_blinding): the exponentiation runs
  * on in * r^e for a fresh random r (rsa/blinding.c).
  *
  * Thread safety: the key is only read; every BIGNUM and the output buffer

@@ -96,7 +96,7 @@ void expect_public_matches(const rsa_key *key, const KeyRef &ref, const std::str
 	EXPECT_EQ(mpz_cmp(got, ref.e), 0);
 	EXPECT_EQ(rsa_key_public_exponent(key, e, elen - 1), 0u) << "short buffer must give 0";
 	EXPECT_EQ(rsa_key_fault_check(key), 1);
-	EXPECT_EQ(rsa_key_blinding(key), 0);
+	EXPECT_EQ(rsa_key_blinding(key), 1); /* on by default */
 }
 
 /* Inputs: 0, 1, n-1, then random ones below n. */
