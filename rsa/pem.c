@@ -97,7 +97,7 @@ static const char *find(const char *hay, size_t haylen, const char *needle)
 }
 
 static const struct {
-	const char *label;
+	char label[16]; /* an array, not a pointer: the table stays in .rodata */
 	rsa_key_format_t format;
 } labels[] = {
 	{ "RSA PRIVATE KEY", RSA_FORMAT_PKCS1_PRIVATE },
