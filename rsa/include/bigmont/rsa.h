@@ -76,8 +76,8 @@ size_t rsa_key_public_exponent(const rsa_key *key, uint8_t *out,
 /* Verify out^e mod n == in after each private operation (default on). */
 int rsa_key_set_fault_check(rsa_key *key, int on);
 int rsa_key_fault_check(const rsa_key *key);
-/* Blind each private operation with a fresh random r (rsa/blinding.c);
- * default off for now. */
+/* Blind each private operation with a fresh random r (rsa/blinding.c;
+ * default on). */
 int rsa_key_set_blinding(rsa_key *key, int on);
 int rsa_key_blinding(const rsa_key *key);
 
