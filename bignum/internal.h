@@ -150,6 +150,11 @@ size_t big_mont_pow_ct_scratch(int len, int elen);
 void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 		     int elen, const chunk_t *n, chunk_t n0,
 		     const chunk_t *one_m, int len, chunk_t *scratch);
+/* The C kernels' final step (bignum/generic/mont_mul_vec.c): r = (top:t)
+ * - n if that does not borrow, else (top:t), by a mask; (top:t) < 2n, top
+ * in {0, 1}; r may equal t.  Constant time. */
+void big_mont_reduce_tail_c(chunk_t *r, const chunk_t *t, chunk_t top,
+			    const chunk_t *n, int len);
 /* ---- end of the Montgomery exponentiation internals -------------------- */
 
 #ifdef __cplusplus

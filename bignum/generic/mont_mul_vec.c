@@ -1,21 +1,34 @@
 /*
- * big_mont_mul_vec_c: r = a * b * B^-len mod n (CIOS: coarsely integrated
- * operand scanning), fully reduced with a masked final subtraction.
+ * big_mont_mul_vec_c: r = a * b * B^-len mod n, fully reduced with a masked
+ * final subtraction.  Portable C, constant time.
  *
- * Bound: with a, b < n the running value t stays < 2n < 2 B^len, so it fits
- * in len chunks plus one carry bit (t[len] in {0, 1}).  Each outer step adds
- * a*b[i] and m*n (m = t[0]*n0 makes the low chunk vanish) and shifts down
- * one chunk.
+ * CIOS, per chunk b[i]: one pass adds a*b[i], a second adds m*n (m =
+ * t[0]*n0 clears the low chunk) and stores chunk j at j-1, so the division
+ * by B costs nothing.  Every double-chunk sum is in range: t[j] + x*y + c
+ * <= (B-1) + (B-1)^2 + (B-1) = B^2 - 1.
  *
- * Constant time: the loops depend on len only; the final "t >= n" choice is
- * a mask applied to every chunk.
+ * Why two passes, not one fused loop with two carry chains: gcc 12 spills
+ * the fused loop's state (two 128-bit sums, two carries, four pointers)
+ * to the stack with 64-bit chunks; measured at 16 chunks (min of 200
+ * batches): fused 653 ns, two passes 471 ns, the former version calling
+ * the out-of-line row kernel twice 829 ns.  (32-bit chunks: 329 / 342 /
+ * 418 ns.)
+ *
+ * Bound: with a, b < n the running value stays < 2n < 2 B^len, so it fits
+ * in len chunks plus a top word in {0, 1} (t[len] holds the top between
+ * the passes).
+ *
+ * Constant time: loops depend on len only; the final "t >= n" choice is a
+ * mask applied to every chunk.  r may equal a and/or b: every chunk of a
+ * and b is read into t's rows before r is written, at the very end.
  */
 #include "internal.h"
 
-/* r = (top:t) - n if (top:t) >= n else (top:t), with (top:t) < 2n; masked. */
-static void reduce_tail(chunk_t *r, chunk_t *t, chunk_t top,
+void big_mont_reduce_tail_c(chunk_t *r, const chunk_t *t, chunk_t top,
 			    const chunk_t *n, int len)
 {
+	/* r = (top:t) - n if (top:t) >= n else (top:t), with (top:t) < 2n.
+	 * r may equal t. */
 	chunk_t borrow = 0;
 	chunk_t d[BIG_MAX_MODULUS_CHUNKS];
 	for (int j = 0; j < len; j++) {
@@ -24,7 +37,7 @@ static void reduce_tail(chunk_t *r, chunk_t *t, chunk_t top,
 		borrow = (chunk_t)(diff >> BIG_CHUNK_SIZE) & 1;
 	}
 	/* Keep t when the subtraction borrowed past the top chunk. */
-	chunk_t keep_t = big_ct_mask_nonzero(borrow & (top ^ 1));
+	const chunk_t keep_t = big_ct_mask_nonzero(borrow & (top ^ 1));
 	for (int j = 0; j < len; j++)
 		r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
 	big_wipe(d, sizeof(chunk_t) * (size_t)len);
@@ -33,26 +46,39 @@ static void reduce_tail(chunk_t *r, chunk_t *t, chunk_t top,
 void big_mont_mul_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *b,
 			const chunk_t *n, chunk_t n0, int len)
 {
-	chunk_t t[BIG_MAX_MODULUS_CHUNKS + 2];
+	chunk_t t[BIG_MAX_MODULUS_CHUNKS + 1];
 	chunk_t top = 0;
 
+	if (len < 1)
+		return;
 	for (int j = 0; j < len; j++)
 		t[j] = 0;
 	for (int i = 0; i < len; i++) {
-		/* t += a * b[i] */
-		chunk_t c = big_mul_add_vec_c(t, a, len, b[i]);
+		/* Two short passes rather than one fused loop: each keeps few
+		 * values live, so the compiler holds them all in registers. */
+		const chunk_t bi = b[i];
+		chunk_t c = 0;
+		for (int j = 0; j < len; j++) {
+			const dchunk_t s = (dchunk_t)a[j] * bi + t[j] + c;
+			t[j] = (chunk_t)s;
+			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
+		}
 		dchunk_t s = (dchunk_t)top + c;
-		chunk_t t_hi = (chunk_t)s;
-		chunk_t t_hi2 = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		/* t += m * n, then shift down one chunk */
-		chunk_t m = t[0] * n0;
-		c = big_mul_add_vec_c(t, n, len, m);
-		s = (dchunk_t)t_hi + c;
-		for (int j = 0; j < len - 1; j++)
-			t[j] = t[j + 1];
+		t[len] = (chunk_t)s;
+		top = (chunk_t)(s >> BIG_CHUNK_SIZE);
+
+		const chunk_t m = t[0] * n0;
+		s = (dchunk_t)m * n[0] + t[0]; /* low chunk becomes zero */
+		c = (chunk_t)(s >> BIG_CHUNK_SIZE);
+		for (int j = 1; j < len; j++) {
+			s = (dchunk_t)m * n[j] + t[j] + c;
+			t[j - 1] = (chunk_t)s;
+			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
+		}
+		s = (dchunk_t)t[len] + c;
 		t[len - 1] = (chunk_t)s;
-		top = t_hi2 + (chunk_t)(s >> BIG_CHUNK_SIZE);
+		top += (chunk_t)(s >> BIG_CHUNK_SIZE);
 	}
-	reduce_tail(r, t, top, n, len);
-	big_wipe(t, sizeof(chunk_t) * (size_t)len);
+	big_mont_reduce_tail_c(r, t, top, n, len);
+	big_wipe(t, sizeof(chunk_t) * (size_t)(len + 1));
 }

@@ -1,12 +1,80 @@
 /*
- * big_mont_sqr_vec_c: r = a^2 * B^-len mod n.  The C version is the
- * multiplication with b == a; the assembly variants have a dedicated
- * squaring.
+ * big_mont_sqr_vec_c: r = a^2 * B^-len mod n, fully reduced with a masked
+ * final subtraction.  Portable C, constant time; r may equal a.
+ *
+ * Square first, then reduce (SOS: separated operand scanning), because a
+ * square needs only the off-diagonal products a[i]*a[j], i < j, once:
+ * len(len-1)/2 products, doubled by a shift, plus len squares on the
+ * diagonal; then len REDC rows of len products.  That is about 1.5 len^2
+ * multiplications against 2 len^2 for the product.  Measured (min of 200
+ * batches of 200): 16 chunks 435 ns vs 471 ns for big_mont_mul_vec_c with
+ * 64-bit chunks, 306 vs 342 ns with 32-bit chunks; 32 chunks 1560 vs 1773
+ * and 1089 vs 1256 ns.
+ *
+ * REDC bound: T = a^2 < n^2 < B^len n, so (T + M n) / B^len < 2n: len
+ * chunks plus a top bit, carried row to row in `extra` (the carry out of
+ * position i+len of row i lands at i+len+1, which row i+1 adds to).
+ *
+ * Constant time: every loop depends on len only; the final choice is the
+ * masked subtraction shared with big_mont_mul_vec_c.
  */
 #include "internal.h"
 
 void big_mont_sqr_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *n,
 			chunk_t n0, int len)
 {
-	big_mont_mul_vec_c(r, a, a, n, n0, len);
+	chunk_t t[2 * BIG_MAX_MODULUS_CHUNKS];
+	const int n2 = 2 * len;
+
+	if (len < 1)
+		return;
+	/* Off-diagonal triangle: t = sum over i < j of a[i]*a[j] B^(i+j). */
+	for (int i = 0; i < len; i++)
+		t[i] = 0;
+	for (int i = 0; i < len; i++) {
+		const chunk_t ai = a[i];
+		chunk_t c = 0;
+		for (int j = i + 1; j < len; j++) {
+			dchunk_t s = (dchunk_t)ai * a[j] + t[i + j] + c;
+			t[i + j] = (chunk_t)s;
+			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
+		}
+		t[i + len] = c;
+	}
+
+	/* Double it and add the squares: a^2 < B^(2 len), no carry out. */
+	chunk_t carry = 0;
+	for (int i = 0; i < n2; i++) {
+		const chunk_t w = t[i];
+		t[i] = (w << 1) | carry;
+		carry = w >> (BIG_CHUNK_SIZE - 1);
+	}
+	carry = 0;
+	for (int i = 0; i < len; i++) {
+		const dchunk_t sq = (dchunk_t)a[i] * a[i];
+		const dchunk_t lo = (dchunk_t)t[2 * i] + (chunk_t)sq + carry;
+		t[2 * i] = (chunk_t)lo;
+		const dchunk_t hi = (dchunk_t)t[2 * i + 1] +
+				    (chunk_t)(sq >> BIG_CHUNK_SIZE) +
+				    (chunk_t)(lo >> BIG_CHUNK_SIZE);
+		t[2 * i + 1] = (chunk_t)hi;
+		carry = (chunk_t)(hi >> BIG_CHUNK_SIZE);
+	}
+
+	/* REDC: clear one low chunk per row. */
+	chunk_t extra = 0;
+	for (int i = 0; i < len; i++) {
+		const chunk_t m = t[i] * n0;
+		chunk_t c = 0;
+		for (int j = 0; j < len; j++) {
+			dchunk_t s = (dchunk_t)m * n[j] + t[i + j] + c;
+			t[i + j] = (chunk_t)s;
+			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
+		}
+		dchunk_t s = (dchunk_t)t[i + len] + c + extra;
+		t[i + len] = (chunk_t)s;
+		extra = (chunk_t)(s >> BIG_CHUNK_SIZE);
+	}
+	big_mont_reduce_tail_c(r, t + len, extra, n, len);
+	big_wipe(t, sizeof(chunk_t) * (size_t)n2);
 }
