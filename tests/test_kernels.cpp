@@ -72,6 +72,11 @@ std::vector<Variant<sqr_fn>> sqr_variants()
 {
 	std::vector<Variant<sqr_fn>> v;
 	v.push_back({ "c", big_sqr_vec_c, false });
+#if BIGMONT_HAVE_ASM
+	v.push_back({ "base", big_sqr_vec_base, true });
+	if (cpu_has_adx())
+		v.push_back({ "adx", big_sqr_vec_adx, true });
+#endif
 	v.push_back({ "dispatched", big_sqr_vec, false });
 	return v;
 }
@@ -427,6 +432,31 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 					     << len << " with garbage above the int len";
 			EXPECT_TRUE(g.guards_intact()) << rows[k].name << " len " << len;
 		}
+	}
+	for (const auto &v : sqr_variants()) {
+		if (!v.is_asm)
+			continue;
+		for (int len = 1; len <= 40; len++) {
+			std::vector<chunk> a = operand(rng, len);
+			std::vector<chunk> want = gmp_mul(a, len, a, len);
+			Guarded g(2 * len);
+			uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
+					     len_register(len), 0x7777777777777777ULL, 0x8888888888888888ULL,
+					     0x9999999999999999ULL, 0, 0 };
+			EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u)
+				<< v.name << " sqr_vec clobbered a callee-saved register, len " << len;
+			EXPECT_EQ(args[7], 0u) << v.name << " sqr_vec moved rsp, len " << len;
+			EXPECT_EQ(g.value(), want) << v.name << " sqr_vec len " << len
+						   << " with garbage above the int len";
+			EXPECT_TRUE(g.guards_intact()) << v.name << " sqr_vec len " << len;
+		}
+		/* len <= 0 is outside the contract; the kernel writes nothing. */
+		Guarded g(0);
+		chunk a[1] = { 5 };
+		uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a),
+				     len_register(-3), 0, 0, 0, 0, 0 };
+		EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u) << v.name;
+		EXPECT_TRUE(g.guards_intact()) << v.name << " sqr_vec with len -3";
 	}
 	/* A negative len is an empty vector: returns 0, writes nothing. */
 	for (const auto &v : rows) {

@@ -1,0 +1,159 @@
+; big_sqr_vec_base -- square a vector, baseline x86-64 (mul, adc): any
+; x86-64 CPU.
+;
+;   r[0..2 len) = a[0..len)^2
+;
+; C prototype (bignum/internal.h, contract of big_sqr_vec in bignum.h):
+;   void big_sqr_vec_base(uint64_t *r, const uint64_t *a, int len);
+;
+; Preconditions: len >= 1 (len <= 0 writes nothing); r does not overlap a.
+; Constant time: branches and addresses depend on len only.
+;
+; Method (as sqr_vec_adx.asm and big_sqr_vec_c, rows inlined):
+;  1. r = 0.
+;  2. The off-diagonal triangle: for i = 0 .. len-2, the row
+;        r[2i+1 .. i+len) += a[i+1 .. len) * a[i],   r[i+len] = carry
+;     with the loop of mul_add_vec_base.asm (carry in a register, 4
+;     chunks per pass, Duff entry at slot p = -m mod 4 for m chunks).
+;  3. r = 2 r: one adc chain over 2 len chunks (inc keeps CF).
+;  4. Add the squares: (r[2i+1], r[2i]) += a[i]^2 + c, c the carry out
+;     of the previous pair (0 or 1; zero at the end since a^2 fits).
+;
+; Register map:
+;   rdi  r                rsi  a                r12  len
+;   r13  a + 8 len (the end of every row's a)   r14  r + 8 (len + i)
+;   rbx  m = len - 1 - i, chunks in row i       r8   a[i] (multiplier)
+;   rcx  row counter -(m + p) .. 0, step 4      r9   carry
+;   rax, rdx  the product                       r10, r11  entry address
+; Saves rbx, r12, r13, r14; no other stack.
+;
+; Cycles: see the table in mul_add_vec_adx.asm (bench_kernels_report()
+; measures this too, per chunk^2).
+
+default rel
+
+section .text
+
+global big_sqr_vec_base:function
+align 32
+big_sqr_vec_base:
+	movsxd	rax, edx
+	test	rax, rax
+	jle	.empty
+	push	rbx
+	push	r12
+	push	r13
+	push	r14
+	mov	r12, rax
+	lea	r13, [rsi + rax*8]
+	lea	r14, [rdi + rax*8]
+
+	; 1. r = 0
+	lea	rcx, [rax + rax]
+	xor	eax, eax
+.zero:
+	mov	[rdi + rcx*8 - 8], rax
+	dec	rcx
+	jnz	.zero
+
+	; 2. rows i = 0 .. len-2, of m = len-1-i >= 1 chunks
+	lea	rbx, [r12 - 1]
+	test	rbx, rbx
+	jz	.double
+.row:
+	mov	rcx, rbx
+	not	rcx
+	mov	r8, [r13 + rcx*8]		; a[i] = a[len - 1 - m]
+	mov	rcx, rbx
+	neg	rcx
+	and	rcx, 3				; p
+	lea	r10, [.entries]
+	movsxd	r11, dword [r10 + rcx*4]
+	add	r10, r11
+	add	rcx, rbx
+	neg	rcx				; -(m + p)
+	xor	r9d, r9d
+	jmp	r10
+
+align 32
+.loop:
+.s0:	mov	rax, [r13 + rcx*8]
+	mul	r8
+	add	rax, r9
+	adc	rdx, 0
+	add	[r14 + rcx*8], rax
+	adc	rdx, 0
+	mov	r9, rdx
+.s1:	mov	rax, [r13 + rcx*8 + 8]
+	mul	r8
+	add	rax, r9
+	adc	rdx, 0
+	add	[r14 + rcx*8 + 8], rax
+	adc	rdx, 0
+	mov	r9, rdx
+.s2:	mov	rax, [r13 + rcx*8 + 16]
+	mul	r8
+	add	rax, r9
+	adc	rdx, 0
+	add	[r14 + rcx*8 + 16], rax
+	adc	rdx, 0
+	mov	r9, rdx
+.s3:	mov	rax, [r13 + rcx*8 + 24]
+	mul	r8
+	add	rax, r9
+	adc	rdx, 0
+	add	[r14 + rcx*8 + 24], rax
+	adc	rdx, 0
+	mov	r9, rdx
+	add	rcx, 4
+	jnz	.loop
+	mov	[r14], r9			; r[len + i]
+	add	r14, 8
+	dec	rbx
+	jnz	.row
+
+	; 3. r = 2 r
+.double:
+	lea	r14, [rdi + r12*8]
+	lea	r14, [r14 + r12*8]		; r + 16 len
+	lea	rcx, [r12 + r12]
+	neg	rcx
+	xor	eax, eax			; clears CF
+.dbl:
+	mov	rax, [r14 + rcx*8]
+	adc	rax, rax
+	mov	[r14 + rcx*8], rax
+	inc	rcx				; keeps CF
+	jnz	.dbl
+
+	; 4. add the squares
+	lea	rcx, [r12 + r12]
+	neg	rcx				; -2 len .. 0, step 2
+	xor	r9d, r9d
+.diag:
+	mov	rax, [r13 + rcx*4]		; a[i]
+	mul	rax
+	add	rax, r9
+	adc	rdx, 0				; a[i]^2 < 2^128 - 2^65: no carry out
+	add	[r14 + rcx*8], rax
+	adc	[r14 + rcx*8 + 8], rdx
+	mov	r9d, 0				; mov leaves CF alone
+	adc	r9, 0
+	add	rcx, 2
+	jnz	.diag
+
+	pop	r14
+	pop	r13
+	pop	r12
+	pop	rbx
+.empty:
+	ret
+
+align 4
+.entries:
+	dd	.s0 - .entries
+	dd	.s1 - .entries
+	dd	.s2 - .entries
+	dd	.s3 - .entries
+
+section .note.GNU-stack noalloc noexec nowrite progbits
