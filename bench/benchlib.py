@@ -372,7 +372,8 @@ COLORS = {
 
 
 def _bar_entries(summary, bits):
-    """(label, µs, colour) for one key size: ours per build, then refs."""
+    """(label, µs, colour, blinded) for one key size: ours per build (the
+    blinded run right after its build), then the references."""
     out = []
     ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
             r["implementation"] in ("ours", "ours-blinded") and r["build"] != "all"]
@@ -380,28 +381,35 @@ def _bar_entries(summary, bits):
     for r in ours:
         blinded = r["implementation"] == "ours-blinded"
         label = r["build"].replace("chunk64-asm/", "asm ") + (" +blind" if blinded else "")
-        colour = "#756bb1" if blinded else COLORS.get(r["build"], "#4292c6")
-        out.append((label, r["median_ns"] / 1000, colour))
+        out.append((label, r["median_ns"] / 1000, COLORS.get(r["build"], "#4292c6"),
+                    blinded))
     short = {"gmp": "GMP", "openssl-noblind": "OpenSSL -blind",
              "openssl": "OpenSSL", "openssl-noifma": "OpenSSL -IFMA"}
     for other in OTHERS:
         r = find(summary, other, "all", bits)
         if r and r["median_ns"]:
-            out.append((short[other], r["median_ns"] / 1000, COLORS[other]))
+            out.append((short[other], r["median_ns"] / 1000, COLORS[other],
+                        other != "openssl-noblind" and other.startswith("openssl")))
     return out
 
 
 def gnuplot_data(summary):
     """Data for bench/chart.gp.
 
-    Returns (bars, threads, bits_list, series, thread_bits): `bars` holds one
-    gnuplot index block per key size (lines: "label" µs 0xRRGGBB); `threads`
+    Returns (bars, threads, bits_list, units, series, thread_bits): `bars`
+    holds one gnuplot index block per key size (lines: "label" time
+    0xRRGGBB blinded), the time in the unit `units` names for that block (ms
+    when the slowest bar passes 10 ms, else µs); `threads`
     one block per series (lines: threads ops/s) for one key size, the
     largest of 2048 and below that has thread runs; `series` names them."""
     bits_list = sorted({r["bits"] for r in summary if r["threads"] == 1})
-    blocks = []
+    blocks, units = [], []
     for b in bits_list:
-        lines = ['"%s" %.6g 0x%s' % (lab, v, c[1:]) for lab, v, c in _bar_entries(summary, b)]
+        entries = _bar_entries(summary, b)
+        scale, unit = (1000.0, "ms") if max([e[1] for e in entries] + [0]) > 10000 else (1.0, "us")
+        units.append(unit)
+        lines = ['"%s" %.6g 0x%s %d' % (lab, v / scale, c[1:], blind)
+                 for lab, v, c, blind in entries]
         blocks.append("\n".join(lines))
     bars = "\n\n\n".join(blocks) + "\n"
 
@@ -426,4 +434,4 @@ def gnuplot_data(summary):
                for t in sorted(series[name])]
         tblocks.append("\n".join(pts))
     threads = "\n\n\n".join(tblocks) + "\n"
-    return bars, threads, bits_list, names, tb
+    return bars, threads, bits_list, units, names, tb

@@ -156,11 +156,13 @@ class Tables(unittest.TestCase):
         self.assertIn("no records", benchlib.check_speed_doc(doc))
 
     def test_gnuplot_data(self):
-        bars, threads, bits, series, tb = benchlib.gnuplot_data(self.summary)
+        bars, threads, bits, units, series, tb = benchlib.gnuplot_data(self.summary)
         self.assertEqual(bits, [2048])
+        self.assertEqual(units, ["us"])
         self.assertEqual(tb, 2048)
         lines = bars.strip().splitlines()
-        self.assertEqual(lines[0], '"chunk32" 1.89 0x9ecae1')
+        self.assertEqual(lines[0], '"chunk32" 1.89 0x9ecae1 0')
+        self.assertTrue(lines[6].endswith(" 1"), lines[6])  # OpenSSL, blinded
         self.assertEqual(lines[3].split()[0:3], ['"asm', 'adx"', "0.525"])
         self.assertEqual(len(lines), 8)
         self.assertEqual(series[-1], "OpenSSL")
