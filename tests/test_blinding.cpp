@@ -177,7 +177,7 @@ TEST(Blinding, PrivateOperationWithAndWithoutBlinding)
 			ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof(err)), RSA_OK) << err;
 			EXPECT_EQ(rsa_key_blinding(key), 1) << "blinding must be on by default";
 			const size_t size = rsa_key_size(key);
-			const int rounds = bits >= 3072 ? 2 : 4;
+			const int rounds = static_cast<int>(bt::scaled(bits >= 3072 ? 2 : 4));
 			for (int on = 1; on >= 0; on--) {
 				ASSERT_EQ(rsa_key_set_blinding(key, on), RSA_OK);
 				ASSERT_EQ(rsa_key_blinding(key), on);
