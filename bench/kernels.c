@@ -3,9 +3,10 @@
  * ours next to GMP's, in one run.
  *
  * Method.  One sample is rdtsc (fenced by lfence on both sides, so it
- * neither starts early nor waits for nothing) around BENCH_CALLS back-to-
- * back calls of a kernel on the same buffers; a figure is the best of
- * BENCH_TRIALS samples.  The trials are interleaved: each round measures
+ * neither starts early nor waits for nothing) around a run of back-to-back
+ * calls of a kernel on the same buffers, a few thousand cycles long
+ * (calls_per_sample), divided by the number of calls; a figure is the best
+ * of BENCH_TRIALS samples.  The trials are interleaved: each round measures
  * every kernel at every size once, so ours and GMP's see the same clock,
  * the same other-core load and the same cache state.  Call overhead (entry,
  * tail, the return) is cancelled by taking the difference of two sizes:
@@ -28,8 +29,7 @@
 
 #include "internal.h"
 
-#define BENCH_CALLS 16
-#define BENCH_TRIALS 2000
+#define BENCH_TRIALS 1000
 #define BENCH_NSIZES 4
 #define BENCH_MAXN 64
 
@@ -103,7 +103,10 @@ static const struct kernel kernels[] = {
 #endif
 	{ "mpn_mul_1", OP_SET, gmp_mul_1, NULL, BIG_CPU_C },
 	{ "sqr_vec_c", OP_SQR, NULL, big_sqr_vec_c, BIG_CPU_C },
-	{ "sqr_vec (dispatched)", OP_SQR, NULL, big_sqr_vec, BIG_CPU_C },
+#if BIGMONT_HAVE_ASM
+	{ "sqr_vec_base", OP_SQR, NULL, big_sqr_vec_base, BIG_CPU_BASELINE },
+	{ "sqr_vec_adx", OP_SQR, NULL, big_sqr_vec_adx, BIG_CPU_ADX },
+#endif
 	{ "mpn_sqr", OP_SQR, NULL, gmp_sqr, BIG_CPU_C },
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
@@ -118,15 +121,24 @@ static uint64_t next_random(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* Ticks for BENCH_CALLS calls of k at size n. */
-static uint64_t sample(const struct kernel *k, int n, chunk_t *r, const chunk_t *a, chunk_t digit)
+/* Calls per sample: a few thousand cycles' worth, since this TSC may step
+ * in coarse increments (26 ticks on the EPYC this was written on). */
+static int calls_per_sample(enum op op, int n)
+{
+	int c = op == OP_SQR ? 4096 / (n * n) : 2048 / n;
+	return c < 8 ? 8 : c;
+}
+
+/* Ticks for `calls` calls of k at size n. */
+static uint64_t sample(const struct kernel *k, int n, int calls, chunk_t *r, const chunk_t *a,
+		       chunk_t digit)
 {
 	uint64_t t0 = ticks_begin();
 	if (k->op == OP_SQR) {
-		for (int i = 0; i < BENCH_CALLS; i++)
+		for (int i = 0; i < calls; i++)
 			k->sqr(r, a, n);
 	} else {
-		for (int i = 0; i < BENCH_CALLS; i++)
+		for (int i = 0; i < calls; i++)
 			k->row(r, a, n, digit);
 	}
 	return ticks_end() - t0;
@@ -141,7 +153,7 @@ int bench_kernels_report(FILE *out)
 		lens[2 * s + 1] = sizes[s] / 2;
 	}
 	const int nlens = 2 * BENCH_NSIZES;
-	uint64_t best[NKERNELS][2 * BENCH_NSIZES];
+	double best[NKERNELS][2 * BENCH_NSIZES]; /* ticks per call */
 	chunk_t a[BENCH_MAXN], r[2 * BENCH_MAXN];
 	uint64_t seed = 0x6b65726eu;
 	const enum big_cpu_variant cpu = big_cpu_best();
@@ -154,14 +166,15 @@ int bench_kernels_report(FILE *out)
 	const chunk_t digit = (chunk_t)next_random(&seed);
 	for (size_t k = 0; k < NKERNELS; k++)
 		for (int l = 0; l < nlens; l++)
-			best[k][l] = UINT64_MAX;
+			best[k][l] = 1e300;
 
 	for (int t = 0; t < BENCH_TRIALS; t++) {
 		for (int l = 0; l < nlens; l++)
 			for (size_t k = 0; k < NKERNELS; k++) {
 				if (kernels[k].needs > cpu)
 					continue;
-				uint64_t d = sample(&kernels[k], lens[l], r, a, digit);
+				const int calls = calls_per_sample(kernels[k].op, lens[l]);
+				double d = (double)sample(&kernels[k], lens[l], calls, r, a, digit) / calls;
 				if (d < best[k][l])
 					best[k][l] = d;
 			}
@@ -174,9 +187,9 @@ int bench_kernels_report(FILE *out)
 	const double tpc = (double)adds_best / 4096.0; /* ticks per core cycle */
 
 	fprintf(out, "Vector kernels, core cycles (rdtsc ticks / %.3f ticks per cycle)\n", tpc);
-	fprintf(out, "best of %d interleaved samples of %d calls; per chunk = (t(n) - t(n/2)) / (n/2),\n"
+	fprintf(out, "best of %d interleaved samples (each 8..512 back-to-back calls); per chunk = (t(n) - t(n/2)) / (n/2),\n"
 		     "sqr per chunk^2 = (t(n) - t(n/2)) / (n^2 - (n/2)^2); t(n) = cycles per call\n",
-		BENCH_TRIALS, BENCH_CALLS);
+		BENCH_TRIALS);
 	fprintf(out, "%-22s", "kernel");
 	for (int s = 0; s < BENCH_NSIZES; s++)
 		fprintf(out, "  n=%-3d", sizes[s]);
@@ -192,15 +205,15 @@ int bench_kernels_report(FILE *out)
 			fprintf(out, "\n");
 		fprintf(out, "%-22s", kk->name);
 		for (int s = 0; s < BENCH_NSIZES; s++) {
-			double hi = (double)best[k][2 * s] / BENCH_CALLS / tpc;
-			double lo = (double)best[k][2 * s + 1] / BENCH_CALLS / tpc;
+			double hi = best[k][2 * s] / tpc;
+			double lo = best[k][2 * s + 1] / tpc;
 			double n = sizes[s], h = sizes[s] / 2;
 			double units = kk->op == OP_SQR ? n * n - h * h : n - h;
 			fprintf(out, " %6.2f", (hi - lo) / units);
 		}
 		fprintf(out, " |");
 		for (int s = 0; s < BENCH_NSIZES; s++)
-			fprintf(out, " %5.0f", (double)best[k][2 * s] / BENCH_CALLS / tpc);
+			fprintf(out, " %5.0f", best[k][2 * s] / tpc);
 		fprintf(out, "   %s\n", kk->op == OP_SQR ? "(per chunk^2)" : "(per chunk)");
 	}
 	return 0;
