@@ -346,6 +346,7 @@ struct run {
 	int nrec, caprec;
 	int ours_blind_state; /* -1 unknown, 0 refused, 1 measured */
 	int ours_fault_check;
+	int ours_blinding;    /* of the plain `ours` key */
 };
 
 static struct bench_record *new_record(struct run *run)
@@ -534,6 +535,7 @@ static int bench_key(struct run *run, const struct key_text *kt)
 		im[nim].fault_check = bench_ours_fault_check(im[nim].h);
 	}
 	run->ours_fault_check = im[nim].fault_check;
+	run->ours_blinding = im[nim].blinding;
 	nim++;
 
 	im[nim] = (struct impl){ .name = "ours-blinded", .kind = K_OURS };
@@ -850,9 +852,10 @@ int bigmont_speed_main(int argc, char **argv)
 			goto done;
 		}
 	}
-	printf("\nours: fault check %s, blinding off (blinded run: %s); "
+	printf("\nours: fault check %s, blinding %s (blinded run: %s); "
 	       "ratios are time per operation, ours/other\n",
 	       run.ours_fault_check < 0 ? "?" : run.ours_fault_check ? "on" : "off",
+	       run.ours_blinding ? "on" : "off",
 	       run.ours_blind_state == 1 ? "measured as ours-blinded" : "n/a");
 
 	const char *claimed[8];
