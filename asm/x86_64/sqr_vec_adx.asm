@@ -11,25 +11,29 @@
 ;
 ; Method (as big_sqr_vec_c, with the rows inlined, no calls):
 ;  1. r = 0.
-;  2. The off-diagonal triangle: for i = 0 .. len-2, the row
+;  2. The off-diagonal triangle: for i = 0 .. len-2, the row of m =
+;     len-1-i chunks
 ;        r[2i+1 .. i+len) += a[i+1 .. len) * a[i],   r[i+len] = carry
 ;     (r[i+len] is still zero when row i stores its carry there).  A row
 ;     is the loop of mul_add_vec_adx.asm: two carry chains, OF for
-;     r + low half, CF for the previous high half, 4 chunks per pass,
-;     entered Duff-style at slot p = -m mod 4 for a row of m chunks.
+;     r + low half, CF for the previous high half, 8 chunks per pass,
+;     entered Duff-style at slot p = -m mod 8 with both pointers 8p below
+;     the row's first chunk.  Both rows' ends are fixed by i: a + 8 len
+;     and r + 8 (len + i), so a row starts 8m below them.
 ;  3. Double and add the squares, one pass: for i = 0 .. len-1
 ;        (r[2i+1], r[2i]) = 2 (r[2i+1], r[2i]) + a[i]^2 + carries
 ;     with the doubling as adcx x, x (CF chain) and the squares by adox
 ;     (OF chain).  a^2 < 2^(128 len), so both chains end with no carry.
+; Loads are separate instructions and addresses plain base + offset:
+; mulx/adox with an indexed memory operand ran at half the speed here.
 ;
 ; Register map:
-;   rdi  r                rsi  a                r12  len
-;   r13  a + 8 len (the end of every row's a)   r14  r + 8 (len + i)
-;   rbx  m = len - 1 - i, chunks in row i       rdx  a[i] (mulx source)
-;   rcx  row counter -(m + p) .. 0, step 4      r8   low half / sum
-;   rax, r9  high halves, alternating           r10  entry address
-;   r11  zero
-; Saves rbx, r12, r13, r14; no other stack.
+;   r15  r                r13  a + 8 len        r12  len
+;   r14  r + 8 (len + i)  rbx  m = len - 1 - i (chunks in row i)
+;   rsi, rdi  walk a and r (rows; then step 3)  rdx  a[i] (mulx source)
+;   rcx  row counter -(m + p) .. 0, step 8      r8   low half / sum
+;   rax, r9  high halves, alternating           r10, r11  loaded chunks
+; Saves rbx, r12, r13, r14, r15; no other stack.
 ;
 ; Cycles: see the table in mul_add_vec_adx.asm (bench_kernels_report()
 ; measures this too, per chunk^2).
@@ -48,7 +52,9 @@ big_sqr_vec_adx:
 	push	r12
 	push	r13
 	push	r14
+	push	r15
 	mov	r12, rax
+	mov	r15, rdi
 	lea	r13, [rsi + rax*8]
 	lea	r14, [rdi + rax*8]
 
@@ -56,7 +62,8 @@ big_sqr_vec_adx:
 	lea	rcx, [rax + rax]
 	xor	eax, eax
 .zero:
-	mov	[rdi + rcx*8 - 8], rax
+	mov	[rdi], rax
+	lea	rdi, [rdi + 8]
 	dec	rcx
 	jnz	.zero
 
@@ -66,46 +73,82 @@ big_sqr_vec_adx:
 	jz	.diagonal
 .row:
 	mov	rcx, rbx
-	not	rcx
-	mov	rdx, [r13 + rcx*8]		; a[i] = a[len - 1 - m]
-	neg	rcx				; m + 1
-	dec	rcx				; m
-	neg	rcx
-	and	rcx, 3				; p
+	neg	rcx				; -m
+	mov	rdx, [r13 + rcx*8 - 8]		; a[i] = a[len - 1 - m]
+	lea	rsi, [r13 + rcx*8]		; &a[i + 1]
+	lea	rdi, [r14 + rcx*8]		; &r[2i + 1]
+	and	rcx, 7				; p
+	lea	r10, [rcx*8]
+	sub	rsi, r10
+	sub	rdi, r10
 	lea	r10, [.entries]
 	movsxd	r11, dword [r10 + rcx*4]
 	add	r10, r11
 	add	rcx, rbx
 	neg	rcx				; -(m + p)
 	xor	r9d, r9d
-	xor	r11d, r11d
 	xor	eax, eax			; clears CF and OF
 	jmp	r10
 
 align 32
 .loop:
-.s0:	mulx	r9, r8, [r13 + rcx*8]
-	adox	r8, [r14 + rcx*8]
+.s0:	mov	r10, [rsi]
+	mulx	r9, r8, r10
+	mov	r11, [rdi]
+	adox	r8, r11
 	adcx	r8, rax
-	mov	[r14 + rcx*8], r8
-.s1:	mulx	rax, r8, [r13 + rcx*8 + 8]
-	adox	r8, [r14 + rcx*8 + 8]
+	mov	[rdi], r8
+.s1:	mov	r10, [rsi + 8]
+	mulx	rax, r8, r10
+	mov	r11, [rdi + 8]
+	adox	r8, r11
 	adcx	r8, r9
-	mov	[r14 + rcx*8 + 8], r8
-.s2:	mulx	r9, r8, [r13 + rcx*8 + 16]
-	adox	r8, [r14 + rcx*8 + 16]
+	mov	[rdi + 8], r8
+.s2:	mov	r10, [rsi + 16]
+	mulx	r9, r8, r10
+	mov	r11, [rdi + 16]
+	adox	r8, r11
 	adcx	r8, rax
-	mov	[r14 + rcx*8 + 16], r8
-.s3:	mulx	rax, r8, [r13 + rcx*8 + 24]
-	adox	r8, [r14 + rcx*8 + 24]
+	mov	[rdi + 16], r8
+.s3:	mov	r10, [rsi + 24]
+	mulx	rax, r8, r10
+	mov	r11, [rdi + 24]
+	adox	r8, r11
 	adcx	r8, r9
-	mov	[r14 + rcx*8 + 24], r8
-	lea	rcx, [rcx + 4]
+	mov	[rdi + 24], r8
+.s4:	mov	r10, [rsi + 32]
+	mulx	r9, r8, r10
+	mov	r11, [rdi + 32]
+	adox	r8, r11
+	adcx	r8, rax
+	mov	[rdi + 32], r8
+.s5:	mov	r10, [rsi + 40]
+	mulx	rax, r8, r10
+	mov	r11, [rdi + 40]
+	adox	r8, r11
+	adcx	r8, r9
+	mov	[rdi + 40], r8
+.s6:	mov	r10, [rsi + 48]
+	mulx	r9, r8, r10
+	mov	r11, [rdi + 48]
+	adox	r8, r11
+	adcx	r8, rax
+	mov	[rdi + 48], r8
+.s7:	mov	r10, [rsi + 56]
+	mulx	rax, r8, r10
+	mov	r11, [rdi + 56]
+	adox	r8, r11
+	adcx	r8, r9
+	mov	[rdi + 56], r8
+	lea	rsi, [rsi + 64]
+	lea	rdi, [rdi + 64]
+	lea	rcx, [rcx + 8]
 	jrcxz	.rowend
 	jmp	.loop
 .rowend:
-	adcx	rax, r11
-	adox	rax, r11
+	mov	r10d, 0				; mov keeps the flags
+	adcx	rax, r10
+	adox	rax, r10
 	mov	[r14], rax			; r[len + i]
 	add	r14, 8
 	dec	rbx
@@ -113,26 +156,30 @@ align 32
 
 	; 3. r = 2 r + the squares, two chunks of r per chunk of a
 .diagonal:
-	lea	r14, [rdi + r12*8]
-	lea	r14, [r14 + r12*8]		; r + 16 len
-	lea	rcx, [r12 + r12]
-	neg	rcx				; -2 len .. 0, step 2
+	mov	rdi, r15
+	mov	rsi, r13
+	mov	rcx, r12
+	neg	rcx
+	lea	rsi, [rsi + rcx*8]		; a
 	xor	eax, eax			; clears CF and OF
 .diag:
-	mov	rdx, [r13 + rcx*4]		; a[i]
+	mov	rdx, [rsi]
 	mulx	r9, r8, rdx
-	mov	rax, [r14 + rcx*8]
-	mov	r10, [r14 + rcx*8 + 8]
+	mov	rax, [rdi]
+	mov	r10, [rdi + 8]
 	adcx	rax, rax
 	adcx	r10, r10
 	adox	rax, r8
 	adox	r10, r9
-	mov	[r14 + rcx*8], rax
-	mov	[r14 + rcx*8 + 8], r10
-	lea	rcx, [rcx + 2]
+	mov	[rdi], rax
+	mov	[rdi + 8], r10
+	lea	rsi, [rsi + 8]
+	lea	rdi, [rdi + 16]
+	lea	rcx, [rcx + 1]
 	jrcxz	.done
 	jmp	.diag
 .done:
+	pop	r15
 	pop	r14
 	pop	r13
 	pop	r12
@@ -146,5 +193,9 @@ align 4
 	dd	.s1 - .entries
 	dd	.s2 - .entries
 	dd	.s3 - .entries
+	dd	.s4 - .entries
+	dd	.s5 - .entries
+	dd	.s6 - .entries
+	dd	.s7 - .entries
 
 section .note.GNU-stack noalloc noexec nowrite progbits
