@@ -12,8 +12,10 @@
 ; a do not overlap.
 ; Constant time: branches and addresses depend on len only.
 ;
-; Per chunk: (h, l) = a[i] * digit; l += c (h += CF); r[i] += l (h += CF);
-; c = h.  The bound a[i]*digit + r[i] + c <= 2^128 - 1 keeps h + 2 carries
+; Per chunk: (h, l) = a[i] * digit; l += r[i] (h += CF); l += c (h += CF);
+; r[i] = l; c = h.  Adding r[i] first leaves two one-cycle ops (add, adc)
+; on the carry's path from chunk to chunk.  The bound
+; a[i]*digit + r[i] + c <= 2^128 - 1 keeps h + 2 carries
 ; in one chunk.  mul writes the flags, so nothing carries between chunks in
 ; CF: the carry is the register c.
 ;
@@ -58,31 +60,35 @@ align 32
 .loop:
 .s0:	mov	rax, [rsi + rcx*8]
 	mul	r8
+	add	rax, [rdi + rcx*8]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[rdi + rcx*8], rax
-	adc	rdx, 0
+	mov	[rdi + rcx*8], rax
 	mov	r9, rdx
 .s1:	mov	rax, [rsi + rcx*8 + 8]
 	mul	r8
+	add	rax, [rdi + rcx*8 + 8]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[rdi + rcx*8 + 8], rax
-	adc	rdx, 0
+	mov	[rdi + rcx*8 + 8], rax
 	mov	r9, rdx
 .s2:	mov	rax, [rsi + rcx*8 + 16]
 	mul	r8
+	add	rax, [rdi + rcx*8 + 16]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[rdi + rcx*8 + 16], rax
-	adc	rdx, 0
+	mov	[rdi + rcx*8 + 16], rax
 	mov	r9, rdx
 .s3:	mov	rax, [rsi + rcx*8 + 24]
 	mul	r8
+	add	rax, [rdi + rcx*8 + 24]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[rdi + rcx*8 + 24], rax
-	adc	rdx, 0
+	mov	[rdi + rcx*8 + 24], rax
 	mov	r9, rdx
 	add	rcx, 4
 	jnz	.loop

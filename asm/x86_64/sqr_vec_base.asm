@@ -79,31 +79,35 @@ align 32
 .loop:
 .s0:	mov	rax, [r13 + rcx*8]
 	mul	r8
+	add	rax, [r14 + rcx*8]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[r14 + rcx*8], rax
-	adc	rdx, 0
+	mov	[r14 + rcx*8], rax
 	mov	r9, rdx
 .s1:	mov	rax, [r13 + rcx*8 + 8]
 	mul	r8
+	add	rax, [r14 + rcx*8 + 8]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[r14 + rcx*8 + 8], rax
-	adc	rdx, 0
+	mov	[r14 + rcx*8 + 8], rax
 	mov	r9, rdx
 .s2:	mov	rax, [r13 + rcx*8 + 16]
 	mul	r8
+	add	rax, [r14 + rcx*8 + 16]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[r14 + rcx*8 + 16], rax
-	adc	rdx, 0
+	mov	[r14 + rcx*8 + 16], rax
 	mov	r9, rdx
 .s3:	mov	rax, [r13 + rcx*8 + 24]
 	mul	r8
+	add	rax, [r14 + rcx*8 + 24]
+	adc	rdx, 0
 	add	rax, r9
 	adc	rdx, 0
-	add	[r14 + rcx*8 + 24], rax
-	adc	rdx, 0
+	mov	[r14 + rcx*8 + 24], rax
 	mov	r9, rdx
 	add	rcx, 4
 	jnz	.loop
