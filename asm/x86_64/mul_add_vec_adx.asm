@@ -20,26 +20,37 @@
 ; end c = h_(len-1) + CF + OF, which cannot overflow (the true result fits
 ; in len + 1 chunks).
 ;
-; The loop does 4 chunks per pass.  The entry is Duff's device: with
-; p = -len mod 4, the pointers are set to the ends of the vectors, rcx to
-; -(len + p), and we jump (through a table, so the flags stay clear) to
-; slot p of the first pass, whose chunk index rcx + p is 0.  Slots
-; alternate the high-half register (rax, r9), both zero at entry.  The
-; counter steps with lea and exits with jrcxz, which keep CF and OF.
+; The loop does 8 chunks per pass.  The entry is Duff's device: with
+; p = -len mod 8, both pointers start 8p chunks below the vectors,
+; rcx at -(len + p), and we jump (through a table of offsets, computed
+; before the flags are cleared) to slot p of the first pass, which reads
+; a[0].  Slots alternate the high-half register (rax, r9), both zero at
+; entry.  Pointers and counter step with lea and the loop exits with
+; jrcxz, which keep CF and OF.  Loads are separate instructions, and every
+; address is a plain base + offset: on this CPU a mulx or adox with an
+; indexed memory operand ran at half the speed (2.0 c/l, against 1.3-1.7).
 ;
 ; Register map:
-;   rdi  r + 8 len        rsi  a + 8 len        rdx  digit (mulx source)
-;   rcx  -(len + p) .. 0, step 4                r8   low half / sum
-;   rax, r9  high halves, alternating           r10  entry address
-;   r11  zero (final carries)
+;   rdi  walks r          rsi  walks a          rdx  digit (mulx source)
+;   rcx  -(len + p) .. 0, step 8                r8   low half / sum
+;   rax, r9  high halves, alternating           r10  entry address, then
+;   a[i], then zero at the end                  r11  r[i]
 ; No callee-saved register is used; no stack.
 ;
-; Cycles per chunk on this machine (model name "AMD EPYC", Zen 4 class),
-; core cycles, marginal cost (see bench/kernels.c for the method):
-;   n                     8      16      32      64
-;   (table: see the end of this comment)
-; Measured with bench_kernels_report() (bench/kernels.c), from a
-; chunk64-asm build directory:
+; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
+; class, BMI2/ADX/AVX-512 IFMA; rdtsc at 0.717 ticks per core cycle):
+;   n                     8      16      32      64   | cycles per call t(n)
+;   mul_add_vec_adx     2.32   1.35   1.70   1.68  |  23  35  62 116
+;   mul_add_vec_base    3.08   2.67   2.51   2.64  |  26  48  89 173
+;   mul_add_vec_c       3.93   3.95   3.98   3.96  |  36  67 131 257
+;   mpn_addmul_1        1.12   2.34   2.50   2.57  |  20  39  78 160
+; (n = 8 is the difference of two short calls, t(8) - t(4): noisy.)
+; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
+; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
+; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
+; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
+; this 2-core machine shared with other builds; from a chunk64-asm build
+; directory:
 ;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
 ;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
 ;   taskset -c 1 ./a.out

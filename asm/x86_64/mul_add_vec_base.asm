@@ -29,8 +29,23 @@
 ;   rax, rdx  the product                       r10, r11  entry address
 ; No callee-saved register is used; no stack.
 ;
-; Cycles per chunk: see the table in mul_add_vec_adx.asm (the same run of
-; bench_kernels_report() measures every variant).
+; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
+; class; rdtsc at 0.717 ticks per core cycle):
+;   n                     8      16      32      64   | cycles per call t(n)
+;   mul_add_vec_adx     2.32   1.35   1.70   1.68  |  23  35  62 116
+;   mul_add_vec_base    3.08   2.67   2.51   2.64  |  26  48  89 173
+;   mul_add_vec_c       3.93   3.95   3.98   3.96  |  36  67 131 257
+;   mpn_addmul_1        1.12   2.34   2.50   2.57  |  20  39  78 160
+; (n = 8 is the difference of two short calls, t(8) - t(4): noisy.)
+; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
+; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
+; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
+; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
+; this 2-core machine shared with other builds; from a chunk64-asm build
+; directory:
+;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
+;   taskset -c 1 ./a.out
 
 default rel
 

@@ -9,29 +9,45 @@
 ;                                uint64_t digit);
 ;
 ; Preconditions: len >= 0 (len <= 0 returns 0 and touches nothing); r may
-; equal a (a[i] is read before r[i] is written, and r[i] is written before
-; a[i+1] is read only at a different address); otherwise no overlap; the
-; CPU has BMI2 (dispatch checks BMI2 + ADX).
+; equal a (each a[i] is read before r[i] is written, and no later chunk
+; of a is written first); otherwise no overlap; the CPU has BMI2
+; (dispatch checks BMI2 + ADX).
 ; Constant time: branches and addresses depend on len only.
 ;
 ; One carry chain: r[i] = l_i + h_(i-1) + CF, with (h_i, l_i) = a[i]*digit
 ; (mulx leaves the flags alone, so the chain runs through the whole
 ; vector); c = h_(len-1) + CF, which cannot overflow.
 ;
-; 4 chunks per pass, entered Duff-style as in mul_add_vec_adx.asm: with
-; p = -len mod 4 the pointers are at the vector ends, rcx = -(len + p),
-; and a table jump (flags cleared after it is computed) enters slot p.
-; Slots alternate the high-half register (rax, r9), both zero at entry.
+; 8 chunks per pass, entered Duff-style as in mul_add_vec_adx.asm: with
+; p = -len mod 8 both pointers start 8p chunks below the vectors, rcx at
+; -(len + p), and a table jump (flags cleared after it is computed) enters
+; slot p.  Slots alternate the high-half register (rax, r9), both zero at
+; entry.  Loads are separate from mulx and addresses are base + offset
+; (indexed memory operands on mulx ran at half the speed here).
 ;
 ; Register map:
-;   rdi  r + 8 len        rsi  a + 8 len        rdx  digit (mulx source)
-;   rcx  -(len + p) .. 0, step 4                r8   low half / sum
-;   rax, r9  high halves, alternating           r10  entry address
-;   r11  zero
+;   rdi  walks r          rsi  walks a          rdx  digit (mulx source)
+;   rcx  -(len + p) .. 0, step 8                r8   low half / sum
+;   rax, r9  high halves, alternating           r10  entry address, then
+;   a[i], then zero at the end                  r11  entry offset
 ; No callee-saved register is used; no stack.
 ;
-; Cycles per chunk: see the table in mul_add_vec_adx.asm (the same run of
-; bench_kernels_report() measures both).
+; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
+; class; rdtsc at 0.717 ticks per core cycle):
+;   n                     8      16      32      64   | cycles per call t(n)
+;   mul_set_vec_adx     1.35   1.58   1.49   1.54  |  17  30  54 103
+;   mul_set_vec_base    2.39   2.12   2.32   2.67  |  22  38  75 161
+;   mul_set_vec_c       2.97   2.97   2.97   2.99  |  28  52  99 195
+;   mpn_mul_1           1.79   2.25   2.39   2.55  |  20  38  76 157
+; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
+; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
+; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
+; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
+; this 2-core machine shared with other builds; from a chunk64-asm build
+; directory:
+;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
+;   taskset -c 1 ./a.out
 
 default rel
 

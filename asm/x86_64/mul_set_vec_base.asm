@@ -25,8 +25,22 @@
 ;   rax, rdx  the product                       r10, r11  entry address
 ; No callee-saved register is used; no stack.
 ;
-; Cycles per chunk: see the table in mul_add_vec_adx.asm (the same run of
-; bench_kernels_report() measures every variant).
+; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
+; class; rdtsc at 0.717 ticks per core cycle):
+;   n                     8      16      32      64   | cycles per call t(n)
+;   mul_set_vec_adx     1.35   1.58   1.49   1.54  |  17  30  54 103
+;   mul_set_vec_base    2.39   2.12   2.32   2.67  |  22  38  75 161
+;   mul_set_vec_c       2.97   2.97   2.97   2.99  |  28  52  99 195
+;   mpn_mul_1           1.79   2.25   2.39   2.55  |  20  38  76 157
+; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
+; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
+; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
+; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
+; this 2-core machine shared with other builds; from a chunk64-asm build
+; directory:
+;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
+;   taskset -c 1 ./a.out
 
 default rel
 

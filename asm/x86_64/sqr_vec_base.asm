@@ -27,8 +27,24 @@
 ;   rax, rdx  the product                       r10, r11  entry address
 ; Saves rbx, r12, r13, r14; no other stack.
 ;
-; Cycles: see the table in mul_add_vec_adx.asm (bench_kernels_report()
-; measures this too, per chunk^2).
+; Core cycles per chunk^2 on this machine (model name "AMD EPYC": Zen 4
+; class; rdtsc at 0.717 ticks per core cycle), marginal cost
+; (t(n) - t(n/2)) / (n^2 - (n/2)^2):
+;   n                     8      16      32      64   | cycles per call t(n)
+;   sqr_vec_adx         1.61   1.33   1.08   0.99  | 131  387 1214 4277
+;   sqr_vec_base        2.41   1.98   1.54   1.43  | 221  603 1776 6162
+;   sqr_vec_c           1.90   1.62   1.14   1.04  | 171  483 1359 4549
+;   mpn_sqr             1.57   1.32   1.22   0.89  | 101  353 1282 3992
+; (sqr_vec_c runs on the dispatched, here ADX, row kernels.)
+; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
+; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
+; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
+; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
+; this 2-core machine shared with other builds; from a chunk64-asm build
+; directory:
+;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
+;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
+;   taskset -c 1 ./a.out
 
 default rel
 
