@@ -182,10 +182,16 @@ TEST(Modexp, EdgeCases)
 			mpz_set_ui(one, 1);
 			mpz_set_ui(two, 2);
 			bases = { zero, one, two, nm1, n, big };
-			Mpz eshort, elong;
-			rng.mpz_bits(elong, bits + 3);
+			/* Full-length exponents for the small moduli; the large
+			 * ones get theirs in FullExponentsAtRsaSizes. */
+			Mpz eshort, elong, eedge;
+			rng.mpz_bits(elong, bits <= 320 ? bits + 3 : 200);
 			mpz_set_ui(eshort, 3);
-			std::vector<mpz_srcptr> exps = { zero, one, two, eshort, elong, nm1 };
+			if (bits <= 320)
+				mpz_set(eedge, nm1);
+			else
+				mpz_tdiv_q_2exp(eedge, nm1, static_cast<mp_bitcnt_t>(bits - 130));
+			std::vector<mpz_srcptr> exps = { zero, one, two, eshort, elong, eedge };
 			for (mpz_srcptr a : bases)
 				for (mpz_srcptr e : exps)
 					ASSERT_TRUE(check(a, e, n)) << "bits " << bits;

@@ -155,11 +155,11 @@ TEST(ModexpCrt, CommittedKeysAgainstPowm)
 		ASSERT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
 		const int bits = static_cast<int>(mpz_sizeinbase(n, 2));
 		const long reps = bits > 2048 ? 1 : bt::scaled(3);
-		for (long r = 0; r < reps + 2; r++) {
+		for (long r = 0; r < reps + 1; r++) {
 			Mpz a, want, got;
 			if (r == 0)
 				mpz_sub_ui(a, n, 1);
-			else if (r == 1)
+			else if (r == 1 && reps > 1)
 				mpz_set_ui(a, 2);
 			else {
 				rng.mpz_bits(a, bits);
