@@ -34,7 +34,7 @@ typedef chunk row_fn(chunk *, const chunk *, int, chunk);
 typedef void sqr_fn(chunk *, const chunk *, int);
 typedef void mul_fn(chunk *, const chunk *, int, const chunk *, int);
 
-bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
+[[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
 template <typename Fn> struct Variant {
 	const char *name;
