@@ -175,8 +175,8 @@ BIG_IFUNC(big_mul_set_vec, row_fn, big_mul_set_vec_c, big_mul_set_vec_base,
 	  big_mul_set_vec_adx)
 BIG_IFUNC(big_mul_add_vec, row_fn, big_mul_add_vec_c, big_mul_add_vec_base,
 	  big_mul_add_vec_adx)
-BIG_IFUNC(big_mul_vec, mul_fn, big_mul_vec_c, big_mul_vec_c,
-	  big_mul_vec_c)
+BIG_IFUNC(big_mul_vec, mul_fn, big_mul_vec_c, big_mul_vec_base,
+	  big_mul_vec_adx)
 BIG_IFUNC(big_sqr_vec, sqr_fn, big_sqr_vec_c, big_sqr_vec_base,
 	  big_sqr_vec_adx)
 BIG_IFUNC(big_mont_mul_vec, mont_mul_fn, big_mont_mul_vec_c,

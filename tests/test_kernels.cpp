@@ -85,6 +85,11 @@ std::vector<Variant<mul_fn>> mul_variants()
 {
 	std::vector<Variant<mul_fn>> v;
 	v.push_back({ "c", big_mul_vec_c, false });
+#if BIGMONT_HAVE_ASM
+	v.push_back({ "base", big_mul_vec_base, true });
+	if (cpu_has_adx())
+		v.push_back({ "adx", big_mul_vec_adx, true });
+#endif
 	v.push_back({ "dispatched", big_mul_vec, false });
 	return v;
 }
@@ -286,8 +291,8 @@ TEST(Kernels, MulVecEveryVariantVsGmp)
 {
 	bt::Rng rng(0x6d756c);
 	std::vector<std::pair<int, int>> shapes;
-	for (int alen = 1; alen <= 24; alen++)
-		for (int blen = 1; blen <= 24; blen++)
+	for (int alen = 1; alen <= 40; alen++)
+		for (int blen = 1; blen <= 40; blen++)
 			shapes.push_back({ alen, blen });
 	for (int len = 25; len <= kMaxLen; len += 7)
 		shapes.push_back({ len, kMaxLen + 1 - len });
@@ -457,6 +462,25 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 				     len_register(-3), 0, 0, 0, 0, 0 };
 		EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u) << v.name;
 		EXPECT_TRUE(g.guards_intact()) << v.name << " sqr_vec with len -3";
+	}
+	for (const auto &v : mul_variants()) {
+		if (!v.is_asm)
+			continue;
+		for (int alen = 1; alen <= 20; alen++)
+			for (int blen = 1; blen <= 20; blen += 3) {
+				std::vector<chunk> a = operand(rng, alen), b = operand(rng, blen);
+				std::vector<chunk> want = gmp_mul(a, alen, b, blen);
+				Guarded g(alen + blen);
+				uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
+						     len_register(alen), reinterpret_cast<uint64_t>(b.data()),
+						     len_register(blen), 0x9999999999999999ULL, 0, 0 };
+				EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u)
+					<< v.name << " mul_vec clobbered a callee-saved register, " << alen << " x " << blen;
+				EXPECT_EQ(args[7], 0u) << v.name << " mul_vec moved rsp";
+				EXPECT_EQ(g.value(), want) << v.name << " mul_vec " << alen << " x " << blen
+							   << " with garbage above the int lengths";
+				EXPECT_TRUE(g.guards_intact()) << v.name << " mul_vec " << alen << " x " << blen;
+			}
 	}
 	/* A negative len is an empty vector: returns 0, writes nothing. */
 	for (const auto &v : rows) {
