@@ -6,7 +6,11 @@
  *   result = m_p + p*h                  (< pq, no reduction needed).
  *
  * Constant time in the values of a, dp, dq, p, q and pinv: only the chunk
- * lengths a->len, dp->len, dq->len, p->len, q->len, pinv->len may leak.
+ * lengths p->len and q->len may leak, and a->len, dp->len, dq->len,
+ * pinv->len only where they exceed the lengths their values can have
+ * (p->len + q->len for a, p->len for dp, q->len for dq and pinv): shorter
+ * (trimmed) inputs are zero-padded to those, so a value whose top chunk
+ * happens to be zero costs the same.
  * Nothing here trims or compares a secret.  The Montgomery radices are
  * R_p = B^(p->len), R_q = B^(q->len) (the stored lengths, so p and q
  * should be normalised: then p_rr = big_mont_rr(p)).  Reductions of a,
@@ -69,16 +73,26 @@ static BIG_ERR_CODE load_rr(chunk_t *rr, const BIGNUM *given,
 	return err;
 }
 
+/* dst[0..dlen) = x zero-padded, dlen >= x's chunk count. */
+static void pad_copy(chunk_t *dst, const chunk_t *x, int xlen, int dlen)
+{
+	for (int j = 0; j < dlen; j++)
+		dst[j] = j < xlen ? x[j] : 0;
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 /* out = a^d mod m (plain, m->len chunks), a any length. */
 static void exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
-			  const BIGNUM *d, const BIGNUM *m, const chunk_t *rr,
-			  chunk_t *work)
+			  const chunk_t *dv, int dlen, const BIGNUM *m,
+			  const chunk_t *rr, chunk_t *work)
 {
 	const int len = m->len;
 	const chunk_t *mv = m->value;
 	const chunk_t n0 = big_n0(mv[0]);
-	int dlen;
-	const chunk_t *dv = chunks_of(d, &dlen);
 	chunk_t *one = work, *one_m = one + len, *base_m = one_m + len;
 	chunk_t *acc = base_m + len, *pow = acc + len;
 
@@ -105,30 +119,45 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	int alen, dplen, dqlen, ilen;
 	const chunk_t *av = chunks_of(a, &alen);
 	const chunk_t *iv = chunks_of(pinvmodq, &ilen);
-	(void)chunks_of(dmodpminus1, &dplen);
-	(void)chunks_of(dmodqminus1, &dqlen);
+	const chunk_t *dpv = chunks_of(dmodpminus1, &dplen);
+	const chunk_t *dqv = chunks_of(dmodqminus1, &dqlen);
+	/* Work on at least the lengths the values can have (a < pq, dp < p,
+	 * dq < q, pinv < q), zero-padded: then a caller's trimmed input (a
+	 * value whose top chunk happens to be zero) runs the same sequence of
+	 * operations as any other. */
+	const int ax = max_int(alen, lpq), dpx = max_int(dplen, lp);
+	const int dqx = max_int(dqlen, lq), ix = max_int(ilen, lq);
 
-	/* Scratch: rr_p, rr_q, m_p, m_q, h, pinv_m, p*h, and the per-prime
-	 * exponentiation work area (reused for q). */
-	const size_t pow_p = big_mont_pow_ct_scratch(lp, dplen);
-	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqlen);
+	/* Scratch: rr_p, m_p (lp); rr_q, m_q, h, t (lq); p*h (lp+lq); the
+	 * padded a, dp, dq, pinv; the per-prime exponentiation work area
+	 * (reused for q). */
+	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
+	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
 	const size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
-	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq + work;
+	const size_t padded = (size_t)ax + (size_t)dpx + (size_t)dqx + (size_t)ix;
+	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq +
+			     padded + work;
 	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
 	if (scratch == NULL)
 		return BIG_NO_MEM;
 	chunk_t *rr_p = scratch, *m_p = rr_p + lp;
 	chunk_t *rr_q = m_p + lp, *m_q = rr_q + lq, *h = m_q + lq;
-	chunk_t *t = h + lq, *prod = t + lq, *wk = prod + lpq;
+	chunk_t *t = h + lq, *prod = t + lq, *a_x = prod + lpq;
+	chunk_t *dp_x = a_x + ax, *dq_x = dp_x + dpx, *i_x = dq_x + dqx;
+	chunk_t *wk = i_x + ix;
 
 	BIG_ERR_CODE err = load_rr(rr_p, p_rr, p, lp);
 	if (err == BIG_OK)
 		err = load_rr(rr_q, q_rr, q, lq);
 	if (err != BIG_OK)
 		goto out;
+	pad_copy(a_x, av, alen, ax);
+	pad_copy(dp_x, dpv, dplen, dpx);
+	pad_copy(dq_x, dqv, dqlen, dqx);
+	pad_copy(i_x, iv, ilen, ix);
 
-	exp_mod_prime(m_p, av, alen, dmodpminus1, p, rr_p, wk);
-	exp_mod_prime(m_q, av, alen, dmodqminus1, q, rr_q, wk);
+	exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p, rr_p, wk);
+	exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q, rr_q, wk);
 
 	/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q. */
 	const chunk_t *qv = q->value;
@@ -149,7 +178,7 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	}
 
 	/* h = h * pinv mod q: pinv into Montgomery form, then one product. */
-	big_mont_reduce_ct(t, iv, ilen, qv, q0, rr_q, lq, 1);
+	big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
 	big_mont_mul_vec(h, h, t, qv, q0, lq);
 
 	/* result = m_p + p*h < pq: fits in lp + lq chunks. */

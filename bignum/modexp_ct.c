@@ -1,6 +1,7 @@
 /*
  * big_modexp_ct: result = a^e mod n, constant time in the values of a and
- * e (their chunk lengths a->len, e->len and the modulus n may leak).
+ * e (their chunk lengths a->len, e->len and the modulus n may leak; an a
+ * shorter than n is zero-padded to n's length, so trimming does not show).
  *
  * n is public: it is validated and trimmed, and R^2 mod n is computed by
  * division when the caller passes none.  a (any length, may be >= n) is
@@ -50,8 +51,11 @@ BIG_ERR_CODE big_modexp_ct(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		rr_src = &rr_own;
 	}
 
+	/* a is read as at least len chunks: a trimmed a (top chunk zero) runs
+	 * the same operations as any other a < n. */
+	const int ax = alen > len ? alen : len;
 	const size_t pow_chunks = big_mont_pow_ct_scratch(len, elen);
-	const size_t total = 5 * (size_t)len + pow_chunks;
+	const size_t total = 5 * (size_t)len + (size_t)ax + pow_chunks;
 	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
 	if (scratch == NULL) {
 		if (n_rr == NULL)
@@ -59,7 +63,10 @@ BIG_ERR_CODE big_modexp_ct(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		return BIG_NO_MEM;
 	}
 	chunk_t *rr = scratch, *one = rr + len, *one_m = one + len;
-	chunk_t *base_m = one_m + len, *acc = base_m + len, *pow = acc + len;
+	chunk_t *base_m = one_m + len, *acc = base_m + len, *a_x = acc + len;
+	chunk_t *pow = a_x + ax;
+	for (int j = 0; j < ax; j++)
+		a_x[j] = j < alen ? av[j] : 0;
 
 	const int rr_copy = rr_src->len < len ? rr_src->len : len;
 	for (int j = 0; j < len; j++) {
@@ -71,7 +78,7 @@ BIG_ERR_CODE big_modexp_ct(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 
 	const chunk_t n0 = big_n0(n->value[0]);
 	big_mont_mul_vec(one_m, rr, one, n->value, n0, len);
-	big_mont_reduce_ct(base_m, av, alen, n->value, n0, rr, len, 1);
+	big_mont_reduce_ct(base_m, a_x, ax, n->value, n0, rr, len, 1);
 	big_mont_pow_ct(acc, base_m, ev, elen, n->value, n0, one_m, len, pow);
 	big_mont_mul_vec(base_m, acc, one, n->value, n0, len);
 
