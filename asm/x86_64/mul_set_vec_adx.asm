@@ -48,6 +48,7 @@
 ;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
 ;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
 ;   taskset -c 1 ./a.out
+;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
 
