@@ -155,7 +155,7 @@ TEST(MontConv, EveryLengthAgainstGmp)
 TEST(MontMul, EveryLengthAgainstGmpWithAliasing)
 {
 	bt::Rng rng(14);
-	const long reps = bt::scaled(12);
+	const long reps = bt::scaled(40);
 	for (int len = 1; len <= 80; len++) {
 		Mpz n, r, rinv;
 		random_modulus(rng, n, len);
@@ -243,7 +243,7 @@ TEST(MontKernels, EveryLengthWithGuards)
 		ASSERT_NE(mpz_invert(rinv, r, n), 0);
 		const std::vector<chunk> nv = bt::chunks_of(n, len);
 		const chunk n0 = big_n0(nv[0]);
-		for (int rep = 0; rep < 6; rep++) {
+		for (long rep = 0; rep < bt::scaled(16); rep++) {
 			Mpz a, b, want, want_sq, got;
 			random_below(rng, a, n, len);
 			random_below(rng, b, n, len);
