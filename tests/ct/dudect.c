@@ -19,8 +19,13 @@
  *   crt   big_modexp_crt with GMP-made primes.  --vary input: fixed vs
  *         random base; --vary exponent: the key's dp, dq vs random
  *         exponents of the same bit lengths (random base in both).
+ *   modexp_ct, modexp   big_modexp_ct / big_modexp mod n = pq, exponent
+ *         of bits/2 - 1 bits: fixed 2^(bits/2-2) + 1 (the sparsest) vs
+ *         random (random base).  big_modexp is the variable-time sliding
+ *         window meant for public exponents: the positive control, which
+ *         must show a leak at RSA sizes.
  *
- *   dudect [--target rsa|crt] [--seconds N] [--key PEM] [--bits B]
+ *   dudect [--target rsa|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]
  *          [--fixed random|small-output] [--vary input|exponent]
  *          [--no-fault-check] [--seed S] [--self-test]
  *
@@ -301,10 +306,13 @@ static void setup_rsa(struct target *t, const char *keyfile, int fault_check,
 }
 
 /* crt: big_modexp_crt on GMP-made primes. */
+enum crt_mode { MODE_CRT, MODE_MODEXP, MODE_MODEXP_CT };
+
 struct crt_ctx {
-	BIGNUM p, q, dp, dq, pinv, result, a, e1, e2;
+	BIGNUM p, q, n, dp, dq, pinv, result, a, e1, e2;
 	size_t half_bytes, size;
 	int vary_exponent;
+	enum crt_mode mode;
 	uint8_t top_mask;
 	uint8_t *fixed;
 };
@@ -362,13 +370,19 @@ static int crt_run(struct target *t, const uint8_t *in)
 		dp = &c->e1;
 		dq = &c->e2;
 	}
+	if (c->mode == MODE_MODEXP)
+		return big_modexp(&c->result, &c->a, dp, &c->n, NULL) != BIG_OK;
+	if (c->mode == MODE_MODEXP_CT)
+		return big_modexp_ct(&c->result, &c->a, dp, &c->n, NULL) != BIG_OK;
 	return big_modexp_crt(&c->result, &c->a, dp, dq, &c->p, &c->q, &c->pinv,
 			      NULL, NULL) != BIG_OK;
 }
 
-static void setup_crt(struct target *t, int bits, int vary_exponent)
+static void setup_crt(struct target *t, int bits, int vary_exponent,
+		      enum crt_mode mode)
 {
 	static struct crt_ctx c;
+	c.mode = mode;
 	if (bits < 256 || bits > 8192 || bits % 16)
 		die_usage("--bits must be a multiple of 16 in 256..8192");
 	gmp_randstate_t gr;
@@ -401,6 +415,7 @@ static void setup_crt(struct target *t, int bits, int vary_exponent)
 	to_bignum(&c.dp, dp);
 	to_bignum(&c.dq, dq);
 	to_bignum(&c.pinv, pinv);
+	to_bignum(&c.n, n);
 	big_init(&c.result, 1);
 	big_init(&c.a, 1);
 	big_init(&c.e1, 1);
@@ -420,6 +435,13 @@ static void setup_crt(struct target *t, int bits, int vary_exponent)
 		mpz_setbit(dp, (mp_bitcnt_t)bits / 2 - 2);
 		mpz_clrbit(dq, (mp_bitcnt_t)bits / 2 - 1);
 		mpz_setbit(dq, (mp_bitcnt_t)bits / 2 - 2);
+		if (mode != MODE_CRT) {
+			/* The extreme of the same length: 2^(bits/2-2) + 1, the
+			 * fewest multiplications a window method can do, so a
+			 * variable-time exponentiation cannot hide. */
+			mpz_set_ui(dp, 1);
+			mpz_setbit(dp, (mp_bitcnt_t)bits / 2 - 2);
+		}
 		big_finish(&c.dp);
 		big_finish(&c.dq);
 		to_bignum(&c.dp, dp);
@@ -427,13 +449,14 @@ static void setup_crt(struct target *t, int bits, int vary_exponent)
 	}
 	mpz_clears(p, q, n, e, d, phi, pm1, qm1, dp, dq, pinv, NULL);
 	gmp_randclear(gr);
-	t->name = "big_modexp_crt";
+	t->name = mode == MODE_MODEXP ? "big_modexp" : mode == MODE_MODEXP_CT ? "big_modexp_ct"
+									 : "big_modexp_crt";
 	t->input_len = c.size + (vary_exponent ? 2 * c.half_bytes : 0);
 	t->prepare = crt_prepare;
 	t->run = crt_run;
 	t->ctx = &c;
-	printf("target: big_modexp_crt, %d-bit modulus from GMP primes, classes: %s\n",
-	       bits, vary_exponent ? "fixed exponents vs random exponents of equal length (random base)"
+	printf("target: %s, %d-bit modulus from GMP primes, classes: %s\n",
+	       t->name, bits, vary_exponent ? "fixed exponents vs random exponents of equal length (random base)"
 				   : "fixed base vs random base");
 }
 
@@ -542,7 +565,7 @@ static int self_test(double seconds)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: dudect [--target rsa|crt] [--seconds N] [--key PEM] [--bits B]\n"
+		"usage: dudect [--target rsa|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]\n"
 		"              [--fixed random|small-output] [--vary input|exponent]\n"
 		"              [--no-fault-check] [--seed S] [--self-test]\n"
 		"Welch t-test on rdtsc timings of two classes of secret inputs;\n"
@@ -615,9 +638,12 @@ int main(int argc, char **argv)
 	} else if (!strcmp(target, "crt")) {
 		if (strcmp(vary, "input") && strcmp(vary, "exponent"))
 			die_usage("--vary must be input or exponent");
-		setup_crt(&t, bits, !strcmp(vary, "exponent"));
+		setup_crt(&t, bits, !strcmp(vary, "exponent"), MODE_CRT);
+	} else if (!strcmp(target, "modexp") || !strcmp(target, "modexp_ct")) {
+		/* The secret is the exponent (bits/2 long, like a CRT half's). */
+		setup_crt(&t, bits, 1, !strcmp(target, "modexp") ? MODE_MODEXP : MODE_MODEXP_CT);
 	} else {
-		die_usage("--target must be rsa or crt");
+		die_usage("--target must be rsa, crt, modexp or modexp_ct");
 	}
 	fflush(stdout);
 	double tmax = measure(&t, seconds, 0);
