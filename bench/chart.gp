@@ -26,7 +26,7 @@ unset key
 set yrange [0:*]
 set offsets 0, 0, graph 0.12, 0
 set lmargin 10
-set rmargin 5
+set rmargin 8
 set bmargin 7
 
 do for [i = 1:nbits] {
