@@ -20,6 +20,25 @@ install(FILES "${PROJECT_BINARY_DIR}/bigmontConfig.cmake"
               "${PROJECT_BINARY_DIR}/bigmontConfigVersion.cmake"
         DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/bigmont")
 
+# The .pc file finds its prefix from where it lies (${pcfiledir}), so the
+# package works wherever `cmake --install --prefix` puts it, not only at the
+# prefix known at configure time.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(BIGMONT_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(BIGMONT_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
+else()
+  set(BIGMONT_PC_PREFIX "\${pcfiledir}")
+  string(REPLACE "/" ";" _libdir_parts "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+  foreach(_part IN LISTS _libdir_parts)
+    string(APPEND BIGMONT_PC_PREFIX "/..")
+  endforeach()
+  set(BIGMONT_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+endif()
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(BIGMONT_PC_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(BIGMONT_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
 configure_file("${PROJECT_SOURCE_DIR}/cmake/bigmont.pc.in"
   "${PROJECT_BINARY_DIR}/bigmont.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/bigmont.pc"

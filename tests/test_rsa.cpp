@@ -147,8 +147,9 @@ void check_key(int bits, const char *e)
 		ASSERT_NE(h.key, nullptr) << why;
 		expect_public_matches(h.key, ref, name + f.suffix);
 		EXPECT_EQ(rsa_key_is_private(h.key), f.priv ? 1 : 0);
-		if (!strcmp(f.suffix, ".der")) /* the unblinded path too */
+		if (!strcmp(f.suffix, ".der")) { /* the unblinded path too */
 			ASSERT_EQ(rsa_key_set_blinding(h.key, 0), RSA_OK);
+		}
 		if (f.format)
 			EXPECT_EQ(rsa_key_format(h.key), f.format) << f.suffix;
 		else
