@@ -124,6 +124,62 @@ static double ticks_sqr(const struct variant *v, chunk_t *x, const chunk_t *n,
 	return (double)best / BENCH_RUN;
 }
 
+typedef void select_fn(chunk_t *, const chunk_t *, int, chunk_t, int);
+
+/* One table read of `entries` entries of len chunks; the index walks so
+ * that every entry is taken in turn. */
+static double ticks_select(select_fn *sel, chunk_t *out, const chunk_t *table,
+			   int entries, int len)
+{
+	uint64_t best = UINT64_MAX;
+	chunk_t index = 0;
+	for (int t = 0; t < BENCH_TRIALS; t++) {
+		uint64_t t0 = BENCH_TICKS();
+		for (int i = 0; i < BENCH_RUN; i++) {
+			sel(out, table, entries, index, len);
+			index = (index + 1 + (out[0] & 0)) % (chunk_t)entries;
+		}
+		uint64_t d = BENCH_TICKS() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (double)best / BENCH_RUN;
+}
+
+/* The constant-time table read of the window exponentiation, for the
+ * 5-bit (32-entry) and 6-bit (64-entry) windows. */
+static void report_select(FILE *out, const int *lens, int nlens)
+{
+	static chunk_t table[64 * 32];
+	chunk_t sel[32];
+	uint64_t seed = 0x73656c65u;
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		table[i] = (chunk_t)next_random(&seed);
+	const struct {
+		const char *name;
+		select_fn *fn;
+		int usable;
+	} impls[] = {
+		{ "c", big_ct_select_c, 1 },
+#if defined(__x86_64__)
+		{ "avx2", big_ct_select_avx2, big_ct_select_uses_avx2() },
+#endif
+	};
+	for (int entries = 32; entries <= 64; entries *= 2) {
+		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), rdtsc ticks per call\n",
+			entries, big_ct_select_uses_avx2() ? "avx2" : "c");
+		for (size_t k = 0; k < sizeof(impls) / sizeof(impls[0]); k++) {
+			if (!impls[k].usable)
+				continue;
+			fprintf(out, "%-8s %-4s", impls[k].name, "sel");
+			for (int i = 0; i < nlens; i++)
+				fprintf(out, " %8.0f", ticks_select(impls[k].fn, sel, table,
+								     entries, lens[i]));
+			fprintf(out, "   ticks\n");
+		}
+	}
+}
+
 int bench_mont_kernels_report(FILE *out)
 {
 	static const int lens[] = { 8, 12, 16, 24, 32 };
@@ -177,5 +233,6 @@ int bench_mont_kernels_report(FILE *out)
 			fprintf(out, " %8.0f", sqr[k] / ratio);
 		fprintf(out, "   core cycles\n");
 	}
+	report_select(out, lens, nlens);
 	return 0;
 }

@@ -183,3 +183,32 @@ BIG_IFUNC(big_mont_mul_vec, mont_mul_fn, big_mont_mul_vec_c,
 	  big_mont_mul_vec_base, big_mont_mul_vec_adx)
 BIG_IFUNC(big_mont_sqr_vec, mont_sqr_fn, big_mont_sqr_vec_c,
 	  big_mont_sqr_vec_base, big_mont_sqr_vec_adx)
+
+/* The constant-time table read: AVX2 where the CPU has it and the OS saves
+ * the YMM state (OSXSAVE and XCR0 bits 1-2), whatever BIGMONT_CPU says. */
+int big_ct_select_uses_avx2(void)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
+		return 0;
+	unsigned xcr0_lo, xcr0_hi;
+	__asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+	if ((xcr0_lo & 6u) != 6u)
+		return 0;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 5));
+#else
+	return 0;
+#endif
+}
+
+typedef void select_fn(chunk_t *, const chunk_t *, int, chunk_t, int);
+static select_fn *resolve_big_ct_select(void)
+{
+#if defined(__x86_64__)
+	if (big_ct_select_uses_avx2())
+		return big_ct_select_avx2;
+#endif
+	return big_ct_select_c;
+}
+__typeof__(big_ct_select) big_ct_select __attribute__((ifunc("resolve_big_ct_select")));

@@ -68,6 +68,29 @@ void big_mont_mul_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
 void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
 		      chunk_t n0, int len);
 
+/*
+ * Constant-time table read (bignum/ct_select.c):
+ *
+ *   out[0..len) = table[index * len .. index * len + len)
+ *
+ * reading all `entries` entries of len chunks each, whatever index is.
+ * Preconditions: 1 <= entries <= 64, index < entries, len >= 1; out does
+ * not overlap the table.  Time and addresses depend on entries and len
+ * only.  big_ct_select is an ifunc bound once at load time: the AVX2 build
+ * where the CPU and the OS support it, else the portable one; BIGMONT_CPU
+ * does not change it (it is C in every build).
+ */
+void big_ct_select(chunk_t *out, const chunk_t *table, int entries,
+		   chunk_t index, int len);
+void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
+		     chunk_t index, int len);
+#if defined(__x86_64__)
+void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
+			chunk_t index, int len);
+#endif
+/* Whether big_ct_select is bound to the AVX2 build (for reports). */
+int big_ct_select_uses_avx2(void);
+
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
 enum big_cpu_variant {
 	BIG_CPU_C = 0,

@@ -5,9 +5,9 @@
  * Every window of all elen chunks is processed, so e's value (its bit
  * length included) never changes the sequence of operations: w squarings
  * and one product per window, whatever the window's bits.  The table entry
- * is read by a masked scan over the whole table, so no address depends on
- * e.  The products are the fixed-length fused kernels, fully reduced with a
- * masked final subtraction.
+ * is read by a masked scan over the whole table (big_ct_select), so no
+ * address depends on e.  The products are the fixed-length fused kernels,
+ * fully reduced with a masked final subtraction.
  *
  * Table: table[i] = base^i (Montgomery form), i < 2^w, even entries by
  * squaring.  Scratch: 2^w * len chunks for the table plus len for the
@@ -47,55 +47,6 @@ static chunk_t window_at(const chunk_t *e, int elen, int pos, int width)
 	return v & (((chunk_t)1 << width) - 1);
 }
 
-/* out = table[index], reading every entry.  Column by column, 16 bytes at
- * a time in a GNU vector (SSE2 on x86-64, plain words elsewhere), with the
- * running OR in a register: the scan cost 13% of a 2048-bit CRT operation
- * as a chunk-by-chunk loop over entries (perf, adx kernels). */
-typedef chunk_t vec_t __attribute__((vector_size(16)));
-#define VEC_CHUNKS ((int)(sizeof(vec_t) / sizeof(chunk_t)))
-
-static void select_entry(chunk_t *out, const chunk_t *table, int entries,
-			 chunk_t index, int len)
-{
-	chunk_t take[1 << 6]; /* the widest window is 6 bits */
-	for (int i = 0; i < entries; i++)
-		take[i] = ~big_ct_mask_nonzero((chunk_t)i ^ index);
-
-	int j = 0;
-	/* Two columns at once: two independent OR chains. */
-	for (; j + 2 * VEC_CHUNKS <= len; j += 2 * VEC_CHUNKS) {
-		vec_t acc0 = { 0 }, acc1 = { 0 };
-		for (int i = 0; i < entries; i++) {
-			const chunk_t *e = table + (size_t)i * (size_t)len + j;
-			const vec_t m = (vec_t){ 0 } + take[i];
-			vec_t v0, v1;
-			__builtin_memcpy(&v0, e, sizeof(v0));
-			__builtin_memcpy(&v1, e + VEC_CHUNKS, sizeof(v1));
-			acc0 |= v0 & m;
-			acc1 |= v1 & m;
-		}
-		__builtin_memcpy(out + j, &acc0, sizeof(acc0));
-		__builtin_memcpy(out + j + VEC_CHUNKS, &acc1, sizeof(acc1));
-	}
-	for (; j + VEC_CHUNKS <= len; j += VEC_CHUNKS) {
-		vec_t acc = { 0 };
-		for (int i = 0; i < entries; i++) {
-			vec_t v;
-			__builtin_memcpy(&v, table + (size_t)i * (size_t)len + j,
-					 sizeof(v));
-			acc |= v & ((vec_t){ 0 } + take[i]);
-		}
-		__builtin_memcpy(out + j, &acc, sizeof(acc));
-	}
-	for (; j < len; j++) {
-		chunk_t acc = 0;
-		for (int i = 0; i < entries; i++)
-			acc |= table[(size_t)i * (size_t)len + j] & take[i];
-		out[j] = acc;
-	}
-	big_wipe(take, sizeof(chunk_t) * (size_t)entries);
-}
-
 void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 		     int elen, const chunk_t *n, chunk_t n0,
 		     const chunk_t *one_m, int len, chunk_t *scratch)
@@ -123,12 +74,12 @@ void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 	if (top == 0)
 		top = w;
 	int pos = ebits - top;
-	select_entry(out, table, entries, window_at(e, elen, pos, top), len);
+	big_ct_select(out, table, entries, window_at(e, elen, pos, top), len);
 	while (pos > 0) {
 		pos -= w;
 		for (int s = 0; s < w; s++)
 			big_mont_sqr_vec(out, out, n, n0, len);
-		select_entry(sel, table, entries, window_at(e, elen, pos, w), len);
+		big_ct_select(sel, table, entries, window_at(e, elen, pos, w), len);
 		big_mont_mul_vec(out, out, sel, n, n0, len);
 	}
 #undef ENTRY
