@@ -34,6 +34,16 @@ def slug(text):
     return s or "unknown-cpu"
 
 
+def cpu_name(machine):
+    """The model name, with family and model where the run recorded them
+    ('AMD EPYC family 25 model 1'): a VM's bare 'AMD EPYC' covers several
+    generations."""
+    fam, mod = machine.get("cpu_family", -1), machine.get("cpu_model", -1)
+    if fam is not None and mod is not None and fam >= 0 and mod >= 0:
+        return "%s family %d model %d" % (machine["cpu"], fam, mod)
+    return machine["cpu"]
+
+
 def build_label(machine):
     """chunk32, chunk64, or chunk64-asm/<variant> for an assembly build."""
     if machine.get("asm"):
@@ -290,7 +300,7 @@ def machine_lines(machine, markdown=False):
                       for k in ("bmi2", "adx", "avx512ifma"))
     items = [
         ("CPU", "%s (%d logical, %d physical cores)" % (
-            machine["cpu"], machine["logical_cores"], machine["physical_cores"])),
+            cpu_name(machine), machine["logical_cores"], machine["physical_cores"])),
         ("flags", flags),
         ("kernel", machine["kernel"]),
         ("compiler", "%s, %s" % (machine["compiler"], machine["cflags"])),
@@ -337,7 +347,7 @@ def merge(run_docs):
             recs = doc["records"]
             f = m.get("flags", {})
             feats = "+".join(x for x, k in (("adx", "adx"), ("ifma", "avx512ifma")) if f.get(k))
-            cells = ["%s (%d threads%s)" % (m["cpu"], m["logical_cores"],
+            cells = ["%s (%d threads%s)" % (cpu_name(m), m["logical_cores"],
                                             ", " + feats if feats else ""),
                      m["date"][:10]]
             best = None

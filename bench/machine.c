@@ -81,6 +81,11 @@ static void probe_cpuinfo(struct bench_machine *m)
 			continue;
 		if (!strncmp(line, "model name", 10) && !m->cpu[0])
 			trim_copy(m->cpu, sizeof(m->cpu), colon + 1);
+		else if (!strncmp(line, "cpu family", 10) && m->cpu_family < 0)
+			m->cpu_family = atoi(colon + 1);
+		else if (!strncmp(line, "model", 5) && isspace((unsigned char)line[5]) &&
+			 m->cpu_model < 0)
+			m->cpu_model = atoi(colon + 1);
 		else if (!strncmp(line, "physical id", 11))
 			phys = atoi(colon + 1);
 		else if (!strncmp(line, "core id", 7)) {
@@ -108,10 +113,19 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name)
 	memset(m, 0, sizeof(*m));
 	m->logical_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	m->physical_cores = m->logical_cores;
+	m->cpu_family = m->cpu_model = -1;
 	probe_cpuinfo(m);
 	if (!m->cpu[0])
 		snprintf(m->cpu, sizeof(m->cpu), "unknown CPU");
-	slugify(m->cpu_slug, sizeof(m->cpu_slug), m->cpu);
+	/* Virtual machines often name the CPU only "AMD EPYC", which covers
+	 * several generations: family and model tell them apart. */
+	char named[sizeof(m->cpu) + 48];
+	if (m->cpu_family >= 0 && m->cpu_model >= 0)
+		snprintf(named, sizeof(named), "%s family%d model%d", m->cpu,
+			 m->cpu_family, m->cpu_model);
+	else
+		snprintf(named, sizeof(named), "%s", m->cpu);
+	slugify(m->cpu_slug, sizeof(m->cpu_slug), named);
 
 	struct utsname u;
 	if (uname(&u) == 0)
@@ -155,8 +169,13 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		 m->bmi2 ? "yes" : "no", m->adx ? "yes" : "no",
 		 m->avx512ifma ? "yes" : "no");
 	fprintf(out, "bigmont speed %s  %s\n", BIGMONT_VERSION, m->date);
-	fprintf(out, "  cpu       %s (%d logical, %d physical cores)\n", m->cpu,
-		m->logical_cores, m->physical_cores);
+	if (m->cpu_family >= 0 && m->cpu_model >= 0)
+		fprintf(out, "  cpu       %s, family %d model %d (%d logical, %d physical cores)\n",
+			m->cpu, m->cpu_family, m->cpu_model, m->logical_cores,
+			m->physical_cores);
+	else
+		fprintf(out, "  cpu       %s (%d logical, %d physical cores)\n", m->cpu,
+			m->logical_cores, m->physical_cores);
 	fprintf(out, "  flags     %s\n", flags);
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
@@ -177,6 +196,8 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 {
 	json_kv_string(w, "cpu", m->cpu);
 	json_kv_string(w, "cpu_slug", m->cpu_slug);
+	json_kv_int(w, "cpu_family", m->cpu_family);
+	json_kv_int(w, "cpu_model", m->cpu_model);
 	json_kv_int(w, "logical_cores", m->logical_cores);
 	json_kv_int(w, "physical_cores", m->physical_cores);
 	json_key(w, "flags");

@@ -12,7 +12,8 @@
 
 struct bench_machine {
 	char cpu[128];      /* "AMD EPYC 9R14 96-Core Processor" */
-	char cpu_slug[128]; /* "amd-epyc-9r14-96-core-processor" */
+	int cpu_family, cpu_model; /* from /proc/cpuinfo; -1 if unknown */
+	char cpu_slug[128]; /* "amd-epyc-9r14-96-core-processor-family25-model17" */
 	int logical_cores, physical_cores;
 	int bmi2, adx, avx512ifma; /* 1 if the CPU (and kernel) offer it */
 	char kernel[200];          /* "Linux 6.1.0-18-amd64 x86_64" */

@@ -38,19 +38,31 @@ def slug(text):
     return s or "unknown-cpu"
 
 
-def cpu_model():
+def _cpuinfo_field(name):
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
-                if line.startswith("model name") and ":" in line:
-                    return line.split(":", 1)[1].strip()
+                key, sep, value = line.partition(":")
+                if sep and key.strip() == name:
+                    return value.strip()
     except OSError:
         pass
-    return "unknown CPU"
+    return None
+
+
+def cpu_model():
+    return _cpuinfo_field("model name") or "unknown CPU"
 
 
 def cpu_slug():
-    return slug(cpu_model())
+    """The model name's slug plus '-family<F>-model<M>' where /proc/cpuinfo
+    gives them: virtual machines often say only 'AMD EPYC', which names
+    several generations (bench/machine.c, the same rule)."""
+    s = slug(cpu_model())
+    family, model = _cpuinfo_field("cpu family"), _cpuinfo_field("model")
+    if family and model and family.isdigit() and model.isdigit():
+        s += "-family%s-model%s" % (family, model)
+    return s
 
 
 # ---- which tool can run -------------------------------------------------

@@ -170,6 +170,9 @@ class Tables(unittest.TestCase):
 
     def test_slug(self):
         self.assertEqual(benchlib.slug("AMD EPYC 7R13 Processor"), "amd-epyc-7r13-processor")
+        self.assertEqual(benchlib.cpu_name({"cpu": "AMD EPYC", "cpu_family": 25, "cpu_model": 1}),
+                         "AMD EPYC family 25 model 1")
+        self.assertEqual(benchlib.cpu_name({"cpu": "AMD EPYC"}), "AMD EPYC")
         self.assertEqual(benchlib.slug("  (R) "), "r")
         self.assertEqual(benchlib.slug("!!"), "unknown-cpu")
 
