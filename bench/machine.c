@@ -16,6 +16,7 @@
 #include <bigmont/bignum.h>
 
 #include "impl.h"
+#include "internal.h"
 
 #ifndef BIGMONT_C_COMPILER
 #define BIGMONT_C_COMPILER "unknown"
@@ -151,6 +152,7 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name)
 		snprintf(m->build, sizeof(m->build), "chunk%d%s", BIG_CHUNK_SIZE,
 			 m->have_asm ? "-asm" : "");
 	m->variant = big_cpu_variant_name();
+	m->table_read = big_ct_select_uses_avx2() ? "avx2" : "c";
 	const char *env = getenv("BIGMONT_CPU");
 	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
 		 env ? env : "");
@@ -179,11 +181,11 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 	fprintf(out, "  flags     %s\n", flags);
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
-	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s\n",
+	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s, table read '%s'\n",
 		m->build, m->chunk_bits,
 		m->have_asm ? "assembly kernels" : "portable C", m->variant,
 		m->bigmont_cpu_env[0] ? " (BIGMONT_CPU=" : "",
-		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "");
+		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "", m->table_read);
 	fprintf(out, "  versions  GMP %s, %s%s%s\n", m->gmp_version,
 		m->openssl_version,
 		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",
@@ -216,6 +218,7 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 	json_kv_int(w, "chunk_bits", m->chunk_bits);
 	json_kv_bool(w, "asm", m->have_asm);
 	json_kv_string(w, "variant", m->variant);
+	json_kv_string(w, "table_read", m->table_read);
 	json_kv_string(w, "bigmont_cpu_env", m->bigmont_cpu_env);
 	json_kv_string(w, "gmp_version", m->gmp_version);
 	json_kv_string(w, "openssl_version", m->openssl_version);
