@@ -26,7 +26,10 @@
 ; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
 ; row's top word, then the masked subtraction.  8, 12, 16 are fully
 ; unrolled; 24 and up loop over rows with the columns unrolled (a fully
-; unrolled file was 130 KB of code and its len 32 ran 40% slower).
+; unrolled file was 130 KB of code and its len 32 ran 40% slower).  At
+; len 8 the accumulator lives in registers, a window of 8 sliding a word
+; per row (ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG; their
+; register maps are in mont_adx.inc).
 ;
 ; Any other len (big_mont_mul_vec_adx_loop): CIOS.  With t < 2n on entry
 ; to a row, row i computes
@@ -49,19 +52,31 @@
 ;   [rsp] pass entries, r + len, b + len
 ;
 ; Cost per call on this machine (AMD EPYC, model name "AMD EPYC", Zen 4
-; class: BMI2, ADX, AVX-512 IFMA; rdtsc runs at 0.69 ticks per core cycle),
-; best of 300 runs of 32 dependent calls, quiet machine:
+; class: BMI2, ADX, AVX-512 IFMA), best of 300 runs of 32 dependent calls,
+; quiet machine; rdtsc ran at 0.741 ticks per core cycle that day (0.69
+; on the day of the previous table, so compare core cycles across them):
 ;   len                8     12     16     24     32
-;   mul  rdtsc ticks  158    320    539   1182   2079
-;   mul  core cycles  229    463    779   1709   3005
+;   mul  rdtsc ticks  151    345    675   1272   2250
+;   mul  core cycles  204    466    911   1720   3040
+;   (before the len-8 register forms, same run: 171 ticks, 230 cycles)
 ;   len               48     64
-;   mul  rdtsc ticks  4652   8226   (sqr the same: b = a there)
-; The loop, timed the same way at lengths around those (rdtsc ticks):
+;   mul  rdtsc ticks  4974   8901
+; (48 and 64 are not in the report: the same best of 300 runs of 32
+; dependent calls x = mont(x, b), from a small harness calling
+; big_mont_mul_vec_adx directly.)
+; Len 16 is bimodal: 580 or 670 ticks (779 or ~905 cycles) by where the
+; code and the operands land (a sweep of the kernel's start over 64 bytes
+; gave both, in runs of 8 bytes; so did moving the operands with the code
+; fixed); the report lands on 675, the previous table's run on 539 ticks
+; = 779 cycles.  The RSA-2048 operation measured the same either way.
+; The loop, timed the same way at lengths around those (rdtsc ticks, on
+; the day of the previous table; the loop has not changed since):
 ;   len 9: 262, 15: 606, 17: 772, 33: 2491, 65: 9432, 128: 34876
 ; (the first, one-column CIOS loop took 1066 at len 17, 14638 at 65).
 ; A mulx column with its two adds costs ~1.5 core cycles here even with
-; no dependences between them, and a multiplication is 2 len^2 + len of
-; them: 528 at len 16, so ~790 cycles is the floor for this scheme.
+; no dependences between them (~1.4 with the accumulator in registers),
+; and a multiplication is 2 len^2 + len of them: 528 at len 16, so ~790
+; cycles is the floor for the memory scheme.
 ; Measured with bench_mont_kernels_report() (bench/mont_kernels.c; the
 ; `bigmont speed --kernels` report), e.g. from a chunk64-asm build dir:
 ;   printf '#include <stdio.h>\n#include "mont_kernels.h"\nint main(void)
@@ -315,18 +330,23 @@ big_mont_mul_vec_adx_loop:
 	ADX_MUL_PRODUCT	%1
 %endmacro
 
+%macro MUL8_PRODUCT_FROM_RDX 1
+	mov	rbx, rdx
+	ADX_MUL8_PRODUCT_REG	%1
+%endmacro
+
 %macro MUL_PRODUCT_LOOPED_FROM_RDX 1
 	mov	rbx, rdx
 	ADX_MUL_PRODUCT_LOOPED	%1
 %endmacro
 
-%macro MONT_MUL_ADX_SIZE 3
+%macro MONT_MUL_ADX_SIZE 3-4 ADX_FINAL
 global big_mont_mul_vec_adx_%1:function hidden
 big_mont_mul_vec_adx_%1:
-	ADX_MONT_BODY	%1, %2, %3
+	ADX_MONT_BODY	%1, %2, %3, %4
 %endmacro
 
-MONT_MUL_ADX_SIZE 8, MUL_PRODUCT_FROM_RDX, ADX_REDC
+MONT_MUL_ADX_SIZE 8, MUL8_PRODUCT_FROM_RDX, ADX_REDC8_REG, ADX_FINAL8_REG
 MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_FROM_RDX, ADX_REDC
 MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_FROM_RDX, ADX_REDC
 MONT_MUL_ADX_SIZE 24, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED

@@ -20,7 +20,11 @@
 ; one pass that doubles (adcx x, x: the CF chain) and adds the squares of
 ; the diagonal (the OF chain).  That is len(len+1)/2 + len^2 + len mulx
 ; columns against 2 len^2 + len for the multiplication: 408 against 528 at
-; len 16.  8, 12, 16 are fully unrolled; from 24 the cross-product rows
+; len 16.  At len 8 the product and the reduction keep the accumulator in
+; registers (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG); at
+; len 16 the cross products do (ADX_SQR16_PRODUCT_REG: lo's triangle,
+; lo*hi, hi's triangle, each over a window of 8 registers), the doubling
+; pass and the reduction work in memory.  8, 12, 16 are fully unrolled; from 24 the cross-product rows
 ; run in a loop that jumps into one padded copy of the columns at the
 ; row's first column (ADX_SQR_PRODUCT_LOOPED), and the reduction loops
 ; over rows.  At 24 and 32 that is within 1-2% of the unrolled triangle
@@ -31,13 +35,19 @@
 ; Argument moves into the multiplication's registers: rcx <- n (rdx),
 ; r8 <- n0 (rcx), r9 <- len (movsxd r8d); the loop also gets rdx <- a.
 ;
-; Cost per call (same machine, run and command as in mont_mul_vec_adx.asm):
+; Cost per call (same machine, run and command as in mont_mul_vec_adx.asm,
+; 0.741 ticks per core cycle):
 ;   len                8     12     16     24     32
-;   sqr  rdtsc ticks  141    275    448    950   1640
-;   sqr  core cycles  204    397    647   1373   2370
+;   sqr  rdtsc ticks  130    305    463   1028   1839
+;   sqr  core cycles  176    411    625   1387   2484
 ;   len               48     64
-;   sqr  rdtsc ticks  3786   6669   (the multiplication: 4656, 8236)
-; (408 columns at ~1.5 cycles make ~610 of the 647 at len 16.)
+;   sqr  rdtsc ticks  4218   7454   (the multiplication: 4974, 8901)
+; Before the register forms, same run: len 8 156 ticks (211 cycles), len
+; 16 495 ticks (668 cycles).  At len 8 the product took ~92 of the 211
+; cycles for 36 columns (short rows waiting on the previous row's stores);
+; now ~176 cycles for 100 columns + the final pass.  At len 16 the 120
+; cross products in registers saved ~30 ticks; the 256 reduction columns
+; (~418 cycles with the final pass) are the rest.
 
 default rel
 ; NASM 2.16's -MD leaves %include'd files out of the dependency file it
@@ -83,21 +93,40 @@ big_mont_sqr_vec_adx:
 	ADX_SQR_PRODUCT	%1
 %endmacro
 
+%macro SQR8_PRODUCT_FROM_ARGS 1
+	mov	r8, rcx
+	mov	rcx, rdx
+	ADX_SQR8_PRODUCT_REG	%1
+%endmacro
+
+%macro SQR16_PRODUCT_FROM_ARGS 1
+	mov	r8, rcx
+	mov	rcx, rdx
+	ADX_SQR16_PRODUCT_REG	%1
+%endmacro
+
+; ADX_SQR8_PRODUCT_REG leaves T[0..8) in the registers the rows want.
+%macro REDC8_ROWS 1
+	mov	rdx, r15
+	imul	rdx, [rsp]
+	ADX_REDC8_REG_ROWS
+%endmacro
+
 %macro SQR_PRODUCT_LOOPED_FROM_ARGS 1
 	mov	r8, rcx
 	mov	rcx, rdx
 	ADX_SQR_PRODUCT_LOOPED	%1
 %endmacro
 
-%macro MONT_SQR_ADX_SIZE 3
+%macro MONT_SQR_ADX_SIZE 3-4 ADX_FINAL
 global big_mont_sqr_vec_adx_%1:function hidden
 big_mont_sqr_vec_adx_%1:
-	ADX_MONT_BODY	%1, %2, %3
+	ADX_MONT_BODY	%1, %2, %3, %4
 %endmacro
 
-MONT_SQR_ADX_SIZE 8, SQR_PRODUCT_FROM_ARGS, ADX_REDC
+MONT_SQR_ADX_SIZE 8, SQR8_PRODUCT_FROM_ARGS, REDC8_ROWS, ADX_FINAL8_REG
 MONT_SQR_ADX_SIZE 12, SQR_PRODUCT_FROM_ARGS, ADX_REDC
-MONT_SQR_ADX_SIZE 16, SQR_PRODUCT_FROM_ARGS, ADX_REDC
+MONT_SQR_ADX_SIZE 16, SQR16_PRODUCT_FROM_ARGS, ADX_REDC
 MONT_SQR_ADX_SIZE 24, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 32, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 48, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
