@@ -778,9 +778,15 @@ int bigmont_speed_main(int argc, char **argv)
 		return 0;
 	}
 
-	struct key_text keys[MAX_LIST + MAX_KEYS];
+	/* On the heap: 64 keys' labels would make this frame 12 KB, more
+	 * than the stack perf --call-graph dwarf copies per sample, so the
+	 * profiles' chains would stop here short of main. */
+	struct key_text *keys = calloc(MAX_LIST + MAX_KEYS, sizeof(*keys));
 	int nkeys = 0, rc = 1;
-	memset(keys, 0, sizeof(keys));
+	if (keys == NULL) {
+		error("out of memory");
+		return 1;
+	}
 	for (int i = 0; i < o.nbits; i++)
 		for (int k = 0; k < bench_embedded_key_count; k++)
 			if (bench_embedded_keys[k].bits == o.bits[i]) {
@@ -880,5 +886,6 @@ int bigmont_speed_main(int argc, char **argv)
 done:
 	for (int i = 0; i < nkeys; i++)
 		free(keys[i].pem);
+	free(keys);
 	return rc;
 }

@@ -15,7 +15,7 @@
 ; Constant time: every branch and address depends on len only (the entry
 ; picks the code for len; nothing looks at operand values).
 ; Stack: unrolled lengths 6 pushes + return address + 2*len chunks of T;
-; the loop 6 pushes + return address + (len + 6) chunks (len >= 5; below,
+; the loop 6 pushes + return address + (len + 7) chunks (len >= 6; below,
 ; big_mont_mul_vec_base, len + 9); the value chunks are wiped on exit.
 ;
 ; Two algorithms, chosen by len at entry:
@@ -41,7 +41,7 @@
 ; A pass runs blocks of LOOP_UNROLL (8) columns, entered at the slot that
 ; makes len fit (Duff's device; the entry depends on len only); the
 ; pointers step with lea and the loop exits with jrcxz, which leave both
-; flags alone.  len < 5 goes to big_mont_mul_vec_base.
+; flags alone.  len < 6 goes to big_mont_mul_vec_base.
 ;
 ; Register map (big_mont_mul_vec_adx_loop; p = -len mod 8):
 ;   rsi  a - 8p             r10  n - 8p           rbp  t - 8p (stack)
@@ -101,6 +101,7 @@ global big_mont_mul_vec_adx_loop:function hidden
 extern big_mont_mul_vec_base
 
 big_mont_mul_vec_adx:
+	CFI_STARTPROC
 	movsxd	r9, r9d
 	; the unrolled RSA lengths (a branch on len only)
 	cmp	r9, 16
@@ -191,31 +192,39 @@ big_mont_mul_vec_adx:
 	HLABEL	.%{3}end
 %endmacro
 
-; Same arguments; r9 already sign-extended.  len < 5 goes to the mul/adc
+; Same arguments; r9 already sign-extended.  len < 6 goes to the mul/adc
 ; loop, as fast at that size, which keeps this frame within the contract's
 ; 2*len + 8 chunks.
+	CFI_ENDPROC
 big_mont_mul_vec_adx_loop:
-	cmp	r9, 5
+	CFI_STARTPROC
+	cmp	r9, 6
 	jl	big_mont_mul_vec_base wrt ..plt	; it also turns away len < 1
-	push	rbx
-	push	rbp
-	push	r12
-	push	r13
-	push	r14
-	push	r15
-	; frame: [rsp] entry of the a*b[i] pass, [rsp + 8] entry of the m*n
-	; pass, [rsp + 16] r + len, [rsp + 24] b + len, [rsp + 32] t[-1] (the
-	; m*n pass stores its column 0 there), [rsp + 40] t[0..len]
-	lea	rax, [r9*8 + 48]
+	CFI_PUSH	rbx
+	CFI_PUSH	rbp
+	CFI_PUSH	r12
+	CFI_PUSH	r13
+	CFI_PUSH	r14
+	CFI_PUSH	r15
+	; frame: [rsp] where the pushes end (for the CFI: the frame's size
+	; depends on len), [rsp + 8] entry of the a*b[i] pass, [rsp + 16]
+	; entry of the m*n pass, [rsp + 24] r + len, [rsp + 32] b + len,
+	; [rsp + 40] t[-1] (the m*n pass stores its column 0 there),
+	; [rsp + 48] t[0..len]
+	mov	r12, rsp
+	CFI_CFA_REG	r12, 56
+	lea	rax, [r9*8 + 56]
 	sub	rsp, rax
+	mov	[rsp], r12
+	CFI_CFA_DEREF	0, 56
 	lea	rax, [rdi + r9*8]
-	mov	[rsp + 16], rax
-	lea	rax, [rdx + r9*8]
 	mov	[rsp + 24], rax
+	lea	rax, [rdx + r9*8]
+	mov	[rsp + 32], rax
 	mov	r11, rdx
 
 	xor	eax, eax
-	lea	rbx, [rsp + 40]
+	lea	rbx, [rsp + 48]
 	lea	r12, [rbx + r9*8]
 	HLABEL	.zero
 	mov	[rbx], rax
@@ -235,14 +244,14 @@ big_mont_mul_vec_adx_loop:
 	sub	rsi, rdx		; a - 8p
 	mov	r10, rcx
 	sub	r10, rdx		; n - 8p
-	lea	rbp, [rsp + 40]
+	lea	rbp, [rsp + 48]
 	sub	rbp, rdx		; t - 8p
 	add	r9, rax
 	neg	r9			; -(len + p)
 	LOOP_ENTRY	a
-	mov	[rsp], rbx
-	LOOP_ENTRY	n
 	mov	[rsp + 8], rbx
+	LOOP_ENTRY	n
+	mov	[rsp + 16], rbx
 
 	HLABEL	.row
 	; t += a * b[i]
@@ -250,7 +259,7 @@ big_mont_mul_vec_adx_loop:
 	xor	ebx, ebx
 	xor	r12d, r12d		; no high half before column 0
 	xor	r13d, r13d		; CF = OF = 0
-	LOOP_PASS	rsi, 0, a, LOOP_COL_A
+	LOOP_PASS	rsi, 8, a, LOOP_COL_A
 	mov	rax, [r15]
 	adcx	rax, r12
 	adox	rax, r13
@@ -260,12 +269,12 @@ big_mont_mul_vec_adx_loop:
 	adox	r14, r13
 
 	; t = (t + m * n) / 2^64
-	mov	rdx, [rsp + 40]
+	mov	rdx, [rsp + 48]
 	imul	rdx, r8
 	xor	ebx, ebx
 	xor	r12d, r12d
 	xor	r13d, r13d
-	LOOP_PASS	r10, 8, n, LOOP_COL_N
+	LOOP_PASS	r10, 16, n, LOOP_COL_N
 	mov	rax, [r15]
 	adcx	rax, r12
 	adox	rax, r13
@@ -275,7 +284,7 @@ big_mont_mul_vec_adx_loop:
 	mov	[r15], r14
 
 	add	r11, 8
-	cmp	r11, [rsp + 24]
+	cmp	r11, [rsp + 32]
 	jne	.row
 
 	; Final subtraction: d = t - n into r; keep t iff t < n, i.e. iff the
@@ -283,10 +292,10 @@ big_mont_mul_vec_adx_loop:
 	; (t - n < n < 2^(64 len)), so t[len] - borrow is 0 (take d) or -1
 	; (keep t): the mask, applied to every chunk.
 	mov	rbp, r15		; t + len, where the last pass ended
-	mov	rdi, [rsp + 16]		; r + len
+	mov	rdi, [rsp + 24]		; r + len
 	lea	rax, [r9*8]
 	sub	r10, rax		; n - 8p + 8(len + p) = n + len
-	lea	rcx, [rsp + 40]
+	lea	rcx, [rsp + 48]
 	sub	rcx, rbp
 	sar	rcx, 3			; -len
 	mov	r9, rcx
@@ -314,13 +323,15 @@ big_mont_mul_vec_adx_loop:
 	mov	[rbp], r13
 
 	lea	rsp, [rbp + 8]
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
+	CFI_CFA_RSP	56
+	CFI_POP	r15
+	CFI_POP	r14
+	CFI_POP	r13
+	CFI_POP	r12
+	CFI_POP	rbp
+	CFI_POP	rbx
 	ret
+	CFI_ENDPROC
 
 ; Unrolled lengths: product then reduction (mont_adx.inc).  Same
 ; arguments; rdx (b) moves to rbx for the product.

@@ -57,23 +57,25 @@ section .text
 global big_mont_mul_vec_base:function
 
 big_mont_mul_vec_base:
+	CFI_STARTPROC
 	movsxd	r9, r9d
 	test	r9, r9
 	jle	.empty			; len < 1 breaks the contract: write nothing
-	push	rbx
-	push	rbp
-	push	r12
-	push	r13
-	push	r14
-	push	r15
+	CFI_PUSH	rbx
+	CFI_PUSH	rbp
+	CFI_PUSH	r12
+	CFI_PUSH	r13
+	CFI_PUSH	r14
+	CFI_PUSH	r15
 	lea	rax, [rdi + r9*8]
-	push	rax			; r + len, read back at [rbp + 8]
+	CFI_PUSH	rax			; r + len, read back at [rbp + 8]
+	lea	rbp, [rsp - 8]		; t + len, once t[0..len] is below
+	CFI_CFA_REG	rbp, 72		; rax and 6 pushes and the return address
 	lea	rax, [r9*8 + 8]
 	sub	rsp, rax		; t[0..len]
 	mov	r11, rdx
 	lea	rsi, [rsi + r9*8]
 	lea	r10, [rcx + r9*8]
-	lea	rbp, [rsp + r9*8]
 	lea	r15, [r11 + r9*8]
 	neg	r9
 
@@ -165,13 +167,15 @@ big_mont_mul_vec_base:
 	mov	[rbp], r13
 
 	lea	rsp, [rbp + 16]		; past t and the saved r + len
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
+	CFI_CFA_RSP	56
+	CFI_POP	r15
+	CFI_POP	r14
+	CFI_POP	r13
+	CFI_POP	r12
+	CFI_POP	rbp
+	CFI_POP	rbx
 	HLABEL	.empty
 	ret
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

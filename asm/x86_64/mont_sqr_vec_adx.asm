@@ -63,6 +63,7 @@ global big_mont_sqr_vec_adx:function
 extern big_mont_mul_vec_adx_loop
 
 big_mont_sqr_vec_adx:
+	CFI_STARTPROC
 	movsxd	r9, r8d
 	cmp	r9, 16
 	je	big_mont_sqr_vec_adx_16
@@ -83,6 +84,7 @@ big_mont_sqr_vec_adx:
 	mov	rcx, rdx
 	mov	rdx, rsi
 	jmp	big_mont_mul_vec_adx_loop wrt ..plt
+	CFI_ENDPROC
 
 ; Unrolled lengths: the squaring product then the shared reduction
 ; (mont_adx.inc).  The reduction wants n in rcx and n0 in r8.

@@ -34,10 +34,12 @@ global big_mont_sqr_vec_base:function
 extern big_mont_mul_vec_base
 
 big_mont_sqr_vec_base:
+	CFI_STARTPROC
 	mov	r9d, r8d
 	mov	r8, rcx
 	mov	rcx, rdx
 	mov	rdx, rsi
 	jmp	big_mont_mul_vec_base wrt ..plt
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

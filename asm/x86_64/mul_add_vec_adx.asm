@@ -63,6 +63,7 @@ section .text
 global big_mul_add_vec_adx:function
 align 32
 big_mul_add_vec_adx:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
@@ -158,5 +159,6 @@ align 4
 	dd	.s5 - .entries
 	dd	.s6 - .entries
 	dd	.s7 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -55,6 +55,7 @@ section .text
 global big_mul_add_vec_base:function
 align 32
 big_mul_add_vec_base:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
@@ -122,5 +123,6 @@ align 4
 	dd	.s1 - .entries
 	dd	.s2 - .entries
 	dd	.s3 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -57,6 +57,7 @@ section .text
 global big_mul_set_vec_adx:function
 align 32
 big_mul_set_vec_adx:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
@@ -135,5 +136,6 @@ align 4
 	dd	.s5 - .entries
 	dd	.s6 - .entries
 	dd	.s7 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

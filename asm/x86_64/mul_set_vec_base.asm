@@ -50,6 +50,7 @@ section .text
 global big_mul_set_vec_base:function
 align 32
 big_mul_set_vec_base:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
@@ -109,5 +110,6 @@ align 4
 	dd	.s1 - .entries
 	dd	.s2 - .entries
 	dd	.s3 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

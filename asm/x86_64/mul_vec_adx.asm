@@ -46,18 +46,19 @@ section .text
 global big_mul_vec_adx:function
 align 32
 big_mul_vec_adx:
+	CFI_STARTPROC
 	movsxd	rax, edx			; alen
 	movsxd	r8, r8d				; blen
 	test	rax, rax
 	jle	.empty
 	test	r8, r8
 	jle	.empty
-	push	rbx
-	push	rbp
-	push	r12
-	push	r13
-	push	r14
-	push	r15
+	CFI_PUSH	rbx
+	CFI_PUSH	rbp
+	CFI_PUSH	r12
+	CFI_PUSH	r13
+	CFI_PUSH	r14
+	CFI_PUSH	r15
 	mov	rbx, rcx
 	mov	rbp, r8
 
@@ -160,12 +161,12 @@ align 32
 	dec	rbp
 	jnz	.row
 
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
+	CFI_POP	r15
+	CFI_POP	r14
+	CFI_POP	r13
+	CFI_POP	r12
+	CFI_POP	rbp
+	CFI_POP	rbx
 .empty:
 	ret
 
@@ -179,5 +180,6 @@ align 4
 	dd	.s5 - .entries
 	dd	.s6 - .entries
 	dd	.s7 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

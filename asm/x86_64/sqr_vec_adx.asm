@@ -62,14 +62,15 @@ section .text
 global big_sqr_vec_adx:function
 align 32
 big_sqr_vec_adx:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
-	push	rbx
-	push	r12
-	push	r13
-	push	r14
-	push	r15
+	CFI_PUSH	rbx
+	CFI_PUSH	r12
+	CFI_PUSH	r13
+	CFI_PUSH	r14
+	CFI_PUSH	r15
 	mov	r12, rax
 	mov	r15, rdi
 	lea	r13, [rsi + rax*8]
@@ -196,11 +197,11 @@ align 32
 	jrcxz	.done
 	jmp	.diag
 .done:
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbx
+	CFI_POP	r15
+	CFI_POP	r14
+	CFI_POP	r13
+	CFI_POP	r12
+	CFI_POP	rbx
 .empty:
 	ret
 
@@ -214,5 +215,6 @@ align 4
 	dd	.s5 - .entries
 	dd	.s6 - .entries
 	dd	.s7 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

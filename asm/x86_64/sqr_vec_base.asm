@@ -54,13 +54,14 @@ section .text
 global big_sqr_vec_base:function
 align 32
 big_sqr_vec_base:
+	CFI_STARTPROC
 	movsxd	rax, edx
 	test	rax, rax
 	jle	.empty
-	push	rbx
-	push	r12
-	push	r13
-	push	r14
+	CFI_PUSH	rbx
+	CFI_PUSH	r12
+	CFI_PUSH	r13
+	CFI_PUSH	r14
 	mov	r12, rax
 	lea	r13, [rsi + rax*8]
 	lea	r14, [rdi + rax*8]
@@ -163,10 +164,10 @@ align 32
 	add	rcx, 2
 	jnz	.diag
 
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbx
+	CFI_POP	r14
+	CFI_POP	r13
+	CFI_POP	r12
+	CFI_POP	rbx
 .empty:
 	ret
 
@@ -176,5 +177,6 @@ align 4
 	dd	.s1 - .entries
 	dd	.s2 - .entries
 	dd	.s3 - .entries
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -1,0 +1,330 @@
+// bigmont-test: once
+/*
+ * The NASM kernels' call-frame information (asm/x86_64/cfi.inc): a
+ * profiler or debugger that stops inside a kernel must be able to step out
+ * of it into the C that called it.  For every assembly kernel (baseline,
+ * and adx where the CPU has it) at lengths that reach each of its code
+ * paths (the short-length fallbacks, the loops, every unrolled Montgomery
+ * length), a loop calls the kernel while SIGPROF samples the thread; in
+ * the handler libgcc's unwinder (_Unwind_Backtrace, which reads .eh_frame
+ * as perf's --call-graph dwarf does) walks out of the interrupted code.
+ * Every sample taken inside a kernel must reach the calling loop: a kernel
+ * without CFI, or with a wrong rule anywhere (a push not described, a
+ * run-time frame size), stops the walk or sends it astray.
+ */
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <alloca.h>
+#include <signal.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <unwind.h>
+
+#include <gtest/gtest.h>
+
+#include "testutil.h"
+
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+
+namespace {
+
+using bt::chunk;
+
+constexpr int kSamplesWanted = 12;
+constexpr double kMaxSecondsPerCase = 3.0;
+
+/* What the handler found, per case; only the handler writes during a run. */
+std::atomic<int> g_in_kernel{ 0 };
+std::atomic<int> g_reached{ 0 };
+void *volatile g_loop = nullptr;	/* run_calls' first byte */
+void *volatile g_wrapper = nullptr;	/* the case's call_* function */
+volatile sig_atomic_t g_running = 0;	/* inside run_calls' loop */
+char g_case[96];			/* the case, for the crash message */
+
+/* A rule that sends the unwinder to a wild address crashes it: say where. */
+void on_crash(int)
+{
+	static const char msg[] = "\ntest_asm_unwind: crashed unwinding out of ";
+	ssize_t ignored = write(2, msg, sizeof msg - 1);
+	ignored = write(2, g_case, strlen(g_case));
+	ignored = write(2, "\n", 1);
+	(void)ignored;
+	_exit(1);
+}
+
+struct Walk {
+	bool reached;
+	int frames;
+};
+
+_Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	Walk *w = static_cast<Walk *>(arg);
+	uintptr_t ip = _Unwind_GetIP(ctx);
+	if (ip == 0 || ++w->frames > 64)
+		return _URC_END_OF_STACK;
+	if (_Unwind_FindEnclosingFunction(reinterpret_cast<void *>(ip)) == g_loop) {
+		w->reached = true;
+		return _URC_END_OF_STACK;
+	}
+	return _URC_NO_REASON;
+}
+
+void *enclosing(void *pc)
+{
+	/* +1: the lookup is for pc - 1, as for a return address */
+	return _Unwind_FindEnclosingFunction(static_cast<char *>(pc) + 1);
+}
+
+void on_sigprof(int, siginfo_t *, void *uc_void)
+{
+	const ucontext_t *uc = static_cast<const ucontext_t *>(uc_void);
+	void *fn = enclosing(reinterpret_cast<void *>(uc->uc_mcontext.gregs[REG_RIP]));
+	if (!g_running || fn == g_loop || fn == g_wrapper)
+		return; /* not inside a kernel (fn is null in code without an FDE) */
+	Walk w = { false, 0 };
+	_Unwind_Backtrace(walk_frame, &w);
+	g_in_kernel.fetch_add(1, std::memory_order_relaxed);
+	if (w.reached)
+		g_reached.fetch_add(1, std::memory_order_relaxed);
+}
+
+double now()
+{
+	timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef void mont_mul_fn(chunk *, const chunk *, const chunk *, const chunk *, chunk, int);
+typedef void mont_sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
+typedef chunk vec_digit_fn(chunk *, const chunk *, int, chunk);
+typedef void mul_fn(chunk *, const chunk *, int, const chunk *, int);
+typedef void sqr_fn(chunk *, const chunk *, int);
+
+/* One kernel and length; the operands are shared by all cases. */
+struct Case {
+	std::string name;
+	int len;
+	void (*call)(const Case &, chunk *);
+	mont_mul_fn *mont_mul;
+	mont_sqr_fn *mont_sqr;
+	vec_digit_fn *vec_digit;
+	mul_fn *mul;
+	sqr_fn *sqr;
+	const chunk *a, *b, *n;
+	chunk n0;
+};
+
+/* The wrappers keep a frame of run-time size, so their CFA is rbp-based:
+ * unwinding through them needs the rbp the kernel saved, which a kernel
+ * that uses rbp as a data register must describe (a missing rule for it
+ * would leave the walk with the kernel's value of rbp). */
+#define FRAME_OF_RUNTIME_SIZE(c)                                              \
+	volatile char *frame = static_cast<volatile char *>(alloca((c).len + 16)); \
+	frame[0] = 0
+
+__attribute__((noinline)) void call_mont_mul(const Case &c, chunk *r)
+{
+	FRAME_OF_RUNTIME_SIZE(c);
+	c.mont_mul(r, c.a, c.b, c.n, c.n0, c.len);
+	frame[1] = 0;
+}
+__attribute__((noinline)) void call_mont_sqr(const Case &c, chunk *r)
+{
+	FRAME_OF_RUNTIME_SIZE(c);
+	c.mont_sqr(r, c.a, c.n, c.n0, c.len);
+	frame[1] = 0;
+}
+__attribute__((noinline)) void call_vec_digit(const Case &c, chunk *r)
+{
+	FRAME_OF_RUNTIME_SIZE(c);
+	c.vec_digit(r, c.a, c.len, c.b[0]);
+	frame[1] = 0;
+}
+__attribute__((noinline)) void call_mul(const Case &c, chunk *r)
+{
+	FRAME_OF_RUNTIME_SIZE(c);
+	c.mul(r, c.a, c.len, c.b, c.len);
+	frame[1] = 0;
+}
+__attribute__((noinline)) void call_sqr(const Case &c, chunk *r)
+{
+	FRAME_OF_RUNTIME_SIZE(c);
+	c.sqr(r, c.a, c.len);
+	frame[1] = 0;
+}
+
+/* The frame every sample must unwind to. */
+__attribute__((noinline)) void run_calls(const Case &c, chunk *r, int calls)
+{
+	g_running = 1;
+	for (int i = 0; i < calls; i++) {
+		c.call(c, r);
+		__asm__ volatile("" ::: "memory");
+	}
+	g_running = 0;
+}
+
+/* -n^-1 mod 2^64 for odd n, by Newton's iteration. */
+chunk neg_inverse(chunk n)
+{
+	chunk x = n;
+	for (int i = 0; i < 6; i++)
+		x *= 2 - n * x;
+	return (chunk)0 - x;
+}
+
+class AsmUnwind : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sigprof;
+		sa.sa_flags = SA_SIGINFO | SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		ASSERT_EQ(0, sigaction(SIGPROF, &sa, &old_));
+		signal(SIGSEGV, on_crash);
+		signal(SIGBUS, on_crash);
+		g_loop = enclosing(reinterpret_cast<void *>(&run_calls));
+		ASSERT_EQ(reinterpret_cast<void *>(&run_calls), g_loop)
+			<< "the test's own loop has no FDE (built without unwind tables?)";
+	}
+	void TearDown() override
+	{
+		itimerval off;
+		memset(&off, 0, sizeof off);
+		setitimer(ITIMER_PROF, &off, nullptr);
+		sigaction(SIGPROF, &old_, nullptr);
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+	}
+	struct sigaction old_;
+};
+
+/* Samples c until kSamplesWanted samples landed inside a kernel (or the
+ * time runs out) and checks that each of them unwound to run_calls. */
+void sample_case(const Case &c)
+{
+	std::vector<chunk> r(4 * c.len + 8);
+	g_wrapper = enclosing(reinterpret_cast<void *>(c.call));
+	snprintf(g_case, sizeof g_case, "%s len %d", c.name.c_str(), c.len);
+	g_in_kernel = 0;
+	g_reached = 0;
+	itimerval tick;
+	memset(&tick, 0, sizeof tick);
+	tick.it_interval.tv_usec = 1000;
+	tick.it_value.tv_usec = 1000;
+	ASSERT_EQ(0, setitimer(ITIMER_PROF, &tick, nullptr));
+	double t0 = now();
+	while (g_in_kernel.load() < kSamplesWanted && now() - t0 < kMaxSecondsPerCase)
+		run_calls(c, r.data(), 1000);
+	itimerval off;
+	memset(&off, 0, sizeof off);
+	setitimer(ITIMER_PROF, &off, nullptr);
+	EXPECT_GE(g_in_kernel.load(), kSamplesWanted)
+		<< c.name << " len " << c.len << ": too few samples inside the kernel";
+	EXPECT_EQ(g_in_kernel.load(), g_reached.load())
+		<< c.name << " len " << c.len << ": " << g_in_kernel.load() - g_reached.load()
+		<< " of " << g_in_kernel.load()
+		<< " samples inside the kernel did not unwind to its caller";
+}
+
+bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
+
+struct Operands {
+	std::vector<chunk> a, b, n;
+	chunk n0;
+};
+
+Operands operands(int len)
+{
+	bt::Rng rng(0x756e77696e64ULL); /* "unwind" */
+	Operands o;
+	o.a.resize(len);
+	o.b.resize(len);
+	o.n.resize(len);
+	for (int i = 0; i < len; i++) {
+		o.n[i] = rng.next();
+		o.a[i] = rng.next();
+		o.b[i] = rng.next();
+	}
+	o.n[0] |= 1;
+	o.n[len - 1] |= (chunk)1 << 63;
+	o.a[len - 1] >>= 1; /* a, b < n */
+	o.b[len - 1] >>= 1;
+	o.n0 = neg_inverse(o.n[0]);
+	return o;
+}
+
+/* Every length that picks a different path in some kernel: the fallbacks
+ * below 6 chunks, the unrolled Montgomery lengths, the loops' entries. */
+const int kLengths[] = { 1, 2, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 40, 48, 64 };
+
+TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
+{
+	struct Variant {
+		const char *name;
+		mont_mul_fn *mont_mul;
+		mont_sqr_fn *mont_sqr;
+		vec_digit_fn *mul_add, *mul_set;
+		mul_fn *mul;
+		sqr_fn *sqr;
+	};
+	std::vector<Variant> vs = { { "base", big_mont_mul_vec_base, big_mont_sqr_vec_base,
+				      big_mul_add_vec_base, big_mul_set_vec_base,
+				      big_mul_vec_base, big_sqr_vec_base } };
+	if (cpu_has_adx())
+		vs.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx,
+			       big_mul_add_vec_adx, big_mul_set_vec_adx, big_mul_vec_adx,
+			       big_sqr_vec_adx });
+	else
+		printf("CPU without BMI2+ADX: the adx kernels are not sampled\n");
+	for (const Variant &v : vs) {
+		for (int len : kLengths) {
+			Operands o = operands(len);
+			Case base;
+			base.len = len;
+			base.a = o.a.data();
+			base.b = o.b.data();
+			base.n = o.n.data();
+			base.n0 = o.n0;
+			base.mont_mul = v.mont_mul;
+			base.mont_sqr = v.mont_sqr;
+			base.mul = v.mul;
+			base.sqr = v.sqr;
+			std::string pre = std::string("big_");
+			Case c = base;
+			c.name = pre + "mont_mul_vec_" + v.name, c.call = call_mont_mul;
+			sample_case(c);
+			c.name = pre + "mont_sqr_vec_" + v.name, c.call = call_mont_sqr;
+			sample_case(c);
+			c.name = pre + "mul_add_vec_" + v.name, c.call = call_vec_digit;
+			c.vec_digit = v.mul_add;
+			sample_case(c);
+			c.name = pre + "mul_set_vec_" + v.name, c.vec_digit = v.mul_set;
+			sample_case(c);
+			c.name = pre + "mul_vec_" + v.name, c.call = call_mul;
+			sample_case(c);
+			c.name = pre + "sqr_vec_" + v.name, c.call = call_sqr;
+			sample_case(c);
+		}
+	}
+}
+
+} // namespace
+
+#else
+TEST(AsmUnwind, NoAssemblyInThisBuild)
+{
+	GTEST_SKIP() << "no assembly kernels in this build";
+}
+#endif
