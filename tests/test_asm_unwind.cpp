@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include <alloca.h>
@@ -44,7 +43,7 @@ constexpr double kMaxSecondsPerCase = 3.0;
 std::atomic<int> g_in_kernel{ 0 };
 std::atomic<int> g_reached{ 0 };
 void *volatile g_loop = nullptr;	/* run_calls' first byte */
-void *volatile g_wrapper = nullptr;	/* the case's call_* function */
+void *volatile g_wrapper = nullptr;	/* call_kernel's first byte */
 volatile sig_atomic_t g_running = 0;	/* inside run_calls' loop */
 char g_case[96];			/* the case, for the crash message */
 
@@ -109,56 +108,45 @@ typedef chunk vec_digit_fn(chunk *, const chunk *, int, chunk);
 typedef void mul_fn(chunk *, const chunk *, int, const chunk *, int);
 typedef void sqr_fn(chunk *, const chunk *, int);
 
-/* One kernel and length; the operands are shared by all cases. */
-struct Case {
-	std::string name;
-	int len;
-	void (*call)(const Case &, chunk *);
+/* One variant's kernels. */
+struct Kernels {
+	const char *variant;
 	mont_mul_fn *mont_mul;
 	mont_sqr_fn *mont_sqr;
-	vec_digit_fn *vec_digit;
+	vec_digit_fn *mul_add, *mul_set;
 	mul_fn *mul;
 	sqr_fn *sqr;
+};
+
+enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, OP_COUNT };
+const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
+					 "mul_set_vec", "mul_vec", "sqr_vec" };
+
+/* One kernel and length. */
+struct Case {
+	const Kernels *k;
+	Op op;
+	int len;
 	const chunk *a, *b, *n;
 	chunk n0;
 };
 
-/* The wrappers keep a frame of run-time size, so their CFA is rbp-based:
- * unwinding through them needs the rbp the kernel saved, which a kernel
- * that uses rbp as a data register must describe (a missing rule for it
- * would leave the walk with the kernel's value of rbp). */
-#define FRAME_OF_RUNTIME_SIZE(c)                                              \
-	volatile char *frame = static_cast<volatile char *>(alloca((c).len + 16)); \
-	frame[0] = 0
-
-__attribute__((noinline)) void call_mont_mul(const Case &c, chunk *r)
+/* The caller of every kernel.  It keeps a frame of run-time size, so its
+ * CFA is rbp-based: unwinding through it needs the rbp the kernel saved,
+ * which a kernel that uses rbp as a data register must describe (a missing
+ * rule for it would leave the walk with the kernel's value of rbp). */
+__attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 {
-	FRAME_OF_RUNTIME_SIZE(c);
-	c.mont_mul(r, c.a, c.b, c.n, c.n0, c.len);
-	frame[1] = 0;
-}
-__attribute__((noinline)) void call_mont_sqr(const Case &c, chunk *r)
-{
-	FRAME_OF_RUNTIME_SIZE(c);
-	c.mont_sqr(r, c.a, c.n, c.n0, c.len);
-	frame[1] = 0;
-}
-__attribute__((noinline)) void call_vec_digit(const Case &c, chunk *r)
-{
-	FRAME_OF_RUNTIME_SIZE(c);
-	c.vec_digit(r, c.a, c.len, c.b[0]);
-	frame[1] = 0;
-}
-__attribute__((noinline)) void call_mul(const Case &c, chunk *r)
-{
-	FRAME_OF_RUNTIME_SIZE(c);
-	c.mul(r, c.a, c.len, c.b, c.len);
-	frame[1] = 0;
-}
-__attribute__((noinline)) void call_sqr(const Case &c, chunk *r)
-{
-	FRAME_OF_RUNTIME_SIZE(c);
-	c.sqr(r, c.a, c.len);
+	volatile char *frame = static_cast<volatile char *>(alloca(c.len + 16));
+	frame[0] = 0;
+	switch (c.op) {
+	case MONT_MUL: c.k->mont_mul(r, c.a, c.b, c.n, c.n0, c.len); break;
+	case MONT_SQR: c.k->mont_sqr(r, c.a, c.n, c.n0, c.len); break;
+	case MUL_ADD: c.k->mul_add(r, c.a, c.len, c.b[0]); break;
+	case MUL_SET: c.k->mul_set(r, c.a, c.len, c.b[0]); break;
+	case MUL: c.k->mul(r, c.a, c.len, c.b, c.len); break;
+	default: c.k->sqr(r, c.a, c.len); break;
+	}
 	frame[1] = 0;
 }
 
@@ -167,19 +155,20 @@ __attribute__((noinline)) void run_calls(const Case &c, chunk *r, int calls)
 {
 	g_running = 1;
 	for (int i = 0; i < calls; i++) {
-		c.call(c, r);
+		call_kernel(c, r);
 		__asm__ volatile("" ::: "memory");
 	}
 	g_running = 0;
 }
 
-/* -n^-1 mod 2^64 for odd n, by Newton's iteration. */
-chunk neg_inverse(chunk n)
+/* SIGPROF every usec microseconds of CPU time (0: off). */
+int set_profiling_tick(long usec)
 {
-	chunk x = n;
-	for (int i = 0; i < 6; i++)
-		x *= 2 - n * x;
-	return (chunk)0 - x;
+	itimerval t;
+	memset(&t, 0, sizeof t);
+	t.it_interval.tv_usec = usec;
+	t.it_value.tv_usec = usec;
+	return setitimer(ITIMER_PROF, &t, nullptr);
 }
 
 class AsmUnwind : public ::testing::Test {
@@ -195,14 +184,14 @@ protected:
 		signal(SIGSEGV, on_crash);
 		signal(SIGBUS, on_crash);
 		g_loop = enclosing(reinterpret_cast<void *>(&run_calls));
+		g_wrapper = enclosing(reinterpret_cast<void *>(&call_kernel));
 		ASSERT_EQ(reinterpret_cast<void *>(&run_calls), g_loop)
 			<< "the test's own loop has no FDE (built without unwind tables?)";
+		ASSERT_EQ(reinterpret_cast<void *>(&call_kernel), g_wrapper);
 	}
 	void TearDown() override
 	{
-		itimerval off;
-		memset(&off, 0, sizeof off);
-		setitimer(ITIMER_PROF, &off, nullptr);
+		set_profiling_tick(0);
 		sigaction(SIGPROF, &old_, nullptr);
 		signal(SIGSEGV, SIG_DFL);
 		signal(SIGBUS, SIG_DFL);
@@ -215,25 +204,19 @@ protected:
 void sample_case(const Case &c)
 {
 	std::vector<chunk> r(4 * c.len + 8);
-	g_wrapper = enclosing(reinterpret_cast<void *>(c.call));
-	snprintf(g_case, sizeof g_case, "%s len %d", c.name.c_str(), c.len);
+	snprintf(g_case, sizeof g_case, "big_%s_%s len %d", kOpNames[c.op], c.k->variant,
+		 c.len);
 	g_in_kernel = 0;
 	g_reached = 0;
-	itimerval tick;
-	memset(&tick, 0, sizeof tick);
-	tick.it_interval.tv_usec = 1000;
-	tick.it_value.tv_usec = 1000;
-	ASSERT_EQ(0, setitimer(ITIMER_PROF, &tick, nullptr));
+	ASSERT_EQ(0, set_profiling_tick(1000));
 	double t0 = now();
 	while (g_in_kernel.load() < kSamplesWanted && now() - t0 < kMaxSecondsPerCase)
 		run_calls(c, r.data(), 1000);
-	itimerval off;
-	memset(&off, 0, sizeof off);
-	setitimer(ITIMER_PROF, &off, nullptr);
+	set_profiling_tick(0);
 	EXPECT_GE(g_in_kernel.load(), kSamplesWanted)
-		<< c.name << " len " << c.len << ": too few samples inside the kernel";
+		<< g_case << ": too few samples inside the kernel";
 	EXPECT_EQ(g_in_kernel.load(), g_reached.load())
-		<< c.name << " len " << c.len << ": " << g_in_kernel.load() - g_reached.load()
+		<< g_case << ": " << g_in_kernel.load() - g_reached.load()
 		<< " of " << g_in_kernel.load()
 		<< " samples inside the kernel did not unwind to its caller";
 }
@@ -261,7 +244,7 @@ Operands operands(int len)
 	o.n[len - 1] |= (chunk)1 << 63;
 	o.a[len - 1] >>= 1; /* a, b < n */
 	o.b[len - 1] >>= 1;
-	o.n0 = neg_inverse(o.n[0]);
+	o.n0 = big_n0(o.n[0]);
 	return o;
 }
 
@@ -271,53 +254,22 @@ const int kLengths[] = { 1, 2, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 40, 48, 64 };
 
 TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 {
-	struct Variant {
-		const char *name;
-		mont_mul_fn *mont_mul;
-		mont_sqr_fn *mont_sqr;
-		vec_digit_fn *mul_add, *mul_set;
-		mul_fn *mul;
-		sqr_fn *sqr;
-	};
-	std::vector<Variant> vs = { { "base", big_mont_mul_vec_base, big_mont_sqr_vec_base,
+	std::vector<Kernels> ks = { { "base", big_mont_mul_vec_base, big_mont_sqr_vec_base,
 				      big_mul_add_vec_base, big_mul_set_vec_base,
 				      big_mul_vec_base, big_sqr_vec_base } };
 	if (cpu_has_adx())
-		vs.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx,
+		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx,
 			       big_mul_add_vec_adx, big_mul_set_vec_adx, big_mul_vec_adx,
 			       big_sqr_vec_adx });
 	else
 		printf("CPU without BMI2+ADX: the adx kernels are not sampled\n");
-	for (const Variant &v : vs) {
+	for (const Kernels &k : ks)
 		for (int len : kLengths) {
 			Operands o = operands(len);
-			Case base;
-			base.len = len;
-			base.a = o.a.data();
-			base.b = o.b.data();
-			base.n = o.n.data();
-			base.n0 = o.n0;
-			base.mont_mul = v.mont_mul;
-			base.mont_sqr = v.mont_sqr;
-			base.mul = v.mul;
-			base.sqr = v.sqr;
-			std::string pre = std::string("big_");
-			Case c = base;
-			c.name = pre + "mont_mul_vec_" + v.name, c.call = call_mont_mul;
-			sample_case(c);
-			c.name = pre + "mont_sqr_vec_" + v.name, c.call = call_mont_sqr;
-			sample_case(c);
-			c.name = pre + "mul_add_vec_" + v.name, c.call = call_vec_digit;
-			c.vec_digit = v.mul_add;
-			sample_case(c);
-			c.name = pre + "mul_set_vec_" + v.name, c.vec_digit = v.mul_set;
-			sample_case(c);
-			c.name = pre + "mul_vec_" + v.name, c.call = call_mul;
-			sample_case(c);
-			c.name = pre + "sqr_vec_" + v.name, c.call = call_sqr;
-			sample_case(c);
+			for (int op = 0; op < OP_COUNT; op++)
+				sample_case({ &k, static_cast<Op>(op), len, o.a.data(), o.b.data(),
+					      o.n.data(), o.n0 });
 		}
-	}
 }
 
 } // namespace

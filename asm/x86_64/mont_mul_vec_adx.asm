@@ -200,12 +200,7 @@ big_mont_mul_vec_adx_loop:
 	CFI_STARTPROC
 	cmp	r9, 6
 	jl	big_mont_mul_vec_base wrt ..plt	; it also turns away len < 1
-	CFI_PUSH	rbx
-	CFI_PUSH	rbp
-	CFI_PUSH	r12
-	CFI_PUSH	r13
-	CFI_PUSH	r14
-	CFI_PUSH	r15
+	CFI_PUSH_CALLEE_SAVED
 	; frame: [rsp] where the pushes end (for the CFI: the frame's size
 	; depends on len), [rsp + 8] entry of the a*b[i] pass, [rsp + 16]
 	; entry of the m*n pass, [rsp + 24] r + len, [rsp + 32] b + len,
@@ -324,12 +319,7 @@ big_mont_mul_vec_adx_loop:
 
 	lea	rsp, [rbp + 8]
 	CFI_CFA_RSP	56
-	CFI_POP	r15
-	CFI_POP	r14
-	CFI_POP	r13
-	CFI_POP	r12
-	CFI_POP	rbp
-	CFI_POP	rbx
+	CFI_POP_CALLEE_SAVED
 	ret
 	CFI_ENDPROC
 

@@ -61,12 +61,7 @@ big_mont_mul_vec_base:
 	movsxd	r9, r9d
 	test	r9, r9
 	jle	.empty			; len < 1 breaks the contract: write nothing
-	CFI_PUSH	rbx
-	CFI_PUSH	rbp
-	CFI_PUSH	r12
-	CFI_PUSH	r13
-	CFI_PUSH	r14
-	CFI_PUSH	r15
+	CFI_PUSH_CALLEE_SAVED
 	lea	rax, [rdi + r9*8]
 	CFI_PUSH	rax			; r + len, read back at [rbp + 8]
 	lea	rbp, [rsp - 8]		; t + len, once t[0..len] is below
@@ -168,12 +163,7 @@ big_mont_mul_vec_base:
 
 	lea	rsp, [rbp + 16]		; past t and the saved r + len
 	CFI_CFA_RSP	56
-	CFI_POP	r15
-	CFI_POP	r14
-	CFI_POP	r13
-	CFI_POP	r12
-	CFI_POP	rbp
-	CFI_POP	rbx
+	CFI_POP_CALLEE_SAVED
 	HLABEL	.empty
 	ret
 	CFI_ENDPROC

@@ -38,12 +38,7 @@ big_mul_vec_base:
 	jle	.empty
 	test	r8, r8
 	jle	.empty
-	CFI_PUSH	rbx
-	CFI_PUSH	rbp
-	CFI_PUSH	r12
-	CFI_PUSH	r13
-	CFI_PUSH	r14
-	CFI_PUSH	r15
+	CFI_PUSH_CALLEE_SAVED
 	mov	rbx, rcx
 	mov	rbp, r8
 	lea	r13, [rsi + rax*8]
@@ -117,12 +112,7 @@ align 32
 	dec	rbp
 	jnz	.row
 
-	CFI_POP	r15
-	CFI_POP	r14
-	CFI_POP	r13
-	CFI_POP	r12
-	CFI_POP	rbp
-	CFI_POP	rbx
+	CFI_POP_CALLEE_SAVED
 .empty:
 	ret
 
