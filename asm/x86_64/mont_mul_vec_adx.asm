@@ -24,12 +24,13 @@
 ; reduction, from the macros in mont_adx.inc (see there for the math and
 ; the register map): T = a*b in 2 len chunks, then len reduction rows
 ; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
-; row's top word, then the masked subtraction.  8, 12, 16 are fully
-; unrolled; 24 and up loop over rows with the columns unrolled (a fully
-; unrolled file was 130 KB of code and its len 32 ran 40% slower).  At
-; len 8 the accumulator lives in registers, a window of 8 sliding a word
-; per row (ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG; their
-; register maps are in mont_adx.inc).
+; row's top word, then the masked subtraction.  8 is fully unrolled, with
+; the accumulator in registers, a window of 8 sliding a word per row
+; (ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG; their register
+; maps are in mont_adx.inc).  12 and up loop over rows with the columns
+; unrolled: a fully unrolled file was 130 KB of code and its len 32 ran
+; 40% slower, and unrolled 12 and 16 were faster alone but slower inside
+; an exponentiation (ADX_REDC_LOOPED has the numbers).
 ;
 ; Any other len (big_mont_mul_vec_adx_loop): CIOS.  With t < 2n on entry
 ; to a row, row i computes
@@ -51,32 +52,30 @@
 ;   r13  zero               r14  t1 (bit 64*len+64)  r9  -(len + p)
 ;   [rsp] pass entries, r + len, b + len
 ;
-; Cost per call on this machine (AMD EPYC, model name "AMD EPYC", Zen 4
-; class: BMI2, ADX, AVX-512 IFMA), best of 300 runs of 32 dependent calls,
-; quiet machine; rdtsc ran at 0.741 ticks per core cycle that day (0.69
-; on the day of the previous table, so compare core cycles across them):
+; Cost per call on this machine (AMD EPYC family 25 model 1, Zen 3: BMI2,
+; ADX, AVX2, no AVX-512), best of 300 runs of 32 dependent calls, the
+; best of 6 runs of `taskset -c 1 bigmont speed --kernels`; rdtsc runs at
+; ~0.741 ticks per core cycle:
 ;   len                8     12     16     24     32
-;   mul  rdtsc ticks  151    345    675   1272   2250
-;   mul  core cycles  204    466    911   1720   3040
-;   (before the len-8 register forms, same run: 171 ticks, 230 cycles)
+;   mul  rdtsc ticks  151    347    585   1266   2246
+;   mul  core cycles  204    468    789   1708   3031
+;   (before the len-8 register forms: 171 ticks, 230 cycles; with 12 and
+;   16 unrolled, same runs: 344 and 580 ticks)
 ;   len               48     64
 ;   mul  rdtsc ticks  4974   8901
 ; (48 and 64 are not in the report: the same best of 300 runs of 32
 ; dependent calls x = mont(x, b), from a small harness calling
-; big_mont_mul_vec_adx directly.)
-; Len 16 is bimodal: 580 or 670 ticks (779 or ~905 cycles) by where the
-; code and the operands land (a sweep of the kernel's start over 64 bytes
-; gave both, in runs of 8 bytes; so did moving the operands with the code
-; fixed); the report lands on 675, the previous table's run on 539 ticks
-; = 779 cycles.  The RSA-2048 operation measured the same either way.
+; big_mont_mul_vec_adx directly, on an earlier day.)
+; Unrolled, len 16 was bimodal alone: 580 or 670 ticks by where the code
+; and the operands landed; looped, every build measured here ran 585.
 ; The loop, timed the same way at lengths around those (rdtsc ticks, on
 ; the day of the previous table; the loop has not changed since):
 ;   len 9: 262, 15: 606, 17: 772, 33: 2491, 65: 9432, 128: 34876
 ; (the first, one-column CIOS loop took 1066 at len 17, 14638 at 65).
-; A mulx column with its two adds costs ~1.5 core cycles here even with
-; no dependences between them (~1.4 with the accumulator in registers),
-; and a multiplication is 2 len^2 + len of them: 528 at len 16, so ~790
-; cycles is the floor for the memory scheme.
+; A mulx column with its two adds costs ~1.4 core cycles here with T in
+; memory, even with no dependences between columns (~1.05 with the
+; accumulator in registers), and a multiplication is 2 len^2 + len of
+; them: 528 at len 16, ~740 cycles for the memory scheme.
 ; Measured with bench_mont_kernels_report() (bench/mont_kernels.c; the
 ; `bigmont speed --kernels` report), e.g. from a chunk64-asm build dir:
 ;   printf '#include <stdio.h>\n#include "mont_kernels.h"\nint main(void)
@@ -326,11 +325,6 @@ big_mont_mul_vec_adx_loop:
 ; Unrolled lengths: product then reduction (mont_adx.inc).  Same
 ; arguments; rdx (b) moves to rbx for the product.
 
-%macro MUL_PRODUCT_FROM_RDX 1
-	mov	rbx, rdx
-	ADX_MUL_PRODUCT	%1
-%endmacro
-
 %macro MUL8_PRODUCT_FROM_RDX 1
 	mov	rbx, rdx
 	ADX_MUL8_PRODUCT_REG	%1
@@ -348,8 +342,8 @@ big_mont_mul_vec_adx_%1:
 %endmacro
 
 MONT_MUL_ADX_SIZE 8, MUL8_PRODUCT_FROM_RDX, ADX_REDC8_REG, ADX_FINAL8_REG
-MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_FROM_RDX, ADX_REDC
-MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_FROM_RDX, ADX_REDC
+MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
+MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 MONT_MUL_ADX_SIZE 24, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 MONT_MUL_ADX_SIZE 32, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
 MONT_MUL_ADX_SIZE 48, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED

@@ -30,7 +30,7 @@
 ;   r12  c1 (a*b[i] carry)  r13  c2 (m*n carry)   rcx  j - len
 ;   rdi  u (column sum)     rax, rdx  mul         [rbp+8] r + len
 ;
-; Cost per call (AMD EPYC, Zen 4 class; command and method as in
+; Cost per call (AMD EPYC family 25 model 1, Zen 3; command and method as in
 ; mont_mul_vec_adx.asm), len 8, 12, 16, 24, 32:
 ;   mul  rdtsc ticks  296    612   1062   2377   4201
 ;   mul  core cycles  429    886   1538   3440   6080

@@ -24,30 +24,34 @@
 ; registers (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG); at
 ; len 16 the cross products do (ADX_SQR16_PRODUCT_REG: lo's triangle,
 ; lo*hi, hi's triangle, each over a window of 8 registers), the doubling
-; pass and the reduction work in memory.  8, 12, 16 are fully unrolled; from 24 the cross-product rows
-; run in a loop that jumps into one padded copy of the columns at the
-; row's first column (ADX_SQR_PRODUCT_LOOPED), and the reduction loops
-; over rows.  At 24 and 32 that is within 1-2% of the unrolled triangle
-; (ahead in interleaved A/B runs, behind by 1% alone) in a tenth of its
-; code.
+; pass and the reduction work in memory.  The product is unrolled at 8,
+; 12 and 16; from 24 the cross-product rows run in a loop that jumps into
+; one padded copy of the columns at the row's first column
+; (ADX_SQR_PRODUCT_LOOPED): at 24 and 32 within 1-2% of the unrolled
+; triangle (ahead in interleaved A/B runs, behind by 1% alone) in a tenth
+; of its code, and 2% behind at 12 inside RSA-1536.  The reduction is
+; unrolled at 8 and loops over rows from 12 (ADX_REDC_LOOPED: alone the
+; unrolled one was 2.5% faster at 16, inside RSA-2048 the looped one, with
+; the looped multiplication, made the whole operation 8-12% faster).
 ; Any other len: a tail call of big_mont_mul_vec_adx_loop(r, a, a, ...).
 ;
 ; Argument moves into the multiplication's registers: rcx <- n (rdx),
 ; r8 <- n0 (rcx), r9 <- len (movsxd r8d); the loop also gets rdx <- a.
 ;
-; Cost per call (same machine, run and command as in mont_mul_vec_adx.asm,
-; 0.741 ticks per core cycle):
+; Cost per call (same machine, runs and command as in
+; mont_mul_vec_adx.asm, 0.741 ticks per core cycle):
 ;   len                8     12     16     24     32
-;   sqr  rdtsc ticks  130    305    463   1028   1839
-;   sqr  core cycles  176    411    625   1387   2484
+;   sqr  rdtsc ticks  130    302    475   1028   1832
+;   sqr  core cycles  176    408    641   1387   2472
+;   (12 and 16 with the reduction unrolled, same runs: 304 and 463)
 ;   len               48     64
 ;   sqr  rdtsc ticks  4218   7454   (the multiplication: 4974, 8901)
-; Before the register forms, same run: len 8 156 ticks (211 cycles), len
-; 16 495 ticks (668 cycles).  At len 8 the product took ~92 of the 211
-; cycles for 36 columns (short rows waiting on the previous row's stores);
-; now ~176 cycles for 100 columns + the final pass.  At len 16 the 120
-; cross products in registers saved ~30 ticks; the 256 reduction columns
-; (~418 cycles with the final pass) are the rest.
+; Before the register forms: len 8 156 ticks (211 cycles), len 16 495
+; ticks (668 cycles).  At len 8 the product took ~92 of the 211 cycles
+; for 36 columns (short rows waiting on the previous row's stores); now
+; ~176 cycles for 100 columns + the final pass.  At len 16 the 120 cross
+; products in registers saved ~30 ticks; the 256 reduction columns
+; (~430 cycles with the final pass) are the rest.
 
 default rel
 ; NASM 2.16's -MD leaves %include'd files out of the dependency file it
@@ -127,8 +131,8 @@ big_mont_sqr_vec_adx_%1:
 %endmacro
 
 MONT_SQR_ADX_SIZE 8, SQR8_PRODUCT_FROM_ARGS, REDC8_ROWS, ADX_FINAL8_REG
-MONT_SQR_ADX_SIZE 12, SQR_PRODUCT_FROM_ARGS, ADX_REDC
-MONT_SQR_ADX_SIZE 16, SQR16_PRODUCT_FROM_ARGS, ADX_REDC
+MONT_SQR_ADX_SIZE 12, SQR_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
+MONT_SQR_ADX_SIZE 16, SQR16_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 24, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 32, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
 MONT_SQR_ADX_SIZE 48, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED

@@ -29,8 +29,8 @@
 ;   rax, rdx  the product                       r10, r11  entry address
 ; No callee-saved register is used; no stack.
 ;
-; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
-; class; rdtsc at 0.717 ticks per core cycle):
+; Core cycles per chunk on this machine (AMD EPYC family 25
+; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle):
 ;   n                     8      16      32      64   | cycles per call t(n)
 ;   mul_add_vec_adx     2.32   1.35   1.70   1.68  |  23  35  62 116
 ;   mul_add_vec_base    3.08   2.67   2.51   2.64  |  26  48  89 173

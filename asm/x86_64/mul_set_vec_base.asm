@@ -25,8 +25,8 @@
 ;   rax, rdx  the product                       r10, r11  entry address
 ; No callee-saved register is used; no stack.
 ;
-; Core cycles per chunk on this machine (model name "AMD EPYC": Zen 4
-; class; rdtsc at 0.717 ticks per core cycle):
+; Core cycles per chunk on this machine (AMD EPYC family 25
+; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle):
 ;   n                     8      16      32      64   | cycles per call t(n)
 ;   mul_set_vec_adx     1.35   1.58   1.49   1.54  |  17  30  54 103
 ;   mul_set_vec_base    2.39   2.12   2.32   2.67  |  22  38  75 161

@@ -29,8 +29,8 @@
 ;   r10, r11  loaded chunks
 ; Saves rbx, rbp, r12-r15; no other stack.
 ;
-; rdtsc ticks per n x n call on this machine (model name "AMD EPYC", Zen 4
-; class), best of 300 samples, same run (taskset -c 1; a throwaway main
+; rdtsc ticks per n x n call on this machine (AMD EPYC family 25
+; model 1, Zen 3), best of 300 samples, same run (taskset -c 1; a throwaway main
 ; timing big_mul_vec_c/_base/_adx and GMP's mpn_mul_n on one pair of
 ; random operands; big_mul_vec_c runs on the ADX row kernels here):
 ;   n                  8     16     32     64

@@ -35,8 +35,8 @@
 ;   rax, r9  high halves, alternating           r10, r11  loaded chunks
 ; Saves rbx, r12, r13, r14, r15; no other stack.
 ;
-; Core cycles per chunk^2 on this machine (model name "AMD EPYC": Zen 4
-; class; rdtsc at 0.717 ticks per core cycle), marginal cost
+; Core cycles per chunk^2 on this machine (AMD EPYC family 25
+; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle), marginal cost
 ; (t(n) - t(n/2)) / (n^2 - (n/2)^2):
 ;   n                     8      16      32      64   | cycles per call t(n)
 ;   sqr_vec_adx         1.61   1.33   1.08   0.99  | 131  387 1214 4277
