@@ -4,9 +4,9 @@
  *
  * Contract (bignum/internal.h): 1 <= entries <= 64, index < entries,
  * len >= 1; out must not overlap the table.  Time and addresses depend on
- * entries and len only: every entry is ANDed with a mask, all-ones for the
- * wanted entry and zero for the others, and ORed into accumulators that
- * stay in registers, a block of columns at a time.
+ * entries and len only: every entry goes into accumulators that stay in
+ * registers, a block of columns at a time, under a mask that is all-ones
+ * for the wanted entry and zero for the others.
  *
  * Two builds of the scan:
  * - big_ct_select_c: 16-byte GNU vectors (SSE2 on x86-64, words
@@ -27,6 +27,20 @@
 
 typedef chunk_t vec16_t __attribute__((vector_size(16)));
 #define VEC16_CHUNKS ((int)(sizeof(vec16_t) / sizeof(chunk_t)))
+
+/* out[j] for the columns j = from .. len-1 that no vector block covered,
+ * one word at a time. */
+static void select_tail(chunk_t *out, const chunk_t *table, int entries,
+			chunk_t index, int len, int from)
+{
+	for (int j = from; j < len; j++) {
+		chunk_t acc = 0;
+		for (int i = 0; i < entries; i++)
+			acc |= table[(size_t)i * (size_t)len + j] &
+			       ~big_ct_mask_nonzero((chunk_t)i ^ index);
+		out[j] = acc;
+	}
+}
 
 void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 		     chunk_t index, int len)
@@ -50,12 +64,7 @@ void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 		__builtin_memcpy(out + j, &acc0, sizeof(acc0));
 		__builtin_memcpy(out + j + VEC16_CHUNKS, &acc1, sizeof(acc1));
 	}
-	for (; j < len; j++) {
-		chunk_t acc = 0;
-		for (int i = 0; i < entries; i++)
-			acc |= table[(size_t)i * (size_t)len + j] & take[i];
-		out[j] = acc;
-	}
+	select_tail(out, table, entries, index, len, j);
 	big_wipe(take, sizeof(chunk_t) * (size_t)entries);
 }
 
@@ -107,12 +116,6 @@ AVX2 void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 		scan_avx2(out, table, entries, want, len, j, 1);
 		j += VEC32_CHUNKS;
 	}
-	for (; j < len; j++) {
-		chunk_t acc = 0;
-		for (int i = 0; i < entries; i++)
-			acc |= table[(size_t)i * (size_t)len + j] &
-			       ~big_ct_mask_nonzero((chunk_t)i ^ index);
-		out[j] = acc;
-	}
+	select_tail(out, table, entries, index, len, j);
 }
 #endif
