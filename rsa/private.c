@@ -40,31 +40,36 @@ static int from_big(BIG_ERR_CODE err)
 }
 
 /* 1 if x^e mod n == in (both < n, x of any stored length, its chunks at
- * and past n's length zero since x < n). */
+ * and past n's length zero since x < n).  Left-to-right square and
+ * multiply in Montgomery form, except the product for e's last bit (1:
+ * key_check.c requires e odd), which takes x itself, x*R mod n: that
+ * product, x^(e-1)*R * x / R, is x^e mod n already out of Montgomery
+ * form, with no conversion after it. */
 static int fault_check_passes(const rsa_key *k, const BIGNUM *x, const BIGNUM *in)
 {
-	chunk_t xm[BIG_MAX_MODULUS_CHUNKS], acc[BIG_MAX_MODULUS_CHUNKS];
-	chunk_t rr[BIG_MAX_MODULUS_CHUNKS], unit[BIG_MAX_MODULUS_CHUNKS];
+	chunk_t xp[BIG_MAX_MODULUS_CHUNKS], xm[BIG_MAX_MODULUS_CHUNKS];
+	chunk_t acc[BIG_MAX_MODULUS_CHUNKS], rr[BIG_MAX_MODULUS_CHUNKS];
 	const int len = k->n.len;
 	const chunk_t *n = k->n.value;
 	for (int j = 0; j < len; j++) {
-		xm[j] = j < x->len ? x->value[j] : 0;
+		xp[j] = j < x->len ? x->value[j] : 0;
 		rr[j] = j < k->n_rr.len ? k->n_rr.value[j] : 0;
-		unit[j] = j == 0;
 	}
-	big_mont_mul_vec(xm, xm, rr, n, k->n0, len); /* x*R mod n */
+	big_mont_mul_vec(xm, xp, rr, n, k->n0, len); /* x*R mod n */
 	memcpy(acc, xm, sizeof(chunk_t) * (size_t)len);
-	for (int bit = big_bitlength(&k->e) - 2; bit >= 0; bit--) {
+	for (int bit = big_bitlength(&k->e) - 2; bit >= 1; bit--) {
 		big_mont_sqr_vec(acc, acc, n, k->n0, len);
 		if ((k->e.value[bit / BIG_CHUNK_SIZE] >> (bit % BIG_CHUNK_SIZE)) & 1)
 			big_mont_mul_vec(acc, acc, xm, n, k->n0, len);
 	}
-	big_mont_mul_vec(acc, acc, unit, n, k->n0, len); /* out of Montgomery form */
+	big_mont_sqr_vec(acc, acc, n, k->n0, len);
+	big_mont_mul_vec(acc, acc, xp, n, k->n0, len); /* bit 0: x^e mod n */
 	chunk_t diff = 0;
 	for (int j = 0; j < len; j++)
 		diff |= acc[j] ^ (j < in->len ? in->value[j] : 0);
 	for (int j = len; j < in->len; j++)
 		diff |= in->value[j];
+	big_wipe(xp, sizeof(chunk_t) * (size_t)len);
 	big_wipe(xm, sizeof(chunk_t) * (size_t)len);
 	big_wipe(acc, sizeof(chunk_t) * (size_t)len);
 	return diff == 0;
