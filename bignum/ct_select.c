@@ -15,11 +15,14 @@
  * - big_ct_select_avx2: 32-byte vectors, the mask of each entry one
  *   vpcmpeqq of a running counter with the index, and up to four vectors
  *   (16 chunks of 64 bits) per pass so that each mask serves them all.
- *   Each entry goes into its accumulator with one vpblendvb under the
- *   mask (data-independent timing, like the AND and OR it replaces):
- *   49 -> 40 ticks for 32 entries of 8 chunks, 73 -> 63 for 16 chunks.
- *   Two accumulators per column (even and odd entries, to halve the
- *   blend chain) measured no better (43, 64).
+ *   Each entry goes into its accumulator with one blend under the mask
+ *   (data-independent timing, like the AND and OR it replaces): 49 -> 40
+ *   ticks for 32 entries of 8 chunks, 73 -> 63 for 16 chunks.  The blend
+ *   is vblendvpd, which reads the mask's sign per 64-bit lane: the
+ *   compare's all-ones or zero lanes serve as they are, where vpblendvb
+ *   made GCC add a vpcmpgtb per entry to turn them into byte signs (40 ->
+ *   38 ticks, 63 -> 61).  Two accumulators per column (even and odd
+ *   entries, to halve the blend chain) measured no better (43, 64).
  * Measured ticks per call: the `table read` lines of `bigmont speed
  * --kernels` (bench/mont_kernels.c).
  */
@@ -90,8 +93,10 @@ scan_avx2(chunk_t *out, const chunk_t *table, int entries, vec32_t want,
 		for (int b = 0; b < blocks; b++) {
 			vec32_t v;
 			__builtin_memcpy(&v, e + b * VEC32_CHUNKS, sizeof(v));
-			acc[b] = (vec32_t)_mm256_blendv_epi8((__m256i)acc[b],
-							     (__m256i)v, (__m256i)m);
+			acc[b] = (vec32_t)_mm256_castpd_si256(_mm256_blendv_pd(
+				_mm256_castsi256_pd((__m256i)acc[b]),
+				_mm256_castsi256_pd((__m256i)v),
+				_mm256_castsi256_pd((__m256i)m)));
 		}
 		at += 1;
 		e += len;
