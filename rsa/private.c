@@ -41,10 +41,10 @@ static int from_big(BIG_ERR_CODE err)
 
 /* 1 if x^e mod n == in (both < n, x of any stored length, its chunks at
  * and past n's length zero since x < n).  Left-to-right square and
- * multiply in Montgomery form, except the product for e's last bit (1:
- * key_check.c requires e odd), which takes x itself, x*R mod n: that
- * product, x^(e-1)*R * x / R, is x^e mod n already out of Montgomery
- * form, with no conversion after it. */
+ * multiply in Montgomery form, except the product for e's last bit
+ * (always 1: key_check.c requires e odd), which takes x itself, not
+ * x*R mod n: that product, x^(e-1)*R * x / R, is x^e mod n already out
+ * of Montgomery form, with no conversion after it. */
 static int fault_check_passes(const rsa_key *k, const BIGNUM *x, const BIGNUM *in)
 {
 	chunk_t xp[BIG_MAX_MODULUS_CHUNKS], xm[BIG_MAX_MODULUS_CHUNKS];
