@@ -124,12 +124,10 @@ static double ticks_sqr(const struct variant *v, chunk_t *x, const chunk_t *n,
 	return (double)best / BENCH_RUN;
 }
 
-typedef void select_fn(chunk_t *, const chunk_t *, int, chunk_t, int);
-
 /* One table read of `entries` entries of len chunks; the index walks so
  * that every entry is taken in turn. */
-static double ticks_select(select_fn *sel, chunk_t *out, const chunk_t *table,
-			   int entries, int len)
+static double ticks_select(big_ct_select_fn *sel, chunk_t *out,
+			   const chunk_t *table, int entries, int len)
 {
 	uint64_t best = UINT64_MAX;
 	chunk_t index = 0;
@@ -157,7 +155,7 @@ static void report_select(FILE *out, const int *lens, int nlens)
 		table[i] = (chunk_t)next_random(&seed);
 	const struct {
 		const char *name;
-		select_fn *fn;
+		big_ct_select_fn *fn;
 		int usable;
 	} impls[] = {
 		{ "c", big_ct_select_c, 1 },

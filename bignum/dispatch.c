@@ -202,8 +202,7 @@ int big_ct_select_uses_avx2(void)
 #endif
 }
 
-typedef void select_fn(chunk_t *, const chunk_t *, int, chunk_t, int);
-static select_fn *resolve_big_ct_select(void)
+static big_ct_select_fn *resolve_big_ct_select(void)
 {
 #if defined(__x86_64__)
 	if (big_ct_select_uses_avx2())

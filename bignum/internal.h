@@ -80,8 +80,9 @@ void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
  * where the CPU and the OS support it, else the portable one; BIGMONT_CPU
  * does not change it (it is C in every build).
  */
-void big_ct_select(chunk_t *out, const chunk_t *table, int entries,
-		   chunk_t index, int len);
+typedef void big_ct_select_fn(chunk_t *out, const chunk_t *table, int entries,
+			      chunk_t index, int len);
+big_ct_select_fn big_ct_select;
 void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 		     chunk_t index, int len);
 #if defined(__x86_64__)

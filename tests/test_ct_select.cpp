@@ -20,11 +20,9 @@ namespace {
 
 using bt::chunk;
 
-typedef void select_fn(chunk *, const chunk *, int, chunk, int);
-
 struct Impl {
 	const char *name;
-	select_fn *fn;
+	big_ct_select_fn *fn;
 };
 
 std::vector<Impl> impls()
