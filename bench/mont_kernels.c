@@ -178,6 +178,64 @@ static void report_select(FILE *out, const int *lens, int nlens)
 	}
 }
 
+/* x = x^2 with the read of a 32-entry table in the same call, in a run of
+ * dependent calls; the index walks as in ticks_select. */
+static double ticks_sqr_select(big_mont_sqr_select_fn *fn, chunk_t *x,
+			       const chunk_t *n, chunk_t n0, int len,
+			       chunk_t *sel, const chunk_t *table)
+{
+	uint64_t best = UINT64_MAX;
+	chunk_t index = 0;
+	for (int t = 0; t < BENCH_TRIALS; t++) {
+		uint64_t t0 = BENCH_TICKS();
+		for (int i = 0; i < BENCH_RUN; i++) {
+			fn(x, x, n, n0, len, sel, table, 32, index);
+			index = (index + 1) % 32;
+		}
+		uint64_t d = BENCH_TICKS() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (double)best / BENCH_RUN;
+}
+
+/* The window's last squaring and the table read of 32 entries, in one call
+ * (big_mont_sqr_select_vec) and as the two calls it stands for. */
+static void report_sqr_select(FILE *out, const int *lens, int nlens)
+{
+	static chunk_t table[32 * 32];
+	chunk_t n[32], x[32], sel[32];
+	uint64_t seed = 0x73717365u;
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		table[i] = (chunk_t)next_random(&seed);
+	const int fused = big_cpu_choose() == BIG_CPU_ADX && big_ct_select_uses_avx2();
+	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), rdtsc ticks per call\n",
+		fused ? "adx" : "separate");
+	const struct {
+		const char *name;
+		big_mont_sqr_select_fn *fn;
+	} impls[] = {
+		{ "one call", big_mont_sqr_select_vec },
+		{ "two", big_mont_sqr_select_vec_separate },
+	};
+	for (size_t k = 0; k < sizeof(impls) / sizeof(impls[0]); k++) {
+		fprintf(out, "%-13s", impls[k].name);
+		for (int i = 0; i < nlens; i++) {
+			const int len = lens[i];
+			for (int j = 0; j < len; j++) {
+				n[j] = (chunk_t)next_random(&seed);
+				x[j] = (chunk_t)next_random(&seed);
+			}
+			n[0] |= 1;
+			n[len - 1] |= (chunk_t)1 << (BIG_CHUNK_SIZE - 1);
+			x[len - 1] = n[len - 1] >> 1;
+			fprintf(out, " %8.0f", ticks_sqr_select(impls[k].fn, x, n, neg_inverse(n[0]),
+								  len, sel, table));
+		}
+		fprintf(out, "   ticks\n");
+	}
+}
+
 int bench_mont_kernels_report(FILE *out)
 {
 	static const int lens[] = { 8, 12, 16, 24, 32 };
@@ -232,5 +290,6 @@ int bench_mont_kernels_report(FILE *out)
 		fprintf(out, "   core cycles\n");
 	}
 	report_select(out, lens, nlens);
+	report_sqr_select(out, lens, nlens);
 	return 0;
 }

@@ -211,3 +211,16 @@ static big_ct_select_fn *resolve_big_ct_select(void)
 	return big_ct_select_c;
 }
 __typeof__(big_ct_select) big_ct_select __attribute__((ifunc("resolve_big_ct_select")));
+
+/* The squaring with the table read: the fused adx kernel needs both the
+ * adx variant and AVX2. */
+static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
+{
+#if BIGMONT_HAVE_ASM
+	if (big_cpu_choose() == BIG_CPU_ADX && big_ct_select_uses_avx2())
+		return big_mont_sqr_select_vec_adx;
+#endif
+	return big_mont_sqr_select_vec_separate;
+}
+__typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
+	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));

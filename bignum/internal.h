@@ -92,6 +92,31 @@ void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 /* Whether big_ct_select is bound to the AVX2 build (for reports). */
 int big_ct_select_uses_avx2(void);
 
+/*
+ * A Montgomery squaring and a table read in one call
+ * (bignum/mont_sqr_select.c):
+ *
+ *   r[0..len)   = a * a * 2^(-BIG_CHUNK_SIZE*len) mod n   (big_mont_sqr_vec)
+ *   sel[0..len) = table[index * len .. index * len + len)  (big_ct_select)
+ *
+ * Each result under its own function's contract, and the same
+ * constant-time guarantees; in addition sel must not overlap r, a, n or
+ * the table, and r must not overlap the table.  The dispatched name is
+ * bound once at load time: _adx where the variant is adx and the CPU has
+ * AVX2 (asm/x86_64/mont_sqr_select_vec_adx.asm: one pass at 8 chunks and
+ * 32 entries, _separate for the other shapes), else _separate (the two
+ * dispatched calls).
+ */
+typedef void big_mont_sqr_select_fn(chunk_t *r, const chunk_t *a,
+				    const chunk_t *n, chunk_t n0, int len,
+				    chunk_t *sel, const chunk_t *table,
+				    int entries, chunk_t index);
+big_mont_sqr_select_fn big_mont_sqr_select_vec;
+big_mont_sqr_select_fn big_mont_sqr_select_vec_separate;
+#if BIGMONT_HAVE_ASM
+big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
+#endif
+
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
 enum big_cpu_variant {
 	BIG_CPU_C = 0,

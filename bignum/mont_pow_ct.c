@@ -6,7 +6,9 @@
  * length included) never changes the sequence of operations: w squarings
  * and one product per window, whatever the window's bits.  The table entry
  * is read by a masked scan over the whole table (big_ct_select), so no
- * address depends on e.  The products are the fixed-length fused kernels,
+ * address depends on e; the read comes with the window's last squaring
+ * (big_mont_sqr_select_vec), which runs the two together where a kernel
+ * can.  The products are the fixed-length fused kernels,
  * fully reduced with a masked final subtraction.
  *
  * Table: table[i] = base^i (Montgomery form), i < 2^w, even entries by
@@ -77,9 +79,10 @@ void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 	big_ct_select(out, table, entries, window_at(e, elen, pos, top), len);
 	while (pos > 0) {
 		pos -= w;
-		for (int s = 0; s < w; s++)
+		for (int s = 0; s < w - 1; s++)
 			big_mont_sqr_vec(out, out, n, n0, len);
-		big_ct_select(sel, table, entries, window_at(e, elen, pos, w), len);
+		big_mont_sqr_select_vec(out, out, n, n0, len, sel, table, entries,
+					window_at(e, elen, pos, w));
 		big_mont_mul_vec(out, out, sel, n, n0, len);
 	}
 #undef ENTRY

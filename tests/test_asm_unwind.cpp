@@ -116,11 +116,14 @@ struct Kernels {
 	vec_digit_fn *mul_add, *mul_set;
 	mul_fn *mul;
 	sqr_fn *sqr;
+	big_mont_sqr_select_fn *sqr_select; /* null: not in this variant */
 };
 
-enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, OP_COUNT };
+enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
-					 "mul_set_vec", "mul_vec", "sqr_vec" };
+					 "mul_set_vec", "mul_vec", "sqr_vec",
+					 "mont_sqr_select_vec" };
+constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
 struct Case {
@@ -129,6 +132,8 @@ struct Case {
 	int len;
 	const chunk *a, *b, *n;
 	chunk n0;
+	const chunk *table; /* kSelectEntries entries of len chunks */
+	chunk *sel;
 };
 
 /* The caller of every kernel.  It keeps a frame of run-time size, so its
@@ -145,6 +150,9 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 	case MUL_ADD: c.k->mul_add(r, c.a, c.len, c.b[0]); break;
 	case MUL_SET: c.k->mul_set(r, c.a, c.len, c.b[0]); break;
 	case MUL: c.k->mul(r, c.a, c.len, c.b, c.len); break;
+	case SQR_SELECT:
+		c.k->sqr_select(r, c.a, c.n, c.n0, c.len, c.sel, c.table, kSelectEntries, 5);
+		break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -224,7 +232,7 @@ void sample_case(const Case &c)
 bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
 struct Operands {
-	std::vector<chunk> a, b, n;
+	std::vector<chunk> a, b, n, table, sel;
 	chunk n0;
 };
 
@@ -245,6 +253,10 @@ Operands operands(int len)
 	o.a[len - 1] >>= 1; /* a, b < n */
 	o.b[len - 1] >>= 1;
 	o.n0 = big_n0(o.n[0]);
+	o.table.resize(static_cast<size_t>(kSelectEntries * len));
+	for (chunk &w : o.table)
+		w = rng.next();
+	o.sel.resize(len);
 	return o;
 }
 
@@ -256,19 +268,22 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 {
 	std::vector<Kernels> ks = { { "base", big_mont_mul_vec_base, big_mont_sqr_vec_base,
 				      big_mul_add_vec_base, big_mul_set_vec_base,
-				      big_mul_vec_base, big_sqr_vec_base } };
+				      big_mul_vec_base, big_sqr_vec_base, nullptr } };
 	if (cpu_has_adx())
 		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx,
 			       big_mul_add_vec_adx, big_mul_set_vec_adx, big_mul_vec_adx,
-			       big_sqr_vec_adx });
+			       big_sqr_vec_adx,
+			       big_ct_select_uses_avx2() ? big_mont_sqr_select_vec_adx : nullptr });
 	else
 		printf("CPU without BMI2+ADX: the adx kernels are not sampled\n");
 	for (const Kernels &k : ks)
 		for (int len : kLengths) {
 			Operands o = operands(len);
 			for (int op = 0; op < OP_COUNT; op++)
-				sample_case({ &k, static_cast<Op>(op), len, o.a.data(), o.b.data(),
-					      o.n.data(), o.n0 });
+				if (op != SQR_SELECT || k.sqr_select != nullptr)
+					sample_case({ &k, static_cast<Op>(op), len, o.a.data(),
+						      o.b.data(), o.n.data(), o.n0, o.table.data(),
+						      o.sel.data() });
 		}
 }
 

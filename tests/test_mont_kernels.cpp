@@ -332,6 +332,85 @@ TEST(MontKernels, ChainsAtRsaLengths)
 	}
 }
 
+/* The squaring with the table read (big_mont_sqr_select_vec): every
+ * build of it gives exactly the squaring of AgainstGmpEveryLength and
+ * exactly table[index], for the table sizes the exponentiation uses (and
+ * 1, 31, 33), lengths 1..40 and the unrolled lengths past them, every
+ * index at 7, 8 and 9 chunks, r == a, guard chunks around r and sel; the
+ * table, a and n are not written. */
+struct SqrSelect {
+	const char *name;
+	big_mont_sqr_select_fn *fn;
+};
+
+std::vector<SqrSelect> sqr_select_impls()
+{
+	std::vector<SqrSelect> v = { { "separate", big_mont_sqr_select_vec_separate },
+				     { "dispatched", big_mont_sqr_select_vec } };
+#if BIGMONT_HAVE_ASM
+	if (cpu_has_adx() && big_ct_select_uses_avx2())
+		v.push_back({ "adx", big_mont_sqr_select_vec_adx });
+#endif
+	return v;
+}
+
+TEST(MontKernels, SquareWithTableRead)
+{
+	bt::Rng rng(0x73717273);
+	std::vector<int> lens;
+	for (int len = 1; len <= 40; len++)
+		lens.push_back(len);
+	for (int len : { 48, 64 })
+		lens.push_back(len);
+	const long per_len = bt::scaled(4);
+	for (const SqrSelect &impl : sqr_select_impls()) {
+		for (int len : lens) {
+			for (long c = 0; c < per_len; c++) {
+				Modulus m(rng, len);
+				for (int entries : { 1, 2, 8, 16, 31, 32, 33, 64 }) {
+					std::vector<chunk> table(static_cast<size_t>(entries * len));
+					if (c == 0 && entries == 32) /* neighbours all-ones and zero */
+						for (int i = 0; i < entries * len; i++)
+							table[static_cast<size_t>(i)] =
+								(i / len) % 2 ? BIG_CHUNK_ALLBITS : 0;
+					else
+						rng.fill(table.data(), entries * len);
+					const std::vector<chunk> table_before = table;
+					const bool all = len >= 7 && len <= 9;
+					for (int k = 0; k < (all ? entries : 3); k++) {
+						const int index = all ? k : static_cast<int>(rng.below(entries));
+						const std::vector<chunk> a = m.operand(rng);
+						bool sub;
+						const std::vector<chunk> want = m.expect(a.data(), a.data(), &sub);
+						const chunk *entry = table.data() + index * len;
+						const std::string ctx = std::string(impl.name) + " len " +
+									std::to_string(len) + " entries " +
+									std::to_string(entries) + " index " +
+									std::to_string(index) + "\n n = " + show(m.n) +
+									"\n a = " + show(a);
+						Guarded r(len), sel(len);
+						impl.fn(r.r(), a.data(), m.n.data(), m.n0, len, sel.r(),
+							table.data(), entries, static_cast<chunk>(index));
+						ASSERT_EQ(r.value(), want) << "sqr " << ctx;
+						ASSERT_EQ(sel.value(), std::vector<chunk>(entry, entry + len))
+							<< "read " << ctx;
+						ASSERT_TRUE(r.guards_intact() && sel.guards_intact()) << ctx;
+
+						r.set(a); /* r == a */
+						impl.fn(r.r(), r.r(), m.n.data(), m.n0, len, sel.r(),
+							table.data(), entries, static_cast<chunk>(index));
+						ASSERT_EQ(r.value(), want) << "sqr r==a " << ctx;
+						ASSERT_EQ(sel.value(), std::vector<chunk>(entry, entry + len))
+							<< "read r==a " << ctx;
+						ASSERT_TRUE(r.guards_intact() && sel.guards_intact()) << ctx;
+					}
+					ASSERT_EQ(table, table_before) << impl.name << " wrote its table";
+				}
+			}
+		}
+	}
+}
+
 /*
  * Constant time, checked by Memcheck: with a, b, n and n0 marked undefined
  * (secret), Memcheck reports any branch, conditional move or address that
@@ -386,8 +465,9 @@ TEST(MontKernels, ConstantTimeUnderMemcheck)
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /*
- * Call fn(args[0..5]) with known values in every callee-saved register and
- * return the XOR of what came back against them (0 if all preserved).
+ * Call fn(args[0..8]) (args[6..8] on the stack) with known values in every
+ * callee-saved register and return the XOR of what came back against them
+ * (0 if all preserved).
  */
 extern "C" uint64_t mont_kernel_trampoline(void *fn, const uint64_t *args);
 __asm__(".text\n"
@@ -400,9 +480,15 @@ __asm__(".text\n"
 	"	push %r13\n"
 	"	push %r14\n"
 	"	push %r15\n"
-	"	sub $8, %rsp\n"
+	"	sub $40, %rsp\n"
 	"	mov %rdi, %r11\n"
 	"	mov %rsi, %rax\n"
+	"	mov 48(%rax), %r10\n"
+	"	mov %r10, 0(%rsp)\n"
+	"	mov 56(%rax), %r10\n"
+	"	mov %r10, 8(%rsp)\n"
+	"	mov 64(%rax), %r10\n"
+	"	mov %r10, 16(%rsp)\n"
 	"	movabs $0x1111111111111111, %rbx\n"
 	"	movabs $0x2222222222222222, %rbp\n"
 	"	movabs $0x3333333333333333, %r12\n"
@@ -434,7 +520,7 @@ __asm__(".text\n"
 	"	or %r13, %rax\n"
 	"	or %r14, %rax\n"
 	"	or %r15, %rax\n"
-	"	add $8, %rsp\n"
+	"	add $40, %rsp\n"
 	"	pop %r15\n"
 	"	pop %r14\n"
 	"	pop %r13\n"
@@ -543,7 +629,7 @@ TEST(MontKernels, AsmAbi)
 		const uint64_t len_reg = (0xdeadbeefULL << 32) | static_cast<uint32_t>(len);
 		for (const Kernel &k : ks) {
 			Guarded g(len);
-			const uint64_t margs[6] = {
+			const uint64_t margs[9] = {
 				reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
 				reinterpret_cast<uint64_t>(b.data()), reinterpret_cast<uint64_t>(m.n.data()),
 				m.n0, len_reg,
@@ -554,7 +640,7 @@ TEST(MontKernels, AsmAbi)
 			EXPECT_TRUE(g.guards_intact()) << k.name << " mul len " << len;
 
 			Guarded s(len);
-			const uint64_t sargs[6] = {
+			const uint64_t sargs[9] = {
 				reinterpret_cast<uint64_t>(s.r()), reinterpret_cast<uint64_t>(a.data()),
 				reinterpret_cast<uint64_t>(m.n.data()), m.n0, len_reg, 0,
 			};
@@ -563,6 +649,28 @@ TEST(MontKernels, AsmAbi)
 			EXPECT_EQ(s.value(), want_aa) << k.name << " sqr len " << len;
 			EXPECT_TRUE(s.guards_intact()) << k.name << " sqr len " << len;
 		}
+		/* The squaring with the table read: 32 entries (one pass at len 8,
+		 * the tail call elsewhere), garbage above the int entries too. */
+		if (!cpu_has_adx() || !big_ct_select_uses_avx2())
+			continue;
+		std::vector<chunk> table = rng.vec(32 * len);
+		const int index = static_cast<int>(rng.below(32));
+		Guarded s(len), sel(len);
+		const uint64_t args[9] = {
+			reinterpret_cast<uint64_t>(s.r()), reinterpret_cast<uint64_t>(a.data()),
+			reinterpret_cast<uint64_t>(m.n.data()), m.n0, len_reg,
+			reinterpret_cast<uint64_t>(sel.r()), reinterpret_cast<uint64_t>(table.data()),
+			(0xfeedfaceULL << 32) | 32u, static_cast<uint64_t>(index),
+		};
+		EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(big_mont_sqr_select_vec_adx),
+						 args),
+			  0u)
+			<< "sqr+select clobbered a callee-saved register, len " << len;
+		EXPECT_EQ(s.value(), want_aa) << "sqr+select len " << len;
+		EXPECT_EQ(sel.value(), std::vector<chunk>(table.begin() + index * len,
+							  table.begin() + (index + 1) * len))
+			<< "sqr+select len " << len;
+		EXPECT_TRUE(s.guards_intact() && sel.guards_intact()) << "sqr+select len " << len;
 	}
 }
 #endif

@@ -1,0 +1,122 @@
+; big_mont_sqr_select_vec_adx -- a Montgomery squaring and a constant-time
+; table read in one call; at 8 chunks and 32 entries one pass does both,
+; BMI2 + ADX + AVX2.
+;
+;   r[0..len)   = a * a * 2^(-64*len) mod n
+;   sel[0..len) = table[len*index .. len*index + len)
+;
+; C prototype (bignum/internal.h, big_mont_sqr_select_fn):
+;   void big_mont_sqr_select_vec_adx(uint64_t *r, const uint64_t *a,
+;                                    const uint64_t *n, uint64_t n0,
+;                                    int len, uint64_t *sel,
+;                                    const uint64_t *table, int entries,
+;                                    uint64_t index);
+;
+; len != 8 or entries != 32: a tail call of big_mont_sqr_select_vec_separate
+; (the squaring, then big_ct_select).  The check is here rather than in a C
+; wrapper: a wrapper's extra call, passing the three stack arguments on,
+; cost 0.9% of RSA-1024 (79.7 against 79.0 us, the driver below); the
+; check and the stack arguments still cost ~0.5% against a kernel taking
+; only what 8 x 32 needs, in seven arguments (79.3 against 78.9 us).
+;
+; Preconditions: those of big_mont_sqr_vec_adx (n odd, n0 == -n^-1 mod
+; 2^64, a < n, r may equal a) and of big_ct_select (1 <= entries <= 64,
+; index < entries); sel does not overlap r, a, n or the table, and r does
+; not overlap the table.  The CPU has AVX2: big_mont_sqr_select_vec is
+; bound to this function only where it does (bignum/dispatch.c).
+; Postcondition: r < n (masked final subtraction); sel = the entry.
+; Constant time: the only branches are on len and entries; every address
+; depends on the pointers only; all 32 entries are loaded and blended, the
+; wanted one under an all-ones mask, the others under zero.
+;
+; Why: the window exponentiation reads its table once per window, between
+; the window's last squaring and its product.  Alone the read is 38 ticks
+; of vector loads and blends while the integer pipes idle; in the
+; squaring, whose integer columns leave the vector pipes idle, it costs
+; next to nothing.  The squaring is big_mont_sqr_vec_adx_8's code
+; (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG in
+; mont_adx.inc) with ADX_SELECT_ON set, so that ADX_SELECT8_STEP reads:
+; four entries a row, after the row's columns 1, 3, 5 and 7.
+;
+; Registers (8 x 32): those of the squaring (mont_adx.inc), except that
+; rdi holds the table from entry to the final subtraction, r waiting in
+; xmm6 and sel (r9) in xmm7; the read's ymm0:ymm1 accumulator, ymm2 index,
+; ymm3 counter, ymm4 all ones, ymm5 mask.  table, entries and index are
+; the stack arguments 7, 8 and 9.
+; Stack: as big_mont_sqr_vec_adx_8 (6 pushes, return address, 16 chunks
+; of T, wiped).  The vector registers holding the index, the last mask and
+; the entry are zeroed before return (vzeroupper clears the upper halves).
+;
+; Cost per call (`bigmont speed --kernels`, the `squaring + table read`
+; lines, 3 runs; AMD EPYC family 25 model 1, Zen 3, 0.741 ticks per core
+; cycle), runs of 32 dependent calls:
+;   len 8, 32 entries             rdtsc ticks
+;   big_mont_sqr_vec_adx_8            130
+;   big_ct_select_avx2                 38
+;   the two calls                     169
+;   this kernel                    143-145
+; Inside RSA-1024 (a driver calling rsa_private_raw in a loop, blinding
+; off, fault check on; the 5th percentile of 2000 operations, 6 runs
+; alternating with the two calls): 82.0 -> 79.2-79.5 us, 3.3%.
+; Tried and dropped: the same at 16 chunks and 32 entries (RSA-2048), two
+; entries in each row of ADX_REDC_LOOPED, the table pointer in rsi.  The
+; kernel took 506 ticks against 534 for the two calls, but RSA-2048 got
+; slower, 544-550k -> 550-553k ns (the same driver, 4 alternating runs):
+; one more copy of the 16-chunk squaring in the exponentiation's loop,
+; where code size is what decides (ADX_REDC_LOOPED in mont_adx.inc).
+
+default rel
+%pathsearch MONT_ADX_INC "mont_adx.inc"
+%depend MONT_ADX_INC
+%include MONT_ADX_INC
+
+section .text
+
+global big_mont_sqr_select_vec_adx:function hidden
+extern big_mont_sqr_select_vec_separate
+
+; The stack arguments table and index, after the six pushes and T.
+%define ARG_TABLE	rsp + 16*8 + 6*8 + 8
+%define ARG_INDEX	rsp + 16*8 + 6*8 + 24
+
+big_mont_sqr_select_vec_adx:
+	CFI_STARTPROC
+	cmp	r8d, 8
+	jne	.separate
+	cmp	dword [rsp + 16], 32
+	jne	.separate
+	CFI_PUSH_CALLEE_SAVED
+	CFI_SUB_RSP	16*8
+	vpbroadcastq	ymm2, [ARG_INDEX]
+	vpxor	xmm3, xmm3, xmm3
+	vpcmpeqq	ymm4, ymm4, ymm4
+	vpxor	xmm0, xmm0, xmm0
+	vpxor	xmm1, xmm1, xmm1
+	vmovq	xmm6, rdi
+	vmovq	xmm7, r9
+	mov	rdi, [ARG_TABLE]
+	ADX_SQR8_PRODUCT_FROM_ARGS	8
+%define ADX_SELECT_ON 1
+%assign ADX_SELECT_K 0
+	ADX_SQR8_REDC_ROWS	8
+%define ADX_SELECT_ON 0
+%if ADX_SELECT_K != 32
+%error "the reduction rows must read all 32 entries"
+%endif
+	vmovq	rax, xmm7
+	vmovdqu	[rax], ymm0
+	vmovdqu	[rax + 32], ymm1
+	vpxor	xmm1, xmm1, xmm1
+	vpxor	xmm2, xmm2, xmm2
+	vpxor	xmm5, xmm5, xmm5
+	vzeroupper
+	vmovq	rdi, xmm6
+	ADX_FINAL8_REG	8
+	CFI_ADD_RSP	16*8
+	CFI_POP_CALLEE_SAVED
+	ret
+.separate:
+	jmp	big_mont_sqr_select_vec_separate wrt ..plt
+	CFI_ENDPROC
+
+section .note.GNU-stack noalloc noexec nowrite progbits
