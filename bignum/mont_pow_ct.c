@@ -39,8 +39,10 @@ size_t big_mont_pow_ct_scratch(int len, int elen)
 	return ((size_t)1 << w) * (size_t)len + (size_t)len;
 }
 
-/* Bits [pos, pos+width) of e[0..elen); positions are public. */
-static chunk_t window_at(const chunk_t *e, int elen, int pos, int width)
+/* Bits [pos, pos+width) of e[0..elen); positions are public.  Forced
+ * inline: GCC kept it a call, which cost 0.9% of RSA-1024 (79.35 ->
+ * 78.67 us, 5 alternating runs of a rsa_private_raw loop). */
+static inline __attribute__((always_inline)) chunk_t window_at(const chunk_t *e, int elen, int pos, int width)
 {
 	const int idx = pos / BIG_CHUNK_SIZE, shift = pos % BIG_CHUNK_SIZE;
 	chunk_t v = e[idx] >> shift;

@@ -40,7 +40,7 @@ struct Kernel {
 	mont_sqr_fn *sqr;
 };
 
-bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
+[[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
 std::vector<Kernel> kernels()
 {
