@@ -56,7 +56,11 @@ BIG_DECLARE_VARIANTS(adx)
  *   r[0..len) = a * b * 2^(-BIG_CHUNK_SIZE*len) mod n
  *
  * Preconditions: len >= 1 and len <= BIG_MAX_MODULUS_CHUNKS; n odd;
- * n0 == big_n0(n[0]); a, b < n.  Postcondition: r < n (fully reduced; the
+ * n0 == big_n0(n[0]); a < n and b < 2^(BIG_CHUNK_SIZE*len) (b may be >= n:
+ * every algorithm here keeps its running value below 2n as long as one
+ * factor is below n -- CIOS rows add a * b[i], the product-then-reduce
+ * forms need a * b < n R; big_mont_reduce_ct passes unreduced blocks as b).
+ * Postcondition: r < n (fully reduced; the
  * final subtraction is masked, not branched).  r may equal a and/or b (the
  * kernel reads all of a and b before it writes r); r must not partially
  * overlap an input, and must not overlap n.  Stack use at most
@@ -64,7 +68,7 @@ BIG_DECLARE_VARIANTS(adx)
  */
 void big_mont_mul_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
 		      const chunk_t *n, chunk_t n0, int len);
-/* r = a * a * R^-1 mod n: the same contract with b == a. */
+/* r = a * a * R^-1 mod n: the same contract with b == a (so a < n). */
 void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
 		      chunk_t n0, int len);
 

@@ -217,6 +217,24 @@ void check_pair(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
 	ASSERT_EQ(m.n, std::vector<chunk>(n, n + len)) << ctx;
 }
 
+/* a < n, b any len-chunk value (often >= n: random density, all-ones
+ * chunks): r and r == b. */
+void check_wide_b(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
+		  const std::vector<chunk> &b, const std::vector<chunk> &want)
+{
+	const int len = m.len;
+	const std::string ctx = std::string(k.name) + " len " + std::to_string(len) +
+				"\n n = " + show(m.n) + "\n a = " + show(a) + "\n b = " + show(b);
+	Guarded g(len);
+	k.mul(g.r(), a.data(), b.data(), m.n.data(), m.n0, len);
+	ASSERT_EQ(g.value(), want) << "mul, b >= n allowed " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << ctx;
+	g.set(b);
+	k.mul(g.r(), a.data(), g.r(), m.n.data(), m.n0, len);
+	ASSERT_EQ(g.value(), want) << "mul r==b, b >= n allowed " << ctx;
+	ASSERT_TRUE(g.guards_intact()) << ctx;
+}
+
 TEST(MontKernels, AgainstGmpEveryLength)
 {
 	bt::Rng rng(0x6d6f6e74);
@@ -234,8 +252,15 @@ TEST(MontKernels, AgainstGmpEveryLength)
 				std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub_aa);
 				subtracted[sub_ab]++;
 				subtracted[sub_aa]++;
+				/* b may be any len-chunk value when a < n. */
+				const std::vector<chunk> bw = rng.vec(len);
+				bool sub_w;
+				const std::vector<chunk> want_w = m.expect(a.data(), bw.data(), &sub_w);
 				for (const Kernel &k : ks) {
 					check_pair(k, m, a, b, want_ab, want_aa);
+					if (HasFatalFailure())
+						return;
+					check_wide_b(k, m, a, bw, want_w);
 					if (HasFatalFailure())
 						return;
 				}
@@ -327,6 +352,50 @@ TEST(MontKernels, ChainsAtRsaLengths)
 						k.sqr(x.data(), x.data(), m.n.data(), m.n0, len);
 				}
 				ASSERT_EQ(x, want) << k.name << " len " << len << " n = " << show(m.n);
+			}
+		}
+	}
+}
+
+/* big_mont_reduce_ct against GMP: x of 1 .. 3 len + 1 chunks (random
+ * density: runs of ones and zeros, all-ones chunks), into Montgomery form
+ * and plain, at lengths 1..40 and the RSA lengths; out's guards intact, x
+ * not written. */
+TEST(MontKernels, ReduceAnyLengthInConstantTime)
+{
+	bt::Rng rng(0x72656475);
+	std::vector<int> lens;
+	for (int len = 1; len <= 40; len++)
+		lens.push_back(len);
+	for (int len : { 48, 64 })
+		lens.push_back(len);
+	const long per_len = bt::scaled(8);
+	for (int len : lens) {
+		for (long c = 0; c < per_len; c++) {
+			Modulus m(rng, len);
+			bt::Mpz rr, x, want;
+			mpz_mul(rr, m.r, m.r);
+			mpz_mod(rr, rr, m.nz);
+			const std::vector<chunk> rrv = bt::chunks_of(rr, len);
+			for (int xlen = 1; xlen <= 3 * len + 1; xlen += (xlen < len + 2 ? 1 : len)) {
+				const std::vector<chunk> xv = rng.vec(xlen);
+				const std::vector<chunk> before = xv;
+				bt::to_mpz(x, xv.data(), xlen);
+				for (int to_mont = 0; to_mont < 2; to_mont++) {
+					if (to_mont)
+						mpz_mul(want, x, m.r);
+					else
+						mpz_set(want, x);
+					mpz_mod(want, want, m.nz);
+					Guarded out(len);
+					big_mont_reduce_ct(out.r(), xv.data(), xlen, m.n.data(), m.n0,
+							   rrv.data(), len, to_mont);
+					ASSERT_EQ(out.value(), bt::chunks_of(want, len))
+						<< "len " << len << " xlen " << xlen << " to_mont " << to_mont
+						<< "\n n = " << show(m.n) << "\n x = " << show(xv);
+					ASSERT_TRUE(out.guards_intact()) << "len " << len << " xlen " << xlen;
+				}
+				ASSERT_EQ(xv, before);
 			}
 		}
 	}

@@ -9,7 +9,8 @@
 ;                             uint64_t n0, int len);
 ;
 ; Preconditions: 1 <= len <= BIG_MAX_MODULUS_CHUNKS; n odd;
-; n0 == -n^-1 mod 2^64; a, b < n.  r may equal a and/or b (a and b are read
+; n0 == -n^-1 mod 2^64; a < n, b < 2^(64*len) (the bounds below need one
+; factor < n).  r may equal a and/or b (a and b are read
 ; in full before r is written); r must not overlap n.
 ; Postcondition: r < n, by a masked (not branched) final subtraction.
 ; Constant time: every branch and address depends on len only (the entry

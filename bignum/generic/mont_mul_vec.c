@@ -14,9 +14,10 @@
  * the out-of-line row kernel twice 829 ns.  (32-bit chunks: 329 / 342 /
  * 418 ns.)
  *
- * Bound: with a, b < n the running value stays < 2n < 2 B^len, so it fits
- * in len chunks plus a top word in {0, 1} (t[len] holds the top between
- * the passes).
+ * Bound: with a < n (b any len-chunk value) the running value stays below
+ * 2n < 2 B^len: (t + a b[i] + m n) / B < (2n + (B-1) n + (B-1) n) / B =
+ * 2n.  So it fits in len chunks plus a top word in {0, 1} (t[len] holds
+ * the top between the passes).
  *
  * Constant time: loops depend on len only; the final "t >= n" choice is a
  * mask applied to every chunk.  r may equal a and/or b: every chunk of a
