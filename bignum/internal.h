@@ -179,8 +179,9 @@ BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len);
  * (R = B^len), with k = 1 if to_mont (Montgomery form) else k = 0 (plain
  * residue).  rr = R^2 mod n as len chunks (< n); n0 = big_n0(n[0]); n odd,
  * n > 1, n < B^len.  out must not overlap x.  Constant time in the values
- * of x and n (one-chunk REDC rounds over ceil(xlen/len)*len chunks, a
- * masked final subtraction, then fixed mont products by rr): no division.
+ * of x and n (ceil(xlen/len) blocks of len chunks taken in by Montgomery
+ * products by rr and masked modular sums, a count fixed by xlen and len):
+ * no division.
  */
 void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 			const chunk_t *n, chunk_t n0, const chunk_t *rr,

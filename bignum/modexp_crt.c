@@ -14,8 +14,8 @@
  * Nothing here trims or compares a secret.  The Montgomery radices are
  * R_p = B^(p->len), R_q = B^(q->len) (the stored lengths, so p and q
  * should be normalised: then p_rr = big_mont_rr(p)).  Reductions of a,
- * m_p and pinv into the other modulus are big_mont_reduce_ct (REDC
- * rounds, masked final subtraction, no division), so p and q may have
+ * m_p and pinv into the other modulus are big_mont_reduce_ct (Montgomery
+ * products block by block, masked sums, no division), so p and q may have
  * different lengths (a 1025-bit n).  The exponentiations are
  * big_mont_pow_ct; m_q - m_p mod q is a masked add-back; p*h is the
  * fixed-length schoolbook big_mul_vec and m_p is added with a full-length

@@ -5,8 +5,8 @@
  *
  * n is public: it is validated and trimmed, and R^2 mod n is computed by
  * division when the caller passes none.  a (any length, may be >= n) is
- * brought into Montgomery form by big_mont_reduce_ct (REDC rounds, no
- * division), raised by big_mont_pow_ct (fixed window over all of e's
+ * brought into Montgomery form by big_mont_reduce_ct (Montgomery products
+ * block by block, no division), raised by big_mont_pow_ct (fixed window over all of e's
  * chunks, masked table scan), and converted out by a product with 1.
  *
  * The result is NOT trimmed: result->len is n's trimmed length, possibly
