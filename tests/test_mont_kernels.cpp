@@ -357,6 +357,18 @@ TEST(MontKernels, ChainsAtRsaLengths)
 	}
 }
 
+/* Every length up to 40 (the unrolled 8, 12, 16, 24, 32 and their
+ * neighbours), then the unrolled 48 and 64. */
+std::vector<int> lengths_1_to_40_and_48_64()
+{
+	std::vector<int> lens;
+	for (int len = 1; len <= 40; len++)
+		lens.push_back(len);
+	for (int len : { 48, 64 })
+		lens.push_back(len);
+	return lens;
+}
+
 /* big_mont_reduce_ct against GMP: x of 1 .. 3 len + 1 chunks (random
  * density: runs of ones and zeros, all-ones chunks), into Montgomery form
  * and plain, at lengths 1..40 and the RSA lengths; out's guards intact, x
@@ -364,11 +376,7 @@ TEST(MontKernels, ChainsAtRsaLengths)
 TEST(MontKernels, ReduceAnyLengthInConstantTime)
 {
 	bt::Rng rng(0x72656475);
-	std::vector<int> lens;
-	for (int len = 1; len <= 40; len++)
-		lens.push_back(len);
-	for (int len : { 48, 64 })
-		lens.push_back(len);
+	const std::vector<int> lens = lengths_1_to_40_and_48_64();
 	const long per_len = bt::scaled(8);
 	for (int len : lens) {
 		for (long c = 0; c < per_len; c++) {
@@ -426,11 +434,7 @@ std::vector<SqrSelect> sqr_select_impls()
 TEST(MontKernels, SquareWithTableRead)
 {
 	bt::Rng rng(0x73717273);
-	std::vector<int> lens;
-	for (int len = 1; len <= 40; len++)
-		lens.push_back(len);
-	for (int len : { 48, 64 })
-		lens.push_back(len);
+	const std::vector<int> lens = lengths_1_to_40_and_48_64();
 	const long per_len = bt::scaled(4);
 	for (const SqrSelect &impl : sqr_select_impls()) {
 		for (int len : lens) {
@@ -457,21 +461,20 @@ TEST(MontKernels, SquareWithTableRead)
 									std::to_string(entries) + " index " +
 									std::to_string(index) + "\n n = " + show(m.n) +
 									"\n a = " + show(a);
-						Guarded r(len), sel(len);
-						impl.fn(r.r(), a.data(), m.n.data(), m.n0, len, sel.r(),
-							table.data(), entries, static_cast<chunk>(index));
-						ASSERT_EQ(r.value(), want) << "sqr " << ctx;
-						ASSERT_EQ(sel.value(), std::vector<chunk>(entry, entry + len))
-							<< "read " << ctx;
-						ASSERT_TRUE(r.guards_intact() && sel.guards_intact()) << ctx;
-
-						r.set(a); /* r == a */
-						impl.fn(r.r(), r.r(), m.n.data(), m.n0, len, sel.r(),
-							table.data(), entries, static_cast<chunk>(index));
-						ASSERT_EQ(r.value(), want) << "sqr r==a " << ctx;
-						ASSERT_EQ(sel.value(), std::vector<chunk>(entry, entry + len))
-							<< "read r==a " << ctx;
-						ASSERT_TRUE(r.guards_intact() && sel.guards_intact()) << ctx;
+						for (const bool alias : { false, true }) { /* r == a */
+							Guarded r(len), sel(len);
+							r.set(a);
+							impl.fn(r.r(), alias ? r.r() : a.data(), m.n.data(), m.n0,
+								len, sel.r(), table.data(), entries,
+								static_cast<chunk>(index));
+							const char *how = alias ? " r==a " : " ";
+							ASSERT_EQ(r.value(), want) << "sqr" << how << ctx;
+							ASSERT_EQ(sel.value(),
+								  std::vector<chunk>(entry, entry + len))
+								<< "read" << how << ctx;
+							ASSERT_TRUE(r.guards_intact() && sel.guards_intact())
+								<< ctx;
+						}
 					}
 					ASSERT_EQ(table, table_before) << impl.name << " wrote its table";
 				}
