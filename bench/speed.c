@@ -759,6 +759,10 @@ static int print_kernels(void)
 #endif
 	if (!any)
 		printf("\n(no kernel tables in this build)\n");
+	fflush(stdout);
+	if (rc)
+		error("--kernels: this build cannot time its kernels; the tables need "
+		      "64-bit chunks (the chunk64 and chunk64-asm builds)");
 	return rc;
 }
 

@@ -2,7 +2,10 @@
 """Smoke test of `bigmont speed`: a tiny run (--seconds 0.05 --bits 1024
 --threads 1,2) must succeed, print its tables, and write JSON that parses
 and holds a measurement of every implementation it claims; usage errors
-must exit 2 with a "bigmont: error:" message and write no JSON.
+must exit 2 with a "bigmont: error:" message and write no JSON;
+`--kernels` must print its tables (in 64-bit builds the table read and
+the squaring with the table read, each row with five timings) or, with
+32-bit chunks, say why it cannot and exit 1.
 
 usage: bench_smoke.py BIGMONT WORKDIR
 """
@@ -84,6 +87,35 @@ def main():
     check(r.returncode == 1 and "bigmont: error: cannot open key file" in r.stderr,
           "a missing key file is a clear error")
     check(r.stdout == "", "nothing printed before a key error")
+    # --kernels: the per-kernel tables only.  The Montgomery part exists in
+    # 64-bit builds; there the table read and the squaring with the table
+    # read must show both forms at every length.
+    r = subprocess.run([exe, "speed", "--kernels"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, env=env,
+                       timeout=60)
+    check("RSA-1024 private key" not in r.stdout, "--kernels alone times no keys")
+    if "not measured" in r.stdout:  # 32-bit chunks: a clear error, exit 1
+        check(r.returncode == 1 and r.stderr.startswith("bigmont: error: --kernels:"),
+              "--kernels without 64-bit chunks: exit 1 and an error (got %d, %r)"
+              % (r.returncode, r.stderr))
+    else:
+        check(r.returncode == 0, "--kernels exits 0 (got %d)" % r.returncode)
+    if "Montgomery kernels," in r.stdout:
+        lines = r.stdout.splitlines()
+        for title, rows in (("table read of 32 entries", ("c ", "avx2 ")),
+                            ("squaring + table read of 32 entries", ("one call", "two"))):
+            at = [i for i, line in enumerate(lines) if line.startswith(title)]
+            check(len(at) == 1, "--kernels prints '%s' once" % title)
+            if len(at) == 1:
+                body = lines[at[0] + 1:at[0] + 1 + len(rows)]
+                for want, line in zip(rows, body):
+                    # avx2 only where the CPU has it: then the row is there.
+                    if want == "avx2 " and "bound to avx2" not in lines[at[0]]:
+                        continue
+                    fields = line.split()
+                    check(line.startswith(want) and fields[-1] == "ticks" and
+                          all(float(x) > 0 for x in fields[-6:-1]),
+                          "--kernels '%s': row '%s' has 5 positive timings" % (title, want))
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
                        universal_newlines=True, env=env, timeout=60)
     check(r.returncode == 0 and "--compare" in r.stdout, "--help")
