@@ -31,16 +31,19 @@
 ;   r12  c1 (a*b[i] carry)  r13  c2 (m*n carry)   rcx  j - len
 ;   rdi  u (column sum)     rax, rdx  mul         [rbp+8] r + len
 ;
-; Cost per call (AMD EPYC family 25 model 1, Zen 3; command and method as in
-; mont_mul_vec_adx.asm), len 8, 12, 16, 24, 32:
-;   mul  rdtsc ticks  296    612   1062   2377   4201
-;   mul  core cycles  429    886   1538   3440   6080
-; (portable C, big_mont_mul_vec_c: 555, 1034, 1719, 3690, 6345 ticks)
-; That is ~2.9 cycles a product, the two mul and eight add/adc of a column
-; being the work; unrolling the column loop by two measured 0-9% (none at
-; len 16) and was not kept.  A product-then-reduce form with one carry
-; chain measured 3.4 cycles a product: the fused column's two independent
-; carry chains are what keep this loop ahead.
+; Cost per call (AMD EPYC family 25 model 1, Zen 3; the README's
+; `taskset -c 1 bigmont speed --kernels` output, commit 652916a: the best
+; of 300 runs of 32 dependent calls), len 8, 12, 16, 24, 32:
+;   mul  rdtsc ticks  321    701   1204   2658   4684
+;   mul  core cycles  433    946   1625   3587   6320
+; (portable C, big_mont_mul_vec_c: 422, 822, 1365, 2893, 4998 ticks)
+; That is ~3.1 cycles a product at len 32, the two mul and eight add/adc
+; of a column being the work.  When this kernel was written (on the
+; machine of the results/amd-epyc rows), unrolling the column loop by two
+; measured 0-9% (none at len 16) and was not kept, and a product-then-
+; reduce form with one carry chain took 3.4 cycles a product where this
+; one took 2.9: the fused column's two independent carry chains are what
+; keep this loop ahead.
 
 ; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.
 

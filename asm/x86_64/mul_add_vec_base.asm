@@ -30,12 +30,13 @@
 ; No callee-saved register is used; no stack.
 ;
 ; Core cycles per chunk on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle):
+; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
+; README's --kernels output, commit 652916a):
 ;   n                     8      16      32      64   | cycles per call t(n)
-;   mul_add_vec_adx     2.32   1.35   1.70   1.68  |  23  35  62 116
-;   mul_add_vec_base    3.08   2.67   2.51   2.64  |  26  48  89 173
-;   mul_add_vec_c       3.93   3.95   3.98   3.96  |  36  67 131 257
-;   mpn_addmul_1        1.12   2.34   2.50   2.57  |  20  39  78 160
+;   mul_add_vec_adx     1.80   1.48   1.61   1.73  |  24  36  61 118
+;   mul_add_vec_base    3.67   1.92   2.61   2.67  |  30  46  87 173
+;   mul_add_vec_c       3.98   3.97   4.00   4.00  |  37  68 132 260
+;   mpn_addmul_1        0.91   2.31   2.45   2.55  |  21  39  78 160
 ; (n = 8 is the difference of two short calls, t(8) - t(4): noisy.)
 ; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
 ; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),

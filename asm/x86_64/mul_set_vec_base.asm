@@ -26,12 +26,14 @@
 ; No callee-saved register is used; no stack.
 ;
 ; Core cycles per chunk on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle):
+; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
+; README's --kernels output, commit 652916a):
 ;   n                     8      16      32      64   | cycles per call t(n)
-;   mul_set_vec_adx     1.35   1.58   1.49   1.54  |  17  30  54 103
-;   mul_set_vec_base    2.39   2.12   2.32   2.67  |  22  38  75 161
-;   mul_set_vec_c       2.97   2.97   2.97   2.99  |  28  52  99 195
-;   mpn_mul_1           1.79   2.25   2.39   2.55  |  20  38  76 157
+;   mul_set_vec_adx     0.44   1.44   1.52   1.52  |  19  30  54 103
+;   mul_set_vec_base    2.34   2.22   2.48   2.59  |  21  39  79 162
+;   mul_set_vec_c       2.98   2.98   2.98   2.98  |  29  53 100 196
+;   mpn_mul_1           0.70   2.22   2.37   2.48  |  21  38  76 156
+; (n = 8 is the difference of two short calls, t(8) - t(4): noisy.)
 ; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
 ; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
 ; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1

@@ -30,14 +30,16 @@
 ; Saves rbx, rbp, r12-r15; no other stack.
 ;
 ; rdtsc ticks per n x n call on this machine (AMD EPYC family 25
-; model 1, Zen 3), best of 300 samples, same run (taskset -c 1; a throwaway main
-; timing big_mul_vec_c/_base/_adx and GMP's mpn_mul_n on one pair of
-; random operands; big_mul_vec_c runs on the ADX row kernels here):
+; model 1, Zen 3; commit 652916a): a throwaway main timing
+; big_mul_vec_c/_base/_adx and GMP's mpn_mul_n on one pair of random
+; operands, interleaved, each sample 16 back-to-back calls between
+; lfence'd rdtsc reads, the best of 300 samples per call, the smallest of
+; 3 runs (taskset -c 1); big_mul_vec_c runs on the ADX row kernels here:
 ;   n                  8     16     32     64
-;   mul_vec_adx       94    352   1298   5044
-;   mul_vec_c        130    382   1393   5239
-;   mul_vec_base     137    516   1944   7748
-;   mpn_mul_n        101    395   1294   4052
+;   mul_vec_adx      107    383   1395   5316
+;   mul_vec_c        147    430   1514   5629
+;   mul_vec_base     156    557   2095   8286
+;   mpn_mul_n        113    430   1396   4378
 
 default rel
 

@@ -28,13 +28,14 @@
 ; Saves rbx, r12, r13, r14; no other stack.
 ;
 ; Core cycles per chunk^2 on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.717 ticks per core cycle), marginal cost
+; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
+; README's --kernels output, commit 652916a), marginal cost
 ; (t(n) - t(n/2)) / (n^2 - (n/2)^2):
 ;   n                     8      16      32      64   | cycles per call t(n)
-;   sqr_vec_adx         1.61   1.33   1.08   0.99  | 131  387 1214 4277
-;   sqr_vec_base        2.41   1.98   1.54   1.43  | 221  603 1776 6162
-;   sqr_vec_c           1.90   1.62   1.14   1.04  | 171  483 1359 4549
-;   mpn_sqr             1.57   1.32   1.22   0.89  | 101  353 1282 3992
+;   sqr_vec_adx         1.67   1.42   1.22   1.01  | 136  410 1348 4404
+;   sqr_vec_base        2.64   1.85   1.63   1.52  | 225  586 1832 6496
+;   sqr_vec_c           2.04   1.74   1.16   1.15  | 178  510 1392 4968
+;   mpn_sqr             1.50   1.34   1.20   0.89  | 102  360 1280 4024
 ; (sqr_vec_c runs on the dispatched, here ADX, row kernels.)
 ; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
 ; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
