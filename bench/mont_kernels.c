@@ -208,9 +208,8 @@ static void report_sqr_select(FILE *out, const int *lens, int nlens)
 	uint64_t seed = 0x73717365u;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		table[i] = (chunk_t)next_random(&seed);
-	const int fused = big_cpu_choose() == BIG_CPU_ADX && big_ct_select_uses_avx2();
 	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), rdtsc ticks per call\n",
-		fused ? "adx" : "separate");
+		big_mont_sqr_select_uses_adx() ? "adx" : "separate");
 	const struct {
 		const char *name;
 		big_mont_sqr_select_fn *fn;

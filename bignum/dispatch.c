@@ -214,10 +214,16 @@ __typeof__(big_ct_select) big_ct_select __attribute__((ifunc("resolve_big_ct_sel
 
 /* The squaring with the table read: the fused adx kernel needs both the
  * adx variant and AVX2. */
+int big_mont_sqr_select_uses_adx(void)
+{
+	return BIGMONT_HAVE_ASM && big_cpu_choose() == BIG_CPU_ADX &&
+	       big_ct_select_uses_avx2();
+}
+
 static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 {
 #if BIGMONT_HAVE_ASM
-	if (big_cpu_choose() == BIG_CPU_ADX && big_ct_select_uses_avx2())
+	if (big_mont_sqr_select_uses_adx())
 		return big_mont_sqr_select_vec_adx;
 #endif
 	return big_mont_sqr_select_vec_separate;

@@ -120,6 +120,8 @@ big_mont_sqr_select_fn big_mont_sqr_select_vec_separate;
 #if BIGMONT_HAVE_ASM
 big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
 #endif
+/* Whether big_mont_sqr_select_vec is bound to the adx build (for reports). */
+int big_mont_sqr_select_uses_adx(void);
 
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
 enum big_cpu_variant {
