@@ -22,13 +22,13 @@
 ; Two algorithms, chosen by len at entry:
 ;
 ; len 8, 12, 16, 24, 32, 48, 64 (big_mont_mul_vec_adx_<len>): product then
-; reduction, from the macros in mont_adx.inc (see there for the math and
+; reduction, from the macros in mont_rows_adx.inc (see there for the math and
 ; the register map): T = a*b in 2 len chunks, then len reduction rows
 ; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
 ; row's top word, then the masked subtraction.  8 is fully unrolled, with
 ; the accumulator in registers, a window of 8 sliding a word per row
 ; (ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG; their register
-; maps are in mont_adx.inc).  12 and up loop over rows with the columns
+; maps are in mont_window8_adx.inc).  12 and up loop over rows with the columns
 ; unrolled: a fully unrolled file was 130 KB of code and its len 32 ran
 ; 40% slower, and unrolled 12 and 16 were faster alone but slower inside
 ; an exponentiation (ADX_REDC_LOOPED has the numbers).
@@ -87,12 +87,9 @@
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 
 default rel
-; NASM 2.16's -MD leaves %include'd files out of the dependency file it
-; writes while assembling; %depend puts the include in, by its full path,
-; so that editing it rebuilds this object.
-%pathsearch MONT_ADX_INC "mont_adx.inc"
-%depend MONT_ADX_INC
-%include MONT_ADX_INC
+%include "mont_rows_adx.inc"
+%include "mont_window8_adx.inc"
+%include "mont_cios.inc"
 
 section .text
 
@@ -103,30 +100,17 @@ extern big_mont_mul_vec_base
 big_mont_mul_vec_adx:
 	CFI_STARTPROC
 	movsxd	r9, r9d
-	; the unrolled RSA lengths (a branch on len only)
-	cmp	r9, 16
-	je	big_mont_mul_vec_adx_16
-	cmp	r9, 8
-	je	big_mont_mul_vec_adx_8
-	cmp	r9, 32
-	je	big_mont_mul_vec_adx_32
-	cmp	r9, 24
-	je	big_mont_mul_vec_adx_24
-	cmp	r9, 12
-	je	big_mont_mul_vec_adx_12
-	cmp	r9, 64
-	je	big_mont_mul_vec_adx_64
-	cmp	r9, 48
-	je	big_mont_mul_vec_adx_48
+	; the lengths with code of their own (a branch on len only)
+	ADX_MONT_DISPATCH	big_mont_mul_vec_adx, 16, 8, 32, 24, 12, 64, 48
 	; any other length: the loop
 
 %define LOOP_UNROLL 8
 
-; One column of the a*b[i] pass in slot %1 of the loop body: t[j] +=
-; a[j]*rdx + the high half of column j-1 (in the other of rbx/r12).
-; rdi walks a, r15 walks t; base + displacement only: a mulx with an
-; indexed memory operand costs a third more here.
-%macro LOOP_COL_A 1
+; One column in slot %1 of the loop body: the sum t[j] + x[j]*rdx + the
+; high half of column j-1 (in the other of rbx/r12), stored %2 chunks
+; lower.  rdi walks x (a or n), r15 walks t; base + displacement only, as
+; an indexed memory operand makes a mulx slower.
+%macro LOOP_COL 2
 %if (%1) % 2 == 0
 	mulx	rbx, rax, [rdi + 8*(%1)]
 	adcx	rax, [r15 + 8*(%1)]
@@ -136,21 +120,17 @@ big_mont_mul_vec_adx:
 	adcx	rax, [r15 + 8*(%1)]
 	adox	rax, rbx
 %endif
-	mov	[r15 + 8*(%1)], rax
+	mov	[r15 + 8*(%1) - 8*(%2)], rax
 %endmacro
 
-; One column of the m*n pass: t[j-1] = t[j] + n[j]*m + high half of j-1.
+; The a*b[i] pass: t[j] += a[j]*b[i] + high half.
+%macro LOOP_COL_A 1
+	LOOP_COL	%1, 0
+%endmacro
+
+; The m*n pass: t[j-1] = t[j] + n[j]*m + high half (the shift by 2^64).
 %macro LOOP_COL_N 1
-%if (%1) % 2 == 0
-	mulx	rbx, rax, [rdi + 8*(%1)]
-	adcx	rax, [r15 + 8*(%1)]
-	adox	rax, r12
-%else
-	mulx	r12, rax, [rdi + 8*(%1)]
-	adcx	rax, [r15 + 8*(%1)]
-	adox	rax, rbx
-%endif
-	mov	[r15 + 8*(%1) - 8], rax
+	LOOP_COL	%1, 1
 %endmacro
 
 ; The loop body: LOOP_UNROLL columns, slot s at label .<%1><s>.
@@ -282,10 +262,7 @@ big_mont_mul_vec_adx_loop:
 	cmp	r11, [rsp + 32]
 	jne	.row
 
-	; Final subtraction: d = t - n into r; keep t iff t < n, i.e. iff the
-	; subtraction borrowed and t[len] == 0.  t[len] == 1 implies a borrow
-	; (t - n < n < 2^(64 len)), so t[len] - borrow is 0 (take d) or -1
-	; (keep t): the mask, applied to every chunk.
+	; r = t - n or t, by a mask; t wiped (mont_cios.inc)
 	mov	rbp, r15		; t + len, where the last pass ended
 	mov	rdi, [rsp + 24]		; r + len
 	lea	rax, [r9*8]
@@ -294,28 +271,7 @@ big_mont_mul_vec_adx_loop:
 	sub	rcx, rbp
 	sar	rcx, 3			; -len
 	mov	r9, rcx
-	clc
-	HLABEL	.sub
-	mov	rax, [rbp + rcx*8]
-	sbb	rax, [r10 + rcx*8]
-	mov	[rdi + rcx*8], rax
-	inc	rcx
-	jnz	.sub
-	mov	rbx, [rbp]
-	sbb	rbx, 0
-	mov	rcx, r9
-	xor	r13d, r13d
-	HLABEL	.sel
-	mov	rax, [rdi + rcx*8]
-	mov	rdx, [rbp + rcx*8]
-	xor	rdx, rax
-	and	rdx, rbx
-	xor	rax, rdx
-	mov	[rdi + rcx*8], rax
-	mov	[rbp + rcx*8], r13	; wipe t
-	inc	rcx
-	jnz	.sel
-	mov	[rbp], r13
+	MONT_CIOS_FINAL
 
 	lea	rsp, [rbp + 8]
 	CFI_CFA_RSP	56
@@ -323,31 +279,9 @@ big_mont_mul_vec_adx_loop:
 	ret
 	CFI_ENDPROC
 
-; Unrolled lengths: product then reduction (mont_adx.inc).  Same
-; arguments; rdx (b) moves to rbx for the product.
-
-%macro MUL8_PRODUCT_FROM_RDX 1
-	mov	rbx, rdx
-	ADX_MUL8_PRODUCT_REG	%1
-%endmacro
-
-%macro MUL_PRODUCT_LOOPED_FROM_RDX 1
-	mov	rbx, rdx
-	ADX_MUL_PRODUCT_LOOPED	%1
-%endmacro
-
-%macro MONT_MUL_ADX_SIZE 3-4 ADX_FINAL
-global big_mont_mul_vec_adx_%1:function hidden
-big_mont_mul_vec_adx_%1:
-	ADX_MONT_BODY	%1, %2, %3, %4
-%endmacro
-
-MONT_MUL_ADX_SIZE 8, MUL8_PRODUCT_FROM_RDX, ADX_REDC8_REG, ADX_FINAL8_REG
-MONT_MUL_ADX_SIZE 12, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
-MONT_MUL_ADX_SIZE 16, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
-MONT_MUL_ADX_SIZE 24, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
-MONT_MUL_ADX_SIZE 32, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
-MONT_MUL_ADX_SIZE 48, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
-MONT_MUL_ADX_SIZE 64, MUL_PRODUCT_LOOPED_FROM_RDX, ADX_REDC_LOOPED
+; The lengths with code of their own: product then reduction
+; (mont_rows_adx.inc, mont_window8_adx.inc).  Same arguments.
+ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG, 8
+ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, ADX_REDC_LOOPED, ADX_FINAL, 12, 16, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits

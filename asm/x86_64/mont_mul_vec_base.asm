@@ -48,13 +48,7 @@
 ; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.
 
 default rel
-
-; A local label that does not split its function in profiles: hidden, so
-; perf attributes the samples after it to the enclosing function symbol.
-%macro HLABEL 1
-static %1:hidden
-%1:
-%endmacro
+%include "mont_cios.inc"
 
 section .text
 
@@ -136,34 +130,10 @@ big_mont_mul_vec_base:
 	cmp	r11, r15
 	jne	.row
 
-	; Final subtraction: d = t - n into r; keep t iff t < n, i.e. iff the
-	; subtraction borrowed and t[len] == 0.  t[len] == 1 implies a borrow
-	; (t - n < n < 2^(64 len)), so t[len] - borrow is 0 (take d) or -1
-	; (keep t): the mask, applied to every chunk.
+	; r = t - n or t, by a mask; t wiped (mont_cios.inc)
 	mov	rdi, [rbp + 8]
 	mov	rcx, r9
-	clc
-	HLABEL	.sub
-	mov	rax, [rbp + rcx*8]
-	sbb	rax, [r10 + rcx*8]
-	mov	[rdi + rcx*8], rax
-	inc	rcx
-	jnz	.sub
-	mov	rbx, [rbp]
-	sbb	rbx, 0
-	mov	rcx, r9
-	xor	r13d, r13d
-	HLABEL	.sel
-	mov	rax, [rdi + rcx*8]
-	mov	rdx, [rbp + rcx*8]
-	xor	rdx, rax
-	and	rdx, rbx
-	xor	rax, rdx
-	mov	[rdi + rcx*8], rax
-	mov	[rbp + rcx*8], r13	; wipe t
-	inc	rcx
-	jnz	.sel
-	mov	[rbp], r13
+	MONT_CIOS_FINAL
 
 	lea	rsp, [rbp + 16]		; past t and the saved r + len
 	CFI_CFA_RSP	56

@@ -35,10 +35,10 @@
 ; squaring, whose integer columns leave the vector pipes idle, it costs
 ; next to nothing.  The squaring is big_mont_sqr_vec_adx_8's code
 ; (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG in
-; mont_adx.inc) with ADX_SELECT_ON set, so that ADX_SELECT8_STEP reads:
+; mont_window8_adx.inc) with ADX_SELECT_ON set, so that ADX_SELECT8_STEP reads:
 ; four entries a row, after the row's columns 1, 3, 5 and 7.
 ;
-; Registers (8 x 32): those of the squaring (mont_adx.inc), except that
+; Registers (8 x 32): those of the squaring (mont_window8_adx.inc), except that
 ; rdi holds the table from entry to the final subtraction, r waiting in
 ; xmm6 and sel (r9) in xmm7; the read's ymm0:ymm1 accumulator, ymm2 index,
 ; ymm3 counter, ymm4 all ones, ymm5 mask.  table, entries and index are
@@ -63,12 +63,11 @@
 ; kernel took 506 ticks against 534 for the two calls, but RSA-2048 got
 ; slower, 544-550k -> 550-553k ns (the same driver, 4 alternating runs):
 ; one more copy of the 16-chunk squaring in the exponentiation's loop,
-; where code size is what decides (ADX_REDC_LOOPED in mont_adx.inc).
+; where code size is what decides (ADX_REDC_LOOPED in mont_rows_adx.inc).
 
 default rel
-%pathsearch MONT_ADX_INC "mont_adx.inc"
-%depend MONT_ADX_INC
-%include MONT_ADX_INC
+%include "mont_rows_adx.inc"
+%include "mont_window8_adx.inc"
 
 section .text
 
@@ -95,7 +94,8 @@ big_mont_sqr_select_vec_adx:
 	vmovq	xmm6, rdi
 	vmovq	xmm7, r9
 	mov	rdi, [ARG_TABLE]
-	ADX_SQR8_PRODUCT_FROM_ARGS	8
+	ADX_SQR_ARGS
+	ADX_SQR8_PRODUCT_REG	8
 %define ADX_SELECT_ON 1
 %assign ADX_SELECT_K 0
 	ADX_SQR8_REDC_ROWS	8

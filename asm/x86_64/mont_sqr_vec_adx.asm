@@ -14,7 +14,7 @@
 ;
 ; len 8, 12, 16, 24, 32, 48, 64 (big_mont_sqr_vec_adx_<len>): a dedicated
 ; squaring product, then the reduction shared with the multiplication
-; (mont_adx.inc, where the math and the register map are):
+; (mont_rows_adx.inc, where the math and the register map are):
 ;   a^2 = 2 * sum_{i<j} a[i] a[j] 2^(64(i+j)) + sum_k a[k]^2 2^(128 k):
 ; the len(len-1)/2 cross products once, in rows of shrinking length, then
 ; one pass that doubles (adcx x, x: the CF chain) and adds the squares of
@@ -54,12 +54,9 @@
 ; (~430 cycles with the final pass) are the rest.
 
 default rel
-; NASM 2.16's -MD leaves %include'd files out of the dependency file it
-; writes while assembling; %depend puts the include in, by its full path,
-; so that editing it rebuilds this object.
-%pathsearch MONT_ADX_INC "mont_adx.inc"
-%depend MONT_ADX_INC
-%include MONT_ADX_INC
+%include "mont_rows_adx.inc"
+%include "mont_window8_adx.inc"
+%include "mont_sqr16_adx.inc"
 
 section .text
 
@@ -69,20 +66,7 @@ extern big_mont_mul_vec_adx_loop
 big_mont_sqr_vec_adx:
 	CFI_STARTPROC
 	movsxd	r9, r8d
-	cmp	r9, 16
-	je	big_mont_sqr_vec_adx_16
-	cmp	r9, 8
-	je	big_mont_sqr_vec_adx_8
-	cmp	r9, 32
-	je	big_mont_sqr_vec_adx_32
-	cmp	r9, 24
-	je	big_mont_sqr_vec_adx_24
-	cmp	r9, 12
-	je	big_mont_sqr_vec_adx_12
-	cmp	r9, 64
-	je	big_mont_sqr_vec_adx_64
-	cmp	r9, 48
-	je	big_mont_sqr_vec_adx_48
+	ADX_MONT_DISPATCH	big_mont_sqr_vec_adx, 16, 8, 32, 24, 12, 64, 48
 	; any other length: the multiplication loop with b = a
 	mov	r8, rcx
 	mov	rcx, rdx
@@ -90,39 +74,11 @@ big_mont_sqr_vec_adx:
 	jmp	big_mont_mul_vec_adx_loop wrt ..plt
 	CFI_ENDPROC
 
-; Unrolled lengths: the squaring product then the shared reduction
-; (mont_adx.inc).  The reduction wants n in rcx and n0 in r8.
-
-%macro SQR_PRODUCT_FROM_ARGS 1
-	mov	r8, rcx
-	mov	rcx, rdx
-	ADX_SQR_PRODUCT	%1
-%endmacro
-
-%macro SQR16_PRODUCT_FROM_ARGS 1
-	mov	r8, rcx
-	mov	rcx, rdx
-	ADX_SQR16_PRODUCT_REG	%1
-%endmacro
-
-%macro SQR_PRODUCT_LOOPED_FROM_ARGS 1
-	mov	r8, rcx
-	mov	rcx, rdx
-	ADX_SQR_PRODUCT_LOOPED	%1
-%endmacro
-
-%macro MONT_SQR_ADX_SIZE 3-4 ADX_FINAL
-global big_mont_sqr_vec_adx_%1:function hidden
-big_mont_sqr_vec_adx_%1:
-	ADX_MONT_BODY	%1, %2, %3, %4
-%endmacro
-
-MONT_SQR_ADX_SIZE 8, ADX_SQR8_PRODUCT_FROM_ARGS, ADX_SQR8_REDC_ROWS, ADX_FINAL8_REG
-MONT_SQR_ADX_SIZE 12, SQR_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
-MONT_SQR_ADX_SIZE 16, SQR16_PRODUCT_FROM_ARGS, ADX_REDC_LOOPED
-MONT_SQR_ADX_SIZE 24, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
-MONT_SQR_ADX_SIZE 32, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
-MONT_SQR_ADX_SIZE 48, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
-MONT_SQR_ADX_SIZE 64, SQR_PRODUCT_LOOPED_FROM_ARGS, ADX_REDC_LOOPED
+; The lengths with code of their own: the squaring product, then the
+; reduction the multiplication uses too.  Same arguments.
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR8_PRODUCT_REG, ADX_SQR8_REDC_ROWS, ADX_FINAL8_REG, 8
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT, ADX_REDC_LOOPED, ADX_FINAL, 12
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR16_PRODUCT_REG, ADX_REDC_LOOPED, ADX_FINAL, 16
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT_LOOPED, ADX_REDC_LOOPED, ADX_FINAL, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -50,6 +50,7 @@
 ;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
+%include "vec_rows_base.inc"
 
 section .text
 
@@ -57,73 +58,9 @@ global big_mul_add_vec_base:function
 align 32
 big_mul_add_vec_base:
 	CFI_STARTPROC
-	movsxd	rax, edx
-	test	rax, rax
-	jle	.empty
-	mov	r8, rcx				; digit
-	lea	rsi, [rsi + rax*8]
-	lea	rdi, [rdi + rax*8]
-	mov	rcx, rax
-	neg	rcx
-	and	rcx, 3				; p
-	lea	r10, [.entries]
-	movsxd	r11, dword [r10 + rcx*4]
-	add	r10, r11
-	add	rcx, rax
-	neg	rcx				; -(len + p)
-	xor	r9d, r9d
-	jmp	r10
-
-align 32
-.loop:
-.s0:	mov	rax, [rsi + rcx*8]
-	mul	r8
-	add	rax, [rdi + rcx*8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[rdi + rcx*8], rax
-	mov	r9, rdx
-.s1:	mov	rax, [rsi + rcx*8 + 8]
-	mul	r8
-	add	rax, [rdi + rcx*8 + 8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[rdi + rcx*8 + 8], rax
-	mov	r9, rdx
-.s2:	mov	rax, [rsi + rcx*8 + 16]
-	mul	r8
-	add	rax, [rdi + rcx*8 + 16]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[rdi + rcx*8 + 16], rax
-	mov	r9, rdx
-.s3:	mov	rax, [rsi + rcx*8 + 24]
-	mul	r8
-	add	rax, [rdi + rcx*8 + 24]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[rdi + rcx*8 + 24], rax
-	mov	r9, rdx
-	add	rcx, 4
-	jnz	.loop
-
-	mov	rax, r9
-	ret
-
-.empty:
-	xor	eax, eax
-	ret
-
-align 4
-.entries:
-	dd	.s0 - .entries
-	dd	.s1 - .entries
-	dd	.s2 - .entries
-	dd	.s3 - .entries
+	VEC_BASE_KERNEL_START
+	VEC_BASE_ADDMUL_ROW	r10, rsi, rdi
+	VEC_BASE_KERNEL_END
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -42,6 +42,7 @@
 ;   mpn_mul_n        113    430   1396   4378
 
 default rel
+%include "vec_rows_adx.inc"
 
 section .text
 
@@ -49,26 +50,10 @@ global big_mul_vec_adx:function
 align 32
 big_mul_vec_adx:
 	CFI_STARTPROC
-	movsxd	rax, edx			; alen
-	movsxd	r8, r8d				; blen
-	test	rax, rax
-	jle	.empty
-	test	r8, r8
-	jle	.empty
-	CFI_PUSH_CALLEE_SAVED
-	mov	rbx, rcx
-	mov	rbp, r8
+	MUL_VEC_START
+	MUL_VEC_ZERO
 
-	; r[0..alen) = 0
-	mov	rcx, rax
-	xor	r9d, r9d
-	mov	r10, rdi
-.zero:
-	mov	[r10], r9
-	lea	r10, [r10 + 8]
-	dec	rcx
-	jnz	.zero
-
+	; every row has alen chunks: one entry for all
 	mov	rcx, rax
 	neg	rcx
 	and	rcx, 7				; p
@@ -77,11 +62,7 @@ big_mul_vec_adx:
 	sub	r13, r10			; a - 8p
 	mov	r15, rdi
 	sub	r15, r10			; r - 8p
-	lea	r12, [.entries]
-	movsxd	r11, dword [r12 + rcx*4]
-	add	r12, r11
-	add	rcx, rax
-	neg	rcx
+	DUFF_ENTRY	r12, rax
 	mov	r14, rcx			; -(alen + p)
 
 .row:
@@ -89,89 +70,9 @@ big_mul_vec_adx:
 	mov	rsi, r13
 	mov	rdi, r15
 	mov	rcx, r14
-	xor	r9d, r9d
-	xor	eax, eax			; clears CF and OF
-	jmp	r12
-
-align 32
-.loop:
-.s0:	mov	r10, [rsi]
-	mulx	r9, r8, r10
-	mov	r11, [rdi]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi], r8
-.s1:	mov	r10, [rsi + 8]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 8]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 8], r8
-.s2:	mov	r10, [rsi + 16]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 16]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 16], r8
-.s3:	mov	r10, [rsi + 24]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 24]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 24], r8
-.s4:	mov	r10, [rsi + 32]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 32]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 32], r8
-.s5:	mov	r10, [rsi + 40]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 40]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 40], r8
-.s6:	mov	r10, [rsi + 48]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 48]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 48], r8
-.s7:	mov	r10, [rsi + 56]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 56]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 56], r8
-	lea	rsi, [rsi + 64]
-	lea	rdi, [rdi + 64]
-	lea	rcx, [rcx + 8]
-	jrcxz	.rowend
-	jmp	.loop
-.rowend:
-	mov	r10d, 0				; mov keeps the flags
-	adcx	rax, r10
-	adox	rax, r10
+	VEC_ADX_ADDMUL_ROW	r12, .rowend
 	mov	[rdi], rax			; r[j + alen]
-	add	rbx, 8
-	add	r15, 8
-	dec	rbp
-	jnz	.row
-
-	CFI_POP_CALLEE_SAVED
-.empty:
-	ret
-
-align 4
-.entries:
-	dd	.s0 - .entries
-	dd	.s1 - .entries
-	dd	.s2 - .entries
-	dd	.s3 - .entries
-	dd	.s4 - .entries
-	dd	.s5 - .entries
-	dd	.s6 - .entries
-	dd	.s7 - .entries
+	MUL_VEC_END	r15, 8
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

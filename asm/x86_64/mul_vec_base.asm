@@ -25,6 +25,7 @@
 ; Saves rbx, rbp, r12-r15; no other stack.
 
 default rel
+%include "vec_rows_base.inc"
 
 section .text
 
@@ -32,96 +33,21 @@ global big_mul_vec_base:function
 align 32
 big_mul_vec_base:
 	CFI_STARTPROC
-	movsxd	rax, edx			; alen
-	movsxd	r8, r8d				; blen
-	test	rax, rax
-	jle	.empty
-	test	r8, r8
-	jle	.empty
-	CFI_PUSH_CALLEE_SAVED
-	mov	rbx, rcx
-	mov	rbp, r8
+	MUL_VEC_START
 	lea	r13, [rsi + rax*8]
 	lea	r14, [rdi + rax*8]
+	MUL_VEC_ZERO
 
-	; r[0..alen) = 0
-	mov	rcx, rax
-	xor	r9d, r9d
-	mov	r10, rdi
-.zero:
-	mov	[r10], r9
-	lea	r10, [r10 + 8]
-	dec	rcx
-	jnz	.zero
-
-	mov	rcx, rax
-	neg	rcx
-	and	rcx, 3				; p
-	lea	r12, [.entries]
-	movsxd	r11, dword [r12 + rcx*4]
-	add	r12, r11
-	add	rcx, rax
-	neg	rcx
+	; every row has alen chunks: one entry for all
+	VEC_BASE_ROW_ENTRY	r12, rax
 	mov	r15, rcx			; -(alen + p)
 
 .row:
 	mov	r8, [rbx]
 	mov	rcx, r15
-	xor	r9d, r9d
-	jmp	r12
-
-align 32
-.loop:
-.s0:	mov	rax, [r13 + rcx*8]
-	mul	r8
-	add	rax, [r14 + rcx*8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8], rax
-	mov	r9, rdx
-.s1:	mov	rax, [r13 + rcx*8 + 8]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 8], rax
-	mov	r9, rdx
-.s2:	mov	rax, [r13 + rcx*8 + 16]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 16]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 16], rax
-	mov	r9, rdx
-.s3:	mov	rax, [r13 + rcx*8 + 24]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 24]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 24], rax
-	mov	r9, rdx
-	add	rcx, 4
-	jnz	.loop
+	VEC_BASE_ADDMUL_ROW	r12, r13, r14
 	mov	[r14], r9			; r[j + alen]
-	add	rbx, 8
-	add	r14, 8
-	dec	rbp
-	jnz	.row
-
-	CFI_POP_CALLEE_SAVED
-.empty:
-	ret
-
-align 4
-.entries:
-	dd	.s0 - .entries
-	dd	.s1 - .entries
-	dd	.s2 - .entries
-	dd	.s3 - .entries
+	MUL_VEC_END	r14, 4
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

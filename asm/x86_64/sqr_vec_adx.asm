@@ -57,6 +57,7 @@
 ;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
+%include "vec_rows_adx.inc"
 
 section .text
 
@@ -96,78 +97,8 @@ big_sqr_vec_adx:
 	mov	rdx, [r13 + rcx*8 - 8]		; a[i] = a[len - 1 - m]
 	lea	rsi, [r13 + rcx*8]		; &a[i + 1]
 	lea	rdi, [r14 + rcx*8]		; &r[2i + 1]
-	and	rcx, 7				; p
-	lea	r10, [rcx*8]
-	sub	rsi, r10
-	sub	rdi, r10
-	lea	r10, [.entries]
-	movsxd	r11, dword [r10 + rcx*4]
-	add	r10, r11
-	add	rcx, rbx
-	neg	rcx				; -(m + p)
-	xor	r9d, r9d
-	xor	eax, eax			; clears CF and OF
-	jmp	r10
-
-align 32
-.loop:
-.s0:	mov	r10, [rsi]
-	mulx	r9, r8, r10
-	mov	r11, [rdi]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi], r8
-.s1:	mov	r10, [rsi + 8]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 8]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 8], r8
-.s2:	mov	r10, [rsi + 16]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 16]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 16], r8
-.s3:	mov	r10, [rsi + 24]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 24]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 24], r8
-.s4:	mov	r10, [rsi + 32]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 32]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 32], r8
-.s5:	mov	r10, [rsi + 40]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 40]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 40], r8
-.s6:	mov	r10, [rsi + 48]
-	mulx	r9, r8, r10
-	mov	r11, [rdi + 48]
-	adox	r8, r11
-	adcx	r8, rax
-	mov	[rdi + 48], r8
-.s7:	mov	r10, [rsi + 56]
-	mulx	rax, r8, r10
-	mov	r11, [rdi + 56]
-	adox	r8, r11
-	adcx	r8, r9
-	mov	[rdi + 56], r8
-	lea	rsi, [rsi + 64]
-	lea	rdi, [rdi + 64]
-	lea	rcx, [rcx + 8]
-	jrcxz	.rowend
-	jmp	.loop
-.rowend:
-	mov	r10d, 0				; mov keeps the flags
-	adcx	rax, r10
-	adox	rax, r10
+	VEC_ADX_ROW_ENTRY	r10, rbx, rsi, rdi
+	VEC_ADX_ADDMUL_ROW	r10, .rowend
 	mov	[r14], rax			; r[len + i]
 	add	r14, 8
 	dec	rbx
@@ -206,16 +137,7 @@ align 32
 .empty:
 	ret
 
-align 4
-.entries:
-	dd	.s0 - .entries
-	dd	.s1 - .entries
-	dd	.s2 - .entries
-	dd	.s3 - .entries
-	dd	.s4 - .entries
-	dd	.s5 - .entries
-	dd	.s6 - .entries
-	dd	.s7 - .entries
+	DUFF_TABLE	8
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -49,6 +49,7 @@
 ;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
+%include "vec_rows_base.inc"
 
 section .text
 
@@ -83,53 +84,8 @@ big_sqr_vec_base:
 	mov	rcx, rbx
 	not	rcx
 	mov	r8, [r13 + rcx*8]		; a[i] = a[len - 1 - m]
-	mov	rcx, rbx
-	neg	rcx
-	and	rcx, 3				; p
-	lea	r10, [.entries]
-	movsxd	r11, dword [r10 + rcx*4]
-	add	r10, r11
-	add	rcx, rbx
-	neg	rcx				; -(m + p)
-	xor	r9d, r9d
-	jmp	r10
-
-align 32
-.loop:
-.s0:	mov	rax, [r13 + rcx*8]
-	mul	r8
-	add	rax, [r14 + rcx*8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8], rax
-	mov	r9, rdx
-.s1:	mov	rax, [r13 + rcx*8 + 8]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 8]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 8], rax
-	mov	r9, rdx
-.s2:	mov	rax, [r13 + rcx*8 + 16]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 16]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 16], rax
-	mov	r9, rdx
-.s3:	mov	rax, [r13 + rcx*8 + 24]
-	mul	r8
-	add	rax, [r14 + rcx*8 + 24]
-	adc	rdx, 0
-	add	rax, r9
-	adc	rdx, 0
-	mov	[r14 + rcx*8 + 24], rax
-	mov	r9, rdx
-	add	rcx, 4
-	jnz	.loop
+	VEC_BASE_ROW_ENTRY	r10, rbx
+	VEC_BASE_ADDMUL_ROW	r10, r13, r14
 	mov	[r14], r9			; r[len + i]
 	add	r14, 8
 	dec	rbx
@@ -172,12 +128,7 @@ align 32
 .empty:
 	ret
 
-align 4
-.entries:
-	dd	.s0 - .entries
-	dd	.s1 - .entries
-	dd	.s2 - .entries
-	dd	.s3 - .entries
+	DUFF_TABLE	4
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits
