@@ -10,28 +10,22 @@
 ;
 ; Preconditions: 1 <= len <= BIG_MAX_MODULUS_CHUNKS; n odd;
 ; n0 == -n^-1 mod 2^64; a < n, b < 2^(64*len) (the bounds below need one
-; factor < n).  r may equal a and/or b (a and b are read
-; in full before r is written); r must not overlap n.
+; factor < n).  r may equal a and/or b (a and b are read in full before
+; r is written); r must not overlap n; the CPU has BMI2 and ADX.
 ; Postcondition: r < n, by a masked (not branched) final subtraction.
 ; Constant time: every branch and address depends on len only (the entry
 ; picks the code for len; nothing looks at operand values).
-; Stack: unrolled lengths 6 pushes + return address + 2*len chunks of T;
-; the loop 6 pushes + return address + (len + 7) chunks (len >= 6; below,
-; big_mont_mul_vec_base, len + 9); the value chunks are wiped on exit.
 ;
 ; Two algorithms, chosen by len at entry:
 ;
 ; len 8, 12, 16, 24, 32, 48, 64 (big_mont_mul_vec_adx_<len>): product then
-; reduction, from the macros in mont_rows_adx.inc (see there for the math and
-; the register map): T = a*b in 2 len chunks, then len reduction rows
+; reduction, from the macros in mont_rows_adx.inc (see there for the math
+; and the register map): T = a*b in 2 len chunks, then len reduction rows
 ; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
 ; row's top word, then the masked subtraction.  8 is fully unrolled, with
 ; the accumulator in registers, a window of 8 sliding a word per row
-; (ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG; their register
-; maps are in mont_window8_adx.inc).  12 and up loop over rows with the columns
-; unrolled: a fully unrolled file was 130 KB of code and its len 32 ran
-; 40% slower, and unrolled 12 and 16 were faster alone but slower inside
-; an exponentiation (ADX_REDC_LOOPED has the numbers).
+; (mont_window8_adx.inc).  12 and up loop over rows with the columns
+; unrolled: inside an exponentiation the smaller code is the faster.
 ;
 ; Any other len (big_mont_mul_vec_adx_loop): CIOS.  With t < 2n on entry
 ; to a row, row i computes
@@ -43,7 +37,8 @@
 ; A pass runs blocks of LOOP_UNROLL (8) columns, entered at the slot that
 ; makes len fit (Duff's device; the entry depends on len only); the
 ; pointers step with lea and the loop exits with jrcxz, which leave both
-; flags alone.  len < 6 goes to big_mont_mul_vec_base.
+; flags alone.  The masked final subtraction is MONT_CIOS_FINAL
+; (mont_cios.inc).  len < 6 goes to big_mont_mul_vec_base.
 ;
 ; Register map (big_mont_mul_vec_adx_loop; p = -len mod 8):
 ;   rsi  a - 8p             r10  n - 8p           rbp  t - 8p (stack)
@@ -52,38 +47,18 @@
 ;   rax  column sum         rbx, r12  high halves, alternating
 ;   r13  zero               r14  t1 (bit 64*len+64)  r9  -(len + p)
 ;   [rsp] pass entries, r + len, b + len
+; Stack: the lengths with code of their own 6 pushes + return address +
+; 2*len chunks of T; the loop 6 pushes + return address + (len + 7)
+; chunks (len >= 6; below, big_mont_mul_vec_base, len + 9); the value
+; chunks are wiped on exit.
 ;
-; Cost per call on this machine (AMD EPYC family 25 model 1, Zen 3: BMI2,
-; ADX, AVX2, no AVX-512), best of 300 runs of 32 dependent calls, the
-; best of 6 runs of `taskset -c 1 bigmont speed --kernels`; rdtsc runs at
-; ~0.741 ticks per core cycle:
+; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
+; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
+; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
 ;   len                8     12     16     24     32
-;   mul  rdtsc ticks  151    347    585   1266   2246
-;   mul  core cycles  204    468    789   1708   3031
-;   (before the len-8 register forms: 171 ticks, 230 cycles; with 12 and
-;   16 unrolled, same runs: 344 and 580 ticks)
-;   len               48     64
-;   mul  rdtsc ticks  4974   8901
-; (48 and 64 are not in the report: the same best of 300 runs of 32
-; dependent calls x = mont(x, b), from a small harness calling
-; big_mont_mul_vec_adx directly, on an earlier day.)
-; Unrolled, len 16 was bimodal alone: 580 or 670 ticks by where the code
-; and the operands landed; looped, every build measured here ran 585.
-; The loop, timed the same way at lengths around those (rdtsc ticks, on
-; the day of the previous table; the loop has not changed since):
-;   len 9: 262, 15: 606, 17: 772, 33: 2491, 65: 9432, 128: 34876
-; (the first, one-column CIOS loop took 1066 at len 17, 14638 at 65).
-; A mulx column with its two adds costs ~1.4 core cycles here with T in
-; memory, even with no dependences between columns (~1.05 with the
-; accumulator in registers), and a multiplication is 2 len^2 + len of
-; them: 528 at len 16, ~740 cycles for the memory scheme.
-; Measured with bench_mont_kernels_report() (bench/mont_kernels.c; the
-; `bigmont speed --kernels` report), e.g. from a chunk64-asm build dir:
-;   printf '#include <stdio.h>\n#include "mont_kernels.h"\nint main(void)
-;   { return bench_mont_kernels_report(stdout); }\n' > k.c &&
-;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a
-;   bignum/libbigmont_bignum.a && taskset -c 1 ./a.out
-;
+;   adx  rdtsc ticks  152    348    590   1277   2217
+;   adx  core cycles  206    470    796   1723   2992
+;   c    rdtsc ticks  422    822   1365   2893   4998
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 
 default rel
@@ -281,7 +256,9 @@ big_mont_mul_vec_adx_loop:
 
 ; The lengths with code of their own: product then reduction
 ; (mont_rows_adx.inc, mont_window8_adx.inc).  Same arguments.
-ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL8_PRODUCT_REG, ADX_REDC8_REG, ADX_FINAL8_REG, 8
-ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, ADX_REDC_LOOPED, ADX_FINAL, 12, 16, 24, 32, 48, 64
+ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL8_PRODUCT_REG, \
+	ADX_REDC8_REG, ADX_FINAL8_REG, 8
+ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, \
+	ADX_REDC_LOOPED, ADX_FINAL, 12, 16, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -2,18 +2,18 @@
 ;
 ;   r[0..len) = a * b * 2^(-64*len) mod n
 ;
-; C prototype (bignum/internal.h):
+; C prototype (bignum/internal.h, where big_mont_mul_vec states the
+; contract):
 ;   void big_mont_mul_vec_base(uint64_t *r, const uint64_t *a,
 ;                              const uint64_t *b, const uint64_t *n,
 ;                              uint64_t n0, int len);
 ;
-; Preconditions: 1 <= len <= BIG_MAX_MODULUS_CHUNKS; n odd;
-; n0 == -n^-1 mod 2^64; a < n, b < 2^(64*len) (the bounds below need one
-; factor < n).  r may equal a and/or b (a and b are read
-; in full before r is written); r must not overlap n.
+; Preconditions: 1 <= len <= BIG_MAX_MODULUS_CHUNKS; n odd; n0 == -n^-1
+; mod 2^64; a < n, b < 2^(64*len) (the bounds below need one factor < n);
+; r may equal a and/or b (both are read in full before r is written) but
+; must not overlap n.
 ; Postcondition: r < n, by a masked (not branched) final subtraction.
 ; Constant time: every branch and address depends on len only.
-; Stack: 7 pushes + return address + (len + 1) chunks of t, wiped on exit.
 ;
 ; Algorithm: CIOS (coarsely integrated operand scanning), one fused pass per
 ; word of b.  With t < 2n on entry to a row, each row computes
@@ -22,7 +22,10 @@
 ; Both products of a row share one loop: the a*b[i] word feeds the m*n word
 ; of the same column, whose sum is stored one chunk lower (the shift).
 ; The two carries (c1 of a*b[i], c2 of m*n) never overflow a chunk:
-; (2^64-1)^2 + 2*(2^64-1) = 2^128 - 1.
+; (2^64-1)^2 + 2*(2^64-1) = 2^128 - 1.  Those two independent carry chains
+; are what keep the fused column ahead of a product-then-reduce form, which
+; mul/adc could only run with one.  The masked final subtraction is
+; MONT_CIOS_FINAL (mont_cios.inc).
 ;
 ; Register map (row loop):
 ;   rsi  a + len            r10  n + len          rbp  t + len (stack)
@@ -30,21 +33,17 @@
 ;   rbx  b[i]               r14  m                r8   n0
 ;   r12  c1 (a*b[i] carry)  r13  c2 (m*n carry)   rcx  j - len
 ;   rdi  u (column sum)     rax, rdx  mul         [rbp+8] r + len
+; Stack: 7 pushes + return address + (len + 1) chunks of t, wiped on exit.
 ;
-; Cost per call (AMD EPYC family 25 model 1, Zen 3; the README's
-; `taskset -c 1 bigmont speed --kernels` output, commit 652916a: the best
-; of 300 runs of 32 dependent calls), len 8, 12, 16, 24, 32:
-;   mul  rdtsc ticks  321    701   1204   2658   4684
-;   mul  core cycles  433    946   1625   3587   6320
-; (portable C, big_mont_mul_vec_c: 422, 822, 1365, 2893, 4998 ticks)
+; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
+; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
+; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
+;   len                8     12     16     24     32
+;   base rdtsc ticks  321    701   1204   2658   4684
+;   base core cycles  433    946   1625   3587   6320
+;   c    rdtsc ticks  422    822   1365   2893   4998
 ; That is ~3.1 cycles a product at len 32, the two mul and eight add/adc
-; of a column being the work.  When this kernel was written (on the
-; machine of the results/amd-epyc rows), unrolling the column loop by two
-; measured 0-9% (none at len 16) and was not kept, and a product-then-
-; reduce form with one carry chain took 3.4 cycles a product where this
-; one took 2.9: the fused column's two independent carry chains are what
-; keep this loop ahead.
-
+; of a column being the work.
 ; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.
 
 default rel

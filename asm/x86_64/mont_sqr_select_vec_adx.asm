@@ -2,7 +2,7 @@
 ; table read in one call; at 8 chunks and 32 entries one pass does both,
 ; BMI2 + ADX + AVX2.
 ;
-;   r[0..len)   = a * a * 2^(-64*len) mod n
+;   r[0..len)   = a^2 * 2^(-64*len) mod n
 ;   sel[0..len) = table[len*index .. len*index + len)
 ;
 ; C prototype (bignum/internal.h, big_mont_sqr_select_fn):
@@ -11,13 +11,6 @@
 ;                                    int len, uint64_t *sel,
 ;                                    const uint64_t *table, int entries,
 ;                                    uint64_t index);
-;
-; len != 8 or entries != 32: a tail call of big_mont_sqr_select_vec_separate
-; (the squaring, then big_ct_select).  The check is here rather than in a C
-; wrapper: a wrapper's extra call, passing the three stack arguments on,
-; cost 0.9% of RSA-1024 (79.7 against 79.0 us, the driver below); the
-; check and the stack arguments still cost ~0.5% against a kernel taking
-; only what 8 x 32 needs, in seven arguments (79.3 against 78.9 us).
 ;
 ; Preconditions: those of big_mont_sqr_vec_adx (n odd, n0 == -n^-1 mod
 ; 2^64, a < n, r may equal a) and of big_ct_select (1 <= entries <= 64,
@@ -29,41 +22,39 @@
 ; depends on the pointers only; all 32 entries are loaded and blended, the
 ; wanted one under an all-ones mask, the others under zero.
 ;
-; Why: the window exponentiation reads its table once per window, between
-; the window's last squaring and its product.  Alone the read is 38 ticks
-; of vector loads and blends while the integer pipes idle; in the
-; squaring, whose integer columns leave the vector pipes idle, it costs
-; next to nothing.  The squaring is big_mont_sqr_vec_adx_8's code
-; (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG in
-; mont_window8_adx.inc) with ADX_SELECT_ON set, so that ADX_SELECT8_STEP reads:
-; four entries a row, after the row's columns 1, 3, 5 and 7.
+; len != 8 or entries != 32: a tail call of big_mont_sqr_select_vec_separate
+; (the squaring, then big_ct_select).  The check is here, not in a C
+; wrapper, whose extra call passing the three stack arguments on cost
+; more than the check.
 ;
-; Registers (8 x 32): those of the squaring (mont_window8_adx.inc), except that
-; rdi holds the table from entry to the final subtraction, r waiting in
-; xmm6 and sel (r9) in xmm7; the read's ymm0:ymm1 accumulator, ymm2 index,
-; ymm3 counter, ymm4 all ones, ymm5 mask.  table, entries and index are
-; the stack arguments 7, 8 and 9.
+; Why: the window exponentiation reads its table once per window, between
+; the window's last squaring and its product.  Alone the read is vector
+; loads and blends while the integer pipes idle; in the squaring, whose
+; integer columns leave the vector pipes idle, it costs next to nothing.
+; The squaring is big_mont_sqr_vec_adx_8's code (ADX_SQR8_PRODUCT_REG,
+; ADX_SQR8_REDC_ROWS, ADX_FINAL8_REG in mont_window8_adx.inc) with
+; ADX_SELECT_ON set, so that ADX_SELECT8_STEP reads four entries a row,
+; after the row's columns 1, 3, 5 and 7.  Only at 8 chunks: at 16 the
+; extra copy of the squaring costs more in the exponentiation's loop than
+; the fused read saves.
+;
+; Registers (8 x 32): those of the squaring (mont_window8_adx.inc), except
+; that rdi holds the table from entry to the final subtraction, r waiting
+; in xmm6 and sel (r9) in xmm7; the read's ymm0:ymm1 accumulator, ymm2
+; index, ymm3 counter, ymm4 all ones, ymm5 mask.  table, entries and index
+; are the stack arguments 7, 8 and 9.
 ; Stack: as big_mont_sqr_vec_adx_8 (6 pushes, return address, 16 chunks
 ; of T, wiped).  The vector registers holding the index, the last mask and
 ; the entry are zeroed before return (vzeroupper clears the upper halves).
 ;
-; Cost per call (`bigmont speed --kernels`, the `squaring + table read`
-; lines, 3 runs; AMD EPYC family 25 model 1, Zen 3, 0.741 ticks per core
-; cycle), runs of 32 dependent calls:
-;   len 8, 32 entries             rdtsc ticks
-;   big_mont_sqr_vec_adx_8            130
-;   big_ct_select_avx2                 38
-;   the two calls                     169
-;   this kernel                    143-145
-; Inside RSA-1024 (a driver calling rsa_private_raw in a loop, blinding
-; off, fault check on; the 5th percentile of 2000 operations, 6 runs
-; alternating with the two calls): 82.0 -> 79.2-79.5 us, 3.3%.
-; Tried and dropped: the same at 16 chunks and 32 entries (RSA-2048), two
-; entries in each row of ADX_REDC_LOOPED, the table pointer in rsi.  The
-; kernel took 506 ticks against 534 for the two calls, but RSA-2048 got
-; slower, 544-550k -> 550-553k ns (the same driver, 4 alternating runs):
-; one more copy of the 16-chunk squaring in the exponentiation's loop,
-; where code size is what decides (ADX_REDC_LOOPED in mont_rows_adx.inc).
+; Cost per call at len 8, 32 entries, on AMD EPYC family 25 model 1
+; (Zen 3), from `taskset -c 1 build/chunk64-asm/cli/bigmont speed
+; --kernels` (best of 300 runs of 32 dependent calls):
+;                                   rdtsc ticks
+;   big_mont_sqr_vec_adx_8              130
+;   big_ct_select, avx2                  38
+;   the two calls                       168
+;   this kernel                         141
 
 default rel
 %include "mont_rows_adx.inc"

@@ -1,6 +1,6 @@
 ; big_mont_sqr_vec_adx -- Montgomery squaring, BMI2 + ADX (mulx, adcx, adox).
 ;
-;   r[0..len) = a * a * 2^(-64*len) mod n
+;   r[0..len) = a^2 * 2^(-64*len) mod n
 ;
 ; C prototype (bignum/internal.h):
 ;   void big_mont_sqr_vec_adx(uint64_t *r, const uint64_t *a,
@@ -8,9 +8,7 @@
 ;
 ; Preconditions and guarantees: those of big_mont_mul_vec_adx with b == a
 ; (1 <= len <= BIG_MAX_MODULUS_CHUNKS, n odd, n0 == -n^-1 mod 2^64, a < n,
-; r may equal a, r < n on return, constant time).
-;
-; Stack: as big_mont_mul_vec_adx (at most 2*len + 7 chunks), wiped.
+; r may equal a, r < n on return, constant time; BMI2 and ADX).
 ;
 ; len 8, 12, 16, 24, 32, 48, 64 (big_mont_sqr_vec_adx_<len>): a dedicated
 ; squaring product, then the reduction shared with the multiplication
@@ -21,37 +19,30 @@
 ; the diagonal (the OF chain).  That is len(len+1)/2 + len^2 + len mulx
 ; columns against 2 len^2 + len for the multiplication: 408 against 528 at
 ; len 16.  At len 8 the product and the reduction keep the accumulator in
-; registers (ADX_SQR8_PRODUCT_REG, ADX_REDC8_REG_ROWS, ADX_FINAL8_REG); at
-; len 16 the cross products do (ADX_SQR16_PRODUCT_REG: lo's triangle,
-; lo*hi, hi's triangle, each over a window of 8 registers), the doubling
-; pass and the reduction work in memory.  The product is unrolled at 8,
-; 12 and 16; from 24 the cross-product rows run in a loop that jumps into
-; one padded copy of the columns at the row's first column
-; (ADX_SQR_PRODUCT_LOOPED): at 24 and 32 within 1-2% of the unrolled
-; triangle (ahead in interleaved A/B runs, behind by 1% alone) in a tenth
-; of its code, and 2% behind at 12 inside RSA-1536.  The reduction is
-; unrolled at 8 and loops over rows from 12 (ADX_REDC_LOOPED: alone the
-; unrolled one was 2.5% faster at 16, inside RSA-2048 the looped one, with
-; the looped multiplication, made the whole operation 8-12% faster).
+; registers (mont_window8_adx.inc); at len 16 the cross products do
+; (mont_sqr16_adx.inc: lo's triangle, lo*hi, hi's triangle, each over a
+; window of 8 registers), the doubling pass and the reduction work in
+; memory.  The product is unrolled at 8, 12 and 16; from 24 the
+; cross-product rows run in a loop that jumps into one padded copy of the
+; columns at the row's first column (ADX_SQR_PRODUCT_LOOPED), about as
+; fast as the unrolled rows in a tenth of the code.  The reduction is
+; unrolled at 8 and loops over rows from 12 (ADX_REDC_LOOPED): inside an
+; exponentiation the smaller code is the faster.
 ; Any other len: a tail call of big_mont_mul_vec_adx_loop(r, a, a, ...).
 ;
-; Argument moves into the multiplication's registers: rcx <- n (rdx),
-; r8 <- n0 (rcx), r9 <- len (movsxd r8d); the loop also gets rdx <- a.
+; Register map: the squaring's registers are those of mont_rows_adx.inc
+; and its families; the entry moves the arguments into the
+; multiplication's: rcx <- n (rdx), r8 <- n0 (rcx), r9 <- len (movsxd
+; r8d); the loop also gets rdx <- a.
+; Stack: as big_mont_mul_vec_adx (at most 2*len + 7 chunks), wiped.
 ;
-; Cost per call (same machine, runs and command as in
-; mont_mul_vec_adx.asm, 0.741 ticks per core cycle):
+; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
+; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
+; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
 ;   len                8     12     16     24     32
-;   sqr  rdtsc ticks  130    302    475   1028   1832
-;   sqr  core cycles  176    408    641   1387   2472
-;   (12 and 16 with the reduction unrolled, same runs: 304 and 463)
-;   len               48     64
-;   sqr  rdtsc ticks  4218   7454   (the multiplication: 4974, 8901)
-; Before the register forms: len 8 156 ticks (211 cycles), len 16 495
-; ticks (668 cycles).  At len 8 the product took ~92 of the 211 cycles
-; for 36 columns (short rows waiting on the previous row's stores); now
-; ~176 cycles for 100 columns + the final pass.  At len 16 the 120 cross
-; products in registers saved ~30 ticks; the 256 reduction columns
-; (~430 cycles with the final pass) are the rest.
+;   adx  rdtsc ticks  130    303    471   1030   1944
+;   adx  core cycles  176    409    635   1389   2623
+;   c    rdtsc ticks  416    796   1279   2613   4425
 
 default rel
 %include "mont_rows_adx.inc"
@@ -76,9 +67,13 @@ big_mont_sqr_vec_adx:
 
 ; The lengths with code of their own: the squaring product, then the
 ; reduction the multiplication uses too.  Same arguments.
-ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR8_PRODUCT_REG, ADX_SQR8_REDC_ROWS, ADX_FINAL8_REG, 8
-ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT, ADX_REDC_LOOPED, ADX_FINAL, 12
-ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR16_PRODUCT_REG, ADX_REDC_LOOPED, ADX_FINAL, 16
-ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT_LOOPED, ADX_REDC_LOOPED, ADX_FINAL, 24, 32, 48, 64
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR8_PRODUCT_REG, \
+	ADX_SQR8_REDC_ROWS, ADX_FINAL8_REG, 8
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT, \
+	ADX_REDC_LOOPED, ADX_FINAL, 12
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR16_PRODUCT_REG, \
+	ADX_REDC_LOOPED, ADX_FINAL, 16
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT_LOOPED, \
+	ADX_REDC_LOOPED, ADX_FINAL, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -1,8 +1,9 @@
 ; big_mont_sqr_vec_base -- Montgomery squaring, x86-64 mul/adc.
 ;
-;   r[0..len) = a * a * 2^(-64*len) mod n
+;   r[0..len) = a^2 * 2^(-64*len) mod n
 ;
-; C prototype (bignum/internal.h):
+; C prototype (bignum/internal.h, where big_mont_sqr_vec states the
+; contract):
 ;   void big_mont_sqr_vec_base(uint64_t *r, const uint64_t *a,
 ;                              const uint64_t *n, uint64_t n0, int len);
 ;
@@ -10,22 +11,25 @@
 ; (1 <= len <= BIG_MAX_MODULUS_CHUNKS, n odd, n0 == -n^-1 mod 2^64, a < n,
 ; r may equal a, r < n on return, constant time).
 ;
-; This is a tail call of big_mont_mul_vec_base(r, a, a, n, n0, len): no
-; dedicated squaring for the baseline variant, which only runs on x86-64
-; CPUs without BMI2/ADX.  The ADX variant has one (mont_sqr_vec_adx.asm).
-; Why it would pay little here: with mul/adc a squaring must run its cross
-; products and its reduction as separate passes with one carry chain each,
-; measured at 3.4 cycles a product against 2.9 for the fused CIOS loop with
-; its two chains, which eats most of the quarter of the products it saves
-; (estimate: at most ~15% at len 16).
+; A tail call of big_mont_mul_vec_base(r, a, a, n, n0, len): no dedicated
+; squaring for the baseline variant, which only runs on x86-64 CPUs
+; without BMI2/ADX (the ADX variant has one, mont_sqr_vec_adx.asm).  With
+; mul/adc a squaring would run its cross products and its reduction as
+; separate passes of one carry chain each, which gives back most of the
+; quarter of the products it saves.
 ;
 ; Register map: the arguments are moved into the multiplication's slots:
 ;   rdx <- a (as b), rcx <- n, r8 <- n0, r9d <- len.
+; Stack: that of big_mont_mul_vec_base.
 ;
-; Cost per call: that of big_mont_mul_vec_base plus four moves and a
-; jump, i.e. the same table (see mont_mul_vec_base.asm):
+; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
+; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
+; 300 runs of 32 dependent calls): that of big_mont_mul_vec_base plus
+; four moves and a jump,
 ;   len                8     12     16     24     32
-;   sqr  rdtsc ticks  296    613   1062   2377   4204
+;   base rdtsc ticks  324    691   1201   2654   4696
+;   base core cycles  437    932   1621   3582   6336
+;   c    rdtsc ticks  416    796   1279   2613   4425
 
 default rel
 section .text

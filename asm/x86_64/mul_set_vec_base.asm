@@ -13,37 +13,23 @@
 ; Constant time: branches and addresses depend on len only.
 ;
 ; Per chunk: (h, l) = a[i] * digit; r[i] = l + c; c = h + CF.  The bound
-; a[i]*digit + c <= 2^128 - 2^64 keeps h + CF in one chunk.
-;
-; 4 chunks per pass, entered Duff-style (as mul_add_vec_adx.asm): with
-; p = -len mod 4 the pointers are at the vector ends, rcx = -(len + p),
-; and a table jump enters slot p of the first pass.
+; a[i]*digit + c <= 2^128 - 2^64 keeps h + CF in one chunk.  One row of
+; VEC_BASE_MUL_ROW (vec_rows_base.inc): 4 chunks per pass, entered at
+; slot p = -len mod 4 with both pointers at the vectors' ends.
 ;
 ; Register map:
 ;   rdi  r + 8 len        rsi  a + 8 len        r8  digit
 ;   rcx  -(len + p) .. 0, step 4                r9  carry c
 ;   rax, rdx  the product                       r10, r11  entry address
-; No callee-saved register is used; no stack.
+; Stack: none, and no callee-saved register is used.
 ;
-; Core cycles per chunk on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
-; README's --kernels output, commit 652916a):
+; mul_set_vec_base on AMD EPYC family 25 model 1 (Zen 3), core cycles per
+; chunk (t(n) - t(n/2)) / (n/2) and per call t(n), GMP 6.2.1 in the same
+; run of `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels`:
 ;   n                     8      16      32      64   | cycles per call t(n)
-;   mul_set_vec_adx     0.44   1.44   1.52   1.52  |  19  30  54 103
 ;   mul_set_vec_base    2.34   2.22   2.48   2.59  |  21  39  79 162
 ;   mul_set_vec_c       2.98   2.98   2.98   2.98  |  29  53 100 196
 ;   mpn_mul_1           0.70   2.22   2.37   2.48  |  21  38  76 156
-; (n = 8 is the difference of two short calls, t(8) - t(4): noisy.)
-; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
-; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
-; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
-; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
-; this 2-core machine shared with other builds; from a chunk64-asm build
-; directory:
-;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
-;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
-;   taskset -c 1 ./a.out
-;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
 %include "vec_rows_base.inc"

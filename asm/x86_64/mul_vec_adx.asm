@@ -14,11 +14,11 @@
 ; Method: r[0..alen) = 0, then for j = 0 .. blen-1 the row
 ;     r[j .. j+alen) += a * b[j],   r[j+alen] = carry
 ; (r[j+alen] is still zero when row j stores its carry there).  A row is
-; the loop of mul_add_vec_adx.asm (two carry chains, 8 chunks per pass,
-; separate loads, base + offset addresses); every row has alen chunks, so
-; the Duff entry slot p = -alen mod 8, its address and the start counter
-; are computed once, and a row costs only its loop: the saving over
-; big_mul_vec_c, which pays a call through the ifunc per row.
+; VEC_ADX_ADDMUL_ROW (vec_rows_adx.inc: two carry chains, 8 chunks per
+; pass, separate loads, base + offset addresses); every row has alen
+; chunks, so the Duff entry slot p = -alen mod 8, its address and the
+; start counter are computed once, and a row costs only its loop: no call
+; per row, as big_mul_vec_c makes through the ifunc.
 ;
 ; Register map:
 ;   r15  r + 8j - 8p (row j's start)            r13  a - 8p
@@ -27,18 +27,15 @@
 ;   rsi, rdi  walk a and r in a row             rcx  -(alen + p) .. 0, step 8
 ;   r8   low half / sum   rax, r9  high halves, alternating
 ;   r10, r11  loaded chunks
-; Saves rbx, rbp, r12-r15; no other stack.
+; Stack: saves rbx, rbp, r12-r15; nothing else.
 ;
-; rdtsc ticks per n x n call on this machine (AMD EPYC family 25
-; model 1, Zen 3; commit 652916a): a throwaway main timing
-; big_mul_vec_c/_base/_adx and GMP's mpn_mul_n on one pair of random
-; operands, interleaved, each sample 16 back-to-back calls between
-; lfence'd rdtsc reads, the best of 300 samples per call, the smallest of
-; 3 runs (taskset -c 1); big_mul_vec_c runs on the ADX row kernels here:
+; rdtsc ticks per n x n call on AMD EPYC family 25 model 1 (Zen 3), GMP's
+; mpn_mul_n in the same run (big_mul_vec is not in `bigmont speed
+; --kernels`; docs/design-notes.md describes the harness, taskset -c 1;
+; big_mul_vec_c runs on the ADX row kernels here):
 ;   n                  8     16     32     64
 ;   mul_vec_adx      107    383   1395   5316
 ;   mul_vec_c        147    430   1514   5629
-;   mul_vec_base     156    557   2095   8286
 ;   mpn_mul_n        113    430   1396   4378
 
 default rel

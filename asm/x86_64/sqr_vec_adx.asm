@@ -15,7 +15,7 @@
 ;     len-1-i chunks
 ;        r[2i+1 .. i+len) += a[i+1 .. len) * a[i],   r[i+len] = carry
 ;     (r[i+len] is still zero when row i stores its carry there).  A row
-;     is the loop of mul_add_vec_adx.asm: two carry chains, OF for
+;     is VEC_ADX_ADDMUL_ROW (vec_rows_adx.inc): two carry chains, OF for
 ;     r + low half, CF for the previous high half, 8 chunks per pass,
 ;     entered Duff-style at slot p = -m mod 8 with both pointers 8p below
 ;     the row's first chunk.  Both rows' ends are fixed by i: a + 8 len
@@ -24,8 +24,8 @@
 ;        (r[2i+1], r[2i]) = 2 (r[2i+1], r[2i]) + a[i]^2 + carries
 ;     with the doubling as adcx x, x (CF chain) and the squares by adox
 ;     (OF chain).  a^2 < 2^(128 len), so both chains end with no carry.
-; Loads are separate instructions and addresses plain base + offset:
-; mulx/adox with an indexed memory operand ran at half the speed here.
+; Loads are separate instructions and addresses plain base + offset, as
+; an indexed memory operand slows mulx and adox down.
 ;
 ; Register map:
 ;   r15  r                r13  a + 8 len        r12  len
@@ -33,28 +33,17 @@
 ;   rsi, rdi  walk a and r (rows; then step 3)  rdx  a[i] (mulx source)
 ;   rcx  row counter -(m + p) .. 0, step 8      r8   low half / sum
 ;   rax, r9  high halves, alternating           r10, r11  loaded chunks
-; Saves rbx, r12, r13, r14, r15; no other stack.
+; Stack: saves rbx, r12, r13, r14, r15; nothing else.
 ;
-; Core cycles per chunk^2 on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
-; README's --kernels output, commit 652916a), marginal cost
-; (t(n) - t(n/2)) / (n^2 - (n/2)^2):
+; sqr_vec_adx on AMD EPYC family 25 model 1 (Zen 3): core cycles per
+; chunk^2, (t(n) - t(n/2)) / (n^2 - (n/2)^2), and per call, t(n); GMP 6.2.1
+; in the same run of `taskset -c 1 build/chunk64-asm/cli/bigmont speed
+; --kernels`:
 ;   n                     8      16      32      64   | cycles per call t(n)
 ;   sqr_vec_adx         1.67   1.42   1.22   1.01  | 136  410 1348 4404
-;   sqr_vec_base        2.64   1.85   1.63   1.52  | 225  586 1832 6496
 ;   sqr_vec_c           2.04   1.74   1.16   1.15  | 178  510 1392 4968
 ;   mpn_sqr             1.50   1.34   1.20   0.89  | 102  360 1280 4024
 ; (sqr_vec_c runs on the dispatched, here ADX, row kernels.)
-; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
-; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
-; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
-; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
-; this 2-core machine shared with other builds; from a chunk64-asm build
-; directory:
-;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
-;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
-;   taskset -c 1 ./a.out
-;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
 %include "vec_rows_adx.inc"
@@ -65,18 +54,7 @@ global big_sqr_vec_adx:function
 align 32
 big_sqr_vec_adx:
 	CFI_STARTPROC
-	movsxd	rax, edx
-	test	rax, rax
-	jle	.empty
-	CFI_PUSH	rbx
-	CFI_PUSH	r12
-	CFI_PUSH	r13
-	CFI_PUSH	r14
-	CFI_PUSH	r15
-	mov	r12, rax
-	mov	r15, rdi
-	lea	r13, [rsi + rax*8]
-	lea	r14, [rdi + rax*8]
+	SQR_VEC_START	r15, rdi
 
 	; 1. r = 0
 	lea	rcx, [rax + rax]
@@ -88,21 +66,14 @@ big_sqr_vec_adx:
 	jnz	.zero
 
 	; 2. rows i = 0 .. len-2, of m = len-1-i >= 1 chunks
-	lea	rbx, [r12 - 1]
-	test	rbx, rbx
-	jz	.diagonal
-.row:
-	mov	rcx, rbx
+	SQR_VEC_ROWS	.diagonal
 	neg	rcx				; -m
 	mov	rdx, [r13 + rcx*8 - 8]		; a[i] = a[len - 1 - m]
 	lea	rsi, [r13 + rcx*8]		; &a[i + 1]
 	lea	rdi, [r14 + rcx*8]		; &r[2i + 1]
 	VEC_ADX_ROW_ENTRY	r10, rbx, rsi, rdi
 	VEC_ADX_ADDMUL_ROW	r10, .rowend
-	mov	[r14], rax			; r[len + i]
-	add	r14, 8
-	dec	rbx
-	jnz	.row
+	SQR_VEC_NEXT_ROW	rax
 
 	; 3. r = 2 r + the squares, two chunks of r per chunk of a
 .diagonal:
@@ -129,15 +100,7 @@ big_sqr_vec_adx:
 	jrcxz	.done
 	jmp	.diag
 .done:
-	CFI_POP	r15
-	CFI_POP	r14
-	CFI_POP	r13
-	CFI_POP	r12
-	CFI_POP	rbx
-.empty:
-	ret
-
-	DUFF_TABLE	8
+	SQR_VEC_END	8, r15
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

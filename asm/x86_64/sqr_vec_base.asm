@@ -13,7 +13,7 @@
 ;  1. r = 0.
 ;  2. The off-diagonal triangle: for i = 0 .. len-2, the row
 ;        r[2i+1 .. i+len) += a[i+1 .. len) * a[i],   r[i+len] = carry
-;     with the loop of mul_add_vec_base.asm (carry in a register, 4
+;     of VEC_BASE_ADDMUL_ROW (vec_rows_base.inc: carry in a register, 4
 ;     chunks per pass, Duff entry at slot p = -m mod 4 for m chunks).
 ;  3. r = 2 r: one adc chain over 2 len chunks (inc keeps CF).
 ;  4. Add the squares: (r[2i+1], r[2i]) += a[i]^2 + c, c the carry out
@@ -25,28 +25,15 @@
 ;   rbx  m = len - 1 - i, chunks in row i       r8   a[i] (multiplier)
 ;   rcx  row counter -(m + p) .. 0, step 4      r9   carry
 ;   rax, rdx  the product                       r10, r11  entry address
-; Saves rbx, r12, r13, r14; no other stack.
+; Stack: saves rbx, r12, r13, r14; nothing else.
 ;
-; Core cycles per chunk^2 on this machine (AMD EPYC family 25
-; model 1, Zen 3; rdtsc at 0.766 ticks per core cycle; the
-; README's --kernels output, commit 652916a), marginal cost
-; (t(n) - t(n/2)) / (n^2 - (n/2)^2):
+; sqr_vec_base on AMD EPYC family 25 model 1 (Zen 3): core cycles per
+; chunk^2, (t(n) - t(n/2)) / (n^2 - (n/2)^2), and per call, t(n); GMP 6.2.1
+; in the same run of `taskset -c 1 build/chunk64-asm/cli/bigmont speed
+; --kernels` (big_sqr_vec_c, which runs on the ADX rows here, left out):
 ;   n                     8      16      32      64   | cycles per call t(n)
-;   sqr_vec_adx         1.67   1.42   1.22   1.01  | 136  410 1348 4404
 ;   sqr_vec_base        2.64   1.85   1.63   1.52  | 225  586 1832 6496
-;   sqr_vec_c           2.04   1.74   1.16   1.15  | 178  510 1392 4968
 ;   mpn_sqr             1.50   1.34   1.20   0.89  | 102  360 1280 4024
-; (sqr_vec_c runs on the dispatched, here ADX, row kernels.)
-; Measured with bench_kernels_report() (bench/kernels.c: lfence'd rdtsc,
-; best of 1000 interleaved samples, marginal cost (t(n) - t(n/2)) / (n/2),
-; ticks converted to core cycles by a chain of dependent adds), GMP 6.2.1
-; (Debian's generic x86-64 build: mul/adc, no mulx) in the same run, on
-; this 2-core machine shared with other builds; from a chunk64-asm build
-; directory:
-;   printf '#include "kernels.h"\nint main(void){return bench_kernels_report(stdout);}\n' > k.c &&
-;   cc -O2 -I../../bench k.c bench/libbigmont_bench.a bignum/libbigmont_bignum.a -lgmp &&
-;   taskset -c 1 ./a.out
-;   (the same table: taskset -c 1 cli/bigmont speed --kernels)
 
 default rel
 %include "vec_rows_base.inc"
@@ -57,16 +44,7 @@ global big_sqr_vec_base:function
 align 32
 big_sqr_vec_base:
 	CFI_STARTPROC
-	movsxd	rax, edx
-	test	rax, rax
-	jle	.empty
-	CFI_PUSH	rbx
-	CFI_PUSH	r12
-	CFI_PUSH	r13
-	CFI_PUSH	r14
-	mov	r12, rax
-	lea	r13, [rsi + rax*8]
-	lea	r14, [rdi + rax*8]
+	SQR_VEC_START
 
 	; 1. r = 0
 	lea	rcx, [rax + rax]
@@ -77,19 +55,12 @@ big_sqr_vec_base:
 	jnz	.zero
 
 	; 2. rows i = 0 .. len-2, of m = len-1-i >= 1 chunks
-	lea	rbx, [r12 - 1]
-	test	rbx, rbx
-	jz	.double
-.row:
-	mov	rcx, rbx
+	SQR_VEC_ROWS	.double
 	not	rcx
 	mov	r8, [r13 + rcx*8]		; a[i] = a[len - 1 - m]
 	VEC_BASE_ROW_ENTRY	r10, rbx
 	VEC_BASE_ADDMUL_ROW	r10, r13, r14
-	mov	[r14], r9			; r[len + i]
-	add	r14, 8
-	dec	rbx
-	jnz	.row
+	SQR_VEC_NEXT_ROW	r9
 
 	; 3. r = 2 r
 .double:
@@ -121,14 +92,7 @@ big_sqr_vec_base:
 	add	rcx, 2
 	jnz	.diag
 
-	CFI_POP	r14
-	CFI_POP	r13
-	CFI_POP	r12
-	CFI_POP	rbx
-.empty:
-	ret
-
-	DUFF_TABLE	4
+	SQR_VEC_END	4
 	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits
