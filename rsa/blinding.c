@@ -20,9 +20,7 @@
 
 #include <bigmont/rsa.h>
 
-#include <errno.h>
 #include <stdlib.h>
-#include <sys/random.h>
 
 #include "../bignum/internal.h" /* big_mod_inverse, big_wipe */
 
@@ -33,17 +31,7 @@
 
 int rsa_random_bytes(uint8_t *out, size_t len)
 {
-	while (len > 0) {
-		ssize_t got = getrandom(out, len, 0);
-		if (got < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		out += got;
-		len -= (size_t)got;
-	}
-	return 0;
+	return big_random_bytes(out, len) == BIG_OK ? 0 : -1;
 }
 
 static int from_big_err(BIG_ERR_CODE err)
