@@ -3,12 +3,16 @@
  * 1 < e < n.  For a private key also: p, q > 1 and p != q, p*q == n,
  * dp == d mod (p-1), dq == d mod (q-1), qInv < p and qInv*q == 1 (mod p),
  * and e*dp == 1 (mod p-1), e*dq == 1 (mod q-1) (so the CRT exponents undo
- * e: without it every decryption would fail the fault check).  The first
- * check that fails is named in err.
+ * e: without it every decryption would fail the fault check), and last,
+ * p and q probable primes (rsa_prime_rounds rounds of Miller-Rabin each):
+ * a composite p with every other number consistent with it passes all the
+ * checks above and then fails every fault check.  The first check that
+ * fails is named in err.
  *
  * Variable time (divisions, early exits): it runs once, at load, on a key
- * the user handed us; the per-operation path never comes here.  Scratch is
- * wiped by big_finish.
+ * the user handed us; the per-operation path never comes here.  The
+ * primality test keeps its powerings constant time in p and q
+ * (big_is_probable_prime).  Scratch is wiped by big_finish.
  */
 #include <stdio.h>
 
@@ -77,7 +81,35 @@ static int check_private(const rsa_key *k, BIGNUM *t, char *err, size_t errlen)
 		return RSA_ERR_NO_MEM;
 	if (!is_one(rem, one))
 		return bad(err, errlen, "e*dq != 1 (mod q-1): d does not invert e");
+	const BIGNUM *factor[] = { &k->p, &k->q };
+	for (int i = 0; i < 2; i++) {
+		int prime;
+		BIG_ERR_CODE e = big_is_probable_prime(&prime, factor[i],
+						       rsa_prime_rounds(big_bitlength(factor[i])));
+		if (e == BIG_NO_RANDOM)
+			return RSA_ERR_RANDOM;
+		if (e != BIG_OK)
+			return RSA_ERR_NO_MEM;
+		if (!prime)
+			return bad(err, errlen, i == 0 ? "p is not prime" : "q is not prime");
+	}
 	return RSA_OK;
+}
+
+/*
+ * FIPS 186-5 Table B.1 gives the rounds for the primes of 2048-, 3072- and
+ * 4096-bit moduli at the modulus' security strength: 5 for 1024-bit
+ * primes (error 2^-112), 4 for 1536- and 2048-bit ones (2^-128, 2^-144).
+ * Smaller primes, which it no longer covers, get the fewest rounds for
+ * which the Damgard-Landrock-Pomerance bound for a random candidate of the
+ * range's smallest size (HAC fact 4.48) is below 2^-100: 5 from 768 bits,
+ * 8 from 512, 11 from 384, 17 from 256; under 256 bits, 50 rounds, the
+ * 2^-100 bound for any composite.
+ */
+int rsa_prime_rounds(int bits)
+{
+	return bits >= 1536 ? 4 : bits >= 768 ? 5 : bits >= 512 ? 8 : bits >= 384 ? 11 :
+	       bits >= 256 ? 17 : 50;
 }
 
 int rsa_key_check(const rsa_key *k, char *err, size_t errlen)
@@ -105,6 +137,8 @@ int rsa_key_check(const rsa_key *k, char *err, size_t errlen)
 		rc = check_private(k, t, err, errlen);
 	if (rc == RSA_ERR_NO_MEM)
 		rsa_set_error(err, errlen, "out of memory while checking the key");
+	if (rc == RSA_ERR_RANDOM)
+		rsa_set_error(err, errlen, "no randomness (getrandom) for the primality test");
 	while (made > 0)
 		big_finish(&t[--made]);
 	return rc;

@@ -15,6 +15,7 @@
  * arithmetic: n of 512..16384 bits, every other integer at most n's length.
  * Not constant time (a once-per-key read of the encoding).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "der.h"
@@ -123,7 +124,57 @@ static int parse_rsa_public(struct rsa_key_parts *parts, struct der in,
 	return 0;
 }
 
-/* AlgorithmIdentifier { rsaEncryption, NULL } */
+/* Algorithms a key may name instead of rsaEncryption, for the refusal. */
+#define NOT_RSA "not an RSA key"
+static const struct {
+	uint8_t len;
+	uint8_t oid[9];
+	char kind[16];
+	char name[16];
+	char verdict[72];
+} other_algorithms[] = {
+	{ 9, { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a }, "an RSA-PSS key", "id-RSASSA-PSS",
+	  "restricted to PSS signatures: only rsaEncryption keys are supported" },
+	{ 7, { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 }, "an EC key", "id-ecPublicKey", NOT_RSA },
+	{ 7, { 0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01 }, "a DSA key", "id-dsa", NOT_RSA },
+	{ 7, { 0x2a, 0x86, 0x48, 0xce, 0x3e, 0x02, 0x01 }, "a DH key", "dhpublicnumber", NOT_RSA },
+	{ 9, { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x03, 0x01 }, "a DH key", "dhKeyAgreement",
+	  NOT_RSA },
+	{ 3, { 0x2b, 0x65, 0x6e }, "an X25519 key", "id-X25519", NOT_RSA },
+	{ 3, { 0x2b, 0x65, 0x6f }, "an X448 key", "id-X448", NOT_RSA },
+	{ 3, { 0x2b, 0x65, 0x70 }, "an Ed25519 key", "id-Ed25519", NOT_RSA },
+	{ 3, { 0x2b, 0x65, 0x71 }, "an Ed448 key", "id-Ed448", NOT_RSA },
+};
+
+/* The dotted form of an OID's contents ("1.2.840.113549.1.1.10"), cut
+ * short with "..." where it does not fit out or an arc passes 2^56. */
+static void oid_text(char *out, size_t outlen, const struct der *oid)
+{
+	size_t pos = 0;
+	uint64_t arc = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < oid->len; i++) {
+		if (arc >> 56 || pos + 24 >= outlen) { /* 24: room for one more arc */
+			snprintf(out + pos, outlen - pos, "...");
+			return;
+		}
+		arc = arc << 7 | (oid->p[i] & 0x7f);
+		if (oid->p[i] & 0x80)
+			continue;
+		if (pos == 0) { /* the first two arcs share one number */
+			uint64_t top = arc < 80 ? arc / 40 : 2;
+			pos += (size_t)snprintf(out, outlen, "%llu.%llu", (unsigned long long)top,
+						(unsigned long long)(arc - 40 * top));
+		} else {
+			pos += (size_t)snprintf(out + pos, outlen - pos, ".%llu",
+						(unsigned long long)arc);
+		}
+		arc = 0;
+	}
+}
+
+/* AlgorithmIdentifier { rsaEncryption, NULL }; another algorithm is named
+ * in the refusal where we know it. */
 static int read_algorithm(struct der *in, const char *what, char *err,
 			  size_t errlen)
 {
@@ -133,8 +184,18 @@ static int read_algorithm(struct der *in, const char *what, char *err,
 		return -1;
 	if (oid.len != sizeof(rsa_encryption_oid) ||
 	    memcmp(oid.p, rsa_encryption_oid, oid.len) != 0) {
-		rsa_set_error(err, errlen, "%s: not an RSA key (algorithm is not rsaEncryption)",
-			      what);
+		char dotted[96];
+		oid_text(dotted, sizeof(dotted), &oid);
+		for (size_t i = 0; i < sizeof(other_algorithms) / sizeof(other_algorithms[0]); i++)
+			if (oid.len == other_algorithms[i].len &&
+			    memcmp(oid.p, other_algorithms[i].oid, oid.len) == 0) {
+				rsa_set_error(err, errlen, "%s: %s (%s, %s), %s", what,
+					      other_algorithms[i].kind, other_algorithms[i].name, dotted,
+					      other_algorithms[i].verdict);
+				return -1;
+			}
+		rsa_set_error(err, errlen,
+			      "%s: not an RSA key (algorithm %s is not rsaEncryption)", what, dotted);
 		return -1;
 	}
 	if (der_read(&null, &alg, DER_NULL, what, err, errlen))
@@ -155,12 +216,15 @@ static int parse_pkcs8(struct rsa_key_parts *parts, struct der in, char *err,
 	    der_expect_end(&in, "PrivateKeyInfo", err, errlen) ||
 	    der_read_small(&version, &seq, "PrivateKeyInfo.version", err, errlen))
 		return -1;
+	/* Version 1 (RFC 5958, with a public key) is what an Ed25519 key may
+	 * use: its algorithm is named before the version is refused. */
+	if (version <= 1 && read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen))
+		return -1;
 	if (version != 0) {
 		rsa_set_error(err, errlen, "PrivateKeyInfo: unsupported version %d", version);
 		return -1;
 	}
-	if (read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen) ||
-	    der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen) ||
+	if (der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen) ||
 	    der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
 		return -1;
 	return parse_rsa_private(parts, octets, err, errlen);
@@ -211,22 +275,61 @@ int rsa_parse_der(struct rsa_key_parts *parts, rsa_key_format_t format,
 }
 
 /*
+ * What a DER structure that is not one of the four key formats is, told by
+ * its shape (seq = the outer SEQUENCE's contents), or NULL:
+ *   EncryptedPrivateKeyInfo (RFC 5208)  { AlgorithmIdentifier, OCTET STRING }
+ *   Certificate (RFC 5280)  { tbsCertificate { [0] version, ... },
+ *       AlgorithmIdentifier, BIT STRING } -- a certificate request or CRL
+ *       has the same outer shape, without the [0]
+ *   ECPrivateKey (RFC 5915)  { version 1, OCTET STRING, ... }
+ */
+static const char *other_structure(struct der seq)
+{
+	struct der first;
+	int version;
+	if (seq.p[0] == DER_SEQUENCE) {
+		if (der_read(&first, &seq, DER_SEQUENCE, "", NULL, 0) != 0 || seq.len == 0)
+			return NULL;
+		if (seq.p[0] == DER_OCTET_STRING)
+			return "the key is encrypted (PKCS #8 EncryptedPrivateKeyInfo); decrypt it "
+			       "first, e.g. openssl pkey -inform DER -in KEY -out PLAIN.pem";
+		if (seq.p[0] != DER_SEQUENCE)
+			return NULL;
+		if (first.len > 0 && first.p[0] == 0xa0) /* [0] EXPLICIT version */
+			return "an X.509 certificate, not a key (a certificate holds only the "
+			       "public key; give the key file)";
+		return "a signed X.509 structure (a certificate, certificate request or CRL), "
+		       "not a key";
+	}
+	if (der_read_small(&version, &seq, "", NULL, 0) == 0 && version == 1 && seq.len > 0 &&
+	    seq.p[0] == DER_OCTET_STRING)
+		return "an EC private key (RFC 5915 ECPrivateKey), not an RSA key";
+	return NULL;
+}
+
+/*
  * The shape decides the format: the outer SEQUENCE starts with a SEQUENCE
  * (SPKI) or an INTEGER; after that INTEGER comes a SEQUENCE (PKCS #8), or
  * one more element and the end (RSAPublicKey), or more (RSAPrivateKey).
- * Whatever is malformed is then reported by the chosen format's reader.
+ * Shapes that are known not to be an RSA key are refused by name first;
+ * whatever else is malformed is reported by the chosen format's reader.
  */
 int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
 		      size_t len, char *err, size_t errlen)
 {
 	struct der in = { der, len }, seq, first, second;
 	rsa_key_format_t format = RSA_FORMAT_PKCS1_PRIVATE;
+	memset(parts, 0, sizeof(*parts));
 	if (len == 0) {
 		rsa_set_error(err, errlen, "empty key");
-		memset(parts, 0, sizeof(*parts));
 		return RSA_ERR_FORMAT;
 	}
 	if (der_read(&seq, &in, DER_SEQUENCE, "key", err, errlen) == 0 && seq.len > 0) {
+		const char *other = other_structure(seq);
+		if (other != NULL) {
+			rsa_set_error(err, errlen, "DER: %s", other);
+			return RSA_ERR_FORMAT;
+		}
 		if (seq.p[0] == DER_SEQUENCE) {
 			format = RSA_FORMAT_SPKI_PUBLIC;
 		} else if (der_read(&first, &seq, DER_INTEGER, "key", NULL, 0) == 0) {

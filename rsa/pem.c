@@ -1,11 +1,16 @@
 /*
  * rsa_pem_decode, rsa_base64_decode: PEM armour (RFC 7468) around a DER key.
  *
- * The first "-----BEGIN <label>-----" line opens the block; text before it
- * and after its END line is ignored.  The label decides the format and the
- * END label must repeat it.  Encrypted keys (an ENCRYPTED PRIVATE KEY label,
- * or RFC 1421 "Proc-Type: 4,ENCRYPTED" headers) are refused by name, since
- * the user can decrypt them with openssl; any other header is refused too.
+ * A file may hold several "-----BEGIN <label>-----" ... "-----END
+ * <label>-----" blocks with text between them (a certificate chain, EC or
+ * DH parameters, the "Bag Attributes" lines openssl pkcs12 writes).  Every
+ * block is framed the same strict way (an END line whose label repeats the
+ * BEGIN label), but only a key block is decoded: one whose label ends in
+ * "PRIVATE KEY" or "PUBLIC KEY".  Exactly one key block is allowed, so a
+ * file never silently gives the wrong one of two keys.  Its label decides
+ * the format; encrypted keys (an ENCRYPTED PRIVATE KEY label, or RFC 1421
+ * "Proc-Type: 4,ENCRYPTED" headers) and other kinds of key (EC PRIVATE
+ * KEY...) are refused by name, any other header too.
  * The base64 is strict: whitespace is allowed anywhere, nothing else that is
  * not base64, '=' only as final padding with zero unused bits.
  * Not constant time in the key bytes (a once-per-key decode).
@@ -13,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../bignum/internal.h" /* big_wipe */
 #include "rsa_internal.h"
 
 static int b64_value(unsigned char c)
@@ -105,64 +111,127 @@ static const struct {
 	{ "RSA PUBLIC KEY", RSA_FORMAT_PKCS1_PUBLIC },
 	{ "PUBLIC KEY", RSA_FORMAT_SPKI_PUBLIC },
 };
+#define N_LABELS (sizeof(labels) / sizeof(labels[0]))
+#define EXPECTED_LABELS "RSA PRIVATE KEY, PRIVATE KEY, RSA PUBLIC KEY or PUBLIC KEY"
+
+#define MAX_LABEL 64
+
+struct pem_block {
+	char label[MAX_LABEL + 1];
+	const char *body; /* between the BEGIN and END lines */
+	size_t body_len;
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int is_key_label(const char *label)
+{
+	return ends_with(label, "PRIVATE KEY") || ends_with(label, "PUBLIC KEY");
+}
+
+/* The next block in [*at, stop): 1 and *at past its END line, 0 if there
+ * is no further BEGIN line, -1 with a reason if the block is malformed. */
+static int next_block(struct pem_block *blk, const char **at, const char *stop,
+		      char *err, size_t errlen)
+{
+	static const char begin[] = "-----BEGIN ", end[] = "-----END ", dashes[] = "-----";
+	const char *b = find(*at, (size_t)(stop - *at), begin);
+	if (b == NULL)
+		return 0;
+	const char *label = b + strlen(begin);
+	const char *label_end = find(label, (size_t)(stop - label), dashes);
+	const char *eol = memchr(label, '\n', (size_t)(stop - label));
+	if (label_end == NULL || (eol != NULL && eol < label_end) ||
+	    (size_t)(label_end - label) > MAX_LABEL) {
+		rsa_set_error(err, errlen, "PEM: malformed BEGIN line");
+		return -1;
+	}
+	size_t label_len = (size_t)(label_end - label);
+	memcpy(blk->label, label, label_len);
+	blk->label[label_len] = '\0';
+	blk->body = label_end + strlen(dashes);
+	const char *e = find(blk->body, (size_t)(stop - blk->body), end);
+	if (e == NULL) {
+		rsa_set_error(err, errlen, "PEM: no END line for '%s' (truncated file?)", blk->label);
+		return -1;
+	}
+	const char *elabel = e + strlen(end);
+	if ((size_t)(stop - elabel) < label_len + strlen(dashes) ||
+	    memcmp(elabel, blk->label, label_len) != 0 ||
+	    memcmp(elabel + label_len, dashes, strlen(dashes)) != 0) {
+		rsa_set_error(err, errlen, "PEM: END label does not match BEGIN '%s'", blk->label);
+		return -1;
+	}
+	blk->body_len = (size_t)(e - blk->body);
+	*at = elabel + label_len + strlen(dashes);
+	return 1;
+}
+
+/* The one key block of the text, skipping the others. */
+static int find_key_block(struct pem_block *key, const char *text, size_t len,
+			  char *err, size_t errlen)
+{
+	const char *at = text, *stop = text + len;
+	struct pem_block blk;
+	char first_other[MAX_LABEL + 1] = "";
+	int found = 0, rc;
+	while ((rc = next_block(&blk, &at, stop, err, errlen)) == 1) {
+		if (!is_key_label(blk.label)) {
+			if (first_other[0] == '\0')
+				memcpy(first_other, blk.label, sizeof(first_other));
+			continue;
+		}
+		if (found) {
+			rsa_set_error(err, errlen,
+				      "PEM: two key blocks ('%s', then '%s'); a key file holds one key",
+				      key->label, blk.label);
+			return -1;
+		}
+		*key = blk;
+		found = 1;
+	}
+	if (rc < 0)
+		return -1;
+	if (found)
+		return 0;
+	if (first_other[0] != '\0')
+		rsa_set_error(err, errlen, "PEM: no key block (found '%s'; expected " EXPECTED_LABELS ")",
+			      first_other);
+	else
+		rsa_set_error(err, errlen, "PEM: no '-----BEGIN' line (not a PEM file)");
+	return -1;
+}
 
 int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
 		   const char *text, size_t len, char *err, size_t errlen)
 {
-	static const char begin[] = "-----BEGIN ", end[] = "-----END ", dashes[] = "-----";
 	*der = NULL;
 	*derlen = 0;
-	const char *b = find(text, len, begin);
-	if (b == NULL) {
-		rsa_set_error(err, errlen, "PEM: no '-----BEGIN' line (not a PEM file)");
+	struct pem_block key;
+	if (find_key_block(&key, text, len, err, errlen) != 0)
 		return RSA_ERR_FORMAT;
-	}
-	const char *label = b + strlen(begin), *stop = text + len;
-	const char *label_end = find(label, (size_t)(stop - label), dashes);
-	const char *eol = memchr(label, '\n', (size_t)(stop - label));
-	if (label_end == NULL || (eol != NULL && eol < label_end)) {
-		rsa_set_error(err, errlen, "PEM: malformed BEGIN line");
-		return RSA_ERR_FORMAT;
-	}
-	size_t label_len = (size_t)(label_end - label);
-	if (label_len > 64) {
-		rsa_set_error(err, errlen, "PEM: malformed BEGIN line");
-		return RSA_ERR_FORMAT;
-	}
-	char name[65];
-	memcpy(name, label, label_len);
-	name[label_len] = '\0';
-	if (strcmp(name, "ENCRYPTED PRIVATE KEY") == 0) {
+	if (strcmp(key.label, "ENCRYPTED PRIVATE KEY") == 0) {
 		rsa_set_error(err, errlen,
 			      "PEM: the key is encrypted (ENCRYPTED PRIVATE KEY); decrypt it first, e.g. "
 			      "openssl pkey -in KEY -out PLAIN.pem");
 		return RSA_ERR_FORMAT;
 	}
-	size_t which = sizeof(labels) / sizeof(labels[0]);
-	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
-		if (strcmp(name, labels[i].label) == 0)
+	size_t which = N_LABELS;
+	for (size_t i = 0; i < N_LABELS; i++)
+		if (strcmp(key.label, labels[i].label) == 0)
 			which = i;
-	if (which == sizeof(labels) / sizeof(labels[0])) {
-		rsa_set_error(err, errlen, "PEM: unsupported label '%s' (expected RSA PRIVATE KEY, "
-			      "PRIVATE KEY, RSA PUBLIC KEY or PUBLIC KEY)", name);
+	if (which == N_LABELS) {
+		rsa_set_error(err, errlen, "PEM: '%s' is not an RSA key (expected " EXPECTED_LABELS ")",
+			      key.label);
 		return RSA_ERR_FORMAT;
 	}
-	const char *body = label_end + strlen(dashes);
-	const char *e = find(body, (size_t)(stop - body), end);
-	if (e == NULL) {
-		rsa_set_error(err, errlen, "PEM: no END line for '%s' (truncated file?)", name);
-		return RSA_ERR_FORMAT;
-	}
-	const char *elabel = e + strlen(end);
-	if ((size_t)(stop - elabel) < label_len + strlen(dashes) ||
-	    memcmp(elabel, name, label_len) != 0 ||
-	    memcmp(elabel + label_len, dashes, strlen(dashes)) != 0) {
-		rsa_set_error(err, errlen, "PEM: END label does not match BEGIN '%s'", name);
-		return RSA_ERR_FORMAT;
-	}
-	size_t body_len = (size_t)(e - body);
-	if (memchr(body, ':', body_len) != NULL) {
-		if (find(body, body_len, "Proc-Type") != NULL || find(body, body_len, "ENCRYPTED"))
+	if (memchr(key.body, ':', key.body_len) != NULL) {
+		if (find(key.body, key.body_len, "Proc-Type") != NULL ||
+		    find(key.body, key.body_len, "ENCRYPTED"))
 			rsa_set_error(err, errlen,
 				      "PEM: the key is encrypted (Proc-Type: 4,ENCRYPTED); decrypt it "
 				      "first, e.g. openssl rsa -in KEY -out PLAIN.pem");
@@ -170,13 +239,14 @@ int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
 			rsa_set_error(err, errlen, "PEM: headers in the PEM block are not supported");
 		return RSA_ERR_FORMAT;
 	}
-	uint8_t *out = malloc(body_len / 4 * 3 + 3);
+	uint8_t *out = malloc(key.body_len / 4 * 3 + 3);
 	if (out == NULL) {
 		rsa_set_error(err, errlen, "out of memory");
 		return RSA_ERR_NO_MEM;
 	}
-	long n = rsa_base64_decode(out, body, body_len, err, errlen);
+	long n = rsa_base64_decode(out, key.body, key.body_len, err, errlen);
 	if (n < 0) {
+		big_wipe(out, key.body_len / 4 * 3 + 3);
 		free(out);
 		return RSA_ERR_FORMAT;
 	}

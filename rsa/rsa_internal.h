@@ -67,11 +67,13 @@ int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
 		      size_t len, char *err, size_t errlen);
 
 /*
- * Decode the first PEM block of text[0..len) (rsa/pem.c): matching BEGIN and
- * END labels, strict base64.  *der is malloc'ed (*derlen bytes; the caller
- * wipes and frees it), *format is set from the label.  RSA_ERR_FORMAT with a
- * reason for a missing block, an unknown or mismatched label, an encrypted
- * key, bad base64; RSA_ERR_NO_MEM.
+ * Decode the one key block of text[0..len) (rsa/pem.c), skipping other
+ * blocks (certificates, parameters) and the text around them: matching
+ * BEGIN and END labels on every block, strict base64 in the key's.  *der is
+ * malloc'ed (*derlen bytes; the caller wipes and frees it), *format is set
+ * from the label.  RSA_ERR_FORMAT with a reason for no key block, two key
+ * blocks, a label that is not an RSA key's, a malformed or mismatched
+ * block, an encrypted key, bad base64; RSA_ERR_NO_MEM.
  */
 int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
 		   const char *text, size_t len, char *err, size_t errlen);
@@ -89,10 +91,14 @@ long rsa_base64_decode(uint8_t *out, const char *in, size_t len, char *err,
 int rsa_key_from_parts(rsa_key **key, const struct rsa_key_parts *parts,
 		       int check, char *err, size_t errlen);
 
-/* The consistency checks of a loaded key (rsa/key_check.c); RSA_OK or
- * RSA_ERR_KEY_CHECK naming the check that failed.  Variable time: run once
- * at load. */
+/* The consistency checks of a loaded key (rsa/key_check.c), primality of
+ * p and q included; RSA_OK or RSA_ERR_KEY_CHECK naming the check that
+ * failed (RSA_ERR_NO_MEM, RSA_ERR_RANDOM).  Variable time: run once at
+ * load. */
 int rsa_key_check(const rsa_key *key, char *err, size_t errlen);
+/* The Miller-Rabin rounds the check runs on a prime of `bits` bits
+ * (rsa/key_check.c says where the counts come from). */
+int rsa_prime_rounds(int bits);
 
 /* Test hook: load like rsa_key_load_der/pem but skip rsa_key_check, so a
  * test can build a key with a wrong dp and watch the fault check catch the

@@ -11,7 +11,8 @@ const char *rsa_strerror(int status)
 	case RSA_ERR_LENGTH: return "input or output length is not the modulus length";
 	case RSA_ERR_RANGE: return "input is not less than the modulus";
 	case RSA_ERR_NOT_PRIVATE: return "the key is public; a private key is needed";
-	case RSA_ERR_FAULT: return "fault check failed: result withheld";
+	case RSA_ERR_FAULT:
+		return "fault check failed: result withheld (the key or the hardware may be at fault)";
 	case RSA_ERR_RANDOM: return "no randomness available for blinding";
 	case RSA_ERR_ARGS: return "invalid arguments";
 	default: return "unknown error";

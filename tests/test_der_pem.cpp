@@ -235,6 +235,56 @@ TEST(Der, AlgorithmIdentifier)
 	EXPECT_REJECTED(spki(kAlg, 1), "unused bits");
 }
 
+/* Another algorithm in PKCS #8 or SPKI is named, by name where we know it,
+ * else by its dotted OID. */
+TEST(Der, OtherAlgorithmsNamed)
+{
+	auto alg = [](const Bytes &oid) { return tlv(DER_SEQUENCE, tlv(DER_OID, oid)); };
+	const Bytes pss = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a };
+	EXPECT_REJECTED(pkcs8(alg(pss)),
+			"PrivateKeyInfo.privateKeyAlgorithm: an RSA-PSS key (id-RSASSA-PSS, "
+			"1.2.840.113549.1.1.10), restricted to PSS signatures");
+	EXPECT_REJECTED(spki(alg(pss)), "SubjectPublicKeyInfo.algorithm: an RSA-PSS key");
+	EXPECT_REJECTED(pkcs8(alg({ 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 })),
+			"an EC key (id-ecPublicKey, 1.2.840.10045.2.1), not an RSA key");
+	EXPECT_REJECTED(pkcs8(alg({ 0x2b, 0x65, 0x70 })), "an Ed25519 key (id-Ed25519, 1.3.101.112)");
+	/* Named in a version 1 (RFC 5958) PrivateKeyInfo too, which is refused
+	 * for an RSA key. */
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(1), alg({ 0x2b, 0x65, 0x70 }),
+						tlv(DER_OCTET_STRING, Bytes(34, 4)) })),
+			"an Ed25519 key");
+	EXPECT_REJECTED(spki(alg({ 0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01 })),
+			"a DSA key (id-dsa, 1.2.840.10040.4.1)");
+	/* Unknown: the dotted OID, with a first arc of 2 and a large arc. */
+	EXPECT_REJECTED(spki(alg({ 0x88, 0x37, 0x83, 0x94, 0x11 })),
+			"not an RSA key (algorithm 2.999.51729 is not rsaEncryption)");
+	/* An OID too long to print whole is cut short. */
+	EXPECT_REJECTED(spki(alg(Bytes(200, 0x7f))), "algorithm 2.47.127.127.127");
+	EXPECT_REJECTED(spki(alg(Bytes(200, 0x7f))), "127... is not rsaEncryption");
+	EXPECT_REJECTED(spki(alg(Bytes(20, 0xff))), "algorithm ... is not rsaEncryption");
+}
+
+/* Structures that are not one of the four key formats, told by shape. */
+TEST(Der, OtherStructuresNamed)
+{
+	const Bytes pbes2 = tlv(DER_SEQUENCE,
+				tlv(DER_OID, { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d }));
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ pbes2, tlv(DER_OCTET_STRING, Bytes(64, 7)) })),
+			"DER: the key is encrypted (PKCS #8 EncryptedPrivateKeyInfo)");
+	const Bytes tbs = tlv(DER_SEQUENCE, cat({ tlv(0xa0, small(2)), integer({ 5 }) }));
+	const Bytes sig = tlv(DER_BIT_STRING, { 0, 1, 2 });
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ tbs, kAlg, sig })), "DER: an X.509 certificate, not a key");
+	const Bytes csr_info = tlv(DER_SEQUENCE, cat({ small(0), tlv(DER_SEQUENCE, {}) }));
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ csr_info, kAlg, sig })),
+			"DER: a signed X.509 structure (a certificate, certificate request or CRL)");
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(1), tlv(DER_OCTET_STRING, Bytes(32, 9)),
+						tlv(0xa0, tlv(DER_OID, { 0x2a })) })),
+			"DER: an EC private key (RFC 5915 ECPrivateKey)");
+	/* Near misses still go to the key readers: an RSAPrivateKey whose
+	 * version is 1 is multi-prime, not EC. */
+	EXPECT_REJECTED(pkcs1_private(1), "multi-prime");
+}
+
 TEST(Der, EmptyInput)
 {
 	EXPECT_REJECTED(Bytes{}, "empty key");
@@ -324,7 +374,9 @@ TEST(Pem, LabelsAndArmour)
 	EXPECT_EQ(pem(pem_of(der, "PUBLIC KEY"), &f), "ok");
 	EXPECT_EQ(f, RSA_FORMAT_SPKI_PUBLIC);
 
-	EXPECT_NE(pem(pem_of(der, "CERTIFICATE")).find("unsupported label 'CERTIFICATE'"),
+	EXPECT_NE(pem(pem_of(der, "CERTIFICATE")).find("no key block (found 'CERTIFICATE'"),
+		  std::string::npos);
+	EXPECT_NE(pem(pem_of(der, "EC PRIVATE KEY")).find("'EC PRIVATE KEY' is not an RSA key"),
 		  std::string::npos);
 	EXPECT_NE(pem(pem_of(der, "RSA PRIVATE KEY", "PRIVATE KEY")).find("END label does not match"),
 		  std::string::npos);
@@ -346,6 +398,46 @@ TEST(Pem, LabelsAndArmour)
 	EXPECT_NE(pem(garbage).find("invalid base64 character 0x21"), std::string::npos);
 	EXPECT_NE(pem("-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n").find("empty base64"),
 		  std::string::npos);
+}
+
+/* A file with other blocks around its one key: the key is found and the
+ * others skipped, whatever they hold, but framed as strictly as the key. */
+TEST(Pem, BundlesAndOtherBlocks)
+{
+	const Bytes der = pkcs1_private();
+	const std::string key = pem_of(der, "RSA PRIVATE KEY");
+	const std::string cert = pem_of(Bytes(300, 0xc3), "CERTIFICATE");
+	const std::string params = pem_of(Bytes(10, 0x06), "EC PARAMETERS");
+	/* What openssl pkcs12 -nodes writes: bag attributes, certificate, key. */
+	const std::string bag = "Bag Attributes\n    localKeyID: 01 02 03\nsubject=CN = x\n"
+				"issuer=CN = x\n" + cert + "Bag Attributes\n    localKeyID: 01 02 03\n"
+				"Key Attributes: <No Attributes>\n" + pem_of(der, "PRIVATE KEY");
+	rsa_key_format_t f{};
+	Bytes got;
+	for (const std::string &text : { cert + key, key + cert, cert + cert + key + cert,
+					  params + key, "text\n" + cert + "more\n" + key + "end\n" }) {
+		got.clear();
+		EXPECT_EQ(pem(text, &f, &got), "ok") << text;
+		EXPECT_EQ(f, RSA_FORMAT_PKCS1_PRIVATE);
+		EXPECT_EQ(got, der);
+	}
+	EXPECT_EQ(pem(bag, &f, &got), "ok");
+	EXPECT_EQ(f, RSA_FORMAT_PKCS8_PRIVATE);
+	/* A skipped block needs no valid base64, but a frame. */
+	EXPECT_EQ(pem("-----BEGIN X509 CRL-----\n*not base64*\n-----END X509 CRL-----\n" + key), "ok");
+	EXPECT_NE(pem(key + "-----BEGIN CERTIFICATE-----\nMIIB\n").find("no END line for 'CERTIFICATE'"),
+		  std::string::npos);
+	EXPECT_NE(pem(pem_of(Bytes(3, 1), "CERTIFICATE", "X509 CRL") + key).find("END label does not match"),
+		  std::string::npos);
+	/* Two keys, in any pair of formats, are refused by name. */
+	EXPECT_NE(pem(key + cert + pem_of(pkcs1_public(), "PUBLIC KEY"))
+			  .find("two key blocks ('RSA PRIVATE KEY', then 'PUBLIC KEY')"),
+		  std::string::npos);
+	EXPECT_NE(pem(key + key).find("two key blocks"), std::string::npos);
+	EXPECT_NE(pem(key + pem_of(Bytes(3, 1), "EC PRIVATE KEY")).find("two key blocks"),
+		  std::string::npos);
+	/* Only other blocks: named. */
+	EXPECT_NE(pem(cert + params).find("no key block (found 'CERTIFICATE'"), std::string::npos);
 }
 
 /* The PEM loader ties the label to the structure: a PUBLIC KEY label on a

@@ -256,27 +256,36 @@ TEST(Rsa, UnblindedGivesTheSameResults)
 	}
 }
 
+/* A key of tests/data/bad that the checks refuse: loaded checked, it must
+ * fail with RSA_ERR_KEY_CHECK and the reason is returned; loaded past the
+ * checks into h, it must load. */
+std::string refused_then_loaded_unchecked(const std::string &file, KeyHolder &h)
+{
+	const std::string bad = bt::read_data_file("bad/" + file);
+	EXPECT_FALSE(bad.empty());
+	char err[256] = "";
+	rsa_key *checked = nullptr;
+	EXPECT_EQ(rsa_key_load_pem(&checked, bad.data(), bad.size(), err, sizeof(err)),
+		  RSA_ERR_KEY_CHECK);
+	EXPECT_EQ(checked, nullptr);
+	const std::string reason = err;
+	EXPECT_EQ(rsa_key_load_unchecked_for_test(&h.key, reinterpret_cast<const uint8_t *>(bad.data()),
+						  bad.size(), err, sizeof(err)),
+		  RSA_OK)
+		<< err;
+	return reason;
+}
+
 /* A key whose dp is wrong (make-bad.sh's wrong-dp.pem: dp ^ 2), loaded past
  * the checks: the CRT half mod p is wrong, out^e != in, so RSA_ERR_FAULT. */
 TEST(Rsa, FaultCheckCatchesWrongCrtHalf)
 {
 	KeyRef ref;
 	read_ref(ref, "rsa1024-e65537");
-	const std::string bad = bt::read_data_file("bad/wrong-dp.pem");
-	ASSERT_FALSE(bad.empty());
-	char err[256] = "";
-	rsa_key *checked = nullptr;
-	EXPECT_EQ(rsa_key_load_pem(&checked, bad.data(), bad.size(), err, sizeof(err)),
-		  RSA_ERR_KEY_CHECK);
-	EXPECT_EQ(checked, nullptr);
-	EXPECT_NE(std::string(err).find("dp"), std::string::npos) << err;
-
 	KeyHolder h;
-	ASSERT_EQ(rsa_key_load_unchecked_for_test(&h.key,
-						  reinterpret_cast<const uint8_t *>(bad.data()),
-						  bad.size(), err, sizeof(err)),
-		  RSA_OK)
-		<< err;
+	const std::string reason = refused_then_loaded_unchecked("wrong-dp.pem", h);
+	EXPECT_NE(reason.find("dp"), std::string::npos) << reason;
+	ASSERT_NE(h.key, nullptr);
 	bt::Rng rng(7);
 	for (int i = 3; i < 3 + bt::scaled(4); i++) {
 		bt::Mpz m, c;
@@ -295,6 +304,27 @@ TEST(Rsa, FaultCheckCatchesWrongCrtHalf)
 		EXPECT_NE(out, to_bytes(m, 128));
 		ASSERT_EQ(rsa_key_set_fault_check(h.key, 1), RSA_OK);
 	}
+}
+
+/* A prime factor that is a product of two primes, with d, dp, dq and qInv
+ * consistent with it (make-bad.sh's composite-p.pem and composite-q.pem):
+ * only the primality test refuses it.  Loaded past the checks, every
+ * private operation fails the fault check, whose message names the key as
+ * a possible cause. */
+TEST(Rsa, CompositePrimeRefusedAtLoad)
+{
+	for (const char *factor : { "p", "q" }) {
+		SCOPED_TRACE(factor);
+		KeyHolder h;
+		EXPECT_EQ(refused_then_loaded_unchecked(std::string("composite-") + factor + ".pem", h),
+			  std::string("key check failed: ") + factor + " is not prime");
+		ASSERT_NE(h.key, nullptr);
+		Bytes in(128, 0x21), out(128, 0);
+		in[0] = 0; /* below n */
+		EXPECT_EQ(rsa_private_raw(h.key, out.data(), in.data(), 128), RSA_ERR_FAULT);
+	}
+	EXPECT_NE(std::string(rsa_strerror(RSA_ERR_FAULT)).find("the key or the hardware may be at fault"),
+		  std::string::npos);
 }
 
 TEST(Rsa, PemWithSurroundingTextAndFreeNull)

@@ -46,12 +46,17 @@ typedef enum {
 } rsa_key_format_t;
 
 /*
- * Load a key from PEM text (one PEM block of one of the four formats; text
- * before and after the block is ignored) or from DER bytes.  The key is
- * checked (for private keys: p*q == n, dp == d mod (p-1), dq == d mod
- * (q-1), qInv*q == 1 mod p; for every key: e odd and > 1, n odd, 512 to
- * 16384 bits) and everything the private operation needs is precomputed.
- * On failure *key is NULL and err (if errlen > 0) holds a one-line reason.
+ * Load a key from PEM text or from DER bytes.  PEM text holds exactly one
+ * key block of one of the four formats; other blocks (certificates,
+ * parameters) and text between them are skipped, two key blocks are
+ * refused.  DER that is another kind of key or not a key (an EC key,
+ * an encrypted PKCS #8 key, a certificate, an RSA-PSS key) is refused by
+ * name.  The key is checked (for private keys: p*q == n, dp == d mod
+ * (p-1), dq == d mod (q-1), qInv*q == 1 mod p, e*dp == 1 mod (p-1), e*dq
+ * == 1 mod (q-1), p and q probable primes by Miller-Rabin with random
+ * bases; for every key: e odd and > 1, n odd, 512 to 16384 bits) and
+ * everything the private operation needs is precomputed.  On failure *key
+ * is NULL and err (if errlen > 0) holds a one-line reason.
  */
 int rsa_key_load_pem(rsa_key **key, const char *pem, size_t len, char *err,
 		     size_t errlen);

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates the bad-input corpus of tests/test_cli.cpp from the committed
 # key tests/data/keys/rsa1024-e65537.pem: malformed PEM and DER, keys that
-# parse but fail a check, encrypted keys, bad inputs.  Every file is
-# derived deterministically (except the two encrypted keys, whose salt is
-# random: they only need to be recognised as encrypted).  The expectations
-# live in cases.tsv beside this script.
+# parse but fail a check (a composite prime among them), encrypted keys,
+# other kinds of key and certificates, bad inputs.  Every file is derived
+# deterministically except the encrypted keys (random salt), the EC keys
+# and the certificate (random key, serial): they only need to be
+# recognised for what they are.  The expectations live in cases.tsv beside
+# this script.
 set -euo pipefail
 cd "$(dirname "$0")"
 keys=../keys
@@ -16,6 +18,19 @@ openssl rsa -in "$keys/$base.pem" -aes128 -passout pass:bigmont -traditional \
 openssl pkcs8 -topk8 -in "$keys/$base.pem" -passout pass:bigmont \
   -out encrypted-pkcs8.pem 2>/dev/null
 : > empty.pem
+
+# Structures that are not an RSA key, each named by the reader: a
+# certificate (PEM alone, and DER), EC keys (RFC 5915 in PEM and DER, PKCS
+# #8 DER), an encrypted PKCS #8 key in DER.  Their keys and salts are
+# random; only their shape matters.
+openssl req -x509 -new -key "$keys/$base.pem" -subj /CN=bigmont-test -days 36500 \
+  -out certificate.pem 2>/dev/null
+openssl x509 -in certificate.pem -outform DER -out certificate.der
+openssl ecparam -name prime256v1 -genkey -noout -out ec-private.pem
+openssl ec -in ec-private.pem -outform DER -out ec-private.der 2>/dev/null
+openssl pkcs8 -topk8 -nocrypt -in ec-private.pem -outform DER -out ec-pkcs8.der
+openssl pkcs8 -topk8 -in "$keys/$base.pem" -passout pass:bigmont -outform DER \
+  -out encrypted-pkcs8.der 2>/dev/null
 
 python3 - "$keys/$base.pem" <<'PY'
 import base64, sys
@@ -149,6 +164,29 @@ sn, se = sp * sq, 65537
 sd = pow(se, -1, (sp - 1) * (sq - 1))
 write("modulus-256-bits.pem", pem_of(seq(*(integer(x) for x in (
     0, sn, se, sd, sp, sq, sd % (sp - 1), sd % (sq - 1), pow(sq, -1, sp))))))
+
+# A prime factor that is a product of two primes, with d, dp, dq and qInv
+# consistent with it: every check but primality passes.
+def composite_key(composite_first):
+    f1 = next_prime((1 << 255) | 0x1d1d1d1d1d1d1d1d1d1d1d1d1d1d1d1d)
+    f2 = next_prime((1 << 255) | 0x2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e)
+    c = f1 * f2
+    while c % 65537 == 1 or (c - 1) % 65537 == 0:
+        f2 = next_prime(f2 + 2); c = f1 * f2
+    cp, cq = (c, q) if composite_first else (p, c)
+    lam = (cp - 1) * (cq - 1) // gcd(cp - 1, cq - 1)
+    cd = pow(e, -1, lam)
+    return pem_of(private(n=cp * cq, d=cd, p=cp, q=cq, dp=cd % (cp - 1), dq=cd % (cq - 1),
+                          qinv=pow(cq, -1, cp)))
+from math import gcd
+write("composite-p.pem", composite_key(True))
+write("composite-q.pem", composite_key(False))
+
+# PEM files with more than one block.
+pub_pem = open(sys.argv[1].replace(".pem", ".pub.pem")).read()
+write("two-keys.pem", good_pem + pub_pem)
+write("rsa-pss.der", seq(integer(0), seq(tlv(0x06, bytes.fromhex("2a864886f70d01010a"))),
+                         tlv(0x04, der)))
 
 # Inputs for the 1024-bit key (k = 128 bytes).
 k = 128
