@@ -19,12 +19,21 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_check_cpu_env(void);
 
 /* cli/io.c.  Each prints its own error (cli_error) and returns -1. */
-/* The whole file into a malloc'ed *buf; `what` names it in errors. */
+/* The most a key file may hold: a 16384-bit private key in PEM is about
+ * 13 KB, a certificate chain beside it a few more. */
+#define CLI_KEY_FILE_MAX (4 << 20)
+/* The whole file (at most CLI_KEY_FILE_MAX bytes, else an error: "key
+ * file larger than ...") into a malloc'ed *buf; `what` names it in
+ * errors. */
 int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len);
-/* The whole input: stdin when path is NULL or "-". */
-int cli_read_input(const char *path, uint8_t **buf, size_t *len);
-/* All of buf to path (temp file, fsync, rename; nothing left on error), or
- * to stdout when path is NULL or "-". */
+/* The input (standard input when path is NULL or "-") up to `limit`
+ * bytes: all of it if it is shorter; a caller that accepts at most k bytes
+ * asks for k + 1 and refuses a full buffer. */
+int cli_read_input(const char *path, size_t limit, uint8_t **buf, size_t *len);
+/* All of buf to where path leads (cli/io.c says what each kind of path
+ * gets: a regular file is replaced whole or not at all, a FIFO, device or
+ * standard output written directly), or to stdout when path is NULL or
+ * "-". */
 int cli_write_output(const char *path, const uint8_t *buf, size_t len);
 /* Load a PEM or DER key file (detected); *is_pem may be NULL. */
 int cli_load_key(const char *path, rsa_key **key, int *is_pem);

@@ -1,47 +1,84 @@
 /*
- * File and key I/O for the bigmont command: whole-file reads (a missing
- * file, a directory or an empty file is a clear error), stdin to EOF, key
- * files in PEM or DER (detected by content), and all-or-nothing output:
- * the bytes go to a temporary file beside the target, are fsync'ed, then
- * renamed over it; any failure removes the temporary, so a reader sees the
- * old file or the whole new one, never a part.
+ * File and key I/O for the bigmont command.
+ *
+ * Reads are bounded: a read stops at its limit whatever the source (a
+ * file, standard input, a FIFO, a device that never ends), without trusting
+ * st_size, so no input can make the command grow without bound.  Key files
+ * are read up to CLI_KEY_FILE_MAX bytes, the input up to what its caller
+ * asks for (one byte more than it accepts, to see that it is too long).
+ * A buffer that held a key is wiped before it is freed, growth included.
+ *
+ * Output (cli_write_output) goes where the path leads, after symlinks:
+ *  - a regular file, new or existing, is replaced whole or not at all: the
+ *    bytes go to a temporary file beside it, are fsync'ed, then renamed
+ *    over it; any failure removes the temporary.  An existing file keeps
+ *    its permission bits and, where the system allows, its owner and group;
+ *    a file we may not write is refused (as the shell's '>' would), and so
+ *    is one whose directory we may not write (no temporary file can be made
+ *    there, and writing in place could leave half a result);
+ *  - a FIFO or character device, or standard output by any name ("-",
+ *    /dev/stdout, /dev/fd/N, /proc/self/fd/N), is written directly: the
+ *    result is complete in memory before the first byte goes out;
+ *  - a directory, socket or block device, a dangling path in a missing
+ *    directory, a symlink loop: a clear error.
+ * A dangling symlink is followed: the file it names is created.
  */
 #define _GNU_SOURCE /* memmem */
 #include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "../bignum/internal.h" /* big_wipe */
 
-static int read_fd(int fd, uint8_t **buf, size_t *len)
+/* The kernel's own limit on a chain of symlinks (ELOOP). */
+#define MAX_SYMLINK_HOPS 40
+
+static void wipe_free(uint8_t *b, size_t n)
 {
-	size_t cap = 4096, n = 0;
+	if (b != NULL) {
+		big_wipe(b, n);
+		free(b);
+	}
+}
+
+/* Up to `limit` bytes (>= 1) from fd, stopping at end of file.  Growth
+ * copies and wipes rather than realloc, which would leave a copy of a key
+ * behind in freed memory. */
+static int read_fd(int fd, size_t limit, uint8_t **buf, size_t *len)
+{
+	size_t cap = limit < 4096 ? limit : 4096, n = 0;
 	uint8_t *b = malloc(cap);
 	if (b == NULL)
 		return -1;
-	for (;;) {
+	while (n < limit) {
 		if (n == cap) {
-			uint8_t *nb = realloc(b, cap * 2);
+			size_t bigger = cap > limit / 2 ? limit : cap * 2;
+			uint8_t *nb = malloc(bigger);
 			if (nb == NULL) {
-				free(b);
+				wipe_free(b, n);
 				errno = ENOMEM;
 				return -1;
 			}
+			memcpy(nb, b, n);
+			wipe_free(b, n);
 			b = nb;
-			cap *= 2;
+			cap = bigger;
 		}
 		ssize_t got = read(fd, b + n, cap - n);
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
 			int saved = errno;
-			free(b);
+			wipe_free(b, n);
 			errno = saved;
 			return -1;
 		}
@@ -54,9 +91,19 @@ static int read_fd(int fd, uint8_t **buf, size_t *len)
 	return 0;
 }
 
-int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len)
+/* Up to `limit` bytes of the file at path, or of standard input when path
+ * is NULL; `what` names it in errors. */
+static int read_at_most(const char *path, const char *what, size_t limit, uint8_t **buf,
+			size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (path == NULL) {
+		if (read_fd(STDIN_FILENO, limit, buf, len) != 0) {
+			cli_error("cannot read standard input: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		cli_error("cannot open %s '%s': %s", what, path, strerror(errno));
 		return -1;
@@ -67,7 +114,7 @@ int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len
 		close(fd);
 		return -1;
 	}
-	if (read_fd(fd, buf, len) != 0) {
+	if (read_fd(fd, limit, buf, len) != 0) {
 		cli_error("cannot read %s '%s': %s", what, path, strerror(errno));
 		close(fd);
 		return -1;
@@ -76,16 +123,25 @@ int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len
 	return 0;
 }
 
-int cli_read_input(const char *path, uint8_t **buf, size_t *len)
+int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len)
 {
-	if (path == NULL || strcmp(path, "-") == 0) {
-		if (read_fd(STDIN_FILENO, buf, len) != 0) {
-			cli_error("cannot read standard input: %s", strerror(errno));
-			return -1;
-		}
-		return 0;
+	if (read_at_most(path, what, CLI_KEY_FILE_MAX + 1, buf, len) != 0)
+		return -1;
+	if (*len > CLI_KEY_FILE_MAX) {
+		cli_error("%s '%s' is larger than %d bytes, more than any key file needs", what,
+			  path, CLI_KEY_FILE_MAX);
+		wipe_free(*buf, *len);
+		*buf = NULL;
+		return -1;
 	}
-	return cli_read_file(path, "input file", buf, len);
+	return 0;
+}
+
+int cli_read_input(const char *path, size_t limit, uint8_t **buf, size_t *len)
+{
+	if (path != NULL && strcmp(path, "-") == 0)
+		path = NULL;
+	return read_at_most(path, "input file", limit, buf, len);
 }
 
 static int write_all(int fd, const uint8_t *buf, size_t len)
@@ -103,45 +159,265 @@ static int write_all(int fd, const uint8_t *buf, size_t len)
 	return 0;
 }
 
-int cli_write_output(const char *path, const uint8_t *buf, size_t len)
+/* The descriptor a standard-output-style name stands for, or -1. */
+static int fd_of_name(const char *path)
 {
-	if (path == NULL || strcmp(path, "-") == 0) {
-		if (write_all(STDOUT_FILENO, buf, len) != 0) {
-			cli_error("cannot write standard output: %s", strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + sizeof(".tmp.XXXXXX"));
-	if (tmp == NULL) {
-		cli_error("out of memory");
+	if (strcmp(path, "/dev/stdout") == 0)
+		return STDOUT_FILENO;
+	if (strcmp(path, "/dev/stderr") == 0)
+		return STDERR_FILENO;
+	const char *num;
+	if (strncmp(path, "/dev/fd/", 8) == 0)
+		num = path + 8;
+	else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+		num = path + 14;
+	else
 		return -1;
+	long fd = 0;
+	for (const char *c = num; *c; c++) {
+		if (*c < '0' || *c > '9' || fd > INT_MAX / 10)
+			return -1;
+		fd = fd * 10 + (*c - '0');
 	}
-	memcpy(tmp, path, plen);
-	memcpy(tmp + plen, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
-	int fd = mkstemp(tmp);
+	return *num ? (int)fd : -1;
+}
+
+/* path's directory: "." for a bare name.  malloc'ed. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL)
+		return strdup(".");
+	size_t n = slash == path ? 1 : (size_t)(slash - path);
+	char *dir = malloc(n + 1);
+	if (dir != NULL) {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	return dir;
+}
+
+/* Where a symlink at `link` points, resolved against its directory.
+ * malloc'ed, or NULL with errno. */
+static char *follow(const char *link)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return NULL;
+	target[n] = '\0';
+	if (target[0] == '/')
+		return strdup(target);
+	char *dir = dir_of(link);
+	char *out = dir ? malloc(strlen(dir) + 1 + (size_t)n + 1) : NULL;
+	if (out != NULL)
+		sprintf(out, "%s/%s", dir, target);
+	free(dir);
+	if (out == NULL)
+		errno = ENOMEM;
+	return out;
+}
+
+/* A symlink in /proc (/proc/PID/fd/N) names an open file, not a path we
+ * can follow by reading it ("pipe:[1234]"): the kernel has to open it. */
+static int in_procfs(const char *link)
+{
+	char *dir = dir_of(link);
+	struct statfs fs;
+	int yes = dir != NULL && statfs(dir, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+	free(dir);
+	return yes;
+}
+
+enum out_kind { OUT_FD, OUT_DIRECT, OUT_NEW_FILE, OUT_EXISTING_FILE };
+
+struct out_target {
+	enum out_kind kind;
+	int fd;       /* OUT_FD */
+	char *path;   /* the rest: where the symlinks lead (malloc'ed) */
+	struct stat st; /* OUT_EXISTING_FILE */
+};
+
+static int out_error(const char *shown, const char *reason)
+{
+	cli_error("cannot write output file '%s': %s", shown, reason);
+	return -1;
+}
+
+static const char *kind_of(mode_t m)
+{
+	return S_ISDIR(m) ? "it is a directory" : S_ISSOCK(m) ? "it is a socket" :
+	       S_ISBLK(m) ? "it is a block device" : "it is not a file";
+}
+
+/* Where output to `path` goes, following symlinks one at a time. */
+static int resolve_output(const char *path, struct out_target *t)
+{
+	char *cur = strdup(path);
+	for (int hops = 0; cur != NULL; hops++) {
+		int fd = fd_of_name(cur);
+		if (fd >= 0) {
+			free(cur);
+			t->kind = OUT_FD;
+			t->fd = fd;
+			return 0;
+		}
+		if (lstat(cur, &t->st) != 0) {
+			if (errno != ENOENT)
+				break;
+			t->kind = OUT_NEW_FILE;
+			t->path = cur;
+			return 0;
+		}
+		mode_t m = t->st.st_mode;
+		if (S_ISREG(m) || S_ISFIFO(m) || S_ISCHR(m) || (S_ISLNK(m) && in_procfs(cur))) {
+			t->kind = S_ISREG(m) ? OUT_EXISTING_FILE : OUT_DIRECT;
+			t->path = cur;
+			return 0;
+		}
+		if (!S_ISLNK(m)) {
+			free(cur);
+			return out_error(path, kind_of(m));
+		}
+		if (hops == MAX_SYMLINK_HOPS) {
+			errno = ELOOP;
+			break;
+		}
+		char *next = follow(cur);
+		free(cur);
+		cur = next;
+	}
+	int saved = errno;
+	free(cur);
+	return out_error(path, strerror(saved));
+}
+
+/* A FIFO or character device: opened without O_CREAT or O_TRUNC and
+ * written in one go.  A FIFO waits for its reader, as with the shell. */
+static int write_direct(const char *shown, const char *target, const uint8_t *buf, size_t len)
+{
+	int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return out_error(shown, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+		/* It changed since it was looked at, or a /proc link led to a
+		 * regular file: that is only ever replaced whole, by its path. */
+		close(fd);
+		return out_error(shown, "it leads to a regular file through /proc, or changed "
+					"while it was opened; give the file's own path");
+	}
+	int ok = write_all(fd, buf, len) == 0;
+	int saved = errno;
+	if (close(fd) != 0 && ok) {
+		ok = 0;
+		saved = errno;
+	}
+	return ok ? 0 : out_error(shown, strerror(saved));
+}
+
+/* The replacement gets the old file's owner and group: root always can;
+ * anyone else keeps the group where they belong to it, and otherwise the
+ * file becomes theirs, as with any replace by rename. */
+static void keep_owner(int fd, const struct stat *old)
+{
+	if (old->st_uid == geteuid() && old->st_gid == getegid())
+		return;
+	if (fchown(fd, old->st_uid, old->st_gid) != 0 && fchown(fd, (uid_t)-1, old->st_gid) != 0)
+		return; /* it becomes ours, as with any replace by rename */
+}
+
+/* A regular file, new (old == NULL) or existing: a temporary file beside
+ * it, then rename. */
+static int replace_file(const char *shown, const char *target, const struct stat *old,
+			const uint8_t *buf, size_t len)
+{
+	if (old != NULL && access(target, W_OK) != 0)
+		return out_error(shown, strerror(errno));
+	char *dir = dir_of(target);
+	char *tmp = dir ? malloc(strlen(dir) + sizeof("/.bigmont-out.XXXXXX")) : NULL;
+	if (tmp == NULL) {
+		free(dir);
+		return out_error(shown, strerror(ENOMEM));
+	}
+	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
+	int fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0) {
-		cli_error("cannot create output file '%s': %s", path, strerror(errno));
+		int saved = errno;
+		if (old != NULL && (saved == EACCES || saved == EPERM || saved == EROFS))
+			cli_error("cannot write output file '%s': its directory '%s' is not writable "
+				  "(%s); a file is replaced whole or not at all, through a temporary "
+				  "file beside it (to write it in place, use standard output)",
+				  shown, dir, strerror(saved));
+		else
+			cli_error("cannot create output file '%s': %s", shown, strerror(saved));
+		free(dir);
 		free(tmp);
 		return -1;
 	}
-	const char *step = "write";
-	int ok = write_all(fd, buf, len) == 0;
+	free(dir);
+	mode_t mode;
+	if (old != NULL) {
+		mode = old->st_mode & 01777;
+		keep_owner(fd, old);
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	const char *step = "chmod";
+	int ok = fchmod(fd, mode) == 0;
+	if (ok && !(ok = write_all(fd, buf, len) == 0))
+		step = "write";
 	if (ok && !(ok = fsync(fd) == 0))
 		step = "fsync";
+	int saved = errno;
 	if (close(fd) != 0 && ok) {
 		ok = 0;
 		step = "close";
+		saved = errno;
 	}
-	if (ok && !(ok = rename(tmp, path) == 0))
+	if (ok && !(ok = rename(tmp, target) == 0)) {
 		step = "rename";
+		saved = errno;
+	}
 	if (!ok) {
-		cli_error("cannot write output file '%s' (%s): %s", path, step, strerror(errno));
+		cli_error("cannot write output file '%s' (%s): %s", shown, step, strerror(saved));
 		unlink(tmp);
 	}
 	free(tmp);
 	return ok ? 0 : -1;
+}
+
+int cli_write_output(const char *path, const uint8_t *buf, size_t len)
+{
+	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };
+	if (path != NULL && strcmp(path, "-") != 0 && resolve_output(path, &t) != 0)
+		return -1;
+	int rc;
+	switch (t.kind) {
+	case OUT_FD:
+		rc = write_all(t.fd, buf, len);
+		if (rc != 0) {
+			if (t.fd == STDOUT_FILENO)
+				cli_error("cannot write standard output: %s", strerror(errno));
+			else
+				cli_error("cannot write output file '%s' (descriptor %d): %s", path,
+					  t.fd, strerror(errno));
+		}
+		break;
+	case OUT_DIRECT:
+		rc = write_direct(path, t.path, buf, len);
+		break;
+	case OUT_NEW_FILE:
+		rc = replace_file(path, t.path, NULL, buf, len);
+		break;
+	default:
+		rc = replace_file(path, t.path, &t.st, buf, len);
+		break;
+	}
+	free(t.path);
+	return rc;
 }
 
 int cli_load_key(const char *path, rsa_key **key, int *is_pem)
@@ -162,8 +438,7 @@ int cli_load_key(const char *path, rsa_key **key, int *is_pem)
 	int pem = memmem(data, len, armour, sizeof(armour) - 1) != NULL || data[0] != 0x30;
 	int rc = pem ? rsa_key_load_pem(key, (const char *)data, len, err, sizeof(err))
 		     : rsa_key_load_der(key, data, len, err, sizeof(err));
-	big_wipe(data, len);
-	free(data);
+	wipe_free(data, len);
 	if (rc != RSA_OK) {
 		cli_error("key file '%s': %s", path, err[0] ? err : rsa_strerror(rc));
 		return -1;

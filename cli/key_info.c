@@ -17,8 +17,10 @@ static void usage(FILE *out)
 		"\n"
 		"Show an RSA key's format, type, modulus size and public exponent, and\n"
 		"check it (private keys: p*q = n, dp = d mod (p-1), dq = d mod (q-1),\n"
-		"qInv*q = 1 mod p, e*d = 1 mod (p-1) and (q-1); every key: n odd, e odd,\n"
-		"1 < e < n, 512 to 16384 bits).  KEY may be PEM or DER.\n"
+		"qInv*q = 1 mod p, e*d = 1 mod (p-1) and (q-1), p and q prime by\n"
+		"Miller-Rabin; every key: n odd, e odd, 1 < e < n, 512 to 16384 bits).\n"
+		"KEY may be PEM or DER; a PEM file may hold certificates or parameters\n"
+		"beside its one key.\n"
 		"\n"
 		"  -h, --help  this help\n");
 }
@@ -69,7 +71,8 @@ int cmd_key_info(int argc, char **argv)
 	}
 	if (rsa_key_is_private(key))
 		printf("checks: passed (p*q = n, dp = d mod (p-1), dq = d mod (q-1), "
-		       "qInv*q = 1 mod p, e*d = 1 mod (p-1) and (q-1), n odd, e odd, 1 < e < n)\n");
+		       "qInv*q = 1 mod p, e*d = 1 mod (p-1) and (q-1), p and q prime "
+		       "(Miller-Rabin), n odd, e odd, 1 < e < n)\n");
 	else
 		printf("checks: passed (n odd, e odd, 1 < e < n)\n");
 	rsa_key_free(key);

@@ -4,6 +4,8 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,12 +23,27 @@ static void usage(FILE *out)
 		"Run 'bigmont <command> --help' for the options of a command.\n");
 }
 
-int main(int argc, char **argv)
+/*
+ * Output errors are caught at exit: key-info and --help print through
+ * stdio, which reports a full disk or a closed descriptor only when the
+ * buffer is flushed.  Nothing written and a closed descriptor is fine (a
+ * command whose output went to --out); anything else that fails is exit 1.
+ */
+static int close_stdout(int status)
 {
-	if (argc < 2) {
-		usage(stderr);
-		return CLI_EXIT_USAGE;
-	}
+	errno = 0;
+	int err = fflush(stdout) != 0 || ferror(stdout) ? (errno ? errno : EIO) : 0;
+	if (fclose(stdout) != 0 && err == 0 && errno != EBADF)
+		err = errno;
+	if (err == 0)
+		return status;
+	if (status == 0)
+		cli_error("cannot write standard output: %s", strerror(err));
+	return CLI_EXIT_FAILURE;
+}
+
+static int run_command(int argc, char **argv)
+{
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout);
@@ -44,7 +61,19 @@ int main(int argc, char **argv)
 		return cmd_encrypt(argc - 1, argv + 1);
 	if (!strcmp(cmd, "key-info"))
 		return cmd_key_info(argc - 1, argv + 1);
-	if (!strcmp(cmd, "speed")) {
+	cli_error("unknown command '%s' (try 'bigmont --help')", cmd);
+	return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "speed")) {
+		if (cli_check_cpu_env() != 0)
+			return CLI_EXIT_USAGE;
 #if BIGMONT_HAVE_BENCH
 		return bigmont_speed_main(argc - 1, argv + 1);
 #else
@@ -53,6 +82,8 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 #endif
 	}
-	cli_error("unknown command '%s' (try 'bigmont --help')", cmd);
-	return CLI_EXIT_USAGE;
+	/* A reader that goes away (a FIFO, a pipe) is a write error, reported
+	 * and exit 1, not a silent death by SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	return close_stdout(run_command(argc, argv));
 }

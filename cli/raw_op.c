@@ -26,8 +26,9 @@ static void usage(FILE *out, int private_op)
 			"  --key KEY         private key: PKCS#1 or PKCS#8, PEM or DER\n"
 			"  --in FILE         input, exactly k bytes (k = modulus bytes), big-endian,\n"
 			"                    less than n (default: all of standard input)\n"
-			"  --out FILE        output, k bytes (default: standard output); written\n"
-			"                    whole or not at all\n"
+			"  --out FILE        output, k bytes (default: standard output); a regular\n"
+			"                    file is replaced whole or not at all, a FIFO or device\n"
+			"                    written directly\n"
 			"  --no-fault-check  skip the out^e == in verification\n"
 			"  -h, --help        this help\n");
 	else
@@ -40,8 +41,8 @@ static void usage(FILE *out, int private_op)
 			"              PEM or DER\n"
 			"  --in FILE   input, exactly k bytes (k = modulus bytes), big-endian, less\n"
 			"              than n (default: all of standard input)\n"
-			"  --out FILE  output, k bytes (default: standard output); written whole or\n"
-			"              not at all\n"
+			"  --out FILE  output, k bytes (default: standard output); a regular file is\n"
+			"              replaced whole or not at all, a FIFO or device written directly\n"
 			"  -h, --help  this help\n");
 }
 
@@ -119,8 +120,13 @@ int cli_raw_op(int argc, char **argv, int private_op)
 	}
 	if (!fault_check)
 		rsa_key_set_fault_check(key, 0);
-	if (cli_read_input(infile, &in, &inlen) != 0)
+	if (cli_read_input(infile, k + 1, &in, &inlen) != 0)
 		goto done;
+	if (inlen > k) {
+		cli_error("input is longer than the %zu bytes this %d-bit key needs", k,
+			  rsa_key_bits(key));
+		goto done;
+	}
 	if (inlen != k) {
 		cli_error("input is %zu bytes; this %d-bit key needs exactly %zu bytes", inlen,
 			  rsa_key_bits(key), k);

@@ -10,19 +10,34 @@
  *    decrypt equal to `openssl pkeyutl -decrypt -pkeyopt
  *    rsa_padding_mode:none` on the same ciphertext;
  *  - a failed operation leaves an existing output file as it was;
+ *  - --out with every kind of path: new and existing regular files (mode
+ *    kept), symlinks (followed, dangling, looping), directories, FIFOs,
+ *    standard output by its names, device nodes made in the test's own
+ *    directory (as root), a file in a directory the user may not write
+ *    (run as uid 65534 when the test runs as root);
+ *  - output errors (a full device, a closed stdout) are exit 1;
+ *  - reads are bounded: endless stdin, FIFOs and devices, under a memory
+ *    limit so that a regression fails fast;
+ *  - PEM bundles (certificate and key, openssl pkcs12 -nodes output);
  *  - key-info's report, and --help of every command.
+ * No real device node is ever passed as --in or --out: /dev/full appears
+ * only as a redirection of stdout.
  */
 #include <gtest/gtest.h>
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -36,22 +51,36 @@ namespace {
 
 struct TempDir {
 	std::string path;
+	bool made = false;
 	TempDir()
 	{
 		char tmpl[] = "/tmp/bigmont-cli-XXXXXX";
 		const char *p = mkdtemp(tmpl);
 		EXPECT_NE(p, nullptr);
-		path = p ? p : "/tmp";
+		made = p != nullptr;
+		path = p ? p : "/nonexistent";
 	}
 	~TempDir()
 	{
-		if (DIR *d = opendir(path.c_str())) {
-			while (dirent *e = readdir(d))
-				if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
-					unlink((path + "/" + e->d_name).c_str());
-			closedir(d);
-		}
-		rmdir(path.c_str());
+		if (!made)
+			return;
+		/* Every directory writable again (a test may have made one
+		 * read-only), then everything removed depth first. */
+		nftw(
+			path.c_str(),
+			[](const char *p, const struct stat *st, int type, struct FTW *) {
+				if (type == FTW_D)
+					chmod(p, (st->st_mode & 07777) | 0700);
+				return 0;
+			},
+			16, FTW_PHYS);
+		nftw(
+			path.c_str(),
+			[](const char *p, const struct stat *, int, struct FTW *) {
+				remove(p);
+				return 0;
+			},
+			16, FTW_DEPTH | FTW_PHYS);
 	}
 	std::vector<std::string> entries() const
 	{
@@ -85,10 +114,14 @@ struct Result {
 	std::string out, err;
 };
 
-/* Run argv[0] with the rest; stdin from `in_file` (or /dev/null), stdout
- * and stderr captured through files in `scratch`. */
+const std::string kStdoutClosed = "<closed>", kStdoutBrokenPipe = "<broken pipe>";
+
+/* Run argv[0] with the rest; stdin from `in_file` (or /dev/null), stderr
+ * captured through a file in `scratch`, and stdout too unless stdout_to
+ * names a file to open for it, or is kStdoutClosed, or kStdoutBrokenPipe
+ * (a pipe whose reader is gone). */
 Result run(const std::vector<std::string> &args, const std::string &scratch,
-	   const std::string &in_file = "/dev/null")
+	   const std::string &in_file = "/dev/null", const std::string &stdout_to = "")
 {
 	std::vector<char *> argv;
 	for (const auto &a : args)
@@ -98,12 +131,23 @@ Result run(const std::vector<std::string> &args, const std::string &scratch,
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, in_file.c_str(), O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int pipe_fds[2] = { -1, -1 };
+	if (stdout_to == kStdoutClosed) {
+		posix_spawn_file_actions_addclose(&fa, 1);
+	} else if (stdout_to == kStdoutBrokenPipe) {
+		EXPECT_EQ(pipe(pipe_fds), 0);
+		close(pipe_fds[0]);
+		posix_spawn_file_actions_adddup2(&fa, pipe_fds[1], 1);
+	} else
+		posix_spawn_file_actions_addopen(&fa, 1, stdout_to.empty() ? out.c_str() : stdout_to.c_str(),
+						 O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	pid_t pid;
 	Result r;
 	int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
 	posix_spawn_file_actions_destroy(&fa);
+	if (pipe_fds[1] >= 0)
+		close(pipe_fds[1]);
 	EXPECT_EQ(rc, 0) << "posix_spawn " << argv[0];
 	if (rc != 0)
 		return r;
@@ -232,6 +276,387 @@ TEST(Cli, FailureKeepsExistingOutput)
 	EXPECT_EQ(dir.entries().size(), 1u);
 }
 
+/* ---- --out: every kind of path ------------------------------------------- */
+
+const std::string kGoodIn = bt::data_path("bad/input-good.bin");
+
+/* decrypt of input-good.bin with the 1024-bit key, to `out`. */
+Result decrypt_to(const std::string &out, const std::string &scratch,
+		  const std::string &stdout_to = "")
+{
+	return run({kExe, "decrypt", "--key", key("rsa1024-e65537.pem"), "--in", kGoodIn, "--out", out},
+		   scratch, "/dev/null", stdout_to);
+}
+
+/* The right answer, through a fresh file. */
+std::string expected_plain()
+{
+	TempDir dir;
+	Result r = decrypt_to(dir.path + "/plain.bin", dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	std::string plain = slurp(dir.path + "/plain.bin");
+	EXPECT_EQ(plain.size(), 128u);
+	return plain;
+}
+
+mode_t mode_of(const std::string &path)
+{
+	struct stat st{};
+	EXPECT_EQ(lstat(path.c_str(), &st), 0) << path;
+	return st.st_mode;
+}
+
+TEST(CliOut, RegularFilesNewAndExistingKeepTheirMode)
+{
+	const std::string plain = expected_plain();
+	TempDir dir;
+	const mode_t mask = umask(0);
+	umask(mask);
+	Result r = decrypt_to(dir.path + "/new.bin", dir.path);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(slurp(dir.path + "/new.bin"), plain);
+	EXPECT_EQ(mode_of(dir.path + "/new.bin") & 07777, 0666 & ~mask);
+	for (mode_t m : { 0644, 0640, 0600, 0664, 0604 }) {
+		const std::string f = dir.path + "/old.bin";
+		spit(f, "previous contents");
+		ASSERT_EQ(chmod(f.c_str(), m), 0);
+		r = decrypt_to(f, dir.path);
+		ASSERT_EQ(r.status, 0) << r.err;
+		EXPECT_EQ(slurp(f), plain);
+		EXPECT_EQ(mode_of(f), S_IFREG | m);
+	}
+	std::vector<std::string> left = dir.entries();
+	std::sort(left.begin(), left.end());
+	EXPECT_EQ(left, (std::vector<std::string>{ "new.bin", "old.bin" })) << "temporary files left";
+}
+
+TEST(CliOut, SymlinksAreFollowed)
+{
+	const std::string plain = expected_plain();
+	TempDir dir;
+	const std::string d = dir.path;
+	ASSERT_EQ(mkdir((d + "/sub").c_str(), 0755), 0);
+	spit(d + "/sub/target.bin", "previous contents");
+	ASSERT_EQ(chmod((d + "/sub/target.bin").c_str(), 0640), 0);
+	/* A relative link, resolved against its own directory, behind an
+	 * absolute one. */
+	ASSERT_EQ(symlink("sub/target.bin", (d + "/rel").c_str()), 0);
+	ASSERT_EQ(symlink((d + "/rel").c_str(), (d + "/abs").c_str()), 0);
+	Result r = decrypt_to(d + "/abs", d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_TRUE(S_ISLNK(mode_of(d + "/abs")) && S_ISLNK(mode_of(d + "/rel")));
+	EXPECT_EQ(slurp(d + "/sub/target.bin"), plain);
+	EXPECT_EQ(mode_of(d + "/sub/target.bin"), S_IFREG | 0640);
+
+	/* A dangling link: the file it names is created. */
+	ASSERT_EQ(symlink("sub/new.bin", (d + "/dangling").c_str()), 0);
+	r = decrypt_to(d + "/dangling", d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_TRUE(S_ISLNK(mode_of(d + "/dangling")));
+	EXPECT_EQ(slurp(d + "/sub/new.bin"), plain);
+
+	/* A loop, and a link into a missing directory: errors, nothing made. */
+	ASSERT_EQ(symlink("loop2", (d + "/loop1").c_str()), 0);
+	ASSERT_EQ(symlink("loop1", (d + "/loop2").c_str()), 0);
+	ASSERT_EQ(symlink("missing/x.bin", (d + "/nowhere").c_str()), 0);
+	r = decrypt_to(d + "/loop1", d);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: cannot write output file '" + d +
+			     "/loop1': Too many levels of symbolic links"),
+		  std::string::npos)
+		<< r.err;
+	r = decrypt_to(d + "/nowhere", d);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
+	EXPECT_EQ(dir.entries().size(), 7u) << "sub rel abs dangling loop1 loop2 nowhere, nothing else";
+}
+
+TEST(CliOut, DirectoriesAndMissingDirectoriesAreErrors)
+{
+	TempDir dir;
+	ASSERT_EQ(mkdir((dir.path + "/d").c_str(), 0755), 0);
+	for (const std::string &out : { dir.path + "/d", dir.path + "/d/", std::string("/") }) {
+		Result r = decrypt_to(out, dir.path);
+		EXPECT_EQ(r.status, 1) << out;
+		EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+	}
+	Result r = decrypt_to(dir.path + "/no/such/dir.bin", dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("cannot create output file"), std::string::npos) << r.err;
+	EXPECT_EQ(dir.entries(), std::vector<std::string>{ "d" });
+}
+
+/* A FIFO gets the whole result written into it and stays a FIFO.  The
+ * test holds the FIFO open read-write (non-blocking), so the command's
+ * open does not wait, and a regression that replaced the FIFO fails here
+ * rather than hanging. */
+TEST(CliOut, FifoIsWrittenDirectly)
+{
+	const std::string plain = expected_plain();
+	TempDir dir;
+	const std::string fifo = dir.path + "/fifo";
+	ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+	const int fd = open(fifo.c_str(), O_RDWR | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	Result r = decrypt_to(fifo, dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	std::string got(4096, '\0');
+	const ssize_t n = read(fd, &got[0], got.size());
+	close(fd);
+	got.resize(n > 0 ? static_cast<size_t>(n) : 0);
+	EXPECT_EQ(got, plain);
+	EXPECT_TRUE(S_ISFIFO(mode_of(fifo)));
+	EXPECT_EQ(dir.entries(), std::vector<std::string>{ "fifo" });
+}
+
+/* "-", /dev/stdout, /dev/fd/1, /proc/self/fd/1, and a symlink to
+ * /dev/stdout: all standard output, which here is a regular file that
+ * must not be replaced. */
+TEST(CliOut, StandardOutputByAnyName)
+{
+	const std::string plain = expected_plain();
+	TempDir dir;
+	ASSERT_EQ(symlink("/dev/stdout", (dir.path + "/to-stdout").c_str()), 0);
+	for (const std::string &out :
+	     { std::string("-"), std::string("/dev/stdout"), std::string("/dev/fd/1"),
+	       std::string("/proc/self/fd/1"), dir.path + "/to-stdout" }) {
+		Result r = decrypt_to(out, dir.path);
+		EXPECT_EQ(r.status, 0) << out << ": " << r.err;
+		EXPECT_EQ(r.out, plain) << out;
+	}
+	EXPECT_TRUE(S_ISLNK(mode_of(dir.path + "/to-stdout")));
+}
+
+/* Device nodes made in the test's own directory (only root may): the null
+ * device takes the result and stays a device; the full device is an error,
+ * and stays a device too. */
+TEST(CliOut, CharacterDevicesAreWrittenNotReplaced)
+{
+	TempDir dir;
+	const std::string null_dev = dir.path + "/null", full_dev = dir.path + "/full";
+	if (mknod(null_dev.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0 ||
+	    mknod(full_dev.c_str(), S_IFCHR | 0666, makedev(1, 7)) != 0)
+		GTEST_SKIP() << "cannot make device nodes here (not root): " << strerror(errno);
+	Result r = decrypt_to(null_dev, dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_TRUE(S_ISCHR(mode_of(null_dev)));
+	r = decrypt_to(full_dev, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: cannot write output file '" + full_dev +
+			     "': No space left on device"),
+		  std::string::npos)
+		<< r.err;
+	EXPECT_TRUE(S_ISCHR(mode_of(full_dev)));
+	EXPECT_EQ(dir.entries().size(), 2u);
+}
+
+/*
+ * A writable file in a directory the user may not write: no temporary file
+ * can be made beside it, and writing in place could leave half a result,
+ * so it is an error and the file keeps its contents.  A file the user may
+ * not write is refused as the shell would refuse it.  Root may write
+ * anywhere, so as root the command runs as uid 65534 (setpriv).
+ */
+TEST(CliOut, ReadOnlyDirectoryAndReadOnlyFile)
+{
+	TempDir dir;
+	const std::string ro = dir.path + "/ro", file = ro + "/out.bin";
+	const std::string keyfile = dir.path + "/key.pem", in = dir.path + "/in.bin";
+	spit(keyfile, bt::read_data_file("keys/rsa1024-e65537.pem"));
+	spit(in, bt::read_data_file("bad/input-good.bin"));
+	ASSERT_EQ(mkdir(ro.c_str(), 0755), 0);
+	spit(file, "previous contents");
+	std::vector<std::string> as_user;
+	if (geteuid() == 0) {
+		if (access("/usr/bin/setpriv", X_OK) != 0)
+			GTEST_SKIP() << "running as root without setpriv to drop to another user";
+		as_user = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups" };
+		ASSERT_EQ(chmod(dir.path.c_str(), 0755), 0);
+		ASSERT_EQ(chmod(keyfile.c_str(), 0644), 0);
+		ASSERT_EQ(chmod(in.c_str(), 0644), 0);
+		ASSERT_EQ(chown(file.c_str(), 65534, 65534), 0); /* the file is theirs, */
+		ASSERT_EQ(chmod(file.c_str(), 0644), 0);         /* the directory root's */
+	} else {
+		ASSERT_EQ(chmod(ro.c_str(), 0555), 0);
+	}
+	auto args = [&](const std::string &out) {
+		std::vector<std::string> a = as_user;
+		for (const std::string &x : { kExe, std::string("decrypt"), std::string("--key"), keyfile,
+					      std::string("--in"), in, std::string("--out"), out })
+			a.push_back(x);
+		return a;
+	};
+	Result r = run(args(file), dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.err.find("bigmont: error: cannot write output file '" + file + "': its directory '" +
+			     ro + "' is not writable (Permission denied)"),
+		  std::string::npos)
+		<< r.err;
+	EXPECT_EQ(slurp(file), "previous contents");
+
+	/* A read-only file in a writable directory. */
+	const std::string rw = dir.path + "/rw", locked = rw + "/locked.bin";
+	ASSERT_EQ(mkdir(rw.c_str(), 0777), 0);
+	ASSERT_EQ(chmod(rw.c_str(), 0777), 0);
+	spit(locked, "previous contents");
+	ASSERT_EQ(chmod(locked.c_str(), 0444), 0);
+	if (geteuid() == 0) {
+		ASSERT_EQ(chown(locked.c_str(), 65534, 65534), 0);
+	}
+	r = run(args(locked), dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.err.find("cannot write output file '" + locked + "': Permission denied"),
+		  std::string::npos)
+		<< r.err;
+	EXPECT_EQ(slurp(locked), "previous contents");
+	EXPECT_EQ(dir.entries().size(), 4u);
+}
+
+/* ---- output errors ------------------------------------------------------ */
+
+/* A full disk, a closed stdout or a broken pipe is exit 1 with a message,
+ * for every command but speed (/dev/full only ever as a redirection of
+ * stdout). */
+TEST(Cli, OutputErrorsAreExitOne)
+{
+	TempDir dir;
+	const std::string k = key("rsa1024-e65537.pem");
+	const std::vector<std::vector<std::string>> printing = {
+		{ kExe, "key-info", k },
+		{ kExe, "decrypt", "--key", k, "--in", kGoodIn },
+		{ kExe, "encrypt", "--key", k, "--in", kGoodIn },
+		{ kExe, "--help" },
+		{ kExe, "decrypt", "--help" },
+		{ kExe, "--version" },
+	};
+	for (const auto &args : printing) {
+		SCOPED_TRACE(args[1]);
+		Result r = run(args, dir.path, "/dev/null", "/dev/full");
+		EXPECT_EQ(r.status, 1);
+		EXPECT_NE(r.err.find("bigmont: error: cannot write standard output: No space left on device"),
+			  std::string::npos)
+			<< r.err;
+		EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+		r = run(args, dir.path, "/dev/null", kStdoutClosed);
+		EXPECT_EQ(r.status, 1);
+		EXPECT_NE(r.err.find("bigmont: error: cannot write standard output: Bad file descriptor"),
+			  std::string::npos)
+			<< r.err;
+	}
+	/* A reader that went away: an error, not a silent death by SIGPIPE. */
+	Result r = run({ kExe, "decrypt", "--key", k, "--in", kGoodIn }, dir.path, "/dev/null",
+		       kStdoutBrokenPipe);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: cannot write standard output: Broken pipe"),
+		  std::string::npos)
+		<< r.err;
+	/* Nothing for stdout: a closed one is no error. */
+	r = decrypt_to(dir.path + "/out.bin", dir.path, kStdoutClosed);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(slurp(dir.path + "/out.bin").size(), 128u);
+}
+
+/* ---- bounded reads ------------------------------------------------------ */
+
+#if defined(__SANITIZE_ADDRESS__)
+/* AddressSanitizer reserves terabytes of address space, so ulimit -v
+ * cannot be used; its own RSS limit kills a runaway process instead. */
+const std::string kMemoryLimit =
+	"export ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=400\"; ";
+#else
+const std::string kMemoryLimit = "ulimit -v 200000; ";
+#endif
+
+std::string quoted(const std::string &s) { return "'" + s + "'"; }
+
+/* `script` in sh under the memory limit; it runs bigmont as $B. */
+Result limited(const std::string &script, const std::string &scratch)
+{
+	return run({ "/bin/sh", "-c", kMemoryLimit + "B=" + quoted(kExe) + "; " + script }, scratch);
+}
+
+TEST(Cli, ReadsAreBounded)
+{
+	TempDir dir;
+	const std::string k = quoted(key("rsa1024-e65537.pem")), fifo = dir.path + "/fifo";
+	/* Endless input on stdin, from a FIFO. */
+	Result r = limited("yes | exec \"$B\" decrypt --key " + k, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: input is longer than the 128 bytes this 1024-bit key needs"),
+		  std::string::npos)
+		<< r.err;
+	ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+	r = limited("timeout 60 yes > " + quoted(fifo) + " & exec \"$B\" encrypt --key " + k +
+			    " --in " + quoted(fifo),
+		    dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
+	/* An endless key: from a FIFO, and a sparse file one byte too long. */
+	r = limited("timeout 60 yes > " + quoted(fifo) + " & exec \"$B\" key-info " + quoted(fifo),
+		    dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: key file '" + fifo + "' is larger than 4194304 bytes"),
+		  std::string::npos)
+		<< r.err;
+	const std::string big = dir.path + "/big.pem";
+	spit(big, bt::read_data_file("keys/rsa1024-e65537.pem"));
+	ASSERT_EQ(truncate(big.c_str(), (4 << 20) + 1), 0);
+	r = limited("exec \"$B\" decrypt --key " + quoted(big) + " --in " + quoted(kGoodIn), dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("is larger than 4194304 bytes"), std::string::npos) << r.err;
+	/* Exactly the limit is accepted: the key, then zero bytes the PEM
+	 * reader skips as text after the block. */
+	ASSERT_EQ(truncate(big.c_str(), 4 << 20), 0);
+	r = limited("exec \"$B\" key-info " + quoted(big), dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+
+	/* The zero device, made in the test's own directory (only root may). */
+	const std::string zero = dir.path + "/zero";
+	if (mknod(zero.c_str(), S_IFCHR | 0444, makedev(1, 5)) != 0)
+		GTEST_SKIP() << "cannot make a device node here (not root): " << strerror(errno);
+	r = limited("exec \"$B\" key-info " + quoted(zero), dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("is larger than 4194304 bytes"), std::string::npos) << r.err;
+	r = limited("exec \"$B\" decrypt --key " + k + " --in " + quoted(zero), dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
+}
+
+/* ---- PEM bundles -------------------------------------------------------- */
+
+/* A key beside certificates, in either order, and what openssl pkcs12
+ * -nodes writes (bag attributes, certificate, key): the key is used. */
+TEST(Cli, PemBundles)
+{
+	const std::string plain = expected_plain();
+	TempDir dir;
+	const std::string cert = bt::read_data_file("bad/certificate.pem");
+	const std::string pem = bt::read_data_file("keys/rsa1024-e65537.pem");
+	ASSERT_FALSE(cert.empty());
+	spit(dir.path + "/cert-key.pem", cert + pem);
+	spit(dir.path + "/key-cert.pem", pem + cert);
+	spit(dir.path + "/cert.pem", cert);
+	const std::string p12 = dir.path + "/p12.pem";
+	Result r = run({ "/bin/sh", "-c",
+			 "openssl pkcs12 -export -in " + quoted(dir.path + "/cert.pem") + " -inkey " +
+				 quoted(key("rsa1024-e65537.pem")) +
+				 " -passout pass:x | openssl pkcs12 -nodes -passin pass:x -out " + quoted(p12) },
+		       dir.path);
+	ASSERT_EQ(r.status, 0) << r.err;
+	const std::string p12_text = slurp(p12);
+	ASSERT_NE(p12_text.find("Bag Attributes"), std::string::npos) << p12_text;
+	ASSERT_LT(p12_text.find("CERTIFICATE"), p12_text.find("PRIVATE KEY")) << p12_text;
+	for (const std::string &bundle : { dir.path + "/cert-key.pem", dir.path + "/key-cert.pem", p12 }) {
+		SCOPED_TRACE(bundle);
+		r = run({ kExe, "key-info", bundle }, dir.path);
+		EXPECT_EQ(r.status, 0) << r.err;
+		EXPECT_NE(r.out.find("type: private"), std::string::npos) << r.out;
+		r = run({ kExe, "decrypt", "--key", bundle, "--in", kGoodIn }, dir.path);
+		EXPECT_EQ(r.status, 0) << r.err;
+		EXPECT_EQ(r.out, plain);
+	}
+}
+
 TEST(Cli, KeyInfo)
 {
 	TempDir dir;
@@ -242,6 +667,7 @@ TEST(Cli, KeyInfo)
 	EXPECT_NE(r.out.find("modulus bits: 2048\n"), std::string::npos) << r.out;
 	EXPECT_NE(r.out.find("public exponent: 65537\n"), std::string::npos) << r.out;
 	EXPECT_NE(r.out.find("checks: passed (p*q = n"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("p and q prime (Miller-Rabin)"), std::string::npos) << r.out;
 
 	r = run({kExe, "key-info", key("rsa1025-ebig.p8.pem")}, dir.path);
 	ASSERT_EQ(r.status, 0) << r.err;
