@@ -3,15 +3,19 @@
  * plain bytes so that GMP, OpenSSL and our library never meet in one
  * translation unit (OpenSSL's BIGNUM and ours share a name).
  *
- * Every decrypt is the raw RSA private operation, out = in^d mod n, with
- * in and out the modulus length in bytes, big-endian.  All return 0 on
- * success; the *_open functions return NULL and a one-line reason in err.
+ * Every implementation file exports one ops table (struct bench_impl_ops);
+ * the benchmark sees nothing else of it.  Every decrypt is the raw RSA
+ * private operation, out = in^d mod n, with in and out the modulus length
+ * in bytes, big-endian; it returns 0 on success.  open returns NULL and a
+ * one-line reason in err (no "bigmont:" prefix: the command adds it).
  */
 #ifndef BIGMONT_BENCH_IMPL_H
 #define BIGMONT_BENCH_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "measure.h"
 
 /* The numbers of a private key, big-endian, as the PKCS #1 structure
  * holds them. */
@@ -23,31 +27,61 @@ struct bench_rsa_parts {
 };
 void bench_rsa_parts_free(struct bench_rsa_parts *parts);
 
-/* ---- OpenSSL (impl_openssl.c) ------------------------------------------ */
+/* What an implementation opens: the key as PEM text and as numbers. */
+struct bench_key_input {
+	const char *pem;
+	size_t len;
+	const struct bench_rsa_parts *parts;
+};
+
+struct bench_impl_ops {
+	/* mode: what the implementation's table entry asks for (ours: 1 for
+	 * blinding; OpenSSL: enum bench_ossl_mode; others: 0). */
+	void *(*open)(const struct bench_key_input *key, int mode, char *err,
+		      size_t errlen);
+	int (*decrypt)(void *h, uint8_t *out, const uint8_t *in);
+	/* Optional: `iters` operations on the input of the last decrypt, timed
+	 * by the implementation itself (a child process); NULL: the benchmark
+	 * times decrypt in this process. */
+	int (*batch)(void *h, long iters, struct bench_batch *out);
+	/* Optional: the operation as threads sharing one opened key run it
+	 * (thread-safe on h); NULL: not in the thread table. */
+	int (*decrypt_shared)(const void *h, uint8_t *out, const uint8_t *in);
+	int (*blinding)(const void *h);    /* 1 on, 0 off */
+	int (*fault_check)(const void *h); /* 1 on, 0 off */
+	/* Optional: a decrypt status in words; NULL: "error". */
+	const char *(*strerror)(int status);
+	void (*close)(void *h); /* NULL is a no-op */
+};
+
+/* rsa_private_raw of this build; mode 1: blinding on (the fault check
+ * stays at the library's default, on). */
+extern const struct bench_impl_ops bench_ours_ops;
+/* GMP as gmpbench's rsa does it (impl_gmp.c). */
+extern const struct bench_impl_ops bench_gmp_ops;
+/* OpenSSL in this process (impl_openssl.c); mode: */
 enum bench_ossl_mode {
 	BENCH_OSSL_EVP = 0,     /* EVP_PKEY_decrypt, RSA_NO_PADDING, its default
-				 * blinding; one context reused */
+				 * blinding; one context reused.  Shared by
+				 * threads: one EVP_PKEY, a context per
+				 * operation, as applications do. */
 	BENCH_OSSL_NOBLIND = 1, /* RSA_private_decrypt on the key with
 				 * RSA_blinding_off */
 };
-struct bench_ossl;
+extern const struct bench_impl_ops bench_ossl_ops;
+/* OpenSSL's EVP mode in a child process without AVX-512 IFMA (worker.c). */
+extern const struct bench_impl_ops bench_worker_ops;
+
+/* ---- beyond the ops: the key's numbers, the reference, versions -------- */
 /* Parse a private key (any PEM OpenSSL reads) into its numbers. */
 int bench_ossl_parts(struct bench_rsa_parts *parts, const char *pem,
 		     size_t len, char *err, size_t errlen);
-struct bench_ossl *bench_ossl_open(const char *pem, size_t len,
-				   enum bench_ossl_mode mode, char *err,
-				   size_t errlen);
-size_t bench_ossl_size(const struct bench_ossl *k);
-int bench_ossl_decrypt(struct bench_ossl *k, uint8_t *out, const uint8_t *in);
-/* The way applications share a key between threads: one EVP_PKEY, a
- * fresh EVP_PKEY_CTX per operation.  Thread-safe (EVP mode only). */
-int bench_ossl_decrypt_shared(const struct bench_ossl *k, uint8_t *out,
-			      const uint8_t *in);
-void bench_ossl_close(struct bench_ossl *k);
+/* The modulus length in bytes of an opened bench_ossl_ops key. */
+size_t bench_ossl_size(const void *h);
 /* "OpenSSL 3.0.19 27 Jan 2026" */
 const char *bench_ossl_version(void);
 
-/* ---- GMP (impl_gmp.c) --------------------------------------------------- */
+/* GMP is also the reference every answer is checked against. */
 struct bench_gmp;
 struct bench_gmp *bench_gmp_open(const struct bench_rsa_parts *parts,
 				 char *err, size_t errlen);
@@ -59,21 +93,5 @@ int bench_gmp_verify(struct bench_gmp *g, const uint8_t *out,
 		     const uint8_t *in);
 void bench_gmp_close(struct bench_gmp *g);
 const char *bench_gmp_version(void);
-
-/* ---- ours (impl_ours.c) ------------------------------------------------- */
-struct bench_ours;
-/* blinding: 0 off, 1 on.  Fails (NULL, reason in err) if the key does not
- * load or the library refuses the blinding setting; *refused is then set
- * to 1 when only the option was refused (report "n/a", not an error). */
-struct bench_ours *bench_ours_open(const char *pem, size_t len, int blinding,
-				   int *refused, char *err, size_t errlen);
-size_t bench_ours_size(const struct bench_ours *o);
-int bench_ours_bits(const struct bench_ours *o);
-int bench_ours_decrypt(const struct bench_ours *o, uint8_t *out,
-		       const uint8_t *in);
-int bench_ours_fault_check(const struct bench_ours *o);
-int bench_ours_blinding(const struct bench_ours *o);
-const char *bench_ours_strerror(int status);
-void bench_ours_close(struct bench_ours *o);
 
 #endif

@@ -3,8 +3,9 @@
  * other result is checked against, done the way gmpbench's rsa does it:
  * m^dp mod p and m^dq mod q with mpz_powm (variable time, GMP's fastest),
  * recombined with Garner's formula: h = qinv (m_p - m_q) mod p,
- * out = m_q + h q.  Also the parts shared by every implementation (the
- * key's numbers as bytes).
+ * out = m_q + h q.  Also the reference every answer is checked against,
+ * and the parts shared by every implementation (the key's numbers as
+ * bytes).
  */
 #include "impl.h"
 
@@ -119,3 +120,32 @@ void bench_gmp_close(struct bench_gmp *g)
 }
 
 const char *bench_gmp_version(void) { return gmp_version; }
+
+static void *gmp_open(const struct bench_key_input *key, int mode, char *err,
+		      size_t errlen)
+{
+	(void)mode;
+	return bench_gmp_open(key->parts, err, errlen);
+}
+
+static int gmp_decrypt(void *h, uint8_t *out, const uint8_t *in)
+{
+	return bench_gmp_decrypt(h, out, in);
+}
+
+/* Neither blinding nor a check of the result. */
+static int gmp_off(const void *h)
+{
+	(void)h;
+	return 0;
+}
+
+static void gmp_close(void *h)
+{
+	bench_gmp_close(h);
+}
+
+const struct bench_impl_ops bench_gmp_ops = {
+	.open = gmp_open, .decrypt = gmp_decrypt, .blinding = gmp_off, .fault_check = gmp_off,
+	.close = gmp_close,
+};

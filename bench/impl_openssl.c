@@ -117,16 +117,26 @@ static int evp_ctx_ready(EVP_PKEY_CTX *ctx)
 	       EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_NO_PADDING) == 1;
 }
 
-struct bench_ossl *bench_ossl_open(const char *pem, size_t len,
-				   enum bench_ossl_mode mode, char *err,
-				   size_t errlen)
+static void ossl_close(void *h)
+{
+	struct bench_ossl *k = h;
+	if (k == NULL)
+		return;
+	EVP_PKEY_CTX_free(k->ctx);
+	RSA_free(k->rsa);
+	EVP_PKEY_free(k->pkey);
+	free(k);
+}
+
+static void *ossl_open(const struct bench_key_input *key, int mode, char *err,
+		       size_t errlen)
 {
 	struct bench_ossl *k = calloc(1, sizeof(*k));
 	if (k == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	k->pkey = load_pkey(pem, len, err, errlen);
+	k->pkey = load_pkey(key->pem, key->len, err, errlen);
 	if (k->pkey == NULL)
 		goto fail;
 	k->size = (size_t)EVP_PKEY_get_size(k->pkey);
@@ -146,14 +156,19 @@ struct bench_ossl *bench_ossl_open(const char *pem, size_t len,
 	}
 	return k;
 fail:
-	bench_ossl_close(k);
+	ossl_close(k);
 	return NULL;
 }
 
-size_t bench_ossl_size(const struct bench_ossl *k) { return k->size; }
-
-int bench_ossl_decrypt(struct bench_ossl *k, uint8_t *out, const uint8_t *in)
+size_t bench_ossl_size(const void *h)
 {
+	const struct bench_ossl *k = h;
+	return k->size;
+}
+
+static int ossl_decrypt(void *h, uint8_t *out, const uint8_t *in)
+{
+	struct bench_ossl *k = h;
 	if (k->rsa != NULL) {
 		int n = RSA_private_decrypt((int)k->size, in, out, k->rsa,
 					    RSA_NO_PADDING);
@@ -166,9 +181,11 @@ int bench_ossl_decrypt(struct bench_ossl *k, uint8_t *out, const uint8_t *in)
 	return 0;
 }
 
-int bench_ossl_decrypt_shared(const struct bench_ossl *k, uint8_t *out,
-			      const uint8_t *in)
+/* The way applications share a key between threads: one EVP_PKEY, a
+ * fresh EVP_PKEY_CTX per operation. */
+static int ossl_decrypt_shared(const void *h, uint8_t *out, const uint8_t *in)
 {
+	const struct bench_ossl *k = h;
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(k->pkey, NULL);
 	if (ctx == NULL)
 		return -1;
@@ -180,15 +197,24 @@ int bench_ossl_decrypt_shared(const struct bench_ossl *k, uint8_t *out,
 	return ok ? 0 : -1;
 }
 
-void bench_ossl_close(struct bench_ossl *k)
+static int ossl_blinding(const void *h)
 {
-	if (k == NULL)
-		return;
-	EVP_PKEY_CTX_free(k->ctx);
-	RSA_free(k->rsa);
-	EVP_PKEY_free(k->pkey);
-	free(k);
+	const struct bench_ossl *k = h;
+	return k->rsa == NULL;
 }
+
+/* OpenSSL checks a CRT result with the public exponent (rsa_ossl_mod_exp)
+ * in both modes. */
+static int ossl_fault_check(const void *h)
+{
+	(void)h;
+	return 1;
+}
+
+const struct bench_impl_ops bench_ossl_ops = {
+	.open = ossl_open, .decrypt = ossl_decrypt, .decrypt_shared = ossl_decrypt_shared,
+	.blinding = ossl_blinding, .fault_check = ossl_fault_check, .close = ossl_close,
+};
 
 const char *bench_ossl_version(void)
 {

@@ -1,78 +1,60 @@
 /*
  * bench/impl_ours.c -- our RSA private operation (rsa_private_raw) behind
- * the benchmark's plain-bytes interface.  The fault check stays at the
- * library's default (on); blinding is set as asked, and a library that
- * refuses the setting is reported as such, not as a failure.
+ * the benchmark's ops table.  The fault check stays at the library's
+ * default (on); blinding is set as the mode asks.
  */
 #include "impl.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <bigmont/rsa.h>
 
-struct bench_ours {
-	rsa_key *key;
-};
-
-struct bench_ours *bench_ours_open(const char *pem, size_t len, int blinding,
-				   int *refused, char *err, size_t errlen)
+static void ours_close(void *h)
 {
-	*refused = 0;
-	struct bench_ours *o = calloc(1, sizeof(*o));
-	if (o == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
+	rsa_key_free(h);
+}
+
+static void *ours_open(const struct bench_key_input *in, int blinding, char *err,
+		       size_t errlen)
+{
+	rsa_key *key = NULL;
 	char why[200] = "";
-	int rc = rsa_key_load_pem(&o->key, pem, len, why, sizeof(why));
+	int rc = rsa_key_load_pem(&key, in->pem, in->len, why, sizeof(why));
 	if (rc != RSA_OK) {
-		snprintf(err, errlen, "bigmont: cannot load the key: %s (%s)",
+		snprintf(err, errlen, "our library cannot load the key: %s (%s)",
 			 why[0] ? why : "no detail", rsa_strerror(rc));
-		free(o);
 		return NULL;
 	}
-	if (!rsa_key_is_private(o->key)) {
+	if (!rsa_key_is_private(key)) {
 		snprintf(err, errlen, "the key is public; a private key is needed");
-		bench_ours_close(o);
+		ours_close(key);
 		return NULL;
 	}
-	rc = rsa_key_set_blinding(o->key, blinding);
+	rc = rsa_key_set_blinding(key, blinding);
 	if (rc != RSA_OK) {
-		*refused = 1;
-		snprintf(err, errlen, "rsa_key_set_blinding(key, %d): %s",
-			 blinding, rsa_strerror(rc));
-		bench_ours_close(o);
+		snprintf(err, errlen, "rsa_key_set_blinding(key, %d): %s", blinding,
+			 rsa_strerror(rc));
+		ours_close(key);
 		return NULL;
 	}
-	return o;
+	return key;
 }
 
-size_t bench_ours_size(const struct bench_ours *o) { return rsa_key_size(o->key); }
-int bench_ours_bits(const struct bench_ours *o) { return rsa_key_bits(o->key); }
-
-int bench_ours_decrypt(const struct bench_ours *o, uint8_t *out,
-		       const uint8_t *in)
+static int ours_decrypt_shared(const void *h, uint8_t *out, const uint8_t *in)
 {
-	return rsa_private_raw(o->key, out, in, rsa_key_size(o->key));
+	return rsa_private_raw(h, out, in, rsa_key_size(h));
 }
 
-int bench_ours_fault_check(const struct bench_ours *o)
+static int ours_decrypt(void *h, uint8_t *out, const uint8_t *in)
 {
-	return rsa_key_fault_check(o->key);
+	return ours_decrypt_shared(h, out, in);
 }
 
-int bench_ours_blinding(const struct bench_ours *o)
-{
-	return rsa_key_blinding(o->key);
-}
+static int ours_blinding(const void *h) { return rsa_key_blinding(h); }
+static int ours_fault_check(const void *h) { return rsa_key_fault_check(h); }
 
-const char *bench_ours_strerror(int status) { return rsa_strerror(status); }
-
-void bench_ours_close(struct bench_ours *o)
-{
-	if (o == NULL)
-		return;
-	rsa_key_free(o->key);
-	free(o);
-}
+const struct bench_impl_ops bench_ours_ops = {
+	.open = ours_open, .decrypt = ours_decrypt, .decrypt_shared = ours_decrypt_shared,
+	.blinding = ours_blinding, .fault_check = ours_fault_check, .strerror = rsa_strerror,
+	.close = ours_close,
+};

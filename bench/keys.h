@@ -12,6 +12,7 @@
 struct bench_key_blob {
 	int bits;
 	const char *name; /* "rsa2048.pem" */
+	const char *label; /* "embedded:rsa2048.pem", as reports name it */
 	const char *pem;  /* NUL-terminated PEM text */
 	size_t len;       /* strlen(pem) */
 };

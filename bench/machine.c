@@ -4,9 +4,11 @@
  * versions.  Read from /proc/cpuinfo (the kernel's view, which already
  * masks features the OS does not enable) and uname.
  */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "machine.h"
 
 #include <ctype.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -114,6 +116,9 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name)
 	memset(m, 0, sizeof(*m));
 	m->logical_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	m->physical_cores = m->logical_cores;
+	cpu_set_t allowed;
+	m->usable_cores = sched_getaffinity(0, sizeof(allowed), &allowed) == 0
+				  ? CPU_COUNT(&allowed) : m->logical_cores;
 	m->cpu_family = m->cpu_model = -1;
 	probe_cpuinfo(m);
 	if (!m->cpu[0])
@@ -171,13 +176,14 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		 m->bmi2 ? "yes" : "no", m->adx ? "yes" : "no",
 		 m->avx512ifma ? "yes" : "no");
 	fprintf(out, "bigmont speed %s  %s\n", BIGMONT_VERSION, m->date);
+	char model[64] = "", usable[48] = "";
 	if (m->cpu_family >= 0 && m->cpu_model >= 0)
-		fprintf(out, "  cpu       %s, family %d model %d (%d logical, %d physical cores)\n",
-			m->cpu, m->cpu_family, m->cpu_model, m->logical_cores,
-			m->physical_cores);
-	else
-		fprintf(out, "  cpu       %s (%d logical, %d physical cores)\n", m->cpu,
-			m->logical_cores, m->physical_cores);
+		snprintf(model, sizeof(model), ", family %d model %d", m->cpu_family,
+			 m->cpu_model);
+	if (m->usable_cores != m->logical_cores)
+		snprintf(usable, sizeof(usable), "; %d for this process", m->usable_cores);
+	fprintf(out, "  cpu       %s%s (%d logical, %d physical cores%s)\n", m->cpu, model,
+		m->logical_cores, m->physical_cores, usable);
 	fprintf(out, "  flags     %s\n", flags);
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
@@ -194,33 +200,42 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		fprintf(out, "  ours      %s\n", security);
 }
 
+/* key, value pairs, in the order they are written */
+static void json_strings(struct json_writer *w, const char *const *kv, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i += 2)
+		json_kv_string(w, kv[i], kv[i + 1]);
+}
+
 void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 {
-	json_kv_string(w, "cpu", m->cpu);
-	json_kv_string(w, "cpu_slug", m->cpu_slug);
-	json_kv_int(w, "cpu_family", m->cpu_family);
-	json_kv_int(w, "cpu_model", m->cpu_model);
-	json_kv_int(w, "logical_cores", m->logical_cores);
-	json_kv_int(w, "physical_cores", m->physical_cores);
+	const char *const cpu[] = { "cpu", m->cpu, "cpu_slug", m->cpu_slug };
+	json_strings(w, cpu, sizeof(cpu) / sizeof(cpu[0]));
+	const struct { const char *key; int value; } counts[] = {
+		{ "cpu_family", m->cpu_family }, { "cpu_model", m->cpu_model },
+		{ "logical_cores", m->logical_cores }, { "physical_cores", m->physical_cores },
+		{ "usable_cores", m->usable_cores },
+	};
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		json_kv_int(w, counts[i].key, counts[i].value);
 	json_key(w, "flags");
 	json_object_begin(w);
 	json_kv_bool(w, "bmi2", m->bmi2);
 	json_kv_bool(w, "adx", m->adx);
 	json_kv_bool(w, "avx512ifma", m->avx512ifma);
 	json_object_end(w);
-	json_kv_string(w, "kernel", m->kernel);
-	json_kv_string(w, "hostname", m->hostname);
-	json_kv_string(w, "date", m->date);
-	json_kv_string(w, "compiler", m->compiler);
-	json_kv_string(w, "cflags", m->cflags);
-	json_kv_string(w, "bigmont_version", BIGMONT_VERSION);
-	json_kv_string(w, "build", m->build);
+	const char *const host[] = {
+		"kernel", m->kernel, "hostname", m->hostname, "date", m->date,
+		"compiler", m->compiler, "cflags", m->cflags,
+		"bigmont_version", BIGMONT_VERSION, "build", m->build,
+	};
+	json_strings(w, host, sizeof(host) / sizeof(host[0]));
 	json_kv_int(w, "chunk_bits", m->chunk_bits);
 	json_kv_bool(w, "asm", m->have_asm);
-	json_kv_string(w, "variant", m->variant);
-	json_kv_string(w, "table_read", m->table_read);
-	json_kv_string(w, "bigmont_cpu_env", m->bigmont_cpu_env);
-	json_kv_string(w, "gmp_version", m->gmp_version);
-	json_kv_string(w, "openssl_version", m->openssl_version);
-	json_kv_string(w, "openssl_ia32cap_env", m->openssl_ia32cap);
+	const char *const run[] = {
+		"variant", m->variant, "table_read", m->table_read,
+		"bigmont_cpu_env", m->bigmont_cpu_env, "gmp_version", m->gmp_version,
+		"openssl_version", m->openssl_version, "openssl_ia32cap_env", m->openssl_ia32cap,
+	};
+	json_strings(w, run, sizeof(run) / sizeof(run[0]));
 }

@@ -15,6 +15,7 @@ struct bench_machine {
 	int cpu_family, cpu_model; /* from /proc/cpuinfo; -1 if unknown */
 	char cpu_slug[128]; /* "amd-epyc-9r14-96-core-processor-family25-model17" */
 	int logical_cores, physical_cores;
+	int usable_cores;          /* in this process's CPU affinity mask */
 	int bmi2, adx, avx512ifma; /* 1 if the CPU (and kernel) offer it */
 	char kernel[200];          /* "Linux 6.1.0-18-amd64 x86_64" */
 	char hostname[64];

@@ -62,6 +62,14 @@ static double median_sorted(const double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+double bench_median(double *v, int n)
+{
+	if (n <= 0)
+		return NAN;
+	qsort(v, n, sizeof(double), cmp_double);
+	return median_sorted(v, n);
+}
+
 void bench_stats_of(struct bench_stats *st, double *ns, double *cyc, int n,
 		    long ops)
 {
@@ -73,14 +81,12 @@ void bench_stats_of(struct bench_stats *st, double *ns, double *cyc, int n,
 		st->ops_per_s = st->cycles_per_op = NAN;
 		return;
 	}
-	qsort(ns, n, sizeof(double), cmp_double);
-	st->median_ns = median_sorted(ns, n);
+	st->median_ns = bench_median(ns, n);
 	st->min_ns = ns[0];
 	st->max_ns = ns[n - 1];
 	st->ops_per_s = 1e9 / st->median_ns;
 	if (cyc != NULL && HAVE_TSC) {
-		qsort(cyc, n, sizeof(double), cmp_double);
-		st->cycles_per_op = median_sorted(cyc, n);
+		st->cycles_per_op = bench_median(cyc, n);
 	} else {
 		st->cycles_per_op = NAN;
 	}

@@ -61,6 +61,9 @@ struct bench_runner {
  * `failed` is set; the others are still valid). */
 int bench_measure(struct bench_runner *runners, int n, double seconds);
 
+/* The median of v (sorted in place); NaN for n == 0. */
+double bench_median(double *v, int n);
+
 /* Stats of ns-per-op samples (sorted in place) and matching cycles. */
 void bench_stats_of(struct bench_stats *st, double *ns, double *cyc, int n,
 		    long ops);

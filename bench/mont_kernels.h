@@ -1,13 +1,39 @@
-/* Cycle counts of the fused Montgomery kernels (bench/mont_kernels.c). */
+/*
+ * bench/mont_kernels.h -- rdtsc ticks and core cycles per call of the
+ * fused Montgomery kernels, the constant-time table read and the squaring
+ * with the table read, at the RSA lengths: one table of `bigmont speed
+ * --kernels` (bench/kernels.h).
+ */
 #ifndef BIGMONT_BENCH_MONT_KERNELS_H
 #define BIGMONT_BENCH_MONT_KERNELS_H
 
 #include <stdio.h>
 
-/* Print rdtsc ticks per big_mont_mul_vec / big_mont_sqr_vec call at the
- * RSA lengths (8, 12, 16, 24, 32 chunks) for every kernel variant this
- * build and CPU have.  Returns 0, or 1 if the library has 32-bit chunks
- * (nothing to measure at these lengths' meaning). */
-int bench_mont_kernels_report(FILE *out);
+#include "cycles.h"
+
+#define BENCH_MONT_LENS 5 /* 8, 12, 16, 24, 32 chunks */
+
+struct bench_mont_row {
+	const char *name, *op; /* "adx", "mul"; "avx2", "sel"; "one call", NULL */
+	double ticks[BENCH_MONT_LENS];
+};
+
+struct bench_mont_table {
+	int nkernels;                       /* mul and sqr of each variant */
+	struct bench_mont_row kernel[6];
+	int nselect[2];                     /* table reads of 32 and 64 entries */
+	struct bench_mont_row select[2][2];
+	const char *select_bound;           /* big_ct_select's build */
+	struct bench_mont_row sqr_select[2];
+	const char *sqr_select_bound;       /* big_mont_sqr_select_vec's */
+};
+
+/* Measure every kernel variant this build and CPU have, sampling the
+ * clock as it goes.  Returns 0, or 1 if the library has 32-bit chunks
+ * (nothing measured at these lengths' meaning). */
+int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock);
+/* The tables, the kernels also in core cycles at `ticks_per_cycle`. */
+void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
+			      double ticks_per_cycle);
 
 #endif

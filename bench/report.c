@@ -30,6 +30,15 @@ static const char *onoff(int v)
 	return v < 0 ? "-" : v ? "on" : "off";
 }
 
+/* "0", "5.25", "24.1"; "-" when not counted. */
+static void format_locks(char *buf, size_t cap, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, cap, "%.3g", v);
+	else
+		snprintf(buf, cap, "-");
+}
+
 static const struct bench_record *find(const struct bench_record *r, int n,
 				       const char *key, const char *impl,
 				       int threads)
@@ -55,9 +64,9 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 			bits = r[i].bits;
 	fprintf(out, "\nRSA-%d private key (%s): %.2f s per implementation, "
 		"interleaved batches\n", bits, key, seconds);
-	fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7s %9s\n",
+	fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",
-		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this");
+		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this", "locks/op");
 	double ours = measured_ns(find(r, n, key, "ours", 1));
 	for (int i = 0; i < n; i++) {
 		const struct bench_record *x = &r[i];
@@ -68,18 +77,19 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 				x->note[0] ? x->note : "not measured");
 			continue;
 		}
-		char med[32], lo[32], hi[32], ops[32], cyc[32];
+		char med[32], lo[32], hi[32], ops[32], cyc[32], locks[32];
 		bench_format_count(med, sizeof(med), x->st.median_ns);
 		bench_format_count(lo, sizeof(lo), x->st.min_ns);
 		bench_format_count(hi, sizeof(hi), x->st.max_ns);
 		bench_format_count(ops, sizeof(ops), x->st.ops_per_s);
 		bench_format_count(cyc, sizeof(cyc), x->st.cycles_per_op);
+		format_locks(locks, sizeof(locks), x->locks_per_op);
 		char ratio[16] = "-";
 		if (isfinite(ours))
 			snprintf(ratio, sizeof(ratio), "%.2f", ours / x->st.median_ns);
-		fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7d %9s\n",
+		fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7d %9s %8s\n",
 			x->impl, onoff(x->blinding), med, lo, hi, ops, cyc,
-			x->st.samples, ratio);
+			x->st.samples, ratio, locks);
 	}
 	if (!isfinite(ours))
 		return;
@@ -99,26 +109,36 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 }
 
 void bench_report_threads(FILE *out, const struct bench_record *r, int n,
-			  const char *key)
+			  const char *key, int cores)
 {
 	int any = 0;
 	for (int i = 0; i < n; i++)
 		any |= !strcmp(r[i].key, key) && r[i].threads > 1;
 	if (!any)
 		return;
-	fprintf(out, "  threads sharing one key (OpenSSL: one EVP_PKEY, a "
-		"context per operation):\n");
-	fprintf(out, "  %-16s %7s %12s %12s %10s\n", "implementation",
-		"threads", "ops/s", "1 thread", "efficiency");
+	fprintf(out, "  threads sharing one key (OpenSSL: one EVP_PKEY, a context per "
+		"operation): efficiency = ops/s / (min(T, %d cores)\n  x 1 thread's ops per "
+		"CPU second), median and range over rounds; cpu = the share of those cores "
+		"the threads had\n", cores);
+	fprintf(out, "  %-16s %7s %12s %12s %10s %11s %5s %8s\n", "implementation",
+		"threads", "ops/s", "1 thread", "efficiency", "range", "cpu", "locks/op");
 	for (int i = 0; i < n; i++) {
 		const struct bench_record *x = &r[i];
 		if (strcmp(x->key, key) || x->threads <= 1)
 			continue;
-		char ops[32], one[32];
+		char ops[32], one[32], eff[16] = "n/a", range[32], cpu[16], locks[32];
 		bench_format_count(ops, sizeof(ops), x->st.ops_per_s);
 		bench_format_count(one, sizeof(one), x->single_ops_per_s);
-		fprintf(out, "  %-16s %7d %12s %12s %9.0f%%\n", x->impl,
-			x->threads, ops, one, 100 * x->efficiency);
+		if (isfinite(x->efficiency))
+			snprintf(eff, sizeof(eff), "%.0f%%", 100 * x->efficiency);
+		snprintf(range, sizeof(range), "%.0f-%.0f%%", 100 * x->efficiency_min,
+			 100 * x->efficiency_max);
+		snprintf(cpu, sizeof(cpu), "%.0f%%", 100 * x->cpu_share);
+		format_locks(locks, sizeof(locks), x->locks_per_op);
+		fprintf(out, "  %-16s %7d %12s %12s %10s %11s %5s %8s\n", x->impl, x->threads,
+			ops, one, eff, range, cpu, locks);
+		if (x->note[0])
+			fprintf(out, "  %-16s %7d %s\n", x->impl, x->threads, x->note);
 	}
 }
 
@@ -158,6 +178,9 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 	for (int i = 0; i < s->nclaimed; i++)
 		json_string(&w, s->claimed[i]);
 	json_array_end(&w);
+	json_kv_int(&w, "min_samples", BENCH_MIN_SAMPLES);
+	json_kv_int(&w, "cores", s->cores);
+	json_kv_bool(&w, "locks_counted", s->locks_counted);
 	json_object_end(&w);
 
 	json_key(&w, "records");
@@ -180,8 +203,13 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 		json_kv_double(&w, "max_ns", x->st.max_ns, 7);
 		json_kv_double(&w, "ops_per_s", x->st.ops_per_s, 7);
 		json_kv_double(&w, "cycles_per_op", x->st.cycles_per_op, 7);
+		json_kv_double(&w, "locks_per_op", x->locks_per_op, 6);
+		json_kv_double(&w, "once_per_op", x->once_per_op, 6);
 		json_kv_double(&w, "efficiency", x->efficiency, 4);
+		json_kv_double(&w, "efficiency_min", x->efficiency_min, 4);
+		json_kv_double(&w, "efficiency_max", x->efficiency_max, 4);
 		json_kv_double(&w, "single_thread_ops_per_s", x->single_ops_per_s, 7);
+		json_kv_double(&w, "cpu_share", x->cpu_share, 4);
 		json_kv_string(&w, "note", x->note[0] ? x->note : NULL);
 		json_object_end(&w);
 	}

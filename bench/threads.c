@@ -1,102 +1,321 @@
 /*
- * bench/threads.c -- the thread-scaling run (contract in threads.h).
- *
- * The threads start together when the main thread raises `go` (a flag,
- * not a barrier, so a failed pthread_create cannot strand the others) and
- * stop when it raises `stop` after `seconds`; each thread times itself, so a thread
- * that started late is not charged for it.
+ * bench/threads.c -- windows of T threads and the thread table (method
+ * and contract in threads.h).
  */
 #include "threads.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "measure.h"
 
-struct run_shared {
-	bench_shared_op op;
+enum phase { WAITING, STARTED, COUNTING, COUNTED, STOPPING };
+
+/* What every thread of a window reads; written only by the main thread
+ * to move the phase, or by a thread whose operation failed. */
+struct window {
+	bench_shared_op *op;
 	const void *shared;
 	const uint8_t *in;
 	size_t size;
-	atomic_int go;
-	atomic_int stop;
-	atomic_int failed;
+	bench_lock_reader *read_locks;
+	atomic_int phase, failed;
 };
 
-struct run_thread {
-	pthread_t tid;
-	struct run_shared *run;
+/* A thread's operations and CPU time when it first saw a phase. */
+struct snapshot {
 	long ops;
-	uint64_t ns;
+	double cpu;
 };
+
+/* One thread's, alone on its cache lines: `done` (operations completed)
+ * and `seen` (the last phase it took a snapshot in) are written by its
+ * thread only and read by the main thread. */
+struct slot {
+	_Alignas(64) atomic_long done;
+	atomic_int seen;
+	struct snapshot at[STOPPING];
+	struct window *w;
+	pthread_t tid;
+	struct bench_lock_counts locks;
+};
+
+static double thread_cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static void *thread_main(void *arg)
 {
-	struct run_thread *t = arg;
-	struct run_shared *r = t->run;
-	uint8_t *out = malloc(r->size);
-	while (!atomic_load(&r->go))
+	struct slot *s = arg;
+	struct window *w = s->w;
+	uint8_t *in = malloc(2 * w->size), *out = in + w->size;
+	struct bench_lock_counts before = { 0 }, after = { 0 };
+	if (in != NULL)
+		memcpy(in, w->in, w->size);
+	if (w->read_locks != NULL)
+		w->read_locks(&before);
+	while (atomic_load(&w->phase) == WAITING)
 		sched_yield();
-	if (out == NULL) {
-		atomic_store(&r->failed, 1);
+	if (in == NULL) {
+		atomic_store(&w->failed, 1);
 		return NULL;
 	}
-	uint64_t t0 = bench_now_ns();
-	while (!atomic_load_explicit(&r->stop, memory_order_relaxed)) {
-		if (r->op(r->shared, out, r->in) != 0) {
-			atomic_store(&r->failed, 1);
+	long n = 0;
+	for (int seen = STARTED;;) {
+		int phase = atomic_load_explicit(&w->phase, memory_order_acquire);
+		if (phase == STOPPING)
+			break;
+		if (phase != seen) {
+			/* The first completion after each instant: the operations
+			 * between two snapshots are those completed between the
+			 * instants, and the CPU time between them is theirs. */
+			s->at[phase] = (struct snapshot){ n, thread_cpu_seconds() };
+			if (seen == STARTED && phase == COUNTED)
+				s->at[COUNTING] = s->at[COUNTED]; /* none in the window */
+			seen = phase;
+			atomic_store_explicit(&s->seen, seen, memory_order_release);
+		}
+		if (w->op(w->shared, out, in) != 0) {
+			atomic_store(&w->failed, 1);
 			break;
 		}
-		t->ops++;
+		atomic_store_explicit(&s->done, ++n, memory_order_relaxed);
 	}
-	t->ns = bench_now_ns() - t0;
-	free(out);
+	if (w->read_locks != NULL) {
+		w->read_locks(&after);
+		bench_lock_counts_add(&s->locks, &before, &after);
+	}
+	free(in);
 	return NULL;
 }
 
-int bench_threads_run(bench_shared_op op, const void *shared,
-		      const uint8_t *in, size_t size, int nthreads,
-		      double seconds, struct bench_threads_result *res)
+static void sleep_ns(double ns)
 {
-	res->ops_per_s = 0;
-	res->ops = 0;
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1e9) };
+	ts.tv_nsec = (long)(ns - (double)ts.tv_sec * 1e9);
+	while (nanosleep(&ts, &ts) != 0)
+		;
+}
+
+/* Operations completed by all threads; whether every thread has reached
+ * the phase `at_least` (seen) or completed one (done). */
+static long total_done(struct slot *s, int n, int at_least, int *all)
+{
+	long sum = 0;
+	*all = 1;
+	for (int i = 0; i < n; i++) {
+		long d = atomic_load_explicit(&s[i].done, memory_order_relaxed);
+		*all &= at_least ? atomic_load_explicit(&s[i].seen, memory_order_acquire) >= at_least
+				 : d > 0;
+		sum += d;
+	}
+	return sum;
+}
+
+/* Poll until `all` (see total_done) or a failure. */
+static void wait_for_all(struct window *w, struct slot *s, int n, int at_least)
+{
+	int all = 0;
+	while (!atomic_load(&w->failed) && (total_done(s, n, at_least, &all), !all))
+		sleep_ns(1e6);
+}
+
+/* Once every thread has completed an operation: the operations completed
+ * in at least `seconds` and until there are at least min_ops of them (a
+ * window the scheduler starved is lengthened, not believed). */
+static void count_window(struct window *w, struct slot *s, int n, double seconds,
+			 long min_ops, struct bench_window *res)
+{
+	int all;
+	wait_for_all(w, s, n, 0);
+	if (atomic_load(&w->failed))
+		return;
+	uint64_t t0 = bench_now_ns();
+	long d0 = total_done(s, n, 0, &all);
+	atomic_store_explicit(&w->phase, COUNTING, memory_order_release);
+	sleep_ns(seconds * 1e9);
+	while (total_done(s, n, 0, &all) - d0 < min_ops && !atomic_load(&w->failed))
+		sleep_ns(1e6);
+	uint64_t t1 = bench_now_ns();
+	atomic_store_explicit(&w->phase, COUNTED, memory_order_release);
+	wait_for_all(w, s, n, COUNTED);
+	res->wall_seconds = 1e-9 * (double)(t1 - t0);
+	for (int i = 0; i < n; i++) {
+		res->ops += s[i].at[COUNTED].ops - s[i].at[COUNTING].ops;
+		res->cpu_seconds += s[i].at[COUNTED].cpu - s[i].at[COUNTING].cpu;
+	}
+	res->ops_per_s = (double)res->ops / res->wall_seconds;
+}
+
+int bench_threads_window(bench_shared_op *op, const void *shared,
+			 const uint8_t *in, size_t size, int nthreads,
+			 double seconds, bench_lock_reader *read_locks,
+			 struct bench_window *res)
+{
+	memset(res, 0, sizeof(*res));
 	if (nthreads < 1)
 		return -1;
-	struct run_shared r = { .op = op, .shared = shared, .in = in, .size = size };
-	atomic_init(&r.stop, 0);
-	atomic_init(&r.failed, 0);
-	atomic_init(&r.go, 0);
-	struct run_thread *th = calloc(nthreads, sizeof(*th));
-	if (th == NULL)
+	struct window w = { .op = op, .shared = shared, .in = in, .size = size,
+			    .read_locks = read_locks };
+	atomic_init(&w.phase, WAITING);
+	atomic_init(&w.failed, 0);
+	struct slot *s = aligned_alloc(_Alignof(struct slot), nthreads * sizeof(*s));
+	if (s == NULL)
 		return -1;
+	memset(s, 0, nthreads * sizeof(*s));
 	int started = 0;
 	for (; started < nthreads; started++) {
-		th[started].run = &r;
-		if (pthread_create(&th[started].tid, NULL, thread_main, &th[started]) != 0)
+		s[started].w = &w;
+		atomic_init(&s[started].done, 0);
+		atomic_init(&s[started].seen, STARTED);
+		if (pthread_create(&s[started].tid, NULL, thread_main, &s[started]) != 0)
 			break;
 	}
 	if (started < nthreads) {
-		atomic_store(&r.stop, 1);
-		atomic_store(&r.failed, 1);
-		atomic_store(&r.go, 1);
+		atomic_store(&w.failed, 1);
 	} else {
-		atomic_store(&r.go, 1);
-		struct timespec ts;
-		ts.tv_sec = (time_t)seconds;
-		ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-		while (nanosleep(&ts, &ts) != 0)
-			;
-		atomic_store(&r.stop, 1);
+		atomic_store(&w.phase, STARTED);
+		count_window(&w, s, nthreads, seconds, (long)BENCH_THREAD_MIN_OPS * nthreads, res);
 	}
+	atomic_store(&w.phase, STOPPING);
 	for (int i = 0; i < started; i++) {
-		pthread_join(th[i].tid, NULL);
-		if (th[i].ns > 0)
-			res->ops_per_s += (double)th[i].ops * 1e9 / (double)th[i].ns;
-		res->ops += th[i].ops;
+		pthread_join(s[i].tid, NULL);
+		res->all_ops += atomic_load(&s[i].done);
+		bench_lock_counts_sum(&res->locks, &s[i].locks);
 	}
-	free(th);
-	return atomic_load(&r.failed) ? -1 : 0;
+	free(s);
+	return atomic_load(&w.failed) ? -1 : 0;
+}
+
+/* ---- the table ---------------------------------------------------------- */
+#define MAX_T 33 /* the baseline and up to 32 values asked for */
+
+struct series {
+	const struct bench_impl *im;
+	double rate[MAX_T][BENCH_THREAD_ROUNDS];  /* operations per wall second */
+	double share[MAX_T][BENCH_THREAD_ROUNDS]; /* of min(T, cores) cores' time */
+	double one_cpu[BENCH_THREAD_ROUNDS];      /* T = 1: per second of CPU time */
+	long ops[MAX_T];
+	struct bench_lock_counts locks[MAX_T];
+	long all_ops[MAX_T];
+};
+
+/* Long enough for BENCH_THREAD_MIN_OPS operations of each thread when T
+ * threads share `cores` CPUs, at the single-thread time per operation. */
+static double window_seconds(const struct bench_thread_plan *p, const struct bench_impl *im,
+			     int t)
+{
+	double share = t > p->cores ? (double)t / p->cores : 1.0;
+	double least = BENCH_THREAD_MIN_OPS * im->st.median_ns * 1e-9 * share;
+	double asked = p->seconds / BENCH_THREAD_ROUNDS;
+	return isfinite(least) && least > asked ? least : asked;
+}
+
+static void record_series(struct bench_record *r, const struct series *s, int ti, int t,
+			  const struct bench_thread_plan *p)
+{
+	double rate[BENCH_THREAD_ROUNDS], eff[BENCH_THREAD_ROUNDS], one[BENCH_THREAD_ROUNDS];
+	double share[BENCH_THREAD_ROUNDS];
+	int ideal = t < p->cores ? t : p->cores;
+	for (int k = 0; k < BENCH_THREAD_ROUNDS; k++) {
+		rate[k] = s->rate[ti][k];
+		one[k] = s->one_cpu[k];
+		share[k] = s->share[ti][k];
+		eff[k] = s->rate[ti][k] / (ideal * s->one_cpu[k]);
+	}
+	r->blinding = s->im->blinding;
+	r->fault_check = s->im->fault_check;
+	r->st.samples = BENCH_THREAD_ROUNDS;
+	r->st.ops = s->ops[ti];
+	r->st.ops_per_s = bench_median(rate, BENCH_THREAD_ROUNDS);
+	/* Wall time per operation at that throughput. */
+	r->st.median_ns = 1e9 / r->st.ops_per_s;
+	r->st.min_ns = 1e9 / rate[BENCH_THREAD_ROUNDS - 1];
+	r->st.max_ns = 1e9 / rate[0];
+	r->st.cycles_per_op = NAN;
+	r->single_ops_per_s = bench_median(one, BENCH_THREAD_ROUNDS);
+	r->cpu_share = bench_median(share, BENCH_THREAD_ROUNDS);
+	r->efficiency = bench_median(eff, BENCH_THREAD_ROUNDS);
+	r->efficiency_min = eff[0];
+	r->efficiency_max = eff[BENCH_THREAD_ROUNDS - 1];
+	if (r->efficiency_min > 1.0) {
+		snprintf(r->note, sizeof(r->note), "efficiency above 100 %% in every round "
+			 "(%.0f-%.0f %%): a measurement error, not reported",
+			 100 * r->efficiency_min, 100 * r->efficiency_max);
+		r->efficiency = NAN;
+	}
+	r->locks_per_op = bench_locks_per_op(&s->locks[ti], s->all_ops[ti]);
+	r->once_per_op = bench_once_per_op(&s->locks[ti], s->all_ops[ti]);
+}
+
+int bench_threads_key(struct bench_records *rs, const struct bench_lineup *l,
+		      const struct bench_key *k, const struct bench_thread_plan *p,
+		      char *err, size_t errlen)
+{
+	int list[MAX_T], nt = 0;
+	list[nt++] = 1;
+	for (int i = 0; i < p->nthreads && nt < MAX_T; i++) {
+		int seen = 0;
+		for (int j = 0; j < nt; j++)
+			seen |= list[j] == p->threads[i];
+		if (!seen)
+			list[nt++] = p->threads[i];
+	}
+	if (nt == 1)
+		return 0;
+	struct series *who = calloc(BENCH_MAX_IMPLS, sizeof(*who));
+	int nwho = 0, rc = -1;
+	if (who == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < l->n; i++)
+		if (l->impl[i].in_thread_table && l->impl[i].ops->decrypt_shared != NULL)
+			who[nwho++].im = &l->impl[i];
+	for (int round = 0; round < BENCH_THREAD_ROUNDS; round++)
+		for (int step = 0; step < nt; step++) {
+			int ti = round % 2 ? nt - 1 - step : step;
+			for (int w = 0; w < nwho; w++) {
+				struct series *s = &who[w];
+				struct bench_window res;
+				if (bench_threads_window(s->im->ops->decrypt_shared, s->im->h, k->in,
+							 k->size, list[ti],
+							 window_seconds(p, s->im, list[ti]),
+							 p->read_locks, &res) != 0) {
+					snprintf(err, errlen, "%s with %d threads failed on the key %s",
+						 s->im->name, list[ti], k->label);
+					goto out;
+				}
+				int ideal = list[ti] < p->cores ? list[ti] : p->cores;
+				s->rate[ti][round] = res.ops_per_s;
+				s->share[ti][round] = res.cpu_seconds / (res.wall_seconds * ideal);
+				if (ti == 0)
+					s->one_cpu[round] = res.ops / res.cpu_seconds;
+				s->ops[ti] += res.ops;
+				s->all_ops[ti] += res.all_ops;
+				bench_lock_counts_sum(&s->locks[ti], &res.locks);
+			}
+		}
+	for (int w = 0; w < nwho; w++)
+		for (int ti = 1; ti < nt; ti++) {
+			struct bench_record *r = bench_records_add(rs, who[w].im->name, k, list[ti]);
+			if (r == NULL) {
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
+			record_series(r, &who[w], ti, list[ti], p);
+		}
+	rc = 0;
+out:
+	free(who);
+	return rc;
 }

@@ -1,12 +1,33 @@
 /*
- * bench/threads.h -- T threads sharing one loaded key, run for the same
- * time: total operations per second.
+ * bench/threads.h -- the thread table of `bigmont speed`: T threads
+ * sharing one opened key (ours: one rsa_key; OpenSSL: one EVP_PKEY and a
+ * context per operation, as applications share a key), total operations
+ * per second, and efficiency against min(T, cores) x one thread.
  *
- * op(shared, out, in) is one private-key operation; it must be safe to
- * call from many threads on the same `shared` (our rsa_key is immutable
- * once loaded; OpenSSL is used with one EVP_PKEY and a context per
- * operation, as applications do).  Each thread has its own output buffer;
- * all read the same input.
+ * Method.  A window starts T threads, each with its own buffers and its
+ * own counter of completed operations (on its own cache line; no lock, no
+ * shared write while timing), waits until every thread has completed one
+ * operation, then counts the operations completed between two instants
+ * `window` apart.  An operation in flight at either instant is counted at
+ * the end it completes, which is as likely at one instant as at the
+ * other, so the count is unbiased however many threads share a core; a
+ * thread that starts late is not credited with a time it did not run.
+ * A window lasts long enough for BENCH_THREAD_MIN_OPS operations of each
+ * thread at the single-thread speed, and is lengthened until it holds
+ * that many.
+ *
+ * The one-thread rate is operations per second of the thread's CPU time,
+ * so that a core lent to another process while it ran does not lower it
+ * (which would lift the efficiency of T threads, who compete for cores as
+ * T processes would, above 100 %); on an idle machine it is the rate per
+ * wall second.  The T-thread rate is per wall second, and the share of
+ * min(T, cores) cores the process had in the window is reported beside
+ * it: below 100 % the machine was busy or the threads waited (a lock).
+ * One-thread and T-thread windows of every implementation are interleaved
+ * in BENCH_THREAD_ROUNDS rounds (T ascending, then descending), and each
+ * round's efficiency compares its T-thread window with its own one-thread
+ * window, so a drift of the machine's speed hits both alike; the median
+ * over rounds is reported with the lowest and highest round.
  */
 #ifndef BIGMONT_BENCH_THREADS_H
 #define BIGMONT_BENCH_THREADS_H
@@ -14,17 +35,46 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef int (*bench_shared_op)(const void *shared, uint8_t *out,
-			       const uint8_t *in);
+#include "key.h"
+#include "lineup.h"
+#include "lock_count.h"
+#include "records.h"
 
-struct bench_threads_result {
-	double ops_per_s; /* sum over the threads of their ops / their time */
-	long ops;
+#define BENCH_THREAD_ROUNDS 3
+#define BENCH_THREAD_MIN_OPS 10
+
+typedef int bench_shared_op(const void *shared, uint8_t *out, const uint8_t *in);
+
+struct bench_window {
+	double ops_per_s;               /* completed between the two instants */
+	long ops;                       /* of those */
+	double wall_seconds;            /* between the two instants */
+	double cpu_seconds;             /* the process's CPU time between them */
+	struct bench_lock_counts locks; /* taken by every operation of the window */
+	long all_ops;                   /* every operation, warm-up included */
 };
 
-/* 0, or -1 if a thread could not start or an operation failed. */
-int bench_threads_run(bench_shared_op op, const void *shared,
-		      const uint8_t *in, size_t size, int nthreads,
-		      double seconds, struct bench_threads_result *res);
+/* One window: `nthreads` threads run op(shared, out, in) on their own
+ * copies of in (size bytes) for `seconds` after all have started.  0, or
+ * -1 if a thread could not start or an operation failed. */
+int bench_threads_window(bench_shared_op *op, const void *shared,
+			 const uint8_t *in, size_t size, int nthreads,
+			 double seconds, bench_lock_reader *read_locks,
+			 struct bench_window *res);
+
+struct bench_thread_plan {
+	const int *threads; /* the T values asked for; 1 is the baseline */
+	int nthreads;
+	double seconds;     /* per implementation and T, over all rounds */
+	int cores;          /* CPUs this process may run on */
+	bench_lock_reader *read_locks; /* NULL: locks not counted */
+};
+
+/* The thread table of one timed lineup (its single-thread stats size the
+ * windows): one record per implementation and T > 1.  Nothing when no T
+ * > 1 is asked for.  0, or -1 with the reason in err. */
+int bench_threads_key(struct bench_records *rs, const struct bench_lineup *l,
+		      const struct bench_key *k, const struct bench_thread_plan *p,
+		      char *err, size_t errlen);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * bench/worker.c -- both ends of the OpenSSL child process (contract and
- * protocol in worker.h).
+ * protocol in worker.h): bench_worker_ops for the parent, and
+ * bench_worker_serve for the child.
  */
 #define _GNU_SOURCE
 #include "worker.h"
@@ -20,7 +21,6 @@ struct bench_worker {
 	pid_t pid;
 	FILE *to, *from;
 	size_t size;
-	uint8_t *in, *out; /* the batch's operands, set by bench_worker_decrypt */
 };
 
 /* ---- hex ---------------------------------------------------------------- */
@@ -90,10 +90,14 @@ static char *expect_reply(struct bench_worker *w, const char *tag, char *err,
 	return line;
 }
 
-struct bench_worker *bench_worker_start(const char *env_name,
-					const char *env_value, const char *pem,
-					size_t len, char *err, size_t errlen)
+static void worker_stop(void *h);
+
+static void *worker_start(const struct bench_key_input *key, int mode, char *err,
+			  size_t errlen)
 {
+	(void)mode;
+	const char *pem = key->pem;
+	size_t len = key->len;
 	int down[2], up[2];
 	if (pipe2(down, O_CLOEXEC) != 0)
 		goto sys_fail;
@@ -111,7 +115,7 @@ struct bench_worker *bench_worker_start(const char *env_name,
 	if (pid == 0) {
 		if (dup2(down[0], 0) < 0 || dup2(up[1], 1) < 0)
 			_exit(127);
-		setenv(env_name, env_value, 1);
+		setenv(BENCH_NOIFMA_ENV, BENCH_NOIFMA_VALUE, 1);
 		/* Our own kernel choice must not leak into OpenSSL's child, but
 		 * it is harmless: the child runs OpenSSL only. */
 		execl("/proc/self/exe", "bigmont", "speed", "--worker", (char *)NULL);
@@ -143,9 +147,7 @@ struct bench_worker *bench_worker_start(const char *env_name,
 		goto fail;
 	w->size = strtoul(line + 3, NULL, 10);
 	free(line);
-	w->in = calloc(1, w->size ? w->size : 1);
-	w->out = calloc(1, w->size ? w->size : 1);
-	if (w->size == 0 || w->in == NULL || w->out == NULL) {
+	if (w->size == 0) {
 		snprintf(err, errlen, "OpenSSL worker: bad key size");
 		goto fail;
 	}
@@ -155,15 +157,13 @@ sys_fail:
 		 strerror(errno));
 	return NULL;
 fail:
-	bench_worker_stop(w);
+	worker_stop(w);
 	return NULL;
 }
 
-size_t bench_worker_size(const struct bench_worker *w) { return w->size; }
-
-int bench_worker_decrypt(struct bench_worker *w, uint8_t *out,
-			 const uint8_t *in)
+static int worker_decrypt(void *h, uint8_t *out, const uint8_t *in)
 {
+	struct bench_worker *w = h;
 	char err[200];
 	fputs("dec ", w->to);
 	hex_write(w->to, in, w->size);
@@ -178,9 +178,9 @@ int bench_worker_decrypt(struct bench_worker *w, uint8_t *out,
 	return rc;
 }
 
-int bench_worker_batch(void *ctx, long iters, struct bench_batch *out)
+static int worker_batch(void *h, long iters, struct bench_batch *out)
 {
-	struct bench_worker *w = ctx;
+	struct bench_worker *w = h;
 	char err[200];
 	fprintf(w->to, "run %ld\n", iters);
 	if (fflush(w->to) != 0)
@@ -198,8 +198,9 @@ int bench_worker_batch(void *ctx, long iters, struct bench_batch *out)
 	return 0;
 }
 
-void bench_worker_stop(struct bench_worker *w)
+static void worker_stop(void *h)
 {
+	struct bench_worker *w = h;
 	if (w == NULL)
 		return;
 	if (w->to != NULL)
@@ -208,14 +209,23 @@ void bench_worker_stop(struct bench_worker *w)
 		fclose(w->from);
 	if (w->pid > 0)
 		waitpid(w->pid, NULL, 0);
-	free(w->in);
-	free(w->out);
 	free(w);
 }
 
+static int worker_on(const void *h)
+{
+	(void)h;
+	return 1; /* OpenSSL's EVP default: blinded, result checked */
+}
+
+const struct bench_impl_ops bench_worker_ops = {
+	.open = worker_start, .decrypt = worker_decrypt, .batch = worker_batch,
+	.blinding = worker_on, .fault_check = worker_on, .close = worker_stop,
+};
+
 /* ---- child side --------------------------------------------------------- */
 struct serve_op {
-	struct bench_ossl *k;
+	void *k;
 	uint8_t *out;
 	const uint8_t *in;
 };
@@ -223,12 +233,13 @@ struct serve_op {
 static int serve_one(void *ctx)
 {
 	struct serve_op *op = ctx;
-	return bench_ossl_decrypt(op->k, op->out, op->in);
+	return bench_ossl_ops.decrypt(op->k, op->out, op->in);
 }
 
 int bench_worker_serve(FILE *in, FILE *out)
 {
-	struct bench_ossl *k = NULL;
+	const struct bench_impl_ops *ossl = &bench_ossl_ops;
+	void *k = NULL;
 	uint8_t *a = NULL, *b = NULL;
 	size_t size = 0;
 	char *line;
@@ -240,9 +251,9 @@ int bench_worker_serve(FILE *in, FILE *out)
 			if (pem == NULL || fread(pem, 1, len, in) != len) {
 				fprintf(out, "err cannot read the key\n");
 			} else {
-				bench_ossl_close(k);
-				k = bench_ossl_open(pem, len, BENCH_OSSL_EVP, err,
-						    sizeof(err));
+				struct bench_key_input key = { .pem = pem, .len = len };
+				ossl->close(k);
+				k = ossl->open(&key, BENCH_OSSL_EVP, err, sizeof(err));
 				if (k == NULL) {
 					fprintf(out, "err %s\n", err);
 				} else {
@@ -258,7 +269,7 @@ int bench_worker_serve(FILE *in, FILE *out)
 		} else if (!strncmp(line, "dec ", 4) && k != NULL && a && b) {
 			if (hex_read(a, size, line + 4) != 0)
 				fprintf(out, "err bad hex\n");
-			else if (bench_ossl_decrypt(k, b, a) != 0)
+			else if (ossl->decrypt(k, b, a) != 0)
 				fprintf(out, "err EVP_PKEY_decrypt failed\n");
 			else {
 				fputs("out ", out);
@@ -284,7 +295,7 @@ int bench_worker_serve(FILE *in, FILE *out)
 		free(line);
 		fflush(out);
 	}
-	bench_ossl_close(k);
+	ossl->close(k);
 	free(a);
 	free(b);
 	return 0;

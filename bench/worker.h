@@ -20,29 +20,13 @@
 #ifndef BIGMONT_BENCH_WORKER_H
 #define BIGMONT_BENCH_WORKER_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
-
-#include "measure.h"
 
 #define BENCH_NOIFMA_ENV "OPENSSL_ia32cap"
 #define BENCH_NOIFMA_VALUE ":~0x200000"
 
-struct bench_worker;
-
-/* Start a child with env_name=env_value and give it the key. */
-struct bench_worker *bench_worker_start(const char *env_name,
-					const char *env_value, const char *pem,
-					size_t len, char *err, size_t errlen);
-size_t bench_worker_size(const struct bench_worker *w);
-int bench_worker_decrypt(struct bench_worker *w, uint8_t *out,
-			 const uint8_t *in);
-/* A bench_runner batch function; ctx is the worker. */
-int bench_worker_batch(void *ctx, long iters, struct bench_batch *out);
-void bench_worker_stop(struct bench_worker *w);
-
-/* The child side: serve requests from `in` until EOF.  Exit status. */
+/* The parent side is bench_worker_ops (impl.h).  The child side: serve
+ * requests from `in` until EOF; the exit status. */
 int bench_worker_serve(FILE *in, FILE *out);
 
 #endif

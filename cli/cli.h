@@ -18,6 +18,11 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * 0 if it is unset or usable. */
 int cli_check_cpu_env(void);
 
+/* Whether argv[*i] is option `name`, given as "--name VALUE" (then *i
+ * moves past VALUE) or "--name=VALUE"; *value is NULL when VALUE is
+ * missing. */
+int cli_option_value(const char *name, int argc, char **argv, int *i, const char **value);
+
 /* cli/io.c.  Each prints its own error (cli_error) and returns -1. */
 /* The most a key file may hold: a 16384-bit private key in PEM is about
  * 13 KB, a certificate chain beside it a few more. */
@@ -44,9 +49,7 @@ int cli_raw_op(int argc, char **argv, int private_op);
 int cmd_decrypt(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_key_info(int argc, char **argv);
-
-#if BIGMONT_HAVE_BENCH
-#include "speed.h"
-#endif
+/* cli/speed.c, in builds with the benchmark (bench/speed.h). */
+int cmd_speed(int argc, char **argv);
 
 #endif

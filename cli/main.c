@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 		if (cli_check_cpu_env() != 0)
 			return CLI_EXIT_USAGE;
 #if BIGMONT_HAVE_BENCH
-		return bigmont_speed_main(argc - 1, argv + 1);
+		return cmd_speed(argc - 1, argv + 1);
 #else
 		cli_error("this bigmont was built without the benchmark "
 			  "(configure with -DBIGMONT_BUILD_BENCH=ON)");

@@ -46,28 +46,6 @@ static void usage(FILE *out, int private_op)
 			"  -h, --help  this help\n");
 }
 
-/* The value of option `name` given as "--name VALUE" or "--name=VALUE". */
-static int option_value(const char *name, int argc, char **argv, int *i,
-			const char **value)
-{
-	size_t nl = strlen(name);
-	const char *arg = argv[*i];
-	if (strncmp(arg, name, nl) != 0)
-		return 0;
-	if (arg[nl] == '=') {
-		*value = arg + nl + 1;
-		return 1;
-	}
-	if (arg[nl] != '\0')
-		return 0;
-	if (*i + 1 >= argc) {
-		*value = NULL;
-		return 1;
-	}
-	*value = argv[++*i];
-	return 1;
-}
-
 int cli_raw_op(int argc, char **argv, int private_op)
 {
 	const char *cmd = private_op ? "decrypt" : "encrypt";
@@ -80,11 +58,11 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			usage(stdout, private_op);
 			return 0;
 		}
-		if (option_value("--key", argc, argv, &i, &v))
+		if (cli_option_value("--key", argc, argv, &i, &v))
 			slot = &keyfile;
-		else if (option_value("--in", argc, argv, &i, &v))
+		else if (cli_option_value("--in", argc, argv, &i, &v))
 			slot = &infile;
-		else if (option_value("--out", argc, argv, &i, &v))
+		else if (cli_option_value("--out", argc, argv, &i, &v))
 			slot = &outfile;
 		else if (private_op && !strcmp(arg, "--no-fault-check")) {
 			fault_check = 0;

@@ -34,3 +34,23 @@ int cli_check_cpu_env(void)
 	}
 	return 0;
 }
+
+int cli_option_value(const char *name, int argc, char **argv, int *i, const char **value)
+{
+	size_t nl = strlen(name);
+	const char *arg = argv[*i];
+	if (strncmp(arg, name, nl) != 0)
+		return 0;
+	if (arg[nl] == '=') {
+		*value = arg + nl + 1;
+		return 1;
+	}
+	if (arg[nl] != '\0')
+		return 0;
+	if (*i + 1 >= argc) {
+		*value = NULL;
+		return 1;
+	}
+	*value = argv[++*i];
+	return 1;
+}

@@ -16,3 +16,11 @@ if(TARGET bigmont_bench)
     message(WARNING "python3 not found: the bench script tests are skipped")
   endif()
 endif()
+
+# The lock counter (bench/lock_count.c) is linked into its test as into the
+# bigmont command, with a shared library that takes known locks.
+if(TARGET test_lock_count)
+  add_library(lock_probe SHARED "${CMAKE_CURRENT_SOURCE_DIR}/support/lock_probe.c")
+  target_link_libraries(lock_probe PRIVATE Threads::Threads)
+  target_link_libraries(test_lock_count PRIVATE bigmont_lock_count lock_probe)
+endif()

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Smoke test of `bigmont speed`: a tiny run (--seconds 0.05 --bits 1024
 --threads 1,2) must succeed, print its tables, and write JSON that parses
-and holds a measurement of every implementation it claims; usage errors
-must exit 2 with a "bigmont: error:" message and write no JSON;
-`--kernels` must print its tables (in 64-bit builds the table read and
-the squaring with the table read, each row with five timings) or, with
-32-bit chunks, say why it cannot and exit 1.
+and holds a measurement of every implementation it claims, with locks per
+operation (none for ours, some for OpenSSL's EVP_PKEY_decrypt) and the
+thread table's efficiency with its range; usage errors must exit 2 with a
+"bigmont: error:" message and write no JSON; `--kernels` must print its
+tables with one calibration of ticks per cycle (in 64-bit builds the table
+read and the squaring with the table read, each row with five timings) or,
+with 32-bit chunks, say why it cannot and exit 1.
 
 usage: bench_smoke.py BIGMONT WORKDIR
 """
@@ -62,6 +64,23 @@ def main():
                       "%s: min <= median <= max" % rec["implementation"])
         threaded = {r["implementation"] for r in doc["records"] if r["threads"] == 2}
         check({"ours", "openssl"} <= threaded, "2-thread records for ours and openssl")
+        check(doc["settings"]["locks_counted"], "locks are counted in the bigmont command")
+        for rec in doc["records"]:
+            locks = rec["locks_per_op"]
+            if rec["implementation"] in ("ours", "ours-blinded"):
+                check(locks == 0, "%s takes no lock (%s per op, %d threads)"
+                      % (rec["implementation"], locks, rec["threads"]))
+            elif rec["implementation"] == "openssl":
+                check(isinstance(locks, (int, float)) and locks > 0,
+                      "EVP_PKEY_decrypt's locks are counted (%s per op)" % locks)
+            elif rec["implementation"] == "openssl-noifma":
+                check(locks is None, "no lock count from the child process")
+            if rec["threads"] > 1:
+                lo, hi, eff = rec["efficiency_min"], rec["efficiency_max"], rec["efficiency"]
+                check(lo <= hi, "%s efficiency range %s..%s" % (rec["implementation"], lo, hi))
+                check(eff is None or lo <= eff <= hi,
+                      "%s efficiency %s within its range" % (rec["implementation"], eff))
+                check(eff is not None or lo > 1, "efficiency withheld only above 100 %")
         m = doc["machine"]
         for field in ("cpu", "logical_cores", "physical_cores", "flags", "kernel",
                       "compiler", "chunk_bits", "variant", "gmp_version",
@@ -94,6 +113,9 @@ def main():
                        stderr=subprocess.PIPE, universal_newlines=True, env=env,
                        timeout=60)
     check("RSA-1024 private key" not in r.stdout, "--kernels alone times no keys")
+    if "not measured" not in r.stdout:
+        check(r.stdout.count("ticks per core cycle:") == 1,
+              "--kernels prints one calibration of ticks per cycle")
     if "not measured" in r.stdout:  # 32-bit chunks: a clear error, exit 1
         check(r.returncode == 1 and r.stderr.startswith("bigmont: error: --kernels:"),
               "--kernels without 64-bit chunks: exit 1 and an error (got %d, %r)"

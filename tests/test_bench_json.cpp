@@ -3,7 +3,9 @@
  * The JSON writer of `bigmont speed` (bench/json.c) and the document it
  * builds from records (bench/report.c): exact output for nesting, commas,
  * escaping, non-finite numbers as null, misuse reported by json_finish,
- * and a full speed document with the fields bench/README.md promises.
+ * and a full speed document with the fields bench/README.md promises; the
+ * text tables' locks per operation and thread efficiency (a figure above
+ * 100 % in every round is not printed).
  */
 #include <gtest/gtest.h>
 
@@ -166,40 +168,54 @@ TEST(BenchJson, FormatCount)
 	EXPECT_STREQ(b, "-");
 }
 
+/* A blank record of a 2048-bit key. */
+bench_record record(const char *impl, int threads)
+{
+	bench_record r;
+	bench_record_init(&r);
+	snprintf(r.impl, sizeof(r.impl), "%s", impl);
+	snprintf(r.key, sizeof(r.key), "embedded:rsa2048.pem");
+	r.bits = 2048;
+	r.threads = threads;
+	return r;
+}
+
+/* A thread-table record of T = 2 with locks per operation and efficiency. */
+bench_record threaded(const char *impl, double locks, double eff, double lo, double hi)
+{
+	bench_record r = record(impl, 2);
+	r.locks_per_op = locks;
+	r.efficiency = eff;
+	r.efficiency_min = lo;
+	r.efficiency_max = hi;
+	return r;
+}
+
 /* A whole speed document: the machine block, settings and one record per
- * implementation, n/a as null. */
+ * implementation, not measured as null. */
 TEST(BenchJson, SpeedDocument)
 {
 	bench_machine m;
 	bench_machine_probe(&m, "chunk64-test");
-	bench_record r[2];
-	memset(r, 0, sizeof(r));
-	snprintf(r[0].impl, sizeof(r[0].impl), "ours");
-	snprintf(r[0].key, sizeof(r[0].key), "embedded:rsa2048.pem");
-	r[0].bits = 2048;
-	r[0].threads = 1;
+	bench_record r[3] = { record("ours", 1), record("openssl-noifma", 1),
+			      threaded("openssl", 26.5, 0.875, 0.75, 0.9375) };
 	r[0].blinding = 0;
 	r[0].fault_check = 1;
+	r[0].locks_per_op = 0;
+	r[0].once_per_op = 0;
 	double ns[3] = { 300.0, 100.0, 200.0 }, cyc[3] = { 3, 1, 2 };
 	bench_stats_of(&r[0].st, ns, cyc, 3, 30);
-	r[0].efficiency = NAN;
-	r[0].single_ops_per_s = NAN;
-	snprintf(r[1].impl, sizeof(r[1].impl), "ours-blinded");
-	snprintf(r[1].key, sizeof(r[1].key), "embedded:rsa2048.pem");
-	snprintf(r[1].note, sizeof(r[1].note), "blinding \"n/a\"");
-	r[1].bits = 2048;
-	r[1].threads = 1;
-	r[1].blinding = -1;
-	r[1].fault_check = -1;
-	bench_stats_of(&r[1].st, nullptr, nullptr, 0, 0);
-	r[1].efficiency = NAN;
-	r[1].single_ops_per_s = NAN;
+	snprintf(r[1].note, sizeof(r[1].note), "not \"measured\"");
+	r[2].once_per_op = 24;
+	r[2].single_ops_per_s = 1000;
 	const int threads[] = { 1, 2 };
 	const char *const claimed[] = { "ours" };
 	bench_settings s = {};
 	s.seconds = 0.25;
 	s.threads = threads;
 	s.nthreads = 2;
+	s.cores = 2;
+	s.locks_counted = 1;
 	s.compare = "gmp,openssl";
 	s.claimed = claimed;
 	s.nclaimed = 1;
@@ -207,7 +223,7 @@ TEST(BenchJson, SpeedDocument)
 	char *buf = nullptr;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
-	ASSERT_EQ(bench_report_json(mem, &m, &s, r, 2), 0);
+	ASSERT_EQ(bench_report_json(mem, &m, &s, r, 3), 0);
 	fclose(mem);
 	std::string doc(buf, len);
 	free(buf);
@@ -217,15 +233,22 @@ TEST(BenchJson, SpeedDocument)
 		     "\"machine\": {", "\"build\": \"chunk64-test\"",
 		     "\"chunk_bits\": ", "\"variant\": \"", "\"gmp_version\": \"",
 		     "\"openssl_version\": \"", "\"flags\": {", "\"avx512ifma\": ",
-		     "\"seconds\": 0.25", "\"threads\": [\n      1,\n      2\n    ]",
+		     "\"usable_cores\": ", "\"seconds\": 0.25", "\"min_samples\": 5,",
+		     "\"cores\": 2,", "\"locks_counted\": true\n",
+		     "\"threads\": [\n      1,\n      2\n    ]",
 		     "\"implementations\": [\n      \"ours\"\n    ]",
 		     "\"implementation\": \"ours\"", "\"median_ns\": 200,",
 		     "\"min_ns\": 100,", "\"max_ns\": 300,", "\"ops_per_s\": 5000000,",
 		     "\"samples\": 3,", "\"ops\": 30,", "\"blinding\": false",
-		     "\"fault_check\": true", "\"note\": null",
-		     "\"implementation\": \"ours-blinded\"", "\"blinding\": null",
-		     "\"median_ns\": null", "\"samples\": 0,",
-		     "\"note\": \"blinding \\\"n/a\\\"\"" })
+		     "\"fault_check\": true", "\"note\": null", "\"locks_per_op\": 0,",
+		     "\"once_per_op\": 0,", "\"efficiency\": null,",
+		     "\"implementation\": \"openssl-noifma\"", "\"blinding\": null",
+		     "\"median_ns\": null", "\"samples\": 0,", "\"locks_per_op\": null,",
+		     "\"note\": \"not \\\"measured\\\"\"", "\"threads\": 2,",
+		     "\"locks_per_op\": 26.5,", "\"once_per_op\": 24,",
+		     "\"efficiency\": 0.875,", "\"efficiency_min\": 0.75,",
+		     "\"efficiency_max\": 0.9375,",
+		     "\"single_thread_ops_per_s\": 1000," })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want
 							     << " in\n" << doc;
 	if (bench_have_tsc()) {
@@ -253,6 +276,49 @@ TEST(BenchJson, SpeedDocument)
 	EXPECT_EQ(depth, 0);
 	EXPECT_FALSE(in_str);
 	EXPECT_EQ(doc.substr(doc.size() - 2), "}\n");
+}
+
+/* Text of one report function over records r. */
+template <class F> std::string text_of(F f)
+{
+	char *buf = nullptr;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	EXPECT_NE(mem, nullptr);
+	f(mem);
+	fclose(mem);
+	std::string s(buf, len);
+	free(buf);
+	return s;
+}
+
+TEST(BenchReport, LocksAndThreadEfficiency)
+{
+	/* The second thread record was above 100 % in every round. */
+	bench_record r[4] = { record("ours", 1), record("openssl-noifma", 1),
+			      threaded("ours", 0, 0.9, 0.85, 0.95),
+			      threaded("openssl", 26.5, NAN, 1.1, 1.2) };
+	for (int i = 0; i < 4; i++) {
+		double ns[1] = { 1000.0 * (i + 1) }, cyc[1] = { 1.0 };
+		bench_stats_of(&r[i].st, ns, cyc, 1, 10);
+	}
+	r[0].locks_per_op = 0;
+	r[2].cpu_share = 0.99;
+	r[3].cpu_share = 1;
+	snprintf(r[3].note, sizeof(r[3].note), "withheld");
+
+	std::string key = text_of([&](FILE *f) { bench_report_key(f, r, 4, "embedded:rsa2048.pem", 0.5); });
+	EXPECT_NE(key.find("ours/this locks/op\n"), std::string::npos) << key;
+	EXPECT_NE(key.find("1.00        0\n"), std::string::npos) << key;
+	EXPECT_NE(key.find("0.50        -\n"), std::string::npos) << key; /* not counted */
+	EXPECT_EQ(key.find("26.5"), std::string::npos) << "a 2-thread record in the 1-thread table";
+
+	std::string t = text_of([&](FILE *f) { bench_report_threads(f, r, 4, "embedded:rsa2048.pem", 2); });
+	EXPECT_NE(t.find("min(T, 2 cores)"), std::string::npos) << t;
+	EXPECT_NE(t.find("  ours                   2"), std::string::npos) << t;
+	EXPECT_NE(t.find("90%      85-95%   99%        0\n"), std::string::npos) << t;
+	EXPECT_NE(t.find("n/a    110-120%  100%     26.5\n"), std::string::npos) << t;
+	EXPECT_NE(t.find("openssl                2 withheld\n"), std::string::npos) << t;
 }
 
 } // namespace

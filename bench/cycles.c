@@ -1,0 +1,48 @@
+/*
+ * bench/cycles.c -- calibration and best-of sampling for the kernel tables
+ * (contract in cycles.h).
+ */
+#include "cycles.h"
+
+#define CHAIN_ADDS 4096
+
+void bench_cycle_clock_sample(struct bench_cycle_clock *c)
+{
+#if defined(__x86_64__)
+	uint64_t x = 1;
+	uint64_t t0 = bench_ticks();
+	for (int i = 0; i < CHAIN_ADDS / 64; i++)
+		__asm__ volatile(".rept 64\n\tadd %0, %0\n\t.endr" : "+r"(x));
+	uint64_t d = bench_ticks() - t0;
+	if (c->best_ticks == 0 || d < c->best_ticks)
+		c->best_ticks = d;
+#endif
+	c->samples++;
+}
+
+double bench_ticks_per_cycle(const struct bench_cycle_clock *c)
+{
+	return c->best_ticks ? (double)c->best_ticks / CHAIN_ADDS : 1.0;
+}
+
+uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
+			  struct bench_cycle_clock *clock)
+{
+	uint64_t best = UINT64_MAX;
+	for (int t = 0; t < trials; t++) {
+		uint64_t d = sample(ctx);
+		if (d < best)
+			best = d;
+		if (t % 16 == 0)
+			bench_cycle_clock_sample(clock);
+	}
+	return best;
+}
+
+uint64_t bench_splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}

@@ -1,0 +1,55 @@
+/*
+ * bench/cycles.h -- the clock of the kernel tables (`bigmont speed
+ * --kernels`): rdtsc fenced by lfence on both sides (so a reading neither
+ * starts early nor waits for nothing), the best of many samples, and one
+ * calibration of TSC ticks per core cycle for every table.
+ *
+ * rdtsc ticks at the TSC rate, not the core clock (they differ under boost
+ * or when the other core is busy).  A chain of 4096 dependent adds takes
+ * 4096 core cycles; its best time in ticks, over samples taken all through
+ * the run, gives the ticks of one cycle at the highest clock the run saw,
+ * the clock the kernels' best samples ran at too.
+ *
+ * x86-64 only; elsewhere the ticks are nanoseconds and one tick is one
+ * "cycle".
+ */
+#ifndef BIGMONT_BENCH_CYCLES_H
+#define BIGMONT_BENCH_CYCLES_H
+
+#include <stdint.h>
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+static inline uint64_t bench_ticks(void)
+{
+	_mm_lfence();
+	uint64_t t = __rdtsc();
+	_mm_lfence();
+	return t;
+}
+#else
+#include "measure.h"
+static inline uint64_t bench_ticks(void) { return bench_now_ns(); }
+#endif
+
+/* The calibration: the best chain of dependent adds seen so far. */
+struct bench_cycle_clock {
+	uint64_t best_ticks; /* 0: no sample yet */
+	int samples;
+};
+
+/* Time one chain and keep it if it is the best; call it between the
+ * kernels' samples, all through the run. */
+void bench_cycle_clock_sample(struct bench_cycle_clock *c);
+/* TSC ticks per core cycle (1 without a TSC or a sample). */
+double bench_ticks_per_cycle(const struct bench_cycle_clock *c);
+
+/* The lowest of `trials` values of sample(ctx), each the ticks of one run
+ * of calls; the clock is sampled every 16 trials. */
+uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
+			  struct bench_cycle_clock *clock);
+
+/* splitmix64: the tables' operands, the same in every run. */
+uint64_t bench_splitmix64(uint64_t *state);
+
+#endif

@@ -1,0 +1,355 @@
+/*
+ * `bigmont speed`: the options of the benchmark, its keys and its output
+ * paths; bench/speed.h runs it.  Usage errors exit 2, everything else that
+ * fails exits 1, and every error is one "bigmont: error: ..." line.
+ * Whatever can be checked before the timing is (the keys load, the JSON's
+ * directory takes a file, standard output is open); the JSON file is
+ * written whole at the end, or not at all.
+ */
+#define _GNU_SOURCE /* open_memstream */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "lock_count.h"
+#include "speed.h"
+
+#define MAX_LIST 32
+#define MAX_KEYS 32
+#define MAX_BUILD 31
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: bigmont speed [options]\n"
+		"\n"
+		"Time the raw RSA private-key operation (CRT) of this build of bigmont,\n"
+		"next to GMP and OpenSSL measured in the same run, interleaved.\n"
+		"Every implementation's result is checked against GMP first.\n"
+		"\n"
+		"options:\n"
+		"  --bits LIST       embedded keys to use: 1024,2048,3072,4096\n"
+		"                    (default 1024,2048 unless --key is given)\n"
+		"  --key FILE        a PEM private key (PKCS#1 or PKCS#8); repeatable\n"
+		"  --seconds S       time per implementation and key, %g to %g (default 1);\n"
+		"                    at least %d batches of at least one operation each are\n"
+		"                    timed after a warm-up, so slow operations take longer\n"
+		"  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1); T > 1 also\n"
+		"                    measures T threads sharing one key\n"
+		"  --compare LIST    gmp, openssl (with and without blinding, and without\n"
+		"                    AVX-512 IFMA), or none (default gmp,openssl)\n"
+		"  --json FILE       also write the results as JSON (see bench/README.md);\n"
+		"                    '-' for standard output\n"
+		"  --kernels         print the kernels' cycles-per-limb tables (only them,\n"
+		"                    unless --bits or --key is given too)\n"
+		"  --build NAME      label of this build in the results (default from the\n"
+		"                    configuration: chunk32, chunk64, chunk64-asm)\n"
+		"  --help            this text\n"
+		"\n"
+		"The report also counts the pthread locks each implementation takes per\n"
+		"operation.  Kernel variant: BIGMONT_CPU=c|baseline|adx in the environment.\n",
+		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
+}
+
+struct options {
+	int bits[MAX_LIST], nbits;
+	const char *keyfiles[MAX_KEYS];
+	int nkeyfiles;
+	double seconds;
+	int threads[MAX_LIST], nthreads;
+	int compare;
+	const char *compare_text, *json, *build;
+	int kernels, help;
+};
+
+/* Comma-separated integers within [lo, hi]. */
+static int parse_int_list(int *out, int *n, const char *s, int lo, int hi,
+			  const char *what)
+{
+	*n = 0;
+	for (const char *p = s;;) {
+		char *end;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (end == p || errno || v < lo || v > hi || (*end != ',' && *end != '\0')) {
+			cli_error("%s: '%s' is not a list of integers from %d to %d", what, s, lo, hi);
+			return -1;
+		}
+		if (*n == MAX_LIST) {
+			cli_error("%s: too many values (at most %d)", what, MAX_LIST);
+			return -1;
+		}
+		out[(*n)++] = (int)v;
+		if (*end == '\0')
+			return 0;
+		p = end + 1;
+	}
+}
+
+/* gmp and/or openssl, each once, or none alone. */
+static int parse_compare(struct options *o, const char *s)
+{
+	static const struct { const char *name; int flag; } known[] = {
+		{ "gmp", BENCH_COMPARE_GMP }, { "openssl", BENCH_COMPARE_OPENSSL }, { "none", 0 },
+	};
+	const size_t longest = sizeof("gmp,openssl") - 1;
+	if (strlen(s) > longest) {
+		cli_error("--compare: a value of %zu characters; give gmp and/or openssl "
+			  "(comma-separated), or none", strlen(s));
+		return -1;
+	}
+	int seen = 0, none = 0;
+	for (const char *p = s;;) {
+		size_t len = strcspn(p, ",");
+		size_t k = 0;
+		while (k < sizeof(known) / sizeof(known[0]) &&
+		       (strlen(known[k].name) != len || strncmp(p, known[k].name, len)))
+			k++;
+		if (k == sizeof(known) / sizeof(known[0])) {
+			cli_error("--compare: '%.*s' is not gmp, openssl or none", (int)len, p);
+			return -1;
+		}
+		int flag = known[k].flag;
+		if ((flag && (seen & flag)) || (!flag && none)) {
+			cli_error("--compare: '%s' is given twice", known[k].name);
+			return -1;
+		}
+		seen |= flag;
+		none |= !flag;
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	if (none && seen) {
+		cli_error("--compare: '%s': give gmp and/or openssl, or none alone", s);
+		return -1;
+	}
+	o->compare = seen;
+	o->compare_text = s;
+	return 0;
+}
+
+static int parse_seconds(struct options *o, const char *s)
+{
+	char *end;
+	errno = 0;
+	o->seconds = strtod(s, &end);
+	if (end == s || *end || errno || !(o->seconds >= BENCH_SPEED_MIN_SECONDS) ||
+	    o->seconds > BENCH_SPEED_MAX_SECONDS) {
+		cli_error("--seconds: '%s' is not a number of seconds from %g to %g", s,
+			  BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS);
+		return -1;
+	}
+	return 0;
+}
+
+/* One option with its value; 0, or -1 after an error. */
+static int parse_valued(struct options *o, const char *name, const char *v)
+{
+	if (!strcmp(name, "--bits"))
+		return parse_int_list(o->bits, &o->nbits, v, 512, 16384, name);
+	if (!strcmp(name, "--threads"))
+		return parse_int_list(o->threads, &o->nthreads, v, 1, 1024, name);
+	if (!strcmp(name, "--seconds"))
+		return parse_seconds(o, v);
+	if (!strcmp(name, "--compare"))
+		return parse_compare(o, v);
+	if (!strcmp(name, "--key")) {
+		if (o->nkeyfiles == MAX_KEYS) {
+			cli_error("--key: at most %d keys", MAX_KEYS);
+			return -1;
+		}
+		o->keyfiles[o->nkeyfiles++] = v;
+	} else if (!strcmp(name, "--build")) {
+		if (strlen(v) > MAX_BUILD) {
+			cli_error("--build: '%s' is longer than %d characters", v, MAX_BUILD);
+			return -1;
+		}
+		o->build = v;
+	} else {
+		o->json = v;
+	}
+	return 0;
+}
+
+static int parse_options(struct options *o, int argc, char **argv)
+{
+	static const char *const valued[] = { "--bits", "--key", "--seconds", "--threads",
+					      "--compare", "--json", "--build" };
+	memset(o, 0, sizeof(*o));
+	o->seconds = 1.0;
+	o->threads[0] = 1;
+	o->nthreads = 1;
+	o->compare = BENCH_COMPARE_GMP | BENCH_COMPARE_OPENSSL;
+	o->compare_text = "gmp,openssl";
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *v = NULL;
+		size_t k = 0;
+		while (k < sizeof(valued) / sizeof(valued[0]) &&
+		       !cli_option_value(valued[k], argc, argv, &i, &v))
+			k++;
+		if (k < sizeof(valued) / sizeof(valued[0])) {
+			if (v == NULL || *v == '\0') {
+				cli_error("%s needs a value (try 'bigmont speed --help')", valued[k]);
+				return -1;
+			}
+			if (parse_valued(o, valued[k], v) != 0)
+				return -1;
+		} else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+			o->help = 1;
+		} else if (!strcmp(arg, "--kernels")) {
+			o->kernels = 1;
+		} else {
+			cli_error("unknown option '%s' (try 'bigmont speed --help')", arg);
+			return -1;
+		}
+	}
+	if (o->nbits == 0 && o->nkeyfiles == 0 && !o->kernels) {
+		o->bits[0] = 1024;
+		o->bits[1] = 2048;
+		o->nbits = 2;
+	}
+	for (int i = 0; i < o->nbits; i++) {
+		int found = 0;
+		for (int k = 0; k < bench_embedded_key_count; k++)
+			found |= bench_embedded_keys[k].bits == o->bits[i];
+		if (!found) {
+			cli_error("--bits: no embedded key of %d bits (there are 1024, 2048, 3072, "
+				  "4096; use --key FILE for others)", o->bits[i]);
+			return -1;
+		}
+	}
+	if (o->json != NULL && o->nbits == 0 && o->nkeyfiles == 0) {
+		cli_error("--json: --kernels alone writes no JSON; add --bits or --key");
+		return -1;
+	}
+	return 0;
+}
+
+/* Where the JSON is to be written at the end must take it: a missing or
+ * unwritable directory, or a directory as the path, is found now, before
+ * any timing.  (A FIFO or device is written directly at the end.) */
+static int check_json_path(const char *path)
+{
+	struct stat st;
+	if (!strcmp(path, "-"))
+		return 0;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		cli_error("--json: '%s' is a directory", path);
+		return -1;
+	}
+	char *dir = strdup(path);
+	if (dir == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	char *slash = strrchr(dir, '/');
+	const char *where = slash == NULL ? "." : slash == dir ? "/" : (*slash = '\0', dir);
+	int rc = 0;
+	if (access(where, W_OK | X_OK) != 0) {
+		cli_error("--json: cannot write a file in '%s': %s", where, strerror(errno));
+		rc = -1;
+	}
+	free(dir);
+	return rc;
+}
+
+/* The embedded keys asked for, then the key files. */
+static int load_keys(const struct options *o, struct bench_speed_key *keys, int *nkeys)
+{
+	*nkeys = 0;
+	for (int i = 0; i < o->nbits; i++)
+		for (int k = 0; k < bench_embedded_key_count; k++)
+			if (bench_embedded_keys[k].bits == o->bits[i]) {
+				keys[(*nkeys)++] = (struct bench_speed_key){
+					.label = bench_embedded_keys[k].label,
+					.pem = bench_embedded_keys[k].pem,
+					.len = bench_embedded_keys[k].len };
+				break;
+			}
+	for (int i = 0; i < o->nkeyfiles; i++) {
+		uint8_t *buf;
+		size_t len;
+		if (cli_read_file(o->keyfiles[i], "key file", &buf, &len) != 0)
+			return -1;
+		keys[(*nkeys)++] = (struct bench_speed_key){ .label = o->keyfiles[i],
+			.pem = (const char *)buf, .len = len };
+	}
+	return 0;
+}
+
+static void free_keys(const struct options *o, struct bench_speed_key *keys, int nkeys)
+{
+	for (int i = o->nbits; i < nkeys; i++)
+		free((void *)keys[i].pem);
+}
+
+static int run(const struct options *o, const struct bench_speed_key *keys, int nkeys)
+{
+	char *json = NULL;
+	size_t json_len = 0;
+	FILE *json_out = NULL;
+	if (o->json != NULL && (json_out = open_memstream(&json, &json_len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_EXIT_FAILURE;
+	}
+	struct bench_speed_options so = {
+		.keys = keys, .nkeys = nkeys, .seconds = o->seconds,
+		.threads = o->threads, .nthreads = o->nthreads, .compare = o->compare,
+		.compare_text = o->compare_text, .build = o->build, .kernels = o->kernels,
+		.out = stdout, .json = json_out,
+		.read_locks = bench_lock_count_active() ? bench_lock_count_read : NULL,
+	};
+	char err[512] = "";
+	int status = bench_speed_run(&so, err, sizeof(err));
+	if (json_out != NULL && fclose(json_out) != 0 && status == 0) {
+		snprintf(err, sizeof(err), "cannot write the JSON document: %s", strerror(errno));
+		status = CLI_EXIT_FAILURE;
+	}
+	if (status != 0)
+		cli_error("%s", err);
+	else if (o->json != NULL && cli_write_output(o->json, (const uint8_t *)json, json_len) != 0)
+		status = CLI_EXIT_FAILURE;
+	free(json);
+	return status;
+}
+
+int cmd_speed(int argc, char **argv)
+{
+	/* A reader that goes away is a write error (exit 1), not SIGPIPE; the
+	 * same holds for the pipes to and from the OpenSSL child. */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc >= 2 && !strcmp(argv[1], "--worker"))
+		return bench_speed_worker();
+	struct options o;
+	if (parse_options(&o, argc, argv) != 0)
+		return CLI_EXIT_USAGE;
+	if (o.help) {
+		usage(stdout);
+		if (fflush(stdout) == 0)
+			return 0;
+		cli_error("cannot write standard output: %s", strerror(errno));
+		return CLI_EXIT_FAILURE;
+	}
+	if (fcntl(STDOUT_FILENO, F_GETFL) < 0) {
+		cli_error("standard output is closed: the report has nowhere to go");
+		return CLI_EXIT_FAILURE;
+	}
+	if (o.json != NULL && check_json_path(o.json) != 0)
+		return CLI_EXIT_FAILURE;
+	struct bench_speed_key keys[MAX_LIST + MAX_KEYS];
+	int nkeys = 0, status = CLI_EXIT_FAILURE;
+	if (load_keys(&o, keys, &nkeys) == 0)
+		status = run(&o, keys, nkeys);
+	free_keys(&o, keys, nkeys);
+	return status;
+}

@@ -1,0 +1,184 @@
+// bigmont-test: once
+/*
+ * `bigmont speed` at its edges (issue 19), run through /bin/sh so that
+ * standard output can be a shell redirection:
+ *  - --json into a missing directory, or onto a directory, fails before
+ *    any timing; a good --json file is written whole, nothing left beside;
+ *  - --compare values too long, unknown, repeated or empty are refused;
+ *  - --seconds outside 0.01..3600 (1e-300, nan, inf...) is refused, and
+ *    --help and the report header say that a minimum of batches applies;
+ *  - every error is one line with one "bigmont: error: " prefix;
+ *  - output errors (stdout is /dev/full, stdout closed) are exit 1.
+ * No device node is passed as a path: /dev/full appears only as a
+ * redirection of standard output.
+ */
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "testutil.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/* A fresh directory under the system's temporary one, removed after. */
+class SpeedCli : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		char tmpl[] = "/tmp/bigmont-speed-XXXXXX";
+		ASSERT_NE(mkdtemp(tmpl), nullptr);
+		dir = tmpl;
+	}
+	void TearDown() override
+	{
+		std::error_code ec;
+		fs::permissions(dir, fs::perms::owner_all, fs::perm_options::add, ec);
+		fs::remove_all(dir, ec);
+	}
+
+	struct Result {
+		int status = -1;
+		std::string out, err;
+		double seconds = 0;
+	};
+
+	static std::string read(const std::string &path)
+	{
+		std::ifstream f(path, std::ios::binary);
+		std::stringstream s;
+		s << f.rdbuf();
+		return s.str();
+	}
+
+	/* bigmont speed ARGS, stdout to a file unless `stdout_to` redirects it
+	 * elsewhere (a shell redirection such as ">/dev/full" or ">&-"). */
+	Result speed(const std::string &args, const std::string &stdout_to = "")
+	{
+		const std::string out = dir + "/.stdout", err = dir + "/.stderr";
+		std::string cmd = "cd '" + dir + "' && '" BIGMONT_EXE "' speed " + args + " 2>'" +
+				  err + "' " + (stdout_to.empty() ? ">'" + out + "'" : stdout_to);
+		auto t0 = std::chrono::steady_clock::now();
+		int ws = std::system(cmd.c_str());
+		Result r;
+		r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+		r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+		r.out = read(out);
+		r.err = read(err);
+		fs::remove(out);
+		fs::remove(err);
+		return r;
+	}
+
+	/* One error line, one prefix, containing `what`. */
+	static void expect_error(const Result &r, int status, const std::string &what)
+	{
+		EXPECT_EQ(r.status, status) << r.err;
+		EXPECT_EQ(r.err.rfind("bigmont: error: ", 0), 0u) << r.err;
+		EXPECT_EQ(r.err.find("bigmont:", 1), std::string::npos) << "two prefixes: " << r.err;
+		EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+		EXPECT_NE(r.err.find(what), std::string::npos) << "expected '" << what << "' in " << r.err;
+	}
+
+	std::string dir;
+};
+
+/* Five seconds per implementation would take half a minute or more: the
+ * error must come first. */
+TEST_F(SpeedCli, JsonPathCheckedBeforeTiming)
+{
+	Result r = speed("--bits 1024 --seconds 5 --json missing/dir/out.json");
+	expect_error(r, 1, "--json: cannot write a file in 'missing/dir': No such file or directory");
+	EXPECT_LT(r.seconds, 5.0);
+	EXPECT_TRUE(r.out.empty()) << r.out;
+
+	fs::create_directory(dir + "/sub");
+	r = speed("--bits 1024 --seconds 5 --json sub");
+	expect_error(r, 1, "--json: 'sub' is a directory");
+	EXPECT_LT(r.seconds, 5.0);
+
+	if (geteuid() != 0) { /* root writes anywhere */
+		fs::permissions(dir + "/sub", fs::perms::owner_read | fs::perms::owner_exec);
+		r = speed("--bits 1024 --seconds 5 --json sub/out.json");
+		expect_error(r, 1, "Permission denied");
+		EXPECT_LT(r.seconds, 5.0);
+	}
+}
+
+TEST_F(SpeedCli, JsonWrittenWhole)
+{
+	Result r = speed("--bits 1024 --seconds 0.01 --compare none --json out.json");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_TRUE(r.err.empty()) << r.err;
+	std::string doc = read(dir + "/out.json");
+	EXPECT_EQ(doc.rfind("{\n  \"schema\": \"bigmont-speed/1\",", 0), 0u) << doc;
+	EXPECT_EQ(doc.substr(doc.size() - 2), "}\n");
+	int files = 0;
+	for (const auto &e : fs::directory_iterator(dir))
+		files += e.path().filename() != ".stdout" && e.path().filename() != ".stderr";
+	EXPECT_EQ(files, 1) << "a temporary file was left beside out.json";
+}
+
+TEST_F(SpeedCli, CompareValuesRefused)
+{
+	expect_error(speed("--compare " + std::string(300, 'g')), 2, "a value of 300 characters");
+	expect_error(speed("--compare gmp,gmp,gmp,gmp,gmp,gmp,gmp,gmp"), 2, "characters");
+	expect_error(speed("--compare gmp,gmp"), 2, "'gmp' is given twice");
+	expect_error(speed("--compare openssl,xyz"), 2, "'xyz' is not gmp, openssl or none");
+	expect_error(speed("--compare gmp,"), 2, "'' is not gmp, openssl or none");
+	expect_error(speed("--compare none,gmp"), 2, "or none alone");
+	expect_error(speed("--compare ''"), 2, "--compare needs a value");
+}
+
+TEST_F(SpeedCli, SecondsRefusedOutsideItsRange)
+{
+	for (const char *bad : { "1e-300", "0", "-1", "0.001", "3601", "nan", "inf", "1s", "''" })
+		expect_error(speed(std::string("--seconds ") + bad), 2, "--seconds");
+	Result help = speed("--help");
+	EXPECT_EQ(help.status, 0);
+	EXPECT_NE(help.out.find("at least 5 batches"), std::string::npos) << help.out;
+}
+
+TEST_F(SpeedCli, HeaderSaysTheMinimumOfBatches)
+{
+	Result r = speed("--bits 1024 --seconds 0.01 --compare none");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("at least 5 batches of at least one operation"), std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("  locks     "), std::string::npos) << r.out;
+}
+
+TEST_F(SpeedCli, OneErrorPrefix)
+{
+	/* OpenSSL and GMP take this key; ours refuses it (under 512 bits). */
+	Result r = speed("--seconds 0.01 --key " + bt::data_path("bad/modulus-256-bits.pem"));
+	expect_error(r, 1, "our library cannot load the key: the modulus has 256 bits");
+	EXPECT_TRUE(r.out.empty()) << "printed before the keys were checked: " << r.out;
+	expect_error(speed("--key missing.pem"), 1, "cannot open key file 'missing.pem'");
+	expect_error(speed("--bits 1000"), 2, "no embedded key of 1000 bits");
+	expect_error(speed("--kernels --json out.json"), 2, "--kernels alone writes no JSON");
+}
+
+TEST_F(SpeedCli, OutputErrorsAreExit1)
+{
+	Result r = speed("--bits 1024 --seconds 5 --compare none", ">/dev/full");
+	expect_error(r, 1, "cannot write the report: No space left on device");
+	EXPECT_LT(r.seconds, 5.0) << "the header's write error must stop the run";
+	r = speed("--bits 1024 --seconds 5 --compare none", ">&-");
+	expect_error(r, 1, "standard output is closed");
+	r = speed("--help", ">/dev/full");
+	expect_error(r, 1, "cannot write standard output");
+}
+
+} // namespace

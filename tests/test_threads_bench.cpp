@@ -1,0 +1,94 @@
+// bigmont-test: once
+/*
+ * The thread windows of `bigmont speed` (bench/threads.c), also run under
+ * ThreadSanitizer (the tsan preset), on operations whose cost is known: a
+ * busy loop of a fixed CPU time gives that rate per CPU second whatever
+ * else the machine runs; every thread works on its own copy of the input
+ * and its own output buffer; a failing operation fails the window.
+ */
+#include <gtest/gtest.h>
+
+#include <time.h>
+
+#include <atomic>
+#include <cstring>
+
+extern "C" {
+#include "threads.h"
+}
+
+namespace {
+
+double thread_cpu()
+{
+	timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+struct Probe {
+	const uint8_t *shared_in;
+	std::atomic<int> shared_buffer{0}, wrong_input{0};
+};
+
+/* 200 µs of this thread's CPU time; checks its buffers on the way. */
+int spin_op(const void *shared, uint8_t *out, const uint8_t *in)
+{
+	auto *p = static_cast<Probe *>(const_cast<void *>(shared));
+	if (in == p->shared_in || out == p->shared_in)
+		p->shared_buffer = 1;
+	if (std::memcmp(in, p->shared_in, 16) != 0)
+		p->wrong_input = 1;
+	std::memset(out, 0x5a, 16);
+	double until = thread_cpu() + 200e-6;
+	while (thread_cpu() < until)
+		;
+	return 0;
+}
+
+int failing_op(const void *, uint8_t *, const uint8_t *)
+{
+	return -1;
+}
+
+/* A window of spin_op; every thread on its own buffers. */
+bench_window spin_window(int threads, double seconds)
+{
+	uint8_t in[16] = { 9, 8, 7 };
+	Probe p;
+	p.shared_in = in;
+	bench_window w;
+	EXPECT_EQ(bench_threads_window(spin_op, &p, in, sizeof(in), threads, seconds, nullptr, &w),
+		  0);
+	EXPECT_EQ(p.shared_buffer, 0);
+	EXPECT_EQ(p.wrong_input, 0);
+	EXPECT_GE(w.all_ops, w.ops);
+	EXPECT_NEAR(w.ops_per_s, w.ops / w.wall_seconds, 1e-6 * w.ops_per_s);
+	return w;
+}
+
+TEST(BenchThreads, OneThreadRatePerCpuSecond)
+{
+	bench_window w = spin_window(1, 0.05);
+	EXPECT_GE(w.ops, BENCH_THREAD_MIN_OPS);
+	EXPECT_GE(w.wall_seconds, 0.05);
+	/* 5000 per CPU second, give or take the loop's own cost. */
+	EXPECT_NEAR(w.ops / w.cpu_seconds, 5000.0, 500.0);
+}
+
+TEST(BenchThreads, WindowLengthenedToEnoughOperations)
+{
+	bench_window w = spin_window(8, 0.01);
+	EXPECT_GE(w.ops, 8 * BENCH_THREAD_MIN_OPS);
+	EXPECT_NEAR(w.ops / w.cpu_seconds, 5000.0, 1000.0);
+}
+
+TEST(BenchThreads, AFailingOperationFailsTheWindow)
+{
+	uint8_t in[16] = {};
+	bench_window w;
+	EXPECT_EQ(bench_threads_window(failing_op, nullptr, in, sizeof(in), 3, 0.01, nullptr, &w),
+		  -1);
+}
+
+} // namespace
