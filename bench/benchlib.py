@@ -89,14 +89,20 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
+def _extreme(pick, values):
+    values = [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
+    return pick(values) if values else None
+
+
 def aggregate(runs):
     """Combine the records of many `bigmont speed` documents.
 
     runs: list of (round, doc).  Returns a list of summary records, one per
     (implementation, build label, bits, threads), with the median over
     rounds of the per-run medians, the min and max over every batch, the
-    per-run ratios against each reference (median over rounds), and how many
-    runs went into it.  GMP and OpenSSL records keep the label of the build
+    per-run ratios against each reference (median over rounds), locks per
+    operation (median; None where not counted, as in files written before
+    they were), and how many runs went into it.  GMP and OpenSSL records keep the label of the build
     whose run measured them, and are also pooled under build "all".
     """
     groups = {}
@@ -117,7 +123,8 @@ def aggregate(runs):
                     "threads": r["threads"], "blinding": r["blinding"],
                     "fault_check": r["fault_check"], "medians": [], "mins": [],
                     "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
-                    "efficiency": [], "single": [], "ratios": {}, "runs": 0})
+                    "efficiency": [], "eff_mins": [], "eff_maxs": [], "single": [],
+                    "cpu_share": [], "locks": [], "once": [], "ratios": {}, "runs": 0})
                 g["medians"].append(r["median_ns"])
                 g["mins"].append(r["min_ns"])
                 g["maxs"].append(r["max_ns"])
@@ -125,7 +132,12 @@ def aggregate(runs):
                 g["cycles"].append(r["cycles_per_op"])
                 g["samples"] += r["samples"]
                 g["efficiency"].append(r.get("efficiency"))
+                g["eff_mins"].append(r.get("efficiency_min"))
+                g["eff_maxs"].append(r.get("efficiency_max"))
                 g["single"].append(r.get("single_thread_ops_per_s"))
+                g["cpu_share"].append(r.get("cpu_share"))
+                g["locks"].append(r.get("locks_per_op"))
+                g["once"].append(r.get("once_per_op"))
                 g["runs"] += 1
                 if impl.startswith("ours") and r["threads"] == 1:
                     for other in OTHERS:
@@ -149,7 +161,12 @@ def aggregate(runs):
             "cycles_per_op": _median(g["cycles"]),
             "samples": g["samples"], "runs": g["runs"],
             "efficiency": _median(g["efficiency"]),
+            "efficiency_min": _extreme(min, g["eff_mins"]),
+            "efficiency_max": _extreme(max, g["eff_maxs"]),
             "single_thread_ops_per_s": _median(g["single"]),
+            "cpu_share": _median(g["cpu_share"]),
+            "locks_per_op": _median(g["locks"]),
+            "once_per_op": _median(g["once"]),
             "ratio": {k: _median(v) for k, v in sorted(g["ratios"].items())},
         }
         out.append(rec)
@@ -197,6 +214,15 @@ def fmt_ratio(v):
     return "-" if v is None else "%.2f" % v
 
 
+def fmt_locks(v):
+    """Locks per operation: '0', '5.25', '26.5'; '-' where not counted."""
+    return "-" if v is None else "%.3g" % v
+
+
+def fmt_percent(v):
+    return "-" if v is None else "%.0f%%" % (100 * v)
+
+
 def fmt_spread(r):
     """How far the runs' medians strayed from their median (one run: the
     batches' min and max instead)."""
@@ -218,17 +244,18 @@ def key_table_rows(summary, bits):
     for r in ours:
         name = r["build"] + (", blinded" if r["implementation"] == "ours-blinded" else "")
         rows.append([name, fmt_ns(r["median_ns"]), fmt_spread(r)] +
-                    [fmt_ratio(r["ratio"].get(o)) for o in OTHERS])
+                    [fmt_ratio(r["ratio"].get(o)) for o in OTHERS] +
+                    [fmt_locks(r.get("locks_per_op"))])
     for other in OTHERS:
         r = find(summary, other, "all", bits)
         if r:
             rows.append([OTHER_TITLES[other], fmt_ns(r["median_ns"]),
-                         fmt_spread(r), "", "", "", ""])
+                         fmt_spread(r), "", "", "", "", fmt_locks(r.get("locks_per_op"))])
     return rows
 
 
 TABLE_HEADER = ["build", "ns/op", "spread", "/GMP", "/OpenSSL no-blind",
-                "/OpenSSL blinded", "/OpenSSL no-IFMA"]
+                "/OpenSSL blinded", "/OpenSSL no-IFMA", "locks/op"]
 
 
 def text_table(header, rows):
@@ -261,14 +288,22 @@ def thread_rows(summary, bits):
                             r["threads"]))
     for r in sel:
         name = r["build"] if r["implementation"] == "ours" else "OpenSSL"
+        lo, hi = r.get("efficiency_min"), r.get("efficiency_max")
         rows.append([name, str(r["threads"]),
                      fmt_ns(r["single_thread_ops_per_s"]),
                      fmt_ns(r["ops_per_s"]),
-                     "-" if r["efficiency"] is None else "%.0f%%" % (100 * r["efficiency"])])
+                     fmt_percent(r["efficiency"]),
+                     "-" if lo is None or hi is None else "%.0f-%.0f%%" % (100 * lo, 100 * hi),
+                     fmt_percent(r.get("cpu_share")),
+                     fmt_locks(r.get("locks_per_op"))])
     return rows
 
 
-THREAD_HEADER = ["implementation", "threads", "1-thread ops/s", "ops/s", "efficiency"]
+# efficiency: ops/s against min(T, cores) x the one-thread rate (per CPU
+# second of that thread), median over runs; range: the lowest and highest
+# round; cpu: the share of min(T, cores) cores the threads had.
+THREAD_HEADER = ["implementation", "threads", "1-thread ops/s", "ops/s", "efficiency",
+                 "range", "cpu", "locks/op"]
 
 
 def report(summary, machine, markdown=False):
@@ -291,7 +326,16 @@ def report(summary, machine, markdown=False):
             out.append("")
             out.append(table(THREAD_HEADER, trows))
         out.append("")
+    out.append(LEGEND)
     return "\n".join(out)
+
+
+LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key operation, "
+          "counted in the benchmark's process (OpenSSL no-IFMA runs in a child: '-'). "
+          "Threads share one key (OpenSSL: one EVP_PKEY, a context per operation); "
+          "efficiency = ops/s / (min(T, cores) x one thread's ops per CPU second), "
+          "range = the lowest and highest round, cpu = the share of min(T, cores) "
+          "cores the threads had.\n")
 
 
 def machine_lines(machine, markdown=False):

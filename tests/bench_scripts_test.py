@@ -28,8 +28,11 @@ def machine(build="chunk64", asm=False, variant="c", date="2026-01-01T00:00:00Z"
             "openssl_ia32cap_env": ""}
 
 
-def rec(impl, bits, ns, threads=1, samples=5, spread=0.1, eff=None, single=None):
-    return {"implementation": impl, "build": "x", "variant": "c", "bits": bits,
+def rec(impl, bits, ns, threads=1, samples=5, spread=0.1, eff=None, single=None,
+        **extra):
+    """A record as `bigmont speed --json` writes it; `extra` adds the fields
+    newer files have (locks_per_op, efficiency_min, ...)."""
+    return dict({"implementation": impl, "build": "x", "variant": "c", "bits": bits,
             "key": "embedded:rsa%d.pem" % bits, "threads": threads,
             "blinding": impl in ("openssl", "openssl-noifma"), "fault_check": True,
             "samples": samples, "ops": 100, "median_ns": ns if samples else None,
@@ -37,7 +40,7 @@ def rec(impl, bits, ns, threads=1, samples=5, spread=0.1, eff=None, single=None)
             "max_ns": ns * (1 + spread) if samples else None,
             "ops_per_s": (1e9 / ns if threads == 1 else 1e9 / ns) if samples else None,
             "cycles_per_op": ns * 2 if samples else None,
-            "efficiency": eff, "single_thread_ops_per_s": single, "note": None}
+            "efficiency": eff, "single_thread_ops_per_s": single, "note": None}, **extra)
 
 
 def speed_doc(m, ours_ns, gmp=2000.0, ossl=1000.0, bits=2048, extra=()):
@@ -112,6 +115,56 @@ class Aggregate(unittest.TestCase):
                          ["chunk32", "chunk64", "chunk64-asm/baseline",
                           "chunk64-asm/adx", "OpenSSL"])
         self.assertEqual(rows[1][4], "90%")
+
+
+def locks_fixture():
+    """One round of one build whose records carry locks per operation and
+    the thread table's efficiency range; then one from before those fields."""
+    m = machine("chunk64-asm", True, "adx")
+    doc = speed_doc(m, 500.0, extra=(
+        rec("ours", 2048, 300.0, threads=2, eff=0.85, single=2e6, efficiency_min=0.8,
+            efficiency_max=0.9, cpu_share=0.97, locks_per_op=0),
+        rec("openssl", 2048, 600.0, threads=2, eff=0.7, single=1e6, efficiency_min=0.6,
+            efficiency_max=0.75, cpu_share=0.9, locks_per_op=26.5)))
+    for r in doc["records"]:
+        if r["threads"] == 1:
+            r["locks_per_op"] = {"ours": 0, "openssl": 5.25, "openssl-noblind": 4,
+                                 "gmp": 0}.get(r["implementation"])
+    return doc
+
+
+class Locks(unittest.TestCase):
+    def test_locks_and_efficiency_range(self):
+        summary = benchlib.aggregate([(0, locks_fixture())])
+        adx = benchlib.find(summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertEqual(adx["locks_per_op"], 0)
+        rows = benchlib.key_table_rows(summary, 2048)
+        self.assertEqual(benchlib.TABLE_HEADER[-1], "locks/op")
+        self.assertEqual(rows[0][-1], "0")
+        by_name = {r[0]: r for r in rows}
+        self.assertEqual(by_name["OpenSSL (blinded)"][-1], "5.25")
+        self.assertEqual(by_name["OpenSSL no IFMA"][-1], "-")  # another process
+        trows = benchlib.thread_rows(summary, 2048)
+        self.assertEqual(trows[0], ["chunk64-asm/adx", "2", "2,000,000", "3,333,333",
+                                    "85%", "80-90%", "97%", "0"])
+        self.assertEqual(trows[1][-1], "26.5")
+
+    def test_files_from_before_the_counts(self):
+        summary = benchlib.aggregate(runs_fixture())
+        rows = benchlib.key_table_rows(summary, 2048)
+        self.assertTrue(all(r[-1] == "-" for r in rows))
+        trows = benchlib.thread_rows(summary, 2048)
+        self.assertEqual(trows[0][5:], ["-", "-", "-"])
+
+    def test_merge_reads_the_committed_results(self):
+        results = os.path.join(os.path.dirname(HERE), "results")
+        if not os.path.isdir(results):
+            self.skipTest("no results/ here")
+        r = subprocess.run([sys.executable, os.path.join(BENCH, "merge"), "--results", results],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("RSA-2048 private key", r.stdout)
 
 
 class Tables(unittest.TestCase):
@@ -215,7 +268,8 @@ class Merge(unittest.TestCase):
                                stdout=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(r.returncode, 0)
             self.assertIn("| CPU A (4 threads, adx) |", r.stdout)
-            text = open(readme).read()
+            with open(readme) as f:
+                text = f.read()
             self.assertNotIn("old", text)
             self.assertTrue(text.endswith("<!-- /RESULTS -->\ntail\n"), text)
             self.assertIn("| CPU A (4 threads, adx) |", text)
