@@ -62,9 +62,6 @@ static uint64_t adds_ticks(void)
 	return ticks_end() - t0;
 }
 
-typedef chunk_t row_fn(chunk_t *, const chunk_t *, int, chunk_t);
-typedef void sqr_fn(chunk_t *, const chunk_t *, int);
-
 /* GMP's, with our signatures (mp_limb_t is a 64-bit chunk here). */
 static chunk_t gmp_addmul_1(chunk_t *r, const chunk_t *a, int n, chunk_t d)
 {
@@ -84,8 +81,8 @@ enum op { OP_ADD, OP_SET, OP_SQR };
 struct kernel {
 	const char *name;
 	enum op op;
-	row_fn *row;
-	sqr_fn *sqr;
+	big_mul_row_fn *row;
+	big_sqr_vec_fn *sqr;
 	enum big_cpu_variant needs; /* BIG_CPU_C for GMP */
 };
 

@@ -31,15 +31,10 @@ static uint64_t bench_ns(void)
 #define BENCH_TICKS() bench_ns()
 #endif
 
-typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
-			 const chunk_t *, chunk_t, int);
-typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
-			 int);
-
 struct variant {
 	const char *name;
-	mont_mul_fn *mul;
-	mont_sqr_fn *sqr;
+	big_mont_mul_vec_fn *mul;
+	big_mont_sqr_vec_fn *sqr;
 	enum big_cpu_variant needs;
 };
 

@@ -28,20 +28,29 @@ extern "C" {
 typedef BIG_CHUNK_TYPE chunk_t;
 typedef BIG_CHUNK_DOUBLE_TYPE dchunk_t;
 
-/* ---- variants of the vector primitives (contracts as in bignum.h) ------ */
+/* ---- kernel signatures: the one definition dispatch, bench and tests use */
+/* big_mul_set_vec, big_mul_add_vec (contracts in bignum.h). */
+typedef chunk_t big_mul_row_fn(chunk_t *r, const chunk_t *a, int len,
+			       chunk_t digit);
+/* big_mul_vec (bignum.h). */
+typedef void big_mul_vec_fn(chunk_t *r, const chunk_t *a, int alen,
+			    const chunk_t *b, int blen);
+/* big_sqr_vec (bignum.h). */
+typedef void big_sqr_vec_fn(chunk_t *r, const chunk_t *a, int len);
+/* big_mont_mul_vec, big_mont_sqr_vec (below). */
+typedef void big_mont_mul_vec_fn(chunk_t *r, const chunk_t *a,
+				 const chunk_t *b, const chunk_t *n, chunk_t n0,
+				 int len);
+typedef void big_mont_sqr_vec_fn(chunk_t *r, const chunk_t *a,
+				 const chunk_t *n, chunk_t n0, int len);
+
+/* ---- variants of the dispatched kernels -------------------------------- */
 #define BIG_DECLARE_VARIANTS(sfx)                                            \
-	chunk_t big_mul_set_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
-				      chunk_t digit);                            \
-	chunk_t big_mul_add_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
-				      chunk_t digit);                            \
-	void big_mul_vec_##sfx(chunk_t *r, const chunk_t *a, int alen,         \
-			       const chunk_t *b, int blen);                    \
-	void big_sqr_vec_##sfx(chunk_t *r, const chunk_t *a, int len);         \
-	void big_mont_mul_vec_##sfx(chunk_t *r, const chunk_t *a,              \
-				    const chunk_t *b, const chunk_t *n,        \
-				    chunk_t n0, int len);                      \
-	void big_mont_sqr_vec_##sfx(chunk_t *r, const chunk_t *a,              \
-				    const chunk_t *n, chunk_t n0, int len);
+	big_mul_row_fn big_mul_set_vec_##sfx, big_mul_add_vec_##sfx;          \
+	big_mul_vec_fn big_mul_vec_##sfx;                                      \
+	big_sqr_vec_fn big_sqr_vec_##sfx;                                      \
+	big_mont_mul_vec_fn big_mont_mul_vec_##sfx;                            \
+	big_mont_sqr_vec_fn big_mont_sqr_vec_##sfx;
 
 BIG_DECLARE_VARIANTS(c)
 #if BIGMONT_HAVE_ASM
@@ -66,11 +75,9 @@ BIG_DECLARE_VARIANTS(adx)
  * overlap an input, and must not overlap n.  Stack use at most
  * (2*len + 8) chunks.  Constant time.
  */
-void big_mont_mul_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
-		      const chunk_t *n, chunk_t n0, int len);
+big_mont_mul_vec_fn big_mont_mul_vec;
 /* r = a * a * R^-1 mod n: the same contract with b == a (so a < n). */
-void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
-		      chunk_t n0, int len);
+big_mont_sqr_vec_fn big_mont_sqr_vec;
 
 /*
  * Constant-time table read (bignum/ct_select.c):

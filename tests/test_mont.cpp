@@ -226,12 +226,10 @@ TEST(MontMul, RefusesEvenOrTrivialModulus)
  * length, output between guard chunks. */
 TEST(MontKernels, EveryLengthWithGuards)
 {
-	typedef void mul_fn(chunk *, const chunk *, const chunk *, const chunk *, chunk, int);
-	typedef void sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
 	struct K {
 		const char *name;
-		mul_fn *mul;
-		sqr_fn *sqr;
+		big_mont_mul_vec_fn *mul;
+		big_mont_sqr_vec_fn *sqr;
 	} kernels[] = { { "c", big_mont_mul_vec_c, big_mont_sqr_vec_c },
 			{ "dispatched", big_mont_mul_vec, big_mont_sqr_vec } };
 	const chunk guard = static_cast<chunk>(0x5aa5c33c5aa5c33cULL);
