@@ -25,8 +25,8 @@
 static void load_block(chunk_t *blk, const chunk_t *x, int xlen, int from,
 		       int len)
 {
-	for (int j = 0; j < len; j++)
-		blk[j] = from + j < xlen ? x[from + j] : 0;
+	const int avail = xlen - from;
+	big_copy_pad_vec(blk, len, x + from, avail < len ? avail : len);
 }
 
 void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
@@ -45,13 +45,8 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 		load_block(blk, x, xlen, i * len, len);
 		big_mont_mul_vec(term, rr, blk, n, n0, len);
 		/* out + term < 2n: one masked subtraction. */
-		chunk_t carry = 0;
-		for (int j = 0; j < len; j++) {
-			dchunk_t s = (dchunk_t)out[j] + term[j] + carry;
-			out[j] = (chunk_t)s;
-			carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		}
-		big_mont_reduce_tail_c(out, out, carry, n, len);
+		const chunk_t carry = big_add_vec(out, out, len, term, len);
+		big_sub_if_ge_vec(out, out, carry, n, len);
 	}
 	if (!to_mont) {
 		for (int j = 0; j < len; j++)
