@@ -17,8 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../bignum/internal.h" /* big_wipe */
-
 static int read_fd(int fd, uint8_t **buf, size_t *len)
 {
 	size_t cap = 4096, n = 0;
