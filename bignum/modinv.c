@@ -8,10 +8,10 @@
  * reduced mod n first, so no division is needed and a may have any length.
  *
  * Two forms: inverse_batched (Pornin's optimised binary GCD: K1 steps per
- * pass over the numbers, about 9x faster: 2048 bits in ~35 us here) does
- * the work; inverse_bitwise (one bit per step: the textbook algorithm the
- * batched one was first checked against) runs only if the batched one
- * exceeds its round bound, which the analysis says cannot happen.
+ * pass over the numbers) does the work, because it is several times faster
+ * than one bit per step (docs/design-notes.md); inverse_bitwise (one bit
+ * per step, the textbook algorithm) runs only if the batched one exceeds
+ * its round bound, which the analysis says cannot happen.
  *
  * NOT constant time: the branches follow the bits of a and n.  Use it only
  * on values that reveal nothing, e.g. a blinded t = r*b mod n whose

@@ -12,9 +12,8 @@
  * subtraction of n; acc ends as x * R mod n.  A block may be >= n (up to
  * R - 1): the kernels take b < R when a < n (internal.h), so it goes in as
  * b with rr (< n) as a.  k = 0 takes one more product, by 1.
- * Cost: 2 * blocks - 1 + (1 - k) products.  (It was one-chunk REDC rounds,
- * a big_mul_add_vec each, before the products: 16 rounds and 3 products
- * for an RSA-1024 input mod p, now 3 products.)
+ * Cost: 2 * blocks - 1 + (1 - k) products: whole-block products, not
+ * one-chunk REDC rounds (docs/design-notes.md).
  *
  * Constant time: the number of products and sums depends on xlen and len
  * only; every sum's reduction is a mask.

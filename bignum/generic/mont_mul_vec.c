@@ -9,10 +9,7 @@
  *
  * Why two passes, not one fused loop with two carry chains: gcc 12 spills
  * the fused loop's state (two 128-bit sums, two carries, four pointers)
- * to the stack with 64-bit chunks; measured at 16 chunks (min of 200
- * batches): fused 653 ns, two passes 471 ns, the former version calling
- * the out-of-line row kernel twice 829 ns.  (32-bit chunks: 329 / 342 /
- * 418 ns.)
+ * to the stack with 64-bit chunks (the measurements: docs/design-notes.md).
  *
  * Bound: with a < n (b any len-chunk value) the running value stays below
  * 2n < 2 B^len: (t + a b[i] + m n) / B < (2n + (B-1) n + (B-1) n) / B =

@@ -6,10 +6,8 @@
  * square needs only the off-diagonal products a[i]*a[j], i < j, once:
  * len(len-1)/2 products, doubled by a shift, plus len squares on the
  * diagonal (big_sqr_diag_vec); then len REDC rows of len products.  That
- * is about 1.5 len^2 multiplications against 2 len^2 for the product.
- * Measured (min of 200 batches of 200): 16 chunks 435 ns vs 471 ns for
- * big_mont_mul_vec_c with 64-bit chunks, 306 vs 342 ns with 32-bit chunks;
- * 32 chunks 1560 vs 1773 and 1089 vs 1256 ns.
+ * is about 1.5 len^2 multiplications against 2 len^2 for the product
+ * (measured against big_mont_mul_vec_c: docs/design-notes.md).
  *
  * REDC bound: T = a^2 < n^2 < B^len n, so (T + M n) / B^len < 2n: len
  * chunks plus a top bit, carried row to row in `extra` (the carry out of
