@@ -21,15 +21,10 @@
 
 static const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
 
-typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
-			 const chunk_t *, chunk_t, int);
-typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
-			 int);
-
 static const struct variant {
 	const char *name;
-	mont_mul_fn *mul;
-	mont_sqr_fn *sqr;
+	big_mont_mul_vec_fn *mul;
+	big_mont_sqr_vec_fn *sqr;
 	enum big_cpu_variant needs;
 } variants[] = {
 	{ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c, BIG_CPU_C },
@@ -41,8 +36,8 @@ static const struct variant {
 
 /* The operands of one sample; which function runs is the one set. */
 struct call {
-	mont_mul_fn *mul;
-	mont_sqr_fn *sqr;
+	big_mont_mul_vec_fn *mul;
+	big_mont_sqr_vec_fn *sqr;
 	big_ct_select_fn *select;
 	big_mont_sqr_select_fn *sqr_select;
 	int len, entries;

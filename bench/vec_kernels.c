@@ -34,9 +34,6 @@ static const int sizes[BENCH_VEC_SIZES] = { 8, 16, 32, 64 };
 
 #if BIG_CHUNK_SIZE == 64 && defined(__x86_64__)
 
-typedef chunk_t row_fn(chunk_t *, const chunk_t *, int, chunk_t);
-typedef void sqr_fn(chunk_t *, const chunk_t *, int);
-
 /* GMP's, with our signatures (mp_limb_t is a 64-bit chunk here). */
 static chunk_t gmp_addmul_1(chunk_t *r, const chunk_t *a, int n, chunk_t d)
 {
@@ -64,8 +61,8 @@ static const enum big_cpu_variant needs[FAMILY_WIDTH] = { BIG_CPU_C, BIG_CPU_BAS
 							  BIG_CPU_ADX, BIG_CPU_C };
 static const struct family {
 	const char *ours, *gmp;
-	row_fn *row[FAMILY_WIDTH];
-	sqr_fn *sqr[FAMILY_WIDTH];
+	big_mul_row_fn *row[FAMILY_WIDTH];
+	big_sqr_vec_fn *sqr[FAMILY_WIDTH];
 } families[] = {
 	{ "mul_add_vec", "mpn_addmul_1",
 	  { big_mul_add_vec_c, ASM_TWINS(big_mul_add_vec), gmp_addmul_1 }, { NULL } },
@@ -75,8 +72,8 @@ static const struct family {
 };
 
 struct kernel {
-	row_fn *row; /* exactly one of row and sqr */
-	sqr_fn *sqr;
+	big_mul_row_fn *row; /* exactly one of row and sqr */
+	big_sqr_vec_fn *sqr;
 };
 
 /* Calls per sample: a few thousand cycles' worth, since this TSC may step

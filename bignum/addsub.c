@@ -16,33 +16,11 @@
  */
 #include "internal.h"
 
-/* Significant chunks of |a|; 0 for zero. */
-static int sig_len(const BIGNUM *a)
-{
-	if (a->len < 1)
-		return 0;
-	const int len = big_trimmed_len(a);
-	return (len == 1 && a->value[0] == 0) ? 0 : len;
-}
-
-static void normalise(BIGNUM *r, int len)
-{
-	while (len > 1 && r->value[len - 1] == 0)
-		len--;
-	if (len < 1) {
-		r->value[0] = 0;
-		len = 1;
-	}
-	r->len = len;
-	if (len == 1 && r->value[0] == 0)
-		r->sign = 1;
-}
-
 /* result = |aa| + |bb| with the sign given. */
 static BIG_ERR_CODE add_magnitudes(BIGNUM *result, const BIGNUM *aa,
 				   const BIGNUM *bb, int sign)
 {
-	int alen = sig_len(aa), blen = sig_len(bb);
+	int alen = big_sig_len(aa), blen = big_sig_len(bb);
 	if (alen < blen) {
 		const BIGNUM *t = aa;
 		aa = bb;
@@ -54,26 +32,10 @@ static BIG_ERR_CODE add_magnitudes(BIGNUM *result, const BIGNUM *aa,
 	BIG_ERR_CODE err = big_extend(result, alen + 1);
 	if (err != BIG_OK)
 		return err;
-	const chunk_t *a = aa->value, *b = bb->value;
-	chunk_t *r = result->value;
-
-	chunk_t carry = 0;
-	int i = 0;
-	for (; i < blen; i++) {
-		chunk_t s = a[i] + carry;
-		chunk_t c1 = s < carry;
-		chunk_t t = s + b[i];
-		carry = c1 | (t < s);
-		r[i] = t;
-	}
-	for (; i < alen; i++) {
-		chunk_t s = a[i] + carry;
-		carry = s < carry;
-		r[i] = s;
-	}
-	r[alen] = carry;
+	result->value[alen] = big_add_vec(result->value, aa->value, alen,
+					  bb->value, blen);
 	result->sign = sign;
-	normalise(result, alen + 1);
+	big_normalise(result, alen + 1);
 	return BIG_OK;
 }
 
@@ -81,29 +43,13 @@ static BIG_ERR_CODE add_magnitudes(BIGNUM *result, const BIGNUM *aa,
 static BIG_ERR_CODE sub_magnitudes(BIGNUM *result, const BIGNUM *aa,
 				   const BIGNUM *bb, int sign)
 {
-	const int alen = sig_len(aa), blen = sig_len(bb);
+	const int alen = big_sig_len(aa), blen = big_sig_len(bb);
 	BIG_ERR_CODE err = big_extend(result, alen < 1 ? 1 : alen);
 	if (err != BIG_OK)
 		return err;
-	const chunk_t *a = aa->value, *b = bb->value;
-	chunk_t *r = result->value;
-
-	chunk_t borrow = 0;
-	int i = 0;
-	for (; i < blen; i++) {
-		chunk_t d = a[i] - b[i];
-		chunk_t b1 = a[i] < b[i];
-		chunk_t e = d - borrow;
-		borrow = b1 | (d < borrow);
-		r[i] = e;
-	}
-	for (; i < alen; i++) {
-		chunk_t d = a[i] - borrow;
-		borrow = a[i] < borrow;
-		r[i] = d;
-	}
+	big_sub_vec(result->value, aa->value, alen, bb->value, blen);
 	result->sign = sign;
-	normalise(result, alen);
+	big_normalise(result, alen);
 	return BIG_OK;
 }
 

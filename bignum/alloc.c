@@ -122,15 +122,8 @@ BIG_ERR_CODE big_copy(BIGNUM *dest, const BIGNUM *src)
 {
 	if (dest == src)
 		return BIG_OK;
-	if (src->len < 1) {
-		BIG_ERR_CODE err = big_extend(dest, 1);
-		if (err != BIG_OK)
-			return err;
-		dest->value[0] = 0;
-		dest->len = 1;
-		dest->sign = 1;
-		return BIG_OK;
-	}
+	if (src->len < 1)
+		return big_set_chunk(dest, 0);
 	const int len = big_trimmed_len(src);
 	BIG_ERR_CODE err = big_extend(dest, len);
 	if (err != BIG_OK)

@@ -45,9 +45,7 @@ BIG_ERR_CODE bytestring2bignum(BIGNUM *bn, const uint8_t *kn, size_t len)
 
 BIG_ERR_CODE bignum2bytestring(uint8_t *kn, const BIGNUM *bn, size_t len)
 {
-	int nchunks = bn->len < 1 ? 0 : big_trimmed_len(bn);
-	if (nchunks == 1 && bn->value[0] == 0)
-		nchunks = 0;
+	const int nchunks = big_sig_len(bn);
 
 	/* Bytes the value needs: full chunks below the top one, plus the
 	 * significant bytes of the top chunk. */

@@ -15,16 +15,14 @@
  * - big_ct_select_avx2: 32-byte vectors, the mask of each entry one
  *   vpcmpeqq of a running counter with the index, and up to four vectors
  *   (16 chunks of 64 bits) per pass so that each mask serves them all.
- *   Each entry goes into its accumulator with one blend under the mask
- *   (data-independent timing, like the AND and OR it replaces): 49 -> 40
- *   ticks for 32 entries of 8 chunks, 73 -> 63 for 16 chunks.  The blend
- *   is vblendvpd, which reads the mask's sign per 64-bit lane: the
- *   compare's all-ones or zero lanes serve as they are, where vpblendvb
- *   made GCC add a vpcmpgtb per entry to turn them into byte signs (40 ->
- *   38 ticks, 63 -> 61).  Two accumulators per column (even and odd
- *   entries, to halve the blend chain) measured no better (43, 64).
+ *   Each entry goes into its accumulator with one blend under the mask:
+ *   data-independent timing like an AND and an OR, in one instruction.
+ *   The blend is vblendvpd, which reads the mask's sign per 64-bit lane,
+ *   so the compare's all-ones or zero lanes serve as they are (a byte
+ *   blend would need them turned into byte signs first).
  * Measured ticks per call: the `table read` lines of `bigmont speed
- * --kernels` (bench/mont_kernels.c).
+ * --kernels` (bench/mont_kernels.c); the measurements behind these
+ * choices, and a variant that measured no better: docs/design-notes.md.
  */
 #include "internal.h"
 

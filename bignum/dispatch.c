@@ -163,25 +163,17 @@ int big_have_asm(void)
 	}                                                                     \
 	__typeof__(name) name __attribute__((ifunc("resolve_" #name)));
 
-typedef chunk_t row_fn(chunk_t *, const chunk_t *, int, chunk_t);
-typedef void mul_fn(chunk_t *, const chunk_t *, int, const chunk_t *, int);
-typedef void sqr_fn(chunk_t *, const chunk_t *, int);
-typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
-			 const chunk_t *, chunk_t, int);
-typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
-			 int);
-
-BIG_IFUNC(big_mul_set_vec, row_fn, big_mul_set_vec_c, big_mul_set_vec_base,
-	  big_mul_set_vec_adx)
-BIG_IFUNC(big_mul_add_vec, row_fn, big_mul_add_vec_c, big_mul_add_vec_base,
-	  big_mul_add_vec_adx)
-BIG_IFUNC(big_mul_vec, mul_fn, big_mul_vec_c, big_mul_vec_base,
+BIG_IFUNC(big_mul_set_vec, big_mul_row_fn, big_mul_set_vec_c,
+	  big_mul_set_vec_base, big_mul_set_vec_adx)
+BIG_IFUNC(big_mul_add_vec, big_mul_row_fn, big_mul_add_vec_c,
+	  big_mul_add_vec_base, big_mul_add_vec_adx)
+BIG_IFUNC(big_mul_vec, big_mul_vec_fn, big_mul_vec_c, big_mul_vec_base,
 	  big_mul_vec_adx)
-BIG_IFUNC(big_sqr_vec, sqr_fn, big_sqr_vec_c, big_sqr_vec_base,
+BIG_IFUNC(big_sqr_vec, big_sqr_vec_fn, big_sqr_vec_c, big_sqr_vec_base,
 	  big_sqr_vec_adx)
-BIG_IFUNC(big_mont_mul_vec, mont_mul_fn, big_mont_mul_vec_c,
+BIG_IFUNC(big_mont_mul_vec, big_mont_mul_vec_fn, big_mont_mul_vec_c,
 	  big_mont_mul_vec_base, big_mont_mul_vec_adx)
-BIG_IFUNC(big_mont_sqr_vec, mont_sqr_fn, big_mont_sqr_vec_c,
+BIG_IFUNC(big_mont_sqr_vec, big_mont_sqr_vec_fn, big_mont_sqr_vec_c,
 	  big_mont_sqr_vec_base, big_mont_sqr_vec_adx)
 
 /* The constant-time table read: AVX2 where the CPU has it and the OS saves

@@ -21,14 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sig_len(const BIGNUM *a)
-{
-	if (a->len < 1)
-		return 0;
-	const int len = big_trimmed_len(a);
-	return (len == 1 && a->value[0] == 0) ? 0 : len;
-}
-
 /* Store v[0..len) into out, normalised, sign 1 (out may be NULL). */
 static void store(BIGNUM *out, const chunk_t *v, int len)
 {
@@ -105,25 +97,10 @@ static void divide_normalised(chunk_t *q, chunk_t *u, int m, const chunk_t *v,
 
 		/* uj[0..n] -= qhat * v */
 		t[n] = big_mul_set_vec(t, v, n, qhat);
-		chunk_t borrow = 0;
-		for (int i = 0; i <= n; i++) {
-			chunk_t d = uj[i] - t[i];
-			chunk_t b1 = uj[i] < t[i];
-			chunk_t e = d - borrow;
-			borrow = b1 | (d < borrow);
-			uj[i] = e;
-		}
-		if (borrow) {
+		if (big_sub_vec(uj, uj, n + 1, t, n + 1)) {
 			/* qhat was one too large (rare: probability ~2/B). */
 			qhat--;
-			chunk_t carry = 0;
-			for (int i = 0; i < n; i++) {
-				chunk_t s = uj[i] + carry;
-				chunk_t c1 = s < carry;
-				chunk_t r = s + v[i];
-				carry = c1 | (r < s);
-				uj[i] = r;
-			}
+			big_add_vec(uj, uj, n, v, n);
 			/* The carry out of uj[n-1] cancels the borrow out of
 			 * uj[n]; uj[n] is never read again, so it is left. */
 		}
@@ -139,10 +116,10 @@ BIG_ERR_CODE big_div_pos(BIGNUM *quotient, BIGNUM *remainder,
 		return BIG_INVALID_ARGS;
 	if (remainder != NULL && (remainder == aa || remainder == bb))
 		return BIG_INVALID_ARGS;
-	const int blen = sig_len(bb);
+	const int blen = big_sig_len(bb);
 	if (blen == 0)
 		return BIG_DIV_BY_0;
-	const int alen = sig_len(aa);
+	const int alen = big_sig_len(aa);
 
 	/* Grow the outputs first: after this point nothing can fail but
 	 * the scratch allocation, which comes before any output is written. */

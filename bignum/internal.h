@@ -28,20 +28,29 @@ extern "C" {
 typedef BIG_CHUNK_TYPE chunk_t;
 typedef BIG_CHUNK_DOUBLE_TYPE dchunk_t;
 
-/* ---- variants of the vector primitives (contracts as in bignum.h) ------ */
+/* ---- kernel signatures: the one definition dispatch, bench and tests use */
+/* big_mul_set_vec, big_mul_add_vec (contracts in bignum.h). */
+typedef chunk_t big_mul_row_fn(chunk_t *r, const chunk_t *a, int len,
+			       chunk_t digit);
+/* big_mul_vec (bignum.h). */
+typedef void big_mul_vec_fn(chunk_t *r, const chunk_t *a, int alen,
+			    const chunk_t *b, int blen);
+/* big_sqr_vec (bignum.h). */
+typedef void big_sqr_vec_fn(chunk_t *r, const chunk_t *a, int len);
+/* big_mont_mul_vec, big_mont_sqr_vec (below). */
+typedef void big_mont_mul_vec_fn(chunk_t *r, const chunk_t *a,
+				 const chunk_t *b, const chunk_t *n, chunk_t n0,
+				 int len);
+typedef void big_mont_sqr_vec_fn(chunk_t *r, const chunk_t *a,
+				 const chunk_t *n, chunk_t n0, int len);
+
+/* ---- variants of the dispatched kernels -------------------------------- */
 #define BIG_DECLARE_VARIANTS(sfx)                                            \
-	chunk_t big_mul_set_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
-				      chunk_t digit);                            \
-	chunk_t big_mul_add_vec_##sfx(chunk_t *r, const chunk_t *a, int len,   \
-				      chunk_t digit);                            \
-	void big_mul_vec_##sfx(chunk_t *r, const chunk_t *a, int alen,         \
-			       const chunk_t *b, int blen);                    \
-	void big_sqr_vec_##sfx(chunk_t *r, const chunk_t *a, int len);         \
-	void big_mont_mul_vec_##sfx(chunk_t *r, const chunk_t *a,              \
-				    const chunk_t *b, const chunk_t *n,        \
-				    chunk_t n0, int len);                      \
-	void big_mont_sqr_vec_##sfx(chunk_t *r, const chunk_t *a,              \
-				    const chunk_t *n, chunk_t n0, int len);
+	big_mul_row_fn big_mul_set_vec_##sfx, big_mul_add_vec_##sfx;          \
+	big_mul_vec_fn big_mul_vec_##sfx;                                      \
+	big_sqr_vec_fn big_sqr_vec_##sfx;                                      \
+	big_mont_mul_vec_fn big_mont_mul_vec_##sfx;                            \
+	big_mont_sqr_vec_fn big_mont_sqr_vec_##sfx;
 
 BIG_DECLARE_VARIANTS(c)
 #if BIGMONT_HAVE_ASM
@@ -66,11 +75,9 @@ BIG_DECLARE_VARIANTS(adx)
  * overlap an input, and must not overlap n.  Stack use at most
  * (2*len + 8) chunks.  Constant time.
  */
-void big_mont_mul_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
-		      const chunk_t *n, chunk_t n0, int len);
+big_mont_mul_vec_fn big_mont_mul_vec;
 /* r = a * a * R^-1 mod n: the same contract with b == a (so a < n). */
-void big_mont_sqr_vec(chunk_t *r, const chunk_t *a, const chunk_t *n,
-		      chunk_t n0, int len);
+big_mont_sqr_vec_fn big_mont_sqr_vec;
 
 /*
  * Constant-time table read (bignum/ct_select.c):
@@ -136,14 +143,12 @@ enum big_cpu_variant big_cpu_choose(void);
 /* The best variant this CPU and build support, ignoring BIGMONT_CPU. */
 enum big_cpu_variant big_cpu_best(void);
 
-/* ---- constant-time helpers --------------------------------------------- */
+/* ---- small helpers ------------------------------------------------------ */
 /* All-ones if x != 0, else 0, without a branch. */
 static inline chunk_t big_ct_mask_nonzero(chunk_t x)
 {
 	return (chunk_t)0 - (chunk_t)((x | ((chunk_t)0 - x)) >> (BIG_CHUNK_SIZE - 1));
 }
-/* Volatile-fenced zeroing that the compiler may not drop. */
-void big_wipe(void *p, size_t n);
 
 /* Length of a without high zero chunks (>= 1; 1 for zero or len 0). */
 static inline int big_trimmed_len(const BIGNUM *a)
@@ -154,27 +159,138 @@ static inline int big_trimmed_len(const BIGNUM *a)
 	return l < 1 ? 1 : l;
 }
 
-/* ---- modular inverse (bignum/modinv.c; added by the hardening work) ---- */
-/*
- * result = a^-1 mod n: 0 < result < n, result * a == 1 (mod n), sign 1.
- * n odd and > 1 (BIG_INVALID_ARGS otherwise); a any length, any sign (a
- * negative a gives the inverse of the negative value), need not be < n.
- * BIG_INVALID_ARGS if gcd(a, n) != 1 (a == 0 included).  result may alias a
- * or n.  Binary extended Euclid, NOT constant time: for values that reveal
- * nothing (the blinding of rsa/blinding.c inverts a product of two random
- * secrets, never a secret itself).
- */
-BIG_ERR_CODE big_mod_inverse(BIGNUM *result, const BIGNUM *a, const BIGNUM *n);
+/* Significant chunks of |a|: 0 for zero (any len, len 0 included). */
+static inline int big_sig_len(const BIGNUM *a)
+{
+	if (a->len < 1)
+		return 0;
+	const int len = big_trimmed_len(a);
+	return (len == 1 && a->value[0] == 0) ? 0 : len;
+}
 
-/* ---- Montgomery exponentiation internals (bignum/mont*.c, modexp*.c) ---
- * Owned by the Montgomery/exponentiation work.  Vector-level pieces shared
- * by big_modexp_ct and big_modexp_crt, and for callers (the RSA layer) that
- * keep per-key Montgomery data.
+/* r->len = len less r's high zero chunks (zero for len < 1, writing
+ * value[0]); a zero result gets sign 1.  r has at least one chunk. */
+static inline void big_normalise(BIGNUM *r, int len)
+{
+	while (len > 1 && r->value[len - 1] == 0)
+		len--;
+	if (len < 1) {
+		r->value[0] = 0;
+		len = 1;
+	}
+	r->len = len;
+	if (len == 1 && r->value[0] == 0)
+		r->sign = 1;
+}
+
+/* r[0..rlen) = a[0..alen) zero-padded; alen <= rlen (alen <= 0: all
+ * zero, a is not read).  r and a do not overlap.  Time depends on the
+ * lengths only. */
+static inline void big_copy_pad_vec(chunk_t *r, int rlen, const chunk_t *a,
+				    int alen)
+{
+	int j = 0;
+	for (; j < alen; j++)
+		r[j] = a[j];
+	for (; j < rlen; j++)
+		r[j] = 0;
+}
+
+/* ---- C vector routines (bignum/generic/<name>.c) -------------------------
+ * Portable C only: no asm variant, no dispatch.  Loops run over the given
+ * lengths whatever the values (constant time); no value-dependent branch
+ * or address.  An output may equal an input where the contract says so
+ * (the same start: each chunk is read before the same chunk is written),
+ * and must not overlap it otherwise.
  */
+/* r[0..alen) = a[0..alen) + b[0..blen) mod B^alen; returns the carry out
+ * (0 or 1).  alen >= blen >= 0.  r may equal a or b. */
+chunk_t big_add_vec(chunk_t *r, const chunk_t *a, int alen, const chunk_t *b,
+		    int blen);
+/* r[0..alen) = a[0..alen) - b[0..blen) mod B^alen; returns the borrow out
+ * (0 or 1).  alen >= blen >= 0.  r may equal a or b. */
+chunk_t big_sub_vec(chunk_t *r, const chunk_t *a, int alen, const chunk_t *b,
+		    int blen);
+/* One conditional subtraction: r[0..len) = (top:t) - n if (top:t) >= n,
+ * else (top:t), chosen by a mask.  (top:t) = top*B^len + t[0..len) < 2n,
+ * top in {0, 1}, 1 <= len <= BIG_MAX_MODULUS_CHUNKS.  r may equal t and
+ * must not overlap n.  The last step of every Montgomery product in C and
+ * of a modular sum. */
+void big_sub_if_ge_vec(chunk_t *r, const chunk_t *t, chunk_t top,
+		       const chunk_t *n, int len);
+/* r[0..len) = (a - b) mod n for a, b < n: a subtraction and an add-back of
+ * n under the borrow's mask.  len >= 1; r may equal a or b, must not
+ * overlap n. */
+void big_sub_mod_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
+		     const chunk_t *n, int len);
+/*
+ * The second half of a schoolbook square (big_sqr_vec_c and
+ * big_mont_sqr_vec_c): on entry r[0..2*len) holds the off-diagonal sum,
+ * sum over i < j of a[i]*a[j] B^(i+j); on exit r = a^2 = 2*r + sum of
+ * a[i]^2 B^(2i).  len >= 1; r does not overlap a.  Inline, not a file
+ * of its own: it runs once per squaring in the C kernels, where a call
+ * cost about 0.5% of an RSA-1024 private operation (callgrind instruction
+ * count).
+ *
+ * The doubling is a one-bit shift across all 2 len chunks.  Each diagonal
+ * step adds a two-chunk square and a carry (0 or 1) to two chunks of r: lo
+ * = r[2i] + low(sq) + carry <= 2B - 1 and hi = r[2i+1] + high(sq) +
+ * high(lo) <= (B-1) + (B-2) + 1, so the carry stays 0 or 1; the total is
+ * a^2 < B^(2 len), so none leaves the top.
+ */
+static inline void big_sqr_diag_vec(chunk_t *r, const chunk_t *a, int len)
+{
+	chunk_t carry = 0;
+	for (int i = 0; i < 2 * len; i++) {
+		const chunk_t w = r[i];
+		r[i] = (w << 1) | carry;
+		carry = w >> (BIG_CHUNK_SIZE - 1);
+	}
+	carry = 0;
+	for (int i = 0; i < len; i++) {
+		const dchunk_t sq = (dchunk_t)a[i] * a[i];
+		const dchunk_t lo = (dchunk_t)r[2 * i] + (chunk_t)sq + carry;
+		r[2 * i] = (chunk_t)lo;
+		const dchunk_t hi = (dchunk_t)r[2 * i + 1] +
+				    (chunk_t)(sq >> BIG_CHUNK_SIZE) +
+				    (chunk_t)(lo >> BIG_CHUNK_SIZE);
+		r[2 * i + 1] = (chunk_t)hi;
+		carry = (chunk_t)(hi >> BIG_CHUNK_SIZE);
+	}
+}
+
+/* ---- BIGNUM <-> chunk vectors (bignum/vec.c) ----------------------------- */
+/* r[0..len) = |x| zero-padded (x->len 0 reads as zero).  BIG_INVALID_ARGS,
+ * r partly written, if x has a non-zero chunk at or past len.  Time
+ * depends on the lengths only, except that a refusal returns at the first
+ * such chunk. */
+BIG_ERR_CODE big_load_vec(chunk_t *r, int len, const BIGNUM *x);
+/* r = v[0..len), sign 1, r->len = len: NOT trimmed (the caller trims where
+ * it may branch on the value).  r grows as needed (BIG_NO_MEM leaves it
+ * untouched); v must not lie in r's chunks. */
+BIG_ERR_CODE big_store_vec(BIGNUM *r, const chunk_t *v, int len);
+
+/* ---- Montgomery pieces on chunk vectors (bignum/mont*.c, modexp*.c) ------
+ * Shared by the exponentiations (big_modexp, big_modexp_ct, big_modexp_crt,
+ * big_modexp_ct_base) and the BIGNUM-level products (big_mont_mul,
+ * big_mod_mul).
+ */
+/* BIG_OK and *len = n's trimmed length if n is a modulus the Montgomery
+ * code accepts: odd, > 1, at most BIG_MAX_MODULUS_CHUNKS chunks; else
+ * BIG_INVALID_ARGS.  Variable time (n is public). */
+BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len);
+
 /* result = B^(2*len) mod n (B = 2^BIG_CHUNK_SIZE): R^2 for a Montgomery
  * radix of `len` chunks, len >= n's trimmed length.  n odd > 1.  Variable
  * time (divides): a per-key precomputation. */
 BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len);
+
+/* rr[0..len) = R^2 mod n for R = B^len: the caller's `given` (loaded with
+ * big_load_vec: BIG_INVALID_ARGS if it has more than len chunks), or, when
+ * given is NULL, computed by big_mont_rr_len (allocates, divides: variable
+ * time in n, which is public). */
+BIG_ERR_CODE big_mont_rr_vec(chunk_t *rr, const BIGNUM *given, const BIGNUM *n,
+			     int len);
 
 /*
  * out[0..len) = x * R^k mod n, fully reduced, for x of any length xlen >= 1
@@ -206,12 +322,6 @@ size_t big_mont_pow_ct_scratch(int len, int elen);
 void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 		     int elen, const chunk_t *n, chunk_t n0,
 		     const chunk_t *one_m, int len, chunk_t *scratch);
-/* The C kernels' final step (bignum/generic/mont_mul_vec.c): r = (top:t)
- * - n if that does not borrow, else (top:t), by a mask; (top:t) < 2n, top
- * in {0, 1}; r may equal t.  Constant time. */
-void big_mont_reduce_tail_c(chunk_t *r, const chunk_t *t, chunk_t top,
-			    const chunk_t *n, int len);
-/* ---- end of the Montgomery exponentiation internals -------------------- */
 
 #ifdef __cplusplus
 }

@@ -24,9 +24,7 @@ int big_bitlength(const BIGNUM *a)
 
 int big_is_zero(const BIGNUM *a)
 {
-	if (a->len < 1)
-		return 1;
-	return big_trimmed_len(a) == 1 && a->value[0] == 0;
+	return big_sig_len(a) == 0;
 }
 
 BIG_ERR_CODE big_set_chunk(BIGNUM *result, BIG_CHUNK_TYPE v)

@@ -37,14 +37,10 @@ static int bit_at(const BIGNUM *e, int i)
 BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 			const BIGNUM *n, const BIGNUM *n_rr)
 {
-	if (n->len < 1)
-		return BIG_INVALID_ARGS;
-	const int len = big_trimmed_len(n);
-	if (len > BIG_MAX_MODULUS_CHUNKS || (n->value[0] & 1) == 0 ||
-	    (len == 1 && n->value[0] <= 1))
-		return BIG_INVALID_ARGS;
-	if (n_rr != NULL && n_rr->len > 0 && big_trimmed_len(n_rr) > len)
-		return BIG_INVALID_ARGS;
+	int len;
+	BIG_ERR_CODE err = big_check_modulus(n, &len);
+	if (err != BIG_OK)
+		return err;
 
 	const int ebits = e->len > 0 ? big_bitlength(e) : 0;
 	const int w = window_width(ebits);
@@ -55,7 +51,6 @@ BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		return BIG_NO_MEM;
 	chunk_t *rr = scratch, *one = rr + len, *a_m = one + len;
 	chunk_t *a2 = a_m + len, *acc = a2 + len, *table = acc + len;
-	BIG_ERR_CODE err = BIG_OK;
 
 	/* a mod n, zero-padded into a_m. */
 	const int alen = a->len > 0 ? big_trimmed_len(a) : 1;
@@ -70,25 +65,14 @@ BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		}
 		ar = &tmp;
 	}
-	if (n_rr == NULL && err == BIG_OK) {
-		BIGNUM rr_own;
-		err = big_init(&rr_own, len);
-		if (err == BIG_OK) {
-			err = big_mont_rr(&rr_own, n);
-			for (int j = 0; j < len; j++)
-				rr[j] = j < rr_own.len ? rr_own.value[j] : 0;
-			big_finish(&rr_own);
-		}
-	} else if (err == BIG_OK) {
-		for (int j = 0; j < len; j++)
-			rr[j] = j < n_rr->len ? n_rr->value[j] : 0;
-	}
+	if (err == BIG_OK)
+		err = big_mont_rr_vec(rr, n_rr, n, len);
+	if (err == BIG_OK)
+		err = big_load_vec(a_m, len, ar);
 	if (err != BIG_OK)
 		goto out;
-	for (int j = 0; j < len; j++) {
-		a_m[j] = j < ar->len ? ar->value[j] : 0;
+	for (int j = 0; j < len; j++)
 		one[j] = j == 0;
-	}
 
 	const chunk_t *nv = n->value;
 	const chunk_t n0 = big_n0(nv[0]);
@@ -133,13 +117,9 @@ BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		big_mont_mul_vec(acc, acc, one, nv, n0, len);
 	}
 
-	err = big_extend(result, len);
-	if (err == BIG_OK) {
-		memcpy(result->value, acc, sizeof(chunk_t) * (size_t)len);
-		result->len = len;
-		result->sign = 1;
+	err = big_store_vec(result, acc, len);
+	if (err == BIG_OK)
 		result->len = big_trimmed_len(result);
-	}
 out:
 	if (tmp_live)
 		big_finish(&tmp);

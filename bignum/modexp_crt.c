@@ -33,51 +33,11 @@
 #include "internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-static const chunk_t zero_chunk = 0;
-
-/* Value and length of x, reading len 0 as a single zero chunk. */
-static const chunk_t *chunks_of(const BIGNUM *x, int *len)
+/* The chunk count of x, reading len 0 (or less) as no chunks. */
+static int stored_len(const BIGNUM *x)
 {
-	if (x->len < 1) {
-		*len = 1;
-		return &zero_chunk;
-	}
-	*len = x->len;
-	return x->value;
-}
-
-/* rr[0..len) = the caller's R^2 or our own, zero-padded. */
-static BIG_ERR_CODE load_rr(chunk_t *rr, const BIGNUM *given,
-			    const BIGNUM *m, int len)
-{
-	BIGNUM own;
-	const BIGNUM *src = given;
-	BIG_ERR_CODE err = BIG_OK;
-	if (given == NULL) {
-		err = big_init(&own, len);
-		if (err != BIG_OK)
-			return err;
-		err = big_mont_rr_len(&own, m, len);
-		src = &own;
-	}
-	if (err == BIG_OK) {
-		if (src->len > len)
-			err = BIG_INVALID_ARGS;
-		for (int j = 0; j < len; j++)
-			rr[j] = j < src->len ? src->value[j] : 0;
-	}
-	if (given == NULL)
-		big_finish(&own);
-	return err;
-}
-
-/* dst[0..dlen) = x zero-padded, dlen >= x's chunk count. */
-static void pad_copy(chunk_t *dst, const chunk_t *x, int xlen, int dlen)
-{
-	for (int j = 0; j < dlen; j++)
-		dst[j] = j < xlen ? x[j] : 0;
+	return x->len > 0 ? x->len : 0;
 }
 
 static int max_int(int a, int b)
@@ -116,11 +76,9 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 		return BIG_INVALID_ARGS;
 	const int lmax = lp > lq ? lp : lq;
 	const int lpq = lp + lq;
-	int alen, dplen, dqlen, ilen;
-	const chunk_t *av = chunks_of(a, &alen);
-	const chunk_t *iv = chunks_of(pinvmodq, &ilen);
-	const chunk_t *dpv = chunks_of(dmodpminus1, &dplen);
-	const chunk_t *dqv = chunks_of(dmodqminus1, &dqlen);
+	const int alen = stored_len(a), ilen = stored_len(pinvmodq);
+	const int dplen = stored_len(dmodpminus1);
+	const int dqlen = stored_len(dmodqminus1);
 	/* Work on at least the lengths the values can have (a < pq, dp < p,
 	 * dq < q, pinv < q), zero-padded: then a caller's trimmed input (a
 	 * value whose top chunk happens to be zero) runs the same sequence of
@@ -146,15 +104,15 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	chunk_t *dp_x = a_x + ax, *dq_x = dp_x + dpx, *i_x = dq_x + dqx;
 	chunk_t *wk = i_x + ix;
 
-	BIG_ERR_CODE err = load_rr(rr_p, p_rr, p, lp);
+	BIG_ERR_CODE err = big_mont_rr_vec(rr_p, p_rr, p, lp);
 	if (err == BIG_OK)
-		err = load_rr(rr_q, q_rr, q, lq);
+		err = big_mont_rr_vec(rr_q, q_rr, q, lq);
 	if (err != BIG_OK)
 		goto out;
-	pad_copy(a_x, av, alen, ax);
-	pad_copy(dp_x, dpv, dplen, dpx);
-	pad_copy(dq_x, dqv, dqlen, dqx);
-	pad_copy(i_x, iv, ilen, ix);
+	big_copy_pad_vec(a_x, ax, a->value, alen);
+	big_copy_pad_vec(dp_x, dpx, dmodpminus1->value, dplen);
+	big_copy_pad_vec(dq_x, dqx, dmodqminus1->value, dqlen);
+	big_copy_pad_vec(i_x, ix, pinvmodq->value, ilen);
 
 	exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p, rr_p, wk);
 	exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q, rr_q, wk);
@@ -163,40 +121,18 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	const chunk_t *qv = q->value;
 	const chunk_t q0 = big_n0(qv[0]);
 	big_mont_reduce_ct(t, m_p, lp, qv, q0, rr_q, lq, 0);
-	chunk_t borrow = 0;
-	for (int j = 0; j < lq; j++) {
-		dchunk_t d = (dchunk_t)m_q[j] - t[j] - borrow;
-		h[j] = (chunk_t)d;
-		borrow = (chunk_t)(d >> BIG_CHUNK_SIZE) & 1;
-	}
-	const chunk_t add_q = (chunk_t)0 - borrow;
-	chunk_t carry = 0;
-	for (int j = 0; j < lq; j++) {
-		dchunk_t s = (dchunk_t)h[j] + (qv[j] & add_q) + carry;
-		h[j] = (chunk_t)s;
-		carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
-	}
+	big_sub_mod_vec(h, m_q, t, qv, lq);
 
 	/* h = h * pinv mod q: pinv into Montgomery form, then one product. */
 	big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
 	big_mont_mul_vec(h, h, t, qv, q0, lq);
 
-	/* result = m_p + p*h < pq: fits in lp + lq chunks. */
+	/* result = m_p + p*h < pq: fits in lp + lq chunks, no carry out. */
 	big_mul_vec(prod, p->value, lp, h, lq);
-	carry = 0;
-	for (int j = 0; j < lpq; j++) {
-		dchunk_t s = (dchunk_t)prod[j] + (j < lp ? m_p[j] : 0) + carry;
-		prod[j] = (chunk_t)s;
-		carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
-	}
+	big_add_vec(prod, prod, lpq, m_p, lp);
 
 	/* Every input is consumed: result may be grown even if it aliases. */
-	err = big_extend(result, lpq);
-	if (err == BIG_OK) {
-		memcpy(result->value, prod, sizeof(chunk_t) * (size_t)lpq);
-		result->len = lpq;
-		result->sign = 1;
-	}
+	err = big_store_vec(result, prod, lpq);
 out:
 	big_wipe(scratch, sizeof(chunk_t) * total);
 	free(scratch);

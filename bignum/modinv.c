@@ -1,6 +1,6 @@
 /*
  * big_mod_inverse: result = a^-1 mod n for odd n > 1 (contract in
- * internal.h).
+ * bignum.h).
  *
  * Binary extended Euclid on a and n, keeping u * |a| == a' and
  * v * |a| == b' (mod n) for the running pair (a', b'); when a' reaches 0,
@@ -8,10 +8,10 @@
  * reduced mod n first, so no division is needed and a may have any length.
  *
  * Two forms: inverse_batched (Pornin's optimised binary GCD: K1 steps per
- * pass over the numbers, about 9x faster: 2048 bits in ~35 us here) does
- * the work; inverse_bitwise (one bit per step: the textbook algorithm the
- * batched one was first checked against) runs only if the batched one
- * exceeds its round bound, which the analysis says cannot happen.
+ * pass over the numbers) does the work, because it is several times faster
+ * than one bit per step (docs/design-notes.md); inverse_bitwise (one bit
+ * per step, the textbook algorithm) runs only if the batched one exceeds
+ * its round bound, which the analysis says cannot happen.
  *
  * NOT constant time: the branches follow the bits of a and n.  Use it only
  * on values that reveal nothing, e.g. a blinded t = r*b mod n whose
@@ -47,30 +47,6 @@ static void half(chunk_t *x, int len)
 	x[len - 1] >>= 1;
 }
 
-/* x = x + y over len chunks; returns the carry. */
-static chunk_t add_n(chunk_t *x, const chunk_t *y, int len)
-{
-	chunk_t carry = 0;
-	for (int i = 0; i < len; i++) {
-		dchunk_t s = (dchunk_t)x[i] + y[i] + carry;
-		x[i] = (chunk_t)s;
-		carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
-	}
-	return carry;
-}
-
-/* x = x - y over len chunks; returns the borrow (0 or 1). */
-static chunk_t sub_n(chunk_t *x, const chunk_t *y, int len)
-{
-	chunk_t borrow = 0;
-	for (int i = 0; i < len; i++) {
-		dchunk_t d = (dchunk_t)x[i] - y[i] - borrow;
-		x[i] = (chunk_t)d;
-		borrow = (chunk_t)(d >> BIG_CHUNK_SIZE) & 1;
-	}
-	return borrow;
-}
-
 /* -1, 0, 1 as x <, ==, > y over len chunks. */
 static int cmp_n(const chunk_t *x, const chunk_t *y, int len)
 {
@@ -84,17 +60,10 @@ static int cmp_n(const chunk_t *x, const chunk_t *y, int len)
 static void half_mod(chunk_t *x, const chunk_t *n, int nlen)
 {
 	if (x[0] & 1)
-		x[nlen] = add_n(x, n, nlen);
+		x[nlen] = big_add_vec(x, x, nlen, n, nlen);
 	else
 		x[nlen] = 0;
 	half(x, nlen + 1);
-}
-
-/* x = x - y mod n, x, y < n. */
-static void sub_mod(chunk_t *x, const chunk_t *y, const chunk_t *n, int nlen)
-{
-	if (sub_n(x, y, nlen))
-		add_n(x, n, nlen);
 }
 
 /* ---- the plain binary algorithm: one bit per step (the fallback) ------ */
@@ -135,11 +104,11 @@ static int inverse_bitwise(chunk_t *x, const BIGNUM *a, const chunk_t *n,
 			half_mod(x2, n, nlen);
 		}
 		if (cmp_n(u, v, len) >= 0) {
-			sub_n(u, v, len);
-			sub_mod(x1, x2, n, nlen);
+			big_sub_vec(u, u, len, v, len);
+			big_sub_mod_vec(x1, x1, x2, n, nlen);
 		} else {
-			sub_n(v, u, len);
-			sub_mod(x2, x1, n, nlen);
+			big_sub_vec(v, v, len, u, len);
+			big_sub_mod_vec(x2, x2, x1, n, nlen);
 		}
 	}
 }
@@ -342,9 +311,9 @@ static int inverse_batched(chunk_t *x, const BIGNUM *a, const chunk_t *n,
 			chunk_t *o = outs[r];
 			/* |o| < 3n: bring it into [0, n). */
 			while (is_negative(o, nlen + 1))
-				o[nlen] += add_n(o, n, nlen);
+				o[nlen] += big_add_vec(o, o, nlen, n, nlen);
 			while (o[nlen] != 0 || cmp_n(o, n, nlen) >= 0)
-				o[nlen] -= sub_n(o, n, nlen);
+				o[nlen] -= big_sub_vec(o, o, nlen, n, nlen);
 		}
 		memcpy(u, t1, ((size_t)nlen + 1) * sizeof(chunk_t));
 		memcpy(v, t2, ((size_t)nlen + 1) * sizeof(chunk_t));
@@ -386,9 +355,7 @@ BIG_ERR_CODE big_mod_inverse(BIGNUM *result, const BIGNUM *a, const BIGNUM *n)
 	if (found == 1) {
 		/* (-|a|)^-1 == -(|a|^-1); the inverse is never 0 here. */
 		if (a->sign < 0) {
-			memcpy(t1, n->value, (size_t)nlen * sizeof(chunk_t));
-			sub_n(t1, x, nlen);
-			memcpy(x, t1, (size_t)nlen * sizeof(chunk_t));
+			big_sub_vec(x, n->value, nlen, x, nlen);
 		}
 		/* result may alias a or n: both are no longer read. */
 		err = big_extend(result, nlen);

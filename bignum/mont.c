@@ -1,18 +1,20 @@
 /*
  * Montgomery arithmetic on BIGNUMs: n0, R^2 mod n, conversion into
- * Montgomery form, and the Montgomery product.
+ * Montgomery form, the Montgomery product and the modular product built on
+ * it (big_mod_mul); and the pieces the exponentiations share: the modulus
+ * check and R^2 as a chunk vector (contracts in bignum.h and internal.h).
  *
  * R = 2^(BIG_CHUNK_SIZE * len) where len is n's trimmed length (n->len
  * without high zero chunks), so the fused kernels run on exactly the
  * modulus' chunks.  Inputs shorter than that are zero-padded into scratch,
  * never extended in place.
  *
- * big_n0 and big_mont_mul are constant time (no branch or index on the
- * values of a, b); big_mont_rr divides (variable time in n, which is public
- * or a once-per-key precomputation).  big_mont_conv and big_mont_mul trim
- * their result (the public API returns normalised values); the
- * constant-time exponentiations work below this layer, on fixed-length
- * chunk vectors.
+ * big_n0, big_mont_mul and big_mod_mul are constant time (no branch or
+ * index on the values of a, b); big_mont_rr divides (variable time in n,
+ * which is public or a once-per-key precomputation).  big_mont_conv,
+ * big_mont_mul and big_mod_mul trim their result (the public API returns
+ * normalised values); the constant-time exponentiations work below this
+ * layer, on fixed-length chunk vectors.
  */
 #include "internal.h"
 
@@ -28,13 +30,25 @@ BIG_CHUNK_TYPE big_n0(BIG_CHUNK_TYPE n)
 	return (chunk_t)0 - x;
 }
 
-/* B^(2*len) mod n for the Montgomery radix of `len` chunks (len may exceed
- * n's trimmed length: the CRT code uses the prime's stored length). */
+BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len)
+{
+	if (n->len < 1)
+		return BIG_INVALID_ARGS;
+	const int nlen = big_trimmed_len(n);
+	if (nlen > BIG_MAX_MODULUS_CHUNKS || (n->value[0] & 1) == 0 ||
+	    (nlen == 1 && n->value[0] <= 1))
+		return BIG_INVALID_ARGS;
+	*len = nlen;
+	return BIG_OK;
+}
+
+/* len may exceed n's trimmed length: the CRT code uses the prime's stored
+ * length. */
 BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len)
 {
-	const int nlen = big_trimmed_len(n);
-	if (len < nlen || len > BIG_MAX_MODULUS_CHUNKS || (n->value[0] & 1) == 0 ||
-	    (nlen == 1 && n->value[0] <= 1))
+	int nlen;
+	if (big_check_modulus(n, &nlen) != BIG_OK || len < nlen ||
+	    len > BIG_MAX_MODULUS_CHUNKS)
 		return BIG_INVALID_ARGS;
 
 	BIGNUM power;
@@ -51,48 +65,34 @@ BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len)
 
 BIG_ERR_CODE big_mont_rr(BIGNUM *result, const BIGNUM *n)
 {
-	if (n->len < 1)
-		return BIG_INVALID_ARGS;
-	return big_mont_rr_len(result, n, big_trimmed_len(n));
+	int len;
+	BIG_ERR_CODE err = big_check_modulus(n, &len);
+	return err != BIG_OK ? err : big_mont_rr_len(result, n, len);
 }
 
-/* Copy x into dst[0..len), zero-padded; BIG_INVALID_ARGS if x has a
- * non-zero chunk at or past len (so it cannot be < n). */
-static BIG_ERR_CODE pad_operand(chunk_t *dst, const BIGNUM *x, int len)
+BIG_ERR_CODE big_mont_rr_vec(chunk_t *rr, const BIGNUM *given, const BIGNUM *n,
+			     int len)
 {
-	const int xlen = x->len < 0 ? 0 : x->len;
-	for (int i = len; i < xlen; i++)
-		if (x->value[i] != 0)
-			return BIG_INVALID_ARGS;
-	const int copy = xlen < len ? xlen : len;
-	if (copy > 0)
-		memcpy(dst, x->value, sizeof(chunk_t) * (size_t)copy);
-	for (int i = copy; i < len; i++)
-		dst[i] = 0;
-	return BIG_OK;
-}
-
-static BIG_ERR_CODE store_result(BIGNUM *ret, const chunk_t *v, int len)
-{
-	BIG_ERR_CODE err = big_extend(ret, len);
+	if (given != NULL)
+		return big_load_vec(rr, len, given);
+	BIGNUM own;
+	BIG_ERR_CODE err = big_init(&own, len);
 	if (err != BIG_OK)
 		return err;
-	memcpy(ret->value, v, sizeof(chunk_t) * (size_t)len);
-	ret->len = len;
-	ret->sign = 1;
-	ret->len = big_trimmed_len(ret);
-	return BIG_OK;
+	err = big_mont_rr_len(&own, n, len);
+	if (err == BIG_OK)
+		err = big_load_vec(rr, len, &own);
+	big_finish(&own);
+	return err;
 }
 
-static BIG_ERR_CODE check_modulus(const BIGNUM *n, int *nlen)
+/* ret = v[0..len), sign 1, trimmed. */
+static BIG_ERR_CODE store_trimmed(BIGNUM *ret, const chunk_t *v, int len)
 {
-	if (n->len < 1)
-		return BIG_INVALID_ARGS;
-	*nlen = big_trimmed_len(n);
-	if (*nlen > BIG_MAX_MODULUS_CHUNKS || (n->value[0] & 1) == 0 ||
-	    (*nlen == 1 && n->value[0] <= 1))
-		return BIG_INVALID_ARGS;
-	return BIG_OK;
+	BIG_ERR_CODE err = big_store_vec(ret, v, len);
+	if (err == BIG_OK)
+		ret->len = big_trimmed_len(ret);
+	return err;
 }
 
 BIG_ERR_CODE big_mont_mul(BIGNUM *ret, const BIGNUM *a, const BIGNUM *b,
@@ -100,18 +100,18 @@ BIG_ERR_CODE big_mont_mul(BIGNUM *ret, const BIGNUM *a, const BIGNUM *b,
 {
 	chunk_t av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS];
 	int len;
-	BIG_ERR_CODE err = check_modulus(n, &len);
+	BIG_ERR_CODE err = big_check_modulus(n, &len);
 	if (err == BIG_OK)
-		err = pad_operand(av, a, len);
+		err = big_load_vec(av, len, a);
 	if (err == BIG_OK && b != a)
-		err = pad_operand(bv, b, len);
+		err = big_load_vec(bv, len, b);
 	if (err != BIG_OK)
 		return err;
 	if (b == a)
 		big_mont_sqr_vec(av, av, n->value, n0, len);
 	else
 		big_mont_mul_vec(av, av, bv, n->value, n0, len);
-	err = store_result(ret, av, len);
+	err = store_trimmed(ret, av, len);
 	big_wipe(av, sizeof(chunk_t) * (size_t)len);
 	big_wipe(bv, sizeof(chunk_t) * (size_t)len);
 	return err;
@@ -121,4 +121,29 @@ BIG_ERR_CODE big_mont_conv(BIGNUM *result, const BIGNUM *a, const BIGNUM *n,
 			   BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
 {
 	return big_mont_mul(result, a, n_rr, n, n0);
+}
+
+BIG_ERR_CODE big_mod_mul(BIGNUM *result, const BIGNUM *a, const BIGNUM *b,
+			 const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
+{
+	chunk_t av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS];
+	chunk_t rr[BIG_MAX_MODULUS_CHUNKS];
+	int len;
+	BIG_ERR_CODE err = big_check_modulus(n, &len);
+	if (err != BIG_OK)
+		return err;
+	err = big_load_vec(av, len, a);
+	if (err == BIG_OK)
+		err = big_load_vec(bv, len, b);
+	if (err == BIG_OK)
+		err = big_load_vec(rr, len, n_rr);
+	if (err == BIG_OK) {
+		/* a*b*R^-1, then times R^2 * R^-1 */
+		big_mont_mul_vec(av, av, bv, n->value, n0, len);
+		big_mont_mul_vec(av, av, rr, n->value, n0, len);
+		err = store_trimmed(result, av, len);
+	}
+	big_wipe(av, sizeof(chunk_t) * (size_t)len);
+	big_wipe(bv, sizeof(chunk_t) * (size_t)len);
+	return err;
 }

@@ -40,8 +40,8 @@ size_t big_mont_pow_ct_scratch(int len, int elen)
 }
 
 /* Bits [pos, pos+width) of e[0..elen); positions are public.  Forced
- * inline: GCC kept it a call, which cost 0.9% of RSA-1024 (79.35 ->
- * 78.67 us, 5 alternating runs of a rsa_private_raw loop). */
+ * inline: GCC kept it a call in the window loop, a measurable cost at
+ * RSA-1024 (docs/design-notes.md). */
 static inline __attribute__((always_inline)) chunk_t window_at(const chunk_t *e, int elen, int pos, int width)
 {
 	const int idx = pos / BIG_CHUNK_SIZE, shift = pos % BIG_CHUNK_SIZE;

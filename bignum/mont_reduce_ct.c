@@ -12,9 +12,8 @@
  * subtraction of n; acc ends as x * R mod n.  A block may be >= n (up to
  * R - 1): the kernels take b < R when a < n (internal.h), so it goes in as
  * b with rr (< n) as a.  k = 0 takes one more product, by 1.
- * Cost: 2 * blocks - 1 + (1 - k) products.  (It was one-chunk REDC rounds,
- * a big_mul_add_vec each, before the products: 16 rounds and 3 products
- * for an RSA-1024 input mod p, now 3 products.)
+ * Cost: 2 * blocks - 1 + (1 - k) products: whole-block products, not
+ * one-chunk REDC rounds (docs/design-notes.md).
  *
  * Constant time: the number of products and sums depends on xlen and len
  * only; every sum's reduction is a mask.
@@ -25,8 +24,8 @@
 static void load_block(chunk_t *blk, const chunk_t *x, int xlen, int from,
 		       int len)
 {
-	for (int j = 0; j < len; j++)
-		blk[j] = from + j < xlen ? x[from + j] : 0;
+	const int avail = xlen - from;
+	big_copy_pad_vec(blk, len, x + from, avail < len ? avail : len);
 }
 
 void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
@@ -45,13 +44,8 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 		load_block(blk, x, xlen, i * len, len);
 		big_mont_mul_vec(term, rr, blk, n, n0, len);
 		/* out + term < 2n: one masked subtraction. */
-		chunk_t carry = 0;
-		for (int j = 0; j < len; j++) {
-			dchunk_t s = (dchunk_t)out[j] + term[j] + carry;
-			out[j] = (chunk_t)s;
-			carry = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		}
-		big_mont_reduce_tail_c(out, out, carry, n, len);
+		const chunk_t carry = big_add_vec(out, out, len, term, len);
+		big_sub_if_ge_vec(out, out, carry, n, len);
 	}
 	if (!to_mont) {
 		for (int j = 0; j < len; j++)

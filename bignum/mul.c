@@ -10,30 +10,15 @@
  */
 #include "internal.h"
 
-static int sig_len(const BIGNUM *a)
-{
-	if (a->len < 1)
-		return 0;
-	const int len = big_trimmed_len(a);
-	return (len == 1 && a->value[0] == 0) ? 0 : len;
-}
-
 BIG_ERR_CODE big_mul(BIGNUM *result, const BIGNUM *aa, const BIGNUM *bb)
 {
 	if (result == aa || result == bb ||
 	    (result->value != NULL &&
 	     (result->value == aa->value || result->value == bb->value)))
 		return BIG_INVALID_ARGS;
-	const int alen = sig_len(aa), blen = sig_len(bb);
-	if (alen == 0 || blen == 0) {
-		BIG_ERR_CODE err = big_extend(result, 1);
-		if (err != BIG_OK)
-			return err;
-		result->value[0] = 0;
-		result->len = 1;
-		result->sign = 1;
-		return BIG_OK;
-	}
+	const int alen = big_sig_len(aa), blen = big_sig_len(bb);
+	if (alen == 0 || blen == 0)
+		return big_set_chunk(result, 0);
 	const int sign = (aa->sign < 0) != (bb->sign < 0) ? -1 : 1;
 	const int rlen = alen + blen;
 	BIG_ERR_CODE err = big_extend(result, rlen);

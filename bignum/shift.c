@@ -12,53 +12,12 @@
 
 #include <limits.h>
 
-static int sig_len(const BIGNUM *a)
+/* r[0..alen+words+1) = a[0..alen) << (words * BIG_CHUNK_SIZE + bits),
+ * written from the top down (r may equal a). */
+static void shift_left_vec(chunk_t *r, const chunk_t *a, int alen, int words,
+			   int bits)
 {
-	if (a->len < 1)
-		return 0;
-	const int len = big_trimmed_len(a);
-	return (len == 1 && a->value[0] == 0) ? 0 : len;
-}
-
-static BIG_ERR_CODE set_zero(BIGNUM *result)
-{
-	BIG_ERR_CODE err = big_extend(result, 1);
-	if (err != BIG_OK)
-		return err;
-	result->value[0] = 0;
-	result->len = 1;
-	result->sign = 1;
-	return BIG_OK;
-}
-
-static void normalise(BIGNUM *r, int len)
-{
-	while (len > 1 && r->value[len - 1] == 0)
-		len--;
-	r->len = len;
-	if (len == 1 && r->value[0] == 0)
-		r->sign = 1;
-}
-
-BIG_ERR_CODE big_shiftleft(BIGNUM *result, const BIGNUM *aa, int offs)
-{
-	if (offs < 0)
-		return BIG_INVALID_ARGS;
-	const int alen = sig_len(aa);
-	if (alen == 0)
-		return set_zero(result);
-	const int words = offs / BIG_CHUNK_SIZE;
-	const int bits = offs % BIG_CHUNK_SIZE;
-	if (words > INT_MAX - 1 - alen)
-		return BIG_NO_MEM;
 	const int rlen = alen + words + 1;
-	const int sign = aa->sign < 0 ? -1 : 1;
-	BIG_ERR_CODE err = big_extend(result, rlen);
-	if (err != BIG_OK)
-		return err;
-	const chunk_t *a = aa->value;
-	chunk_t *r = result->value;
-
 	if (bits == 0) {
 		r[rlen - 1] = 0;
 		for (int i = alen - 1; i >= 0; i--)
@@ -72,28 +31,14 @@ BIG_ERR_CODE big_shiftleft(BIGNUM *result, const BIGNUM *aa, int offs)
 	}
 	for (int i = 0; i < words; i++)
 		r[i] = 0;
-	result->sign = sign;
-	normalise(result, rlen);
-	return BIG_OK;
 }
 
-BIG_ERR_CODE big_shiftright(BIGNUM *result, const BIGNUM *aa, int offs)
+/* r[0..alen-words) = a[0..alen) >> (words * BIG_CHUNK_SIZE + bits),
+ * words < alen, written from the bottom up (r may equal a). */
+static void shift_right_vec(chunk_t *r, const chunk_t *a, int alen, int words,
+			    int bits)
 {
-	if (offs < 0)
-		return BIG_INVALID_ARGS;
-	const int alen = sig_len(aa);
-	const int words = offs / BIG_CHUNK_SIZE;
-	const int bits = offs % BIG_CHUNK_SIZE;
-	if (alen == 0 || words >= alen)
-		return set_zero(result);
 	const int rlen = alen - words;
-	const int sign = aa->sign < 0 ? -1 : 1;
-	BIG_ERR_CODE err = big_extend(result, rlen);
-	if (err != BIG_OK)
-		return err;
-	const chunk_t *a = aa->value;
-	chunk_t *r = result->value;
-
 	if (bits == 0) {
 		for (int i = 0; i < rlen; i++)
 			r[i] = a[i + words];
@@ -103,7 +48,39 @@ BIG_ERR_CODE big_shiftright(BIGNUM *result, const BIGNUM *aa, int offs)
 			       (a[i + words + 1] << (BIG_CHUNK_SIZE - bits));
 		r[rlen - 1] = a[alen - 1] >> bits;
 	}
+}
+
+static BIG_ERR_CODE shift(BIGNUM *result, const BIGNUM *aa, int offs, int left)
+{
+	if (offs < 0)
+		return BIG_INVALID_ARGS;
+	const int alen = big_sig_len(aa);
+	const int words = offs / BIG_CHUNK_SIZE;
+	const int bits = offs % BIG_CHUNK_SIZE;
+	if (alen == 0 || (!left && words >= alen))
+		return big_set_chunk(result, 0);
+	if (left && words > INT_MAX - 1 - alen)
+		return BIG_NO_MEM;
+	const int rlen = left ? alen + words + 1 : alen - words;
+	const int sign = aa->sign < 0 ? -1 : 1;
+	BIG_ERR_CODE err = big_extend(result, rlen);
+	if (err != BIG_OK)
+		return err;
+	if (left)
+		shift_left_vec(result->value, aa->value, alen, words, bits);
+	else
+		shift_right_vec(result->value, aa->value, alen, words, bits);
 	result->sign = sign;
-	normalise(result, rlen);
+	big_normalise(result, rlen);
 	return BIG_OK;
+}
+
+BIG_ERR_CODE big_shiftleft(BIGNUM *result, const BIGNUM *aa, int offs)
+{
+	return shift(result, aa, offs, 1);
+}
+
+BIG_ERR_CODE big_shiftright(BIGNUM *result, const BIGNUM *aa, int offs)
+{
+	return shift(result, aa, offs, 0);
 }

@@ -37,8 +37,6 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
-#include "../bignum/internal.h" /* big_wipe */
-
 /* The kernel's own limit on a chain of symlinks (ELOOP). */
 #define MAX_SYMLINK_HOPS 40
 

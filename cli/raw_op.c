@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bignum/internal.h" /* big_wipe */
-
 static void usage(FILE *out, int private_op)
 {
 	if (private_op)

@@ -1,6 +1,6 @@
 /*
  * Base blinding of the RSA private operation: rsa_blind, rsa_unblind,
- * rsa_mul_mod, rsa_random_bytes (contracts in rsa/blinding.h).
+ * rsa_random_bytes (contracts in rsa/blinding.h).
  *
  * Why blind when the exponentiation is already constant time: the
  * constant-time claim covers the code we can see; blinding also covers the
@@ -14,7 +14,8 @@
  * r, so whatever its timing tells is about a value that is then discarded.
  *
  * Cost per private operation: two getrandom() calls, r^e mod n (cheap for
- * small e), four Montgomery multiplications, one inversion.
+ * small e), four modular products (big_mod_mul: two Montgomery products
+ * each), one inversion.
  */
 #include "blinding.h"
 
@@ -22,7 +23,7 @@
 
 #include <stdlib.h>
 
-#include "../bignum/internal.h" /* big_mod_inverse, big_wipe */
+#include "rsa_internal.h"
 
 /* An r for which t = r*b mod n is not invertible shares a factor with n:
  * about 2^-500 for an RSA modulus.  Failing this often means randomness is
@@ -34,30 +35,12 @@ int rsa_random_bytes(uint8_t *out, size_t len)
 	return big_random_bytes(out, len) == BIG_OK ? 0 : -1;
 }
 
-static int from_big_err(BIG_ERR_CODE err)
+/* out = a * b mod n as a status. */
+static int mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
+		   const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
 {
-	switch (err) {
-	case BIG_OK:
-		return RSA_OK;
-	case BIG_NO_MEM:
-		return RSA_ERR_NO_MEM;
-	default:
-		return RSA_ERR_ARGS;
-	}
-}
-
-int rsa_mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
-		const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
-{
-	BIGNUM t;
-	BIG_ERR_CODE err = big_init(&t, n->len);
-	if (err != BIG_OK)
-		return from_big_err(err);
-	err = big_mont_mul(&t, a, b, n, n0); /* a*b*R^-1 */
-	if (err == BIG_OK)
-		err = big_mont_mul(out, &t, n_rr, n, n0); /* a*b*R^-1 * R^2 * R^-1 */
-	big_finish(&t);
-	return from_big_err(err);
+	return rsa_status_from_big(big_mod_mul(out, a, b, n, n0, n_rr),
+				   RSA_ERR_ARGS);
 }
 
 /* r uniform in [1, n) from getrandom(): rejection sampling on n's bit
@@ -74,7 +57,7 @@ static int random_below(BIGNUM *r, const BIGNUM *n, uint8_t *buf, size_t nbytes,
 		buf[0] &= top_mask;
 		BIG_ERR_CODE err = bytestring2bignum(r, buf, nbytes);
 		if (err != BIG_OK)
-			return from_big_err(err);
+			return rsa_status_from_big(err, RSA_ERR_ARGS);
 		/* Reject 0 and >= n: for a modulus with its top bit set at
 		 * least half the draws pass. */
 		if (!big_is_zero(r) && big_cmp_abs(r, n) < 0)
@@ -110,23 +93,25 @@ int rsa_blind(BIGNUM *blinded, BIGNUM *unblinder, const BIGNUM *in,
 		if ((rc = random_below(&r, n, buf, nbytes, nbits)) != RSA_OK ||
 		    (rc = random_below(&b, n, buf, nbytes, nbits)) != RSA_OK)
 			goto out;
-		if ((rc = rsa_mul_mod(&t, &r, &b, n, n0, n_rr)) != RSA_OK)
+		if ((rc = mul_mod(&t, &r, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
 		BIG_ERR_CODE err = big_mod_inverse(&tinv, &t, n);
 		if (err == BIG_INVALID_ARGS) {
 			rc = RSA_ERR_RANDOM; /* gcd(t, n) != 1: draw again */
 			continue;
 		}
-		if ((rc = from_big_err(err)) != RSA_OK)
+		if ((rc = rsa_status_from_big(err, RSA_ERR_ARGS)) != RSA_OK)
 			goto out;
 		/* r^-1 = (r*b)^-1 * b. */
-		if ((rc = rsa_mul_mod(unblinder, &tinv, &b, n, n0, n_rr)) != RSA_OK)
+		if ((rc = mul_mod(unblinder, &tinv, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
 		/* r^e: e is public, so the variable-time exponentiation is
 		 * fine; r only enters it through constant-time products. */
-		if ((rc = from_big_err(big_modexp(&r_e, &r, e, n, n_rr))) != RSA_OK)
+		rc = rsa_status_from_big(big_modexp(&r_e, &r, e, n, n_rr),
+					 RSA_ERR_ARGS);
+		if (rc != RSA_OK)
 			goto out;
-		rc = rsa_mul_mod(blinded, in, &r_e, n, n0, n_rr);
+		rc = mul_mod(blinded, in, &r_e, n, n0, n_rr);
 		goto out;
 	}
 out:
@@ -142,5 +127,5 @@ int rsa_unblind(BIGNUM *out, const BIGNUM *x, const BIGNUM *unblinder,
 {
 	if (!out || !x || !unblinder || !n || !n_rr)
 		return RSA_ERR_ARGS;
-	return rsa_mul_mod(out, x, unblinder, n, n0, n_rr);
+	return mul_mod(out, x, unblinder, n, n0, n_rr);
 }

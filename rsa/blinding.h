@@ -36,13 +36,9 @@ int rsa_blind(BIGNUM *blinded, BIGNUM *unblinder, const BIGNUM *in,
 	      const BIGNUM *e, const BIGNUM *n, BIG_CHUNK_TYPE n0,
 	      const BIGNUM *n_rr);
 
-/* out = x * unblinder mod n (x, unblinder < n).  Constant time. */
+/* out = x * unblinder mod n (x, unblinder < n; big_mod_mul).  Constant
+ * time. */
 int rsa_unblind(BIGNUM *out, const BIGNUM *x, const BIGNUM *unblinder,
-		const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr);
-
-/* out = a * b mod n for a, b < n, through two Montgomery multiplications
- * (a*b*R^-1, then times R^2 * R^-1).  Constant time. */
-int rsa_mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
 		const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr);
 
 /* Fill out[0..len) from getrandom(), retrying on EINTR and short reads;

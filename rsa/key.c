@@ -8,28 +8,10 @@
  * after that except the two option flags, which are set before the key is
  * shared.  Every BIGNUM is released with big_finish, which wipes it.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bignum/internal.h" /* big_wipe */
 #include "rsa_internal.h"
-
-void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (err == NULL || errlen == 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
-static int big_status(BIG_ERR_CODE err)
-{
-	return err == BIG_NO_MEM ? RSA_ERR_NO_MEM : err == BIG_OK ? RSA_OK : RSA_ERR_FORMAT;
-}
 
 void rsa_key_free(rsa_key *key)
 {
@@ -51,7 +33,7 @@ static int load_int(BIGNUM *bn, const struct rsa_bytes *b)
 	BIG_ERR_CODE err = big_init(bn, (int)CHARLEN2BIGNUMLEN(b->len ? b->len : 1));
 	if (err == BIG_OK)
 		err = bytestring2bignum(bn, b->p, b->len);
-	return big_status(err);
+	return rsa_status_from_big(err, RSA_ERR_FORMAT);
 }
 
 static int precompute(rsa_key *key)
@@ -76,7 +58,7 @@ static int precompute(rsa_key *key)
 		if (err == BIG_OK)
 			err = big_mont_rr(&key->q_rr, &key->q);
 	}
-	return err == BIG_NO_MEM ? RSA_ERR_NO_MEM : err == BIG_OK ? RSA_OK : RSA_ERR_KEY_CHECK;
+	return rsa_status_from_big(err, RSA_ERR_KEY_CHECK);
 }
 
 int rsa_key_from_parts(rsa_key **out, const struct rsa_key_parts *parts,
@@ -155,35 +137,37 @@ static int load_pem(rsa_key **key, const char *pem, size_t len, int check,
 	return rc;
 }
 
-int rsa_key_load_der(rsa_key **key, const uint8_t *der, size_t len, char *err,
-		     size_t errlen)
+/* The entry points' shared checks; check == 0 for the test hook only. */
+static int load(rsa_key **key, const uint8_t *data, size_t len, int pem,
+		int check, char *err, size_t errlen)
 {
-	if (key == NULL || (der == NULL && len > 0)) {
+	if (key == NULL || (data == NULL && len > 0)) {
 		rsa_set_error(err, errlen, "invalid arguments");
 		return RSA_ERR_ARGS;
 	}
 	*key = NULL;
-	return load_der(key, der, len, 1, err, errlen);
+	if (pem)
+		return load_pem(key, (const char *)data, len, check, err, errlen);
+	return load_der(key, data, len, check, err, errlen);
+}
+
+int rsa_key_load_der(rsa_key **key, const uint8_t *der, size_t len, char *err,
+		     size_t errlen)
+{
+	return load(key, der, len, 0, 1, err, errlen);
 }
 
 int rsa_key_load_pem(rsa_key **key, const char *pem, size_t len, char *err,
 		     size_t errlen)
 {
-	if (key == NULL || (pem == NULL && len > 0)) {
-		rsa_set_error(err, errlen, "invalid arguments");
-		return RSA_ERR_ARGS;
-	}
-	*key = NULL;
-	return load_pem(key, pem, len, 1, err, errlen);
+	return load(key, (const uint8_t *)pem, len, 1, 1, err, errlen);
 }
 
 int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
 				    size_t len, char *err, size_t errlen)
 {
-	*key = NULL;
-	if (len > 0 && data[0] == 0x30)
-		return load_der(key, data, len, 0, err, errlen);
-	return load_pem(key, (const char *)data, len, 0, err, errlen);
+	const int der = len > 0 && data != NULL && data[0] == 0x30;
+	return load(key, data, len, !der, 0, err, errlen);
 }
 
 size_t rsa_key_size(const rsa_key *key) { return key ? key->size : 0; }

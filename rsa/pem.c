@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bignum/internal.h" /* big_wipe */
 #include "rsa_internal.h"
 
 static int b64_value(unsigned char c)

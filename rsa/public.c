@@ -32,8 +32,7 @@ int rsa_public_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 				err = big_modexp(&c, &m, &key->e, &key->n, &key->n_rr);
 			if (err == BIG_OK)
 				err = bignum2bytestring(result, &c, len);
-			rc = err == BIG_OK ? RSA_OK : err == BIG_NO_MEM ? RSA_ERR_NO_MEM
-								       : RSA_ERR_ARGS;
+			rc = rsa_status_from_big(err, RSA_ERR_ARGS);
 			big_finish(&c);
 		}
 		big_finish(&m);

@@ -106,9 +106,15 @@ int rsa_prime_rounds(int bits);
 int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
 				    size_t len, char *err, size_t errlen);
 
-/* snprintf into err when errlen > 0 (err may be NULL when errlen == 0). */
+/* rsa/status.c.  snprintf into err when errlen > 0 (err may be NULL when
+ * errlen == 0). */
 void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* rsa/status.c.  A bignum result as a status: BIG_OK is RSA_OK, BIG_NO_MEM
+ * is RSA_ERR_NO_MEM, any other error is `otherwise` (what a refusal means
+ * where the call was made: RSA_ERR_ARGS, RSA_ERR_FORMAT, ...). */
+int rsa_status_from_big(BIG_ERR_CODE err, int otherwise);
 
 #ifdef __cplusplus
 }

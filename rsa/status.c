@@ -1,5 +1,14 @@
-/* rsa_strerror: one English phrase per rsa_status. */
-#include <bigmont/rsa.h>
+/*
+ * Status and error text of the RSA layer: rsa_strerror (one English phrase
+ * per rsa_status), rsa_set_error (the one-line reasons the readers and
+ * checks give), rsa_status_from_big (a bignum error as an rsa_status).
+ * Every other file of the layer reports through these, so none of them
+ * depends on another for it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "rsa_internal.h"
 
 const char *rsa_strerror(int status)
 {
@@ -16,5 +25,27 @@ const char *rsa_strerror(int status)
 	case RSA_ERR_RANDOM: return "no randomness available for blinding";
 	case RSA_ERR_ARGS: return "invalid arguments";
 	default: return "unknown error";
+	}
+}
+
+void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (err == NULL || errlen == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int rsa_status_from_big(BIG_ERR_CODE err, int otherwise)
+{
+	switch (err) {
+	case BIG_OK:
+		return RSA_OK;
+	case BIG_NO_MEM:
+		return RSA_ERR_NO_MEM;
+	default:
+		return otherwise;
 	}
 }

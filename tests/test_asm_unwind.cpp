@@ -102,20 +102,14 @@ double now()
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-typedef void mont_mul_fn(chunk *, const chunk *, const chunk *, const chunk *, chunk, int);
-typedef void mont_sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
-typedef chunk vec_digit_fn(chunk *, const chunk *, int, chunk);
-typedef void mul_fn(chunk *, const chunk *, int, const chunk *, int);
-typedef void sqr_fn(chunk *, const chunk *, int);
-
 /* One variant's kernels. */
 struct Kernels {
 	const char *variant;
-	mont_mul_fn *mont_mul;
-	mont_sqr_fn *mont_sqr;
-	vec_digit_fn *mul_add, *mul_set;
-	mul_fn *mul;
-	sqr_fn *sqr;
+	big_mont_mul_vec_fn *mont_mul;
+	big_mont_sqr_vec_fn *mont_sqr;
+	big_mul_row_fn *mul_add, *mul_set;
+	big_mul_vec_fn *mul;
+	big_sqr_vec_fn *sqr;
 	big_mont_sqr_select_fn *sqr_select; /* null: not in this variant */
 };
 

@@ -6,7 +6,7 @@
  *    blinded = in * r^e and unblinder = r^-1 for the same r, whatever r
  *    was; unblinder is invertible; two calls on the same input differ (a
  *    fresh r each time: equal outputs would mean r repeated).
- *  - rsa_mul_mod and rsa_unblind are a*b mod n.
+ *  - rsa_unblind is x*unblinder mod n (big_mod_mul: tests/test_mont.cpp).
  *  - Through the API: blinding is on by default, can be switched per key,
  *    and rsa_private_raw gives GMP's in^d mod n with it on and off, for
  *    every test key size and exponent.
@@ -109,28 +109,6 @@ TEST(Blinding, MathOnRandomOddModuli)
 		mpz_set_ui(e, 65537);
 		SCOPED_TRACE(bits);
 		check_blind_math(n, e, static_cast<int>(bt::scaled(10)));
-	}
-}
-
-TEST(Blinding, MulModAgainstGmp)
-{
-	bt::Rng rng(12);
-	for (long i = 0; i < bt::scaled(300); i++) {
-		Mpz n, a, b, want, got;
-		rng.mpz_bits(n, 2 + static_cast<int>(rng.below(4200)));
-		mpz_setbit(n, 0);
-		rng.mpz_bits(a, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2))));
-		rng.mpz_bits(b, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2))));
-		mpz_mod(a, a, n);
-		mpz_mod(b, b, n);
-		Big bn(n), ba(a), bb(b), rr(1), out(1);
-		ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
-		ASSERT_EQ(rsa_mul_mod(&out.b, &ba.b, &bb.b, &bn.b, big_n0(bn.b.value[0]), &rr.b), RSA_OK);
-		mpz_mul(want, a, b);
-		mpz_mod(want, want, n);
-		bt::to_mpz(got, &out.b);
-		ASSERT_EQ(mpz_cmp(got, want), 0) << "n=" << bt::hex(n) << " a=" << bt::hex(a)
-						 << " b=" << bt::hex(b);
 	}
 }
 

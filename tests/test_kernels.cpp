@@ -30,10 +30,6 @@ using bt::chunk;
 constexpr bool kLimbIsChunk = GMP_NUMB_BITS == BIG_CHUNK_SIZE && sizeof(mp_limb_t) == sizeof(chunk);
 constexpr int kMaxLen = 130;
 
-typedef chunk row_fn(chunk *, const chunk *, int, chunk);
-typedef void sqr_fn(chunk *, const chunk *, int);
-typedef void mul_fn(chunk *, const chunk *, int, const chunk *, int);
-
 [[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
 template <typename Fn> struct Variant {
@@ -42,9 +38,9 @@ template <typename Fn> struct Variant {
 	bool is_asm;
 };
 
-std::vector<Variant<row_fn>> mul_set_variants()
+std::vector<Variant<big_mul_row_fn>> mul_set_variants()
 {
-	std::vector<Variant<row_fn>> v;
+	std::vector<Variant<big_mul_row_fn>> v;
 	v.push_back({ "c", big_mul_set_vec_c, false });
 #if BIGMONT_HAVE_ASM
 	v.push_back({ "base", big_mul_set_vec_base, true });
@@ -55,9 +51,9 @@ std::vector<Variant<row_fn>> mul_set_variants()
 	return v;
 }
 
-std::vector<Variant<row_fn>> mul_add_variants()
+std::vector<Variant<big_mul_row_fn>> mul_add_variants()
 {
-	std::vector<Variant<row_fn>> v;
+	std::vector<Variant<big_mul_row_fn>> v;
 	v.push_back({ "c", big_mul_add_vec_c, false });
 #if BIGMONT_HAVE_ASM
 	v.push_back({ "base", big_mul_add_vec_base, true });
@@ -68,9 +64,9 @@ std::vector<Variant<row_fn>> mul_add_variants()
 	return v;
 }
 
-std::vector<Variant<sqr_fn>> sqr_variants()
+std::vector<Variant<big_sqr_vec_fn>> sqr_variants()
 {
-	std::vector<Variant<sqr_fn>> v;
+	std::vector<Variant<big_sqr_vec_fn>> v;
 	v.push_back({ "c", big_sqr_vec_c, false });
 #if BIGMONT_HAVE_ASM
 	v.push_back({ "base", big_sqr_vec_base, true });
@@ -81,9 +77,9 @@ std::vector<Variant<sqr_fn>> sqr_variants()
 	return v;
 }
 
-std::vector<Variant<mul_fn>> mul_variants()
+std::vector<Variant<big_mul_vec_fn>> mul_variants()
 {
-	std::vector<Variant<mul_fn>> v;
+	std::vector<Variant<big_mul_vec_fn>> v;
 	v.push_back({ "c", big_mul_vec_c, false });
 #if BIGMONT_HAVE_ASM
 	v.push_back({ "base", big_mul_vec_base, true });
@@ -197,7 +193,7 @@ std::vector<chunk> gmp_mul(const std::vector<chunk> &a, int alen, const std::vec
 	return want;
 }
 
-void check_row(const Variant<row_fn> &v, row_fn *c_fn, bool add, bt::Rng &rng, int len, chunk digit,
+void check_row(const Variant<big_mul_row_fn> &v, big_mul_row_fn *c_fn, bool add, bt::Rng &rng, int len, chunk digit,
 	       bool alias)
 {
 	std::vector<chunk> a = operand(rng, len);
@@ -406,7 +402,7 @@ uint64_t len_register(int len)
 TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 {
 	bt::Rng rng(0x726567);
-	std::vector<Variant<row_fn>> rows;
+	std::vector<Variant<big_mul_row_fn>> rows;
 	for (const auto &v : mul_set_variants())
 		if (v.is_asm)
 			rows.push_back(v);

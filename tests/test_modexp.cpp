@@ -9,6 +9,11 @@
  * the edge cases: exponent 0 and 1, base 0, 1, n-1, n, base >= n, n = 3,
  * moduli of all-ones chunks and of exactly a chunk multiple of bits, the
  * result aliasing the base, and the refusals (even n, n <= 1).
+ * big_modexp_ct_base (a secret base, a public exponent) runs in every one
+ * of those checks where the base is below R, and on its own with bases up
+ * to R - 1, even and odd exponents (0, 1, 2, 3, 4, 17, 65537, 2^100 +- 1,
+ * long), moduli up to 8192 bits; each call also with the result aliasing
+ * the base or the exponent, checking its untrimmed length; its refusals.
  */
 #include <string>
 #include <vector>
@@ -42,7 +47,56 @@ void pad_len(BIGNUM *bn, int extra)
 	bn->len = len + extra;
 }
 
-/* Run both implementations on (a, e, n) with and without n_rr; false on a
+/* Check big_modexp_ct_base(a, e, n) against mpz_powm: the value, the
+ * untrimmed length (n's trimmed length), sign 1, inputs unchanged, and the
+ * result aliasing a, then e.  a may be >= n (below R).  false on a
+ * mismatch. */
+bool check_ct_base(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, int e_pad = 0)
+{
+	Mpz want;
+	mpz_powm(want, a, e, n);
+	Big ba(a), be(e), bn(n), rr(1);
+	EXPECT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+	const int nlen = bn.b.len;
+	if (a_pad)
+		pad_len(&ba.b, a_pad);
+	if (e_pad)
+		pad_len(&be.b, e_pad);
+	const chunk n0 = big_n0(bn.b.value[0]);
+	const std::vector<chunk> a_before(ba.b.value, ba.b.value + ba.b.len);
+	const std::vector<chunk> e_before(be.b.value, be.b.value + be.b.len);
+	const std::string ctx = "\n n " + bt::hex(n) + "\n a " + bt::hex(a) + "\n e " + bt::hex(e) +
+				"\n want " + bt::hex(want);
+	Big out(1);
+	BIG_ERR_CODE err = big_modexp_ct_base(&out.b, &ba.b, &be.b, &bn.b, n0, &rr.b);
+	Mpz got;
+	bt::to_mpz(got, &out.b);
+	bool ok = err == BIG_OK && mpz_cmp(got, want) == 0;
+	EXPECT_TRUE(ok) << "err " << err << ctx << "\n got  " << bt::hex(got);
+	EXPECT_EQ(out.b.len, nlen) << "the result is not trimmed" << ctx;
+	EXPECT_EQ(out.b.sign, 1);
+	EXPECT_TRUE(std::equal(a_before.begin(), a_before.end(), ba.b.value)) << "a modified";
+	EXPECT_TRUE(std::equal(e_before.begin(), e_before.end(), be.b.value)) << "e modified";
+
+	Big a2(a), e2(e);
+	EXPECT_EQ(big_modexp_ct_base(&a2.b, &a2.b, &e2.b, &bn.b, n0, &rr.b), BIG_OK);
+	bt::to_mpz(got, &a2.b);
+	if (mpz_cmp(got, want) != 0) {
+		ADD_FAILURE() << "result == a" << ctx;
+		ok = false;
+	}
+	Big a3(a), e3(e);
+	EXPECT_EQ(big_modexp_ct_base(&e3.b, &a3.b, &e3.b, &bn.b, n0, &rr.b), BIG_OK);
+	bt::to_mpz(got, &e3.b);
+	if (mpz_cmp(got, want) != 0) {
+		ADD_FAILURE() << "result == e" << ctx;
+		ok = false;
+	}
+	return ok;
+}
+
+/* Run big_modexp and big_modexp_ct on (a, e, n) with and without n_rr, and
+ * big_modexp_ct_base where a fits its contract (a < R); false on a
  * mismatch (the EXPECTs say what). */
 bool check(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, int e_pad = 0)
 {
@@ -73,6 +127,9 @@ bool check(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, int e_pad
 		}
 	}
 	EXPECT_TRUE(std::equal(a_before.begin(), a_before.end(), ba.b.value)) << "input modified";
+	const size_t r_bits = static_cast<size_t>(kChunkBits) * static_cast<size_t>(bn.b.len);
+	if (mpz_sizeinbase(a, 2) <= r_bits)
+		ok = check_ct_base(a, e, n, a_pad, e_pad) && ok;
 	return ok;
 }
 
@@ -230,6 +287,67 @@ TEST(Modexp, RefusesEvenOrTrivialModulus)
 		for (const Impl &im : kImpls)
 			EXPECT_EQ(im.fn(&out.b, &ba.b, &be.b, &bn.b, nullptr), BIG_INVALID_ARGS)
 				<< im.name << " n = " << v;
+		EXPECT_EQ(big_modexp_ct_base(&out.b, &ba.b, &be.b, &bn.b, 1, &ba.b), BIG_INVALID_ARGS)
+			<< "big_modexp_ct_base n = " << v;
+	}
+}
+
+/* Bases from below n up to R - 1 (a < R is all the contract asks), with
+ * small, even, long and 2^k +- 1 exponents, at chunk boundaries and RSA
+ * sizes up to 8192 bits. */
+TEST(ModexpCtBase, BasesUpToRAndEdgeExponents)
+{
+	bt::Rng rng(27);
+	for (int bits : { 3, 5, kChunkBits - 1, kChunkBits, kChunkBits + 1, 2 * kChunkBits, 512,
+			  1024, 1025, 2048, 3072, 4096, 8192 }) {
+		Mpz n, r, above_n;
+		random_odd_modulus(rng, n, bits);
+		mpz_set_ui(r, 0);
+		mpz_setbit(r, static_cast<mp_bitcnt_t>((bits + kChunkBits - 1) / kChunkBits * kChunkBits));
+		std::vector<Mpz> bases(5), exps(10);
+		rng.mpz_bits(bases[0], bits - 1);
+		mpz_sub_ui(bases[1], n, 1);
+		mpz_set(bases[2], n);
+		mpz_sub_ui(bases[3], r, 1);
+		rng.mpz_bits(above_n, bits + kChunkBits);
+		mpz_sub(bases[4], r, n);
+		mpz_mod(above_n, above_n, bases[4]);
+		mpz_add(bases[4], n, above_n); /* in [n, R) */
+		const unsigned long small[] = { 0, 1, 2, 3, 4, 17, 65537 };
+		for (size_t i = 0; i < 7; i++)
+			mpz_set_ui(exps[i], small[i]);
+		rng.mpz_bits(exps[7], bits <= 2048 ? bits : 300);
+		mpz_setbit(exps[8], 100);
+		mpz_add_ui(exps[9], exps[8], 1);
+		mpz_sub_ui(exps[8], exps[8], 1);
+		for (const Mpz &a : bases)
+			for (const Mpz &e : exps)
+				ASSERT_TRUE(check_ct_base(a, e, n)) << "bits " << bits;
+	}
+}
+
+/* A base or R^2 with a non-zero chunk at or past n's length (n of one
+ * chunk); the same values with that chunk zero are accepted. */
+TEST(ModexpCtBase, RefusesWideOperands)
+{
+	bt::Rng rng(29);
+	Mpz n, a, e;
+	random_odd_modulus(rng, n, kChunkBits);
+	mpz_set_ui(a, 7);
+	mpz_set_ui(e, 65537);
+	Big bn(n), rr(1), be(e), out(1);
+	ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+	const chunk n0 = big_n0(bn.b.value[0]);
+	for (bool in_rr : { true, false }) {
+		Big ba(a), wide_rr(1);
+		ASSERT_EQ(big_copy(&wide_rr.b, &rr.b), BIG_OK);
+		BIGNUM *w = in_rr ? &wide_rr.b : &ba.b;
+		pad_len(w, 1);
+		EXPECT_EQ(big_modexp_ct_base(&out.b, &ba.b, &be.b, &bn.b, n0, &wide_rr.b), BIG_OK);
+		w->value[1] = 1;
+		EXPECT_EQ(big_modexp_ct_base(&out.b, &ba.b, &be.b, &bn.b, n0, &wide_rr.b),
+			  BIG_INVALID_ARGS)
+			<< (in_rr ? "R^2" : "base");
 	}
 }
 

@@ -6,7 +6,9 @@
  * squaring path a == b, inputs never modified; the refusals (even n, n <=
  * 1); and the fused kernels big_mont_mul_vec / big_mont_sqr_vec with their
  * _c variants called directly at every length 1..80 with guard chunks
- * around the output.
+ * around the output; big_mod_mul (a*b mod n) with its aliasing and
+ * refusals; the vector pieces big_check_modulus, big_load_vec and
+ * big_mont_rr_vec.
  */
 #include <cstring>
 #include <string>
@@ -210,6 +212,7 @@ TEST(MontMul, EveryLengthAgainstGmpWithAliasing)
 	}
 }
 
+/* big_mod_mul shares the modulus check. */
 TEST(MontMul, RefusesEvenOrTrivialModulus)
 {
 	Mpz a, n;
@@ -219,19 +222,182 @@ TEST(MontMul, RefusesEvenOrTrivialModulus)
 		mpz_set_ui(n, v);
 		Big bn(n);
 		EXPECT_EQ(big_mont_mul(&out.b, &ba.b, &ba.b, &bn.b, 1), BIG_INVALID_ARGS) << v;
+		EXPECT_EQ(big_mod_mul(&out.b, &ba.b, &ba.b, &bn.b, 1, &ba.b), BIG_INVALID_ARGS) << v;
 	}
+}
+
+/* big_mod_mul(a, b) against a*b mod n, with a and b given a_pad, b_pad
+ * high zero chunks: the value, normalised, sign 1, inputs unchanged; then
+ * the result aliasing a, b, and both (the square). */
+void check_mod_mul(const mpz_t n, const BIGNUM *bn, const BIGNUM *rr, const mpz_t a,
+		   const mpz_t b, int a_pad, int b_pad)
+{
+	const chunk n0 = big_n0(bn->value[0]);
+	Mpz want, sq, got;
+	mpz_mul(want, a, b);
+	mpz_mod(want, want, n);
+	mpz_mul(sq, a, a);
+	mpz_mod(sq, sq, n);
+	SCOPED_TRACE("n " + bt::hex(n) + "\n a " + bt::hex(a) + "\n b " + bt::hex(b));
+	Big x(a), y(b), out(1);
+	pad_len(&x.b, a_pad);
+	pad_len(&y.b, b_pad);
+	const std::vector<chunk> x0(x.b.value, x.b.value + x.b.len), y0(y.b.value, y.b.value + y.b.len);
+	ASSERT_EQ(big_mod_mul(&out.b, &x.b, &y.b, bn, n0, rr), BIG_OK);
+	bt::to_mpz(got, &out.b);
+	EXPECT_EQ(mpz_cmp(got, want), 0);
+	EXPECT_TRUE(normalised(&out.b));
+	EXPECT_EQ(out.b.sign, 1);
+	EXPECT_TRUE(std::equal(x0.begin(), x0.end(), x.b.value) && x.b.len == static_cast<int>(x0.size()));
+	EXPECT_TRUE(std::equal(y0.begin(), y0.end(), y.b.value) && y.b.len == static_cast<int>(y0.size()));
+	for (int alias = 0; alias < 3; alias++) {
+		Big p(a), q(alias == 2 ? a : b);
+		BIGNUM *res = alias == 1 ? &q.b : &p.b;
+		ASSERT_EQ(big_mod_mul(res, &p.b, alias == 2 ? &p.b : &q.b, bn, n0, rr), BIG_OK);
+		bt::to_mpz(got, res);
+		EXPECT_EQ(mpz_cmp(got, alias == 2 ? sq.v : want.v), 0) << "alias " << alias;
+	}
+}
+
+/* big_mod_mul at every modulus length 1..80 chunks and a few past RSA
+ * sizes (up to BIG_MAX_MODULUS_CHUNKS): a < n, b < n or b anywhere below R
+ * (often >= n, up to R - 1), high zero chunks in a, b and n. */
+TEST(ModMul, EveryLengthAgainstGmpWithAliasing)
+{
+	bt::Rng rng(15);
+	std::vector<int> lens;
+	for (int len = 1; len <= 80; len++)
+		lens.push_back(len);
+	for (int len : { 96, 128, 129, BIG_MAX_MODULUS_CHUNKS })
+		lens.push_back(len);
+	for (int len : lens) {
+		Mpz n, r_minus_1, a, b;
+		random_modulus(rng, n, len);
+		mpz_R(r_minus_1, len);
+		mpz_sub_ui(r_minus_1, r_minus_1, 1);
+		Big bn(n), rr(1);
+		ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+		pad_len(&bn.b, len % 5 == 0); /* the trimmed length is the one that counts */
+		const long reps = len > 80 ? 2 : bt::scaled(20);
+		for (long rep = 0; rep < reps; rep++) {
+			random_below(rng, a, n, len);
+			if (rep % 4 == 0) {
+				mpz_set(b, r_minus_1);
+			} else if (rep % 4 == 1) {
+				std::vector<chunk> w = rng.vec(len);
+				bt::to_mpz(b, w.data(), len);
+			} else {
+				random_below(rng, b, n, len);
+			}
+			check_mod_mul(n, &bn.b, &rr.b, a, b, rep % 3 == 1 ? 1 + static_cast<int>(rng.below(3)) : 0,
+				      rep % 4 == 2);
+			if (HasFatalFailure() || HasNonfatalFailure())
+				FAIL() << "len " << len << " rep " << rep;
+		}
+	}
+}
+
+/* An operand or R^2 with a non-zero chunk past n's length (n of two
+ * chunks, the third chunk set); the same with that chunk zero is fine. */
+TEST(ModMul, RefusesWideOperands)
+{
+	Mpz one, n;
+	mpz_set_ui(one, 1);
+	Big out(1);
+	mpz_set_ui(n, 0);
+	mpz_setbit(n, static_cast<mp_bitcnt_t>(kChunkBits) * 2);
+	mpz_sub_ui(n, n, 1);
+	Big bn(n), rr(1);
+	ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+	const chunk n0 = big_n0(bn.b.value[0]);
+	for (int which = 0; which < 3; which++) {
+		Big x(one), y(one), r2(1);
+		ASSERT_EQ(big_copy(&r2.b, &rr.b), BIG_OK);
+		BIGNUM *w = which == 0 ? &x.b : which == 1 ? &y.b : &r2.b;
+		pad_len(w, 3 - w->len);
+		EXPECT_EQ(big_mod_mul(&out.b, &x.b, &y.b, &bn.b, n0, &r2.b), BIG_OK) << which;
+		w->value[2] = 1;
+		EXPECT_EQ(big_mod_mul(&out.b, &x.b, &y.b, &bn.b, n0, &r2.b), BIG_INVALID_ARGS) << which;
+	}
+}
+
+/* The vector-level pieces the exponentiations share (internal.h):
+ * big_check_modulus, big_load_vec, big_mont_rr_vec with a radix at and
+ * past the modulus' trimmed length (the CRT uses a prime's stored one). */
+TEST(MontVec, CheckModulusLoadAndRR)
+{
+	bt::Rng rng(16);
+	for (int len = 1; len <= 70; len++) {
+		Mpz n, r, want;
+		random_modulus(rng, n, len);
+		Big bn(n);
+		const int extra = static_cast<int>(rng.below(3));
+		pad_len(&bn.b, extra);
+		int got_len = -1;
+		ASSERT_EQ(big_check_modulus(&bn.b, &got_len), BIG_OK);
+		ASSERT_EQ(got_len, len);
+
+		/* R^2 for the radix len + extra, computed, then given back. */
+		const int rlen = len + extra;
+		mpz_R(r, rlen);
+		mpz_mul(want, r, r);
+		mpz_mod(want, want, n);
+		std::vector<chunk> rr(static_cast<size_t>(rlen) + 1, 0x5a), rr2(rr);
+		ASSERT_EQ(big_mont_rr_vec(rr.data(), nullptr, &bn.b, rlen), BIG_OK);
+		EXPECT_EQ(rr[static_cast<size_t>(rlen)], static_cast<chunk>(0x5a)) << "wrote past len";
+		Mpz got;
+		bt::to_mpz(got, rr.data(), rlen);
+		ASSERT_EQ(mpz_cmp(got, want), 0) << "len " << len << " radix " << rlen;
+		Big given(want);
+		pad_len(&given.b, 1 + extra); /* high zero chunks past rlen are fine */
+		ASSERT_EQ(big_mont_rr_vec(rr2.data(), &given.b, &bn.b, rlen), BIG_OK);
+		ASSERT_TRUE(std::equal(rr.begin(), rr.begin() + rlen, rr2.begin()));
+
+		/* big_load_vec: zero-padded, refuses a non-zero chunk at or past len. */
+		std::vector<chunk> w = rng.vec(len);
+		Mpz x;
+		bt::to_mpz(x, w.data(), len);
+		Big bx(x);
+		std::vector<chunk> v(static_cast<size_t>(len) + 3, 0x77);
+		ASSERT_EQ(big_load_vec(v.data(), len + 2, &bx.b), BIG_OK);
+		EXPECT_TRUE(std::equal(w.begin(), w.end(), v.begin()));
+		EXPECT_EQ(v[static_cast<size_t>(len)], 0u);
+		EXPECT_EQ(v[static_cast<size_t>(len) + 1], 0u);
+		EXPECT_EQ(v[static_cast<size_t>(len) + 2], static_cast<chunk>(0x77));
+		if (len > 1 && w[static_cast<size_t>(len) - 1] != 0) {
+			EXPECT_EQ(big_load_vec(v.data(), len - 1, &bx.b), BIG_INVALID_ARGS);
+		}
+		Big zero(1);
+		zero.b.len = 0;
+		ASSERT_EQ(big_load_vec(v.data(), 2, &zero.b), BIG_OK);
+		EXPECT_EQ(v[0] | v[1], 0u);
+	}
+	for (unsigned v : { 0u, 1u, 2u, 10u }) {
+		Mpz n;
+		mpz_set_ui(n, v);
+		Big bn(n);
+		int len = -1;
+		EXPECT_EQ(big_check_modulus(&bn.b, &len), BIG_INVALID_ARGS) << v;
+	}
+	Big empty(1);
+	empty.b.len = 0;
+	int len = -1;
+	EXPECT_EQ(big_check_modulus(&empty.b, &len), BIG_INVALID_ARGS);
+	Mpz huge;
+	mpz_setbit(huge, static_cast<mp_bitcnt_t>(kChunkBits) * BIG_MAX_MODULUS_CHUNKS);
+	mpz_setbit(huge, 0);
+	Big bh(huge);
+	EXPECT_EQ(big_check_modulus(&bh.b, &len), BIG_INVALID_ARGS) << "too long";
 }
 
 /* The fused kernels (the dispatched names and the _c variants) at every
  * length, output between guard chunks. */
 TEST(MontKernels, EveryLengthWithGuards)
 {
-	typedef void mul_fn(chunk *, const chunk *, const chunk *, const chunk *, chunk, int);
-	typedef void sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
 	struct K {
 		const char *name;
-		mul_fn *mul;
-		sqr_fn *sqr;
+		big_mont_mul_vec_fn *mul;
+		big_mont_sqr_vec_fn *sqr;
 	} kernels[] = { { "c", big_mont_mul_vec_c, big_mont_sqr_vec_c },
 			{ "dispatched", big_mont_mul_vec, big_mont_sqr_vec } };
 	const chunk guard = static_cast<chunk>(0x5aa5c33c5aa5c33cULL);

@@ -30,14 +30,10 @@ namespace {
 using bt::chunk;
 using bt::kChunkBits;
 
-typedef void mont_mul_fn(chunk *, const chunk *, const chunk *, const chunk *,
-			 chunk, int);
-typedef void mont_sqr_fn(chunk *, const chunk *, const chunk *, chunk, int);
-
 struct Kernel {
 	const char *name;
-	mont_mul_fn *mul;
-	mont_sqr_fn *sqr;
+	big_mont_mul_vec_fn *mul;
+	big_mont_sqr_vec_fn *sqr;
 };
 
 [[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }

@@ -9,10 +9,7 @@
  *
  * Why two passes, not one fused loop with two carry chains: gcc 12 spills
  * the fused loop's state (two 128-bit sums, two carries, four pointers)
- * to the stack with 64-bit chunks; measured at 16 chunks (min of 200
- * batches): fused 653 ns, two passes 471 ns, the former version calling
- * the out-of-line row kernel twice 829 ns.  (32-bit chunks: 329 / 342 /
- * 418 ns.)
+ * to the stack with 64-bit chunks (the measurements: docs/design-notes.md).
  *
  * Bound: with a < n (b any len-chunk value) the running value stays below
  * 2n < 2 B^len: (t + a b[i] + m n) / B < (2n + (B-1) n + (B-1) n) / B =
@@ -20,29 +17,11 @@
  * the top between the passes).
  *
  * Constant time: loops depend on len only; the final "t >= n" choice is a
- * mask applied to every chunk.  r may equal a and/or b: every chunk of a
- * and b is read into t's rows before r is written, at the very end.
+ * mask applied to every chunk (big_sub_if_ge_vec).  r may equal a and/or
+ * b: every chunk of a and b is read into t's rows before r is written, at
+ * the very end.
  */
 #include "internal.h"
-
-void big_mont_reduce_tail_c(chunk_t *r, const chunk_t *t, chunk_t top,
-			    const chunk_t *n, int len)
-{
-	/* r = (top:t) - n if (top:t) >= n else (top:t), with (top:t) < 2n.
-	 * r may equal t. */
-	chunk_t borrow = 0;
-	chunk_t d[BIG_MAX_MODULUS_CHUNKS];
-	for (int j = 0; j < len; j++) {
-		dchunk_t diff = (dchunk_t)t[j] - n[j] - borrow;
-		d[j] = (chunk_t)diff;
-		borrow = (chunk_t)(diff >> BIG_CHUNK_SIZE) & 1;
-	}
-	/* Keep t when the subtraction borrowed past the top chunk. */
-	const chunk_t keep_t = big_ct_mask_nonzero(borrow & (top ^ 1));
-	for (int j = 0; j < len; j++)
-		r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
-	big_wipe(d, sizeof(chunk_t) * (size_t)len);
-}
 
 void big_mont_mul_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *b,
 			const chunk_t *n, chunk_t n0, int len)
@@ -80,6 +59,6 @@ void big_mont_mul_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *b,
 		t[len - 1] = (chunk_t)s;
 		top += (chunk_t)(s >> BIG_CHUNK_SIZE);
 	}
-	big_mont_reduce_tail_c(r, t, top, n, len);
+	big_sub_if_ge_vec(r, t, top, n, len);
 	big_wipe(t, sizeof(chunk_t) * (size_t)(len + 1));
 }

@@ -5,18 +5,16 @@
  * Square first, then reduce (SOS: separated operand scanning), because a
  * square needs only the off-diagonal products a[i]*a[j], i < j, once:
  * len(len-1)/2 products, doubled by a shift, plus len squares on the
- * diagonal; then len REDC rows of len products.  That is about 1.5 len^2
- * multiplications against 2 len^2 for the product.  Measured (min of 200
- * batches of 200): 16 chunks 435 ns vs 471 ns for big_mont_mul_vec_c with
- * 64-bit chunks, 306 vs 342 ns with 32-bit chunks; 32 chunks 1560 vs 1773
- * and 1089 vs 1256 ns.
+ * diagonal (big_sqr_diag_vec); then len REDC rows of len products.  That
+ * is about 1.5 len^2 multiplications against 2 len^2 for the product
+ * (measured against big_mont_mul_vec_c: docs/design-notes.md).
  *
  * REDC bound: T = a^2 < n^2 < B^len n, so (T + M n) / B^len < 2n: len
  * chunks plus a top bit, carried row to row in `extra` (the carry out of
  * position i+len of row i lands at i+len+1, which row i+1 adds to).
  *
  * Constant time: every loop depends on len only; the final choice is the
- * masked subtraction shared with big_mont_mul_vec_c.
+ * masked subtraction big_sub_if_ge_vec.
  */
 #include "internal.h"
 
@@ -43,23 +41,7 @@ void big_mont_sqr_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *n,
 	}
 
 	/* Double it and add the squares: a^2 < B^(2 len), no carry out. */
-	chunk_t carry = 0;
-	for (int i = 0; i < n2; i++) {
-		const chunk_t w = t[i];
-		t[i] = (w << 1) | carry;
-		carry = w >> (BIG_CHUNK_SIZE - 1);
-	}
-	carry = 0;
-	for (int i = 0; i < len; i++) {
-		const dchunk_t sq = (dchunk_t)a[i] * a[i];
-		const dchunk_t lo = (dchunk_t)t[2 * i] + (chunk_t)sq + carry;
-		t[2 * i] = (chunk_t)lo;
-		const dchunk_t hi = (dchunk_t)t[2 * i + 1] +
-				    (chunk_t)(sq >> BIG_CHUNK_SIZE) +
-				    (chunk_t)(lo >> BIG_CHUNK_SIZE);
-		t[2 * i + 1] = (chunk_t)hi;
-		carry = (chunk_t)(hi >> BIG_CHUNK_SIZE);
-	}
+	big_sqr_diag_vec(t, a, len);
 
 	/* REDC: clear one low chunk per row. */
 	chunk_t extra = 0;
@@ -75,6 +57,6 @@ void big_mont_sqr_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *n,
 		t[i + len] = (chunk_t)s;
 		extra = (chunk_t)(s >> BIG_CHUNK_SIZE);
 	}
-	big_mont_reduce_tail_c(r, t + len, extra, n, len);
+	big_sub_if_ge_vec(r, t + len, extra, n, len);
 	big_wipe(t, sizeof(chunk_t) * (size_t)n2);
 }

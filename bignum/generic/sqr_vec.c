@@ -24,22 +24,6 @@ void big_sqr_vec_c(chunk_t *r, const chunk_t *a, int len)
 		r[1] = 0;
 	}
 
-	/* Double it, then add the squares: the total is a^2 < B^(2 len), so
-	 * the final carry is zero. */
-	chunk_t carry = 0;
-	for (int i = 0; i < n2; i++) {
-		chunk_t w = r[i];
-		r[i] = (w << 1) | carry;
-		carry = w >> (BIG_CHUNK_SIZE - 1);
-	}
-	carry = 0;
-	for (int i = 0; i < len; i++) {
-		dchunk_t sq = (dchunk_t)a[i] * a[i];
-		dchunk_t lo = (dchunk_t)r[2 * i] + (chunk_t)sq + carry;
-		r[2 * i] = (chunk_t)lo;
-		dchunk_t hi = (dchunk_t)r[2 * i + 1] + (chunk_t)(sq >> BIG_CHUNK_SIZE) +
-			      (chunk_t)(lo >> BIG_CHUNK_SIZE);
-		r[2 * i + 1] = (chunk_t)hi;
-		carry = (chunk_t)(hi >> BIG_CHUNK_SIZE);
-	}
+	/* Double it and add the squares on the diagonal. */
+	big_sqr_diag_vec(r, a, len);
 }

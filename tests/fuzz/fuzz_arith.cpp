@@ -279,11 +279,6 @@ void fuzz_modexp(FuzzedDataProvider &fdp, bool ct)
 		rr.check_unchanged("modexp changed n_rr");
 }
 
-typedef void mont_mul_fn(chunk_t *, const chunk_t *, const chunk_t *,
-			 const chunk_t *, chunk_t, int);
-typedef void mont_sqr_fn(chunk_t *, const chunk_t *, const chunk_t *, chunk_t,
-			 int);
-
 void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 {
 	Num n;
@@ -320,8 +315,8 @@ void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 
 	struct Variant {
 		const char *name;
-		mont_mul_fn *mul;
-		mont_sqr_fn *sqr;
+		big_mont_mul_vec_fn *mul;
+		big_mont_sqr_vec_fn *sqr;
 	} variants[] = {
 		{"dispatched", big_mont_mul_vec, big_mont_sqr_vec},
 		{"c", big_mont_mul_vec_c, big_mont_sqr_vec_c},
