@@ -209,6 +209,13 @@ std::string hex(const BIGNUM *bn)
 	return hex(m);
 }
 
+std::string hex(const std::vector<chunk> &v)
+{
+	Mpz m;
+	to_mpz(m, v.data(), static_cast<int>(v.size()));
+	return hex(m);
+}
+
 Big::Big(int size)
 {
 	if (big_init(&b, size < 1 ? 1 : size) != BIG_OK)
