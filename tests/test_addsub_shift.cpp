@@ -15,119 +15,15 @@
 #include <cstdlib>
 #include <vector>
 
+#include "operand.h"
 #include "testutil.h"
 
 namespace {
 
-/* ---- shared by the core tests: operands with a known GMP value, their
- * snapshots (inputs must not change), the normalisation check. ---------- */
-
 using bt::Big;
 using bt::Mpz;
+using bt::Operand;
 using bt::chunk;
-
-/* A BIGNUM input built from raw random chunks: it may carry high zero
- * chunks inside len (fill makes some, pad adds more), a negative sign, or
- * len 0 (garbage in value[0], which must be read as zero). */
-struct Operand {
-	Big b;
-	Mpz m;
-	Operand() : b(1) {}
-	void set(const std::vector<chunk> &v, int pad, int sign)
-	{
-		const int len = static_cast<int>(v.size());
-		if (big_extend(&b.b, len + pad < 1 ? 1 : len + pad) != BIG_OK)
-			std::abort();
-		for (int i = 0; i < len; i++)
-			b.b.value[i] = v[static_cast<size_t>(i)];
-		for (int i = len; i < len + pad; i++)
-			b.b.value[i] = 0;
-		b.b.len = len + pad;
-		if (b.b.len == 0)
-			b.b.value[0] = static_cast<chunk>(0x5a5a5a5a); /* not read */
-		b.b.sign = sign;
-		if (len == 0)
-			mpz_set_ui(m, 0);
-		else
-			bt::to_mpz(m, v.data(), len);
-		if (sign < 0)
-			mpz_neg(m, m);
-	}
-	void set_mpz(const mpz_t x, int pad = 0)
-	{
-		size_t n = (mpz_sizeinbase(x, 2) + bt::kChunkBits - 1) / bt::kChunkBits;
-		std::vector<chunk> v = bt::chunks_of(x, static_cast<int>(n < 1 ? 1 : n));
-		set(v, pad, mpz_sgn(x) < 0 ? -1 : 1);
-	}
-	/* len chunks of random density, sometimes padded, sometimes negative,
-	 * rarely len 0. */
-	void random(bt::Rng &rng, int len, bool allow_negative)
-	{
-		if (rng.below(64) == 0)
-			len = 0;
-		int pad = rng.below(5) == 0 ? 1 + static_cast<int>(rng.below(3)) : 0;
-		int sign = allow_negative && rng.below(2) ? -1 : 1;
-		set(rng.vec(len), pad, sign);
-	}
-	BIGNUM *operator&() { return &b.b; }
-};
-
-struct Snapshot {
-	int len, sign;
-	std::vector<chunk> v;
-	explicit Snapshot(const BIGNUM *x)
-	    : len(x->len), sign(x->sign),
-	      v(x->value, x->value + (x->len > 0 ? x->len : 0)) {}
-	bool same(const BIGNUM *x) const
-	{
-		return x->len == len && x->sign == sign &&
-		       std::equal(v.begin(), v.end(), x->value);
-	}
-};
-
-/* An output BIGNUM in a random state: small or roomy, full of garbage,
- * with a stale len and sign, so a result must be written whole. */
-void scramble(bt::Rng &rng, BIGNUM *r)
-{
-	int size = 1 + static_cast<int>(rng.below(rng.below(2) ? 4 : 200));
-	if (big_extend(r, size) != BIG_OK)
-		std::abort();
-	for (int i = 0; i < r->size; i++)
-		r->value[i] = rng.chunk_any() | 1;
-	r->len = 1 + static_cast<int>(rng.below(static_cast<uint64_t>(r->size)));
-	r->sign = rng.below(2) ? -1 : 1;
-}
-
-::testing::AssertionResult normalised(const BIGNUM *r)
-{
-	if (r->len < 1 || r->len > r->size)
-		return ::testing::AssertionFailure() << "len " << r->len << " size " << r->size;
-	if (r->len > 1 && r->value[r->len - 1] == 0)
-		return ::testing::AssertionFailure() << "high zero chunk, len " << r->len;
-	if (r->sign != 1 && r->sign != -1)
-		return ::testing::AssertionFailure() << "sign " << r->sign;
-	if (r->len == 1 && r->value[0] == 0 && r->sign != 1)
-		return ::testing::AssertionFailure() << "negative zero";
-	return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult equals(const BIGNUM *r, const mpz_t want)
-{
-	Mpz got;
-	bt::to_mpz(got, r);
-	if (mpz_cmp(got, want) != 0)
-		return ::testing::AssertionFailure()
-		       << "\n want " << bt::hex(want) << "\n got  " << bt::hex(got);
-	return normalised(r);
-}
-
-/* Lengths: every one from 1 to 80 in turn, with every 8th case up to 140. */
-int length_for(bt::Rng &rng, long k)
-{
-	if (k % 8 == 7)
-		return 1 + static_cast<int>(rng.below(140));
-	return 1 + static_cast<int>(k % 80);
-}
 
 /* A length for the second operand: the same, near it, or anything. */
 int partner_length(bt::Rng &rng, int alen)
@@ -181,14 +77,14 @@ bool check_addsub(bt::Rng &rng, Op op, Operand &a, Operand &b)
 	Mpz want;
 	const bool ok = expected(op, want, a.m, b.m);
 	const int alias = static_cast<int>(rng.below(4));
-	Snapshot sa(&a), sb(&b);
+	bt::Snapshot sa(&a), sb(&b);
 	Big out(1);
 	BIGNUM *r = &out.b;
 	BIG_ERR_CODE err;
 	const char *how;
 	switch (alias) {
 	case 0: /* separate result */
-		scramble(rng, r);
+		bt::scramble(rng, r);
 		err = run(op, r, &a, &b);
 		how = "r separate";
 		break;
@@ -209,16 +105,16 @@ bool check_addsub(bt::Rng &rng, Op op, Operand &a, Operand &b)
 			err = run(op, r, r, r);
 			how = "r == aa == bb";
 		} else {
-			scramble(rng, r);
+			bt::scramble(rng, r);
 			err = run(op, r, &a, &a);
 			how = "aa == bb";
 		}
 		EXPECT_EQ(err, BIG_OK) << name(op) << " " << how;
-		EXPECT_TRUE(equals(r, want)) << name(op) << " " << how << " a=" << bt::hex(a.m);
+		EXPECT_TRUE(bt::equals(r, want)) << name(op) << " " << how << " a=" << bt::hex(a.m);
 		if (r != &a.b) {
 			EXPECT_TRUE(sa.same(&a)) << name(op) << " changed its input";
 		}
-		return err == BIG_OK && equals(r, want);
+		return err == BIG_OK && bt::equals(r, want);
 	}
 	}
 	if (!ok) {
@@ -228,7 +124,7 @@ bool check_addsub(bt::Rng &rng, Op op, Operand &a, Operand &b)
 		return err == BIG_INVALID_ARGS;
 	}
 	EXPECT_EQ(err, BIG_OK) << name(op) << " " << how;
-	::testing::AssertionResult res = equals(r, want);
+	::testing::AssertionResult res = bt::equals(r, want);
 	EXPECT_TRUE(res) << name(op) << " " << how << "\n a=" << bt::hex(a.m)
 			 << " (len " << sa.len << ")\n b=" << bt::hex(b.m) << " (len " << sb.len << ")";
 	if (r != &a.b) {
@@ -242,12 +138,8 @@ bool check_addsub(bt::Rng &rng, Op op, Operand &a, Operand &b)
 
 void random_addsub(Op op, uint64_t salt)
 {
-	bt::Rng rng(salt);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a, b;
-		const int alen = length_for(rng, k);
-		a.random(rng, alen, true);
+	bt::for_each_random_operand(salt, 100000, [op](bt::Rng &rng, Operand &a, int alen) {
+		Operand b;
 		switch (rng.below(8)) {
 		case 0: /* b == a in value: exact zero for sub, sub_pos */
 			b.set_mpz(a.m, static_cast<int>(rng.below(2)));
@@ -274,10 +166,9 @@ void random_addsub(Op op, uint64_t salt)
 			break;
 		}
 		if (rng.below(2))
-			std::swap(a.b.b, b.b.b), mpz_swap(a.m, b.m);
-		if (!check_addsub(rng, op, a, b))
-			return;
-	}
+			a.swap(b);
+		check_addsub(rng, op, a, b);
+	});
 }
 
 TEST(AddSub, AddRandom) { random_addsub(Op::add, 101); }
@@ -289,16 +180,7 @@ TEST(AddSub, EdgeValues)
 {
 	bt::Rng rng(105);
 	/* zero, one, all-ones chunks of several lengths, B^k, their negatives */
-	std::vector<std::vector<chunk>> values = {{}, {0}, {1}, {BIG_CHUNK_ALLBITS}, {0, 0, 0}};
-	for (int len : {1, 2, 3, 7, 40, 80, 140}) {
-		values.push_back(std::vector<chunk>(static_cast<size_t>(len), BIG_CHUNK_ALLBITS));
-		std::vector<chunk> p(static_cast<size_t>(len + 1), 0);
-		p[static_cast<size_t>(len)] = 1;
-		values.push_back(p);
-		std::vector<chunk> one(static_cast<size_t>(len), 0);
-		one[0] = 1;
-		values.push_back(one); /* 1 with high zero chunks */
-	}
+	const std::vector<std::vector<chunk>> values = bt::edge_values();
 	for (const auto &va : values)
 		for (const auto &vb : values)
 			for (int sa : {1, -1})
@@ -314,10 +196,8 @@ TEST(AddSub, EdgeValues)
 
 TEST(AddSub, SubPosRefusesSmaller)
 {
-	bt::Rng rng(106);
-	for (long k = 0; k < bt::scaled(20000); k++) {
-		Operand a, b;
-		a.random(rng, length_for(rng, k), true);
+	bt::for_each_random_operand(106, 20000, [](bt::Rng &rng, Operand &a, int) {
+		Operand b;
 		Mpz bigger;
 		mpz_abs(bigger, a.m);
 		mpz_add_ui(bigger, bigger, 1 + rng.below(3));
@@ -325,23 +205,19 @@ TEST(AddSub, SubPosRefusesSmaller)
 			mpz_mul_2exp(bigger, bigger, rng.below(200));
 		b.set_mpz(bigger, static_cast<int>(rng.below(2)));
 		Big r(1);
-		scramble(rng, &r.b);
-		Snapshot sr(&r.b), sa(&a), sb(&b);
+		bt::scramble(rng, &r.b);
+		bt::Snapshot sr(&r.b), sa(&a), sb(&b);
 		ASSERT_EQ(big_sub_pos(&r.b, &a, &b), BIG_INVALID_ARGS);
 		ASSERT_TRUE(sr.same(&r.b) && sa.same(&a) && sb.same(&b));
 		ASSERT_EQ(big_sub_pos(&a, &a, &b), BIG_INVALID_ARGS);
 		ASSERT_TRUE(sa.same(&a));
-	}
+	});
 }
 
 TEST(Cmp, RandomAgainstGmp)
 {
-	bt::Rng rng(107);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a, b;
-		const int alen = length_for(rng, k);
-		a.random(rng, alen, true);
+	bt::for_each_random_operand(107, 100000, [](bt::Rng &rng, Operand &a, int alen) {
+		Operand b;
 		if (rng.below(3) == 0) { /* equal or one apart in magnitude */
 			Mpz n;
 			mpz_abs(n, a.m);
@@ -358,14 +234,14 @@ TEST(Cmp, RandomAgainstGmp)
 		} else {
 			b.random(rng, partner_length(rng, alen), true);
 		}
-		Snapshot sa(&a), sb(&b);
+		bt::Snapshot sa(&a), sb(&b);
 		const int want = mpz_cmpabs(a.m, b.m);
 		const int got = big_cmp_abs(&a, &b);
 		ASSERT_EQ(got, want > 0 ? 1 : (want < 0 ? -1 : 0))
 			<< "a=" << bt::hex(a.m) << " b=" << bt::hex(b.m);
 		ASSERT_EQ(big_cmp_abs(&a, &a), 0);
 		ASSERT_TRUE(sa.same(&a) && sb.same(&b));
-	}
+	});
 }
 
 enum class Dir { left, right };
@@ -382,17 +258,17 @@ bool check_shift(bt::Rng &rng, Dir dir, Operand &a, int offs)
 		if (mpz_sgn(a.m.v) < 0)
 			mpz_neg(want, want);
 	}
-	Snapshot sa(&a);
+	bt::Snapshot sa(&a);
 	const bool in_place = rng.below(3) == 0;
 	Big out(1);
 	BIGNUM *r = in_place ? &a.b.b : &out.b;
 	if (!in_place)
-		scramble(rng, r);
+		bt::scramble(rng, r);
 	BIG_ERR_CODE err = dir == Dir::left ? big_shiftleft(r, &a, offs)
 					    : big_shiftright(r, &a, offs);
 	const char *what = dir == Dir::left ? "big_shiftleft" : "big_shiftright";
 	EXPECT_EQ(err, BIG_OK) << what;
-	::testing::AssertionResult res = equals(r, want);
+	::testing::AssertionResult res = bt::equals(r, want);
 	EXPECT_TRUE(res) << what << " by " << offs << (in_place ? " in place" : "")
 			 << "\n a=" << bt::hex(a.m) << " (len " << sa.len << ")";
 	if (!in_place) {
@@ -403,21 +279,15 @@ bool check_shift(bt::Rng &rng, Dir dir, Operand &a, int offs)
 
 void random_shift(Dir dir, uint64_t salt)
 {
-	bt::Rng rng(salt);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a;
-		const int alen = length_for(rng, k);
-		a.random(rng, alen, true);
+	bt::for_each_random_operand(salt, 100000, [dir](bt::Rng &rng, Operand &a, int alen) {
 		int offs;
 		switch (rng.below(4)) {
 		case 0: offs = static_cast<int>(rng.below(bt::kChunkBits + 1)); break;
 		case 1: offs = bt::kChunkBits * static_cast<int>(rng.below(static_cast<uint64_t>(alen) + 3)); break;
 		default: offs = static_cast<int>(rng.below(static_cast<uint64_t>(alen + 2) * bt::kChunkBits)); break;
 		}
-		if (!check_shift(rng, dir, a, offs))
-			return;
-	}
+		check_shift(rng, dir, a, offs);
+	});
 }
 
 TEST(Shift, LeftRandom) { random_shift(Dir::left, 108); }
@@ -448,8 +318,8 @@ TEST(Shift, EdgeCases)
 	Operand a;
 	a.random(rng, 3, false);
 	Big r(1);
-	scramble(rng, &r.b);
-	Snapshot sr(&r.b);
+	bt::scramble(rng, &r.b);
+	bt::Snapshot sr(&r.b);
 	EXPECT_EQ(big_shiftleft(&r.b, &a, -1), BIG_INVALID_ARGS);
 	EXPECT_EQ(big_shiftright(&r.b, &a, -1), BIG_INVALID_ARGS);
 	EXPECT_TRUE(sr.same(&r.b));

@@ -660,33 +660,27 @@ TEST(Cli, PemBundles)
 TEST(Cli, KeyInfo)
 {
 	TempDir dir;
-	Result r = run({kExe, "key-info", key("rsa2048-e65537.pem")}, dir.path);
-	ASSERT_EQ(r.status, 0) << r.err;
-	EXPECT_NE(r.out.find("format: PKCS#1 RSA PRIVATE KEY (PEM)"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("type: private"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("modulus bits: 2048\n"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("public exponent: 65537\n"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("checks: passed (p*q = n"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("p and q prime (Miller-Rabin)"), std::string::npos) << r.out;
-
-	r = run({kExe, "key-info", key("rsa1025-ebig.p8.pem")}, dir.path);
-	ASSERT_EQ(r.status, 0) << r.err;
-	EXPECT_NE(r.out.find("format: PKCS#8 PRIVATE KEY (PEM)"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("modulus bits: 1025\n"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("public exponent: 0xc5b2a3f1d4e6978812ab34cd56ef7891\n"),
-		  std::string::npos)
-		<< r.out;
-
-	r = run({kExe, "key-info", key("rsa512-e3.rsapub.pem")}, dir.path);
-	ASSERT_EQ(r.status, 0) << r.err;
-	EXPECT_NE(r.out.find("format: PKCS#1 RSA PUBLIC KEY (PEM)"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("type: public"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("public exponent: 3\n"), std::string::npos) << r.out;
-
-	r = run({kExe, "key-info", key("rsa3072-e65537.der")}, dir.path);
-	ASSERT_EQ(r.status, 0) << r.err;
-	EXPECT_NE(r.out.find("(DER)"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("modulus bits: 3072\n"), std::string::npos) << r.out;
+	const struct {
+		const char *file;
+		std::vector<std::string> report; /* each somewhere in the output */
+	} cases[] = {
+		{"rsa2048-e65537.pem",
+		 {"format: PKCS#1 RSA PRIVATE KEY (PEM)", "type: private", "modulus bits: 2048\n",
+		  "public exponent: 65537\n", "checks: passed (p*q = n",
+		  "p and q prime (Miller-Rabin)"}},
+		{"rsa1025-ebig.p8.pem",
+		 {"format: PKCS#8 PRIVATE KEY (PEM)", "modulus bits: 1025\n",
+		  "public exponent: 0xc5b2a3f1d4e6978812ab34cd56ef7891\n"}},
+		{"rsa512-e3.rsapub.pem",
+		 {"format: PKCS#1 RSA PUBLIC KEY (PEM)", "type: public", "public exponent: 3\n"}},
+		{"rsa3072-e65537.der", {"(DER)", "modulus bits: 3072\n"}},
+	};
+	for (const auto &c : cases) {
+		Result r = run({kExe, "key-info", key(c.file)}, dir.path);
+		ASSERT_EQ(r.status, 0) << c.file << ": " << r.err;
+		for (const std::string &line : c.report)
+			EXPECT_NE(r.out.find(line), std::string::npos) << c.file << ": no \"" << line << "\" in\n" << r.out;
+	}
 }
 
 TEST(Cli, HelpOfEveryCommand)

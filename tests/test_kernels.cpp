@@ -21,16 +21,19 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
+#include "abi_call.h"
+#include "guarded.h"
 #include "testutil.h"
 
 namespace {
 
 using bt::chunk;
+using bt::Guarded;
 
 constexpr bool kLimbIsChunk = GMP_NUMB_BITS == BIG_CHUNK_SIZE && sizeof(mp_limb_t) == sizeof(chunk);
 constexpr int kMaxLen = 130;
 
-[[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
+bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
 template <typename Fn> struct Variant {
 	const char *name;
@@ -38,79 +41,29 @@ template <typename Fn> struct Variant {
 	bool is_asm;
 };
 
-std::vector<Variant<big_mul_row_fn>> mul_set_variants()
+/* Every variant this build and CPU have: _c, the assembly _base and _adx
+ * (_adx where the CPU has BMI2 + ADX), then the dispatched name. */
+template <typename Fn> std::vector<Variant<Fn>> variants(Fn *c, Fn *base, Fn *adx, Fn *dispatched)
 {
-	std::vector<Variant<big_mul_row_fn>> v;
-	v.push_back({ "c", big_mul_set_vec_c, false });
-#if BIGMONT_HAVE_ASM
-	v.push_back({ "base", big_mul_set_vec_base, true });
-	if (cpu_has_adx())
-		v.push_back({ "adx", big_mul_set_vec_adx, true });
-#endif
-	v.push_back({ "dispatched", big_mul_set_vec, false });
+	std::vector<Variant<Fn>> v = { { "c", c, false } };
+	if (base)
+		v.push_back({ "base", base, true });
+	if (adx && cpu_has_adx())
+		v.push_back({ "adx", adx, true });
+	v.push_back({ "dispatched", dispatched, false });
 	return v;
 }
 
-std::vector<Variant<big_mul_row_fn>> mul_add_variants()
-{
-	std::vector<Variant<big_mul_row_fn>> v;
-	v.push_back({ "c", big_mul_add_vec_c, false });
 #if BIGMONT_HAVE_ASM
-	v.push_back({ "base", big_mul_add_vec_base, true });
-	if (cpu_has_adx())
-		v.push_back({ "adx", big_mul_add_vec_adx, true });
+#define VARIANTS(kernel) variants(kernel##_c, kernel##_base, kernel##_adx, kernel)
+#else
+#define VARIANTS(kernel) variants<decltype(kernel)>(kernel##_c, nullptr, nullptr, kernel)
 #endif
-	v.push_back({ "dispatched", big_mul_add_vec, false });
-	return v;
-}
 
-std::vector<Variant<big_sqr_vec_fn>> sqr_variants()
-{
-	std::vector<Variant<big_sqr_vec_fn>> v;
-	v.push_back({ "c", big_sqr_vec_c, false });
-#if BIGMONT_HAVE_ASM
-	v.push_back({ "base", big_sqr_vec_base, true });
-	if (cpu_has_adx())
-		v.push_back({ "adx", big_sqr_vec_adx, true });
-#endif
-	v.push_back({ "dispatched", big_sqr_vec, false });
-	return v;
-}
-
-std::vector<Variant<big_mul_vec_fn>> mul_variants()
-{
-	std::vector<Variant<big_mul_vec_fn>> v;
-	v.push_back({ "c", big_mul_vec_c, false });
-#if BIGMONT_HAVE_ASM
-	v.push_back({ "base", big_mul_vec_base, true });
-	if (cpu_has_adx())
-		v.push_back({ "adx", big_mul_vec_adx, true });
-#endif
-	v.push_back({ "dispatched", big_mul_vec, false });
-	return v;
-}
-
-/* An output buffer with guard chunks on both sides. */
-constexpr chunk kGuard = static_cast<chunk>(0xa5c3a5c3a5c3a5c3ULL);
-constexpr int kGuardChunks = 4;
-
-struct Guarded {
-	std::vector<chunk> buf;
-	int len;
-	explicit Guarded(int len_) : buf(static_cast<size_t>(len_ + 2 * kGuardChunks), kGuard), len(len_) {}
-	chunk *r() { return buf.data() + kGuardChunks; }
-	std::vector<chunk> value() const
-	{
-		return std::vector<chunk>(buf.begin() + kGuardChunks, buf.begin() + kGuardChunks + len);
-	}
-	bool guards_intact() const
-	{
-		for (int i = 0; i < kGuardChunks; i++)
-			if (buf[i] != kGuard || buf[buf.size() - 1 - i] != kGuard)
-				return false;
-		return true;
-	}
-};
+std::vector<Variant<big_mul_row_fn>> mul_set_variants() { return VARIANTS(big_mul_set_vec); }
+std::vector<Variant<big_mul_row_fn>> mul_add_variants() { return VARIANTS(big_mul_add_vec); }
+std::vector<Variant<big_sqr_vec_fn>> sqr_variants() { return VARIANTS(big_sqr_vec); }
+std::vector<Variant<big_mul_vec_fn>> mul_variants() { return VARIANTS(big_mul_vec); }
 
 /* The digits every length is tried with; the last is random. */
 std::vector<chunk> digits(bt::Rng &rng)
@@ -201,8 +154,7 @@ void check_row(const Variant<big_mul_row_fn> &v, big_mul_row_fn *c_fn, bool add,
 	std::vector<chunk> want = gmp_row(r0, a, len, digit, add);
 
 	Guarded g(len);
-	if (len > 0)
-		std::memcpy(g.r(), (alias ? a : r0).data(), sizeof(chunk) * static_cast<size_t>(len));
+	g.set(alias ? a : r0);
 	const chunk *src = alias ? g.r() : a.data();
 	chunk carry = v.fn(g.r(), src, len, digit);
 	std::vector<chunk> got = g.value();
@@ -218,28 +170,34 @@ void check_row(const Variant<big_mul_row_fn> &v, big_mul_row_fn *c_fn, bool add,
 	ASSERT_EQ(got, rc) << v.name << " differs from the C variant, len " << len;
 }
 
-TEST(Kernels, MulSetVecEveryVariantVsGmp)
+/* Every variant of a row kernel at every len from 0 to kMaxLen and every
+ * digit, against GMP and the C variant; r == a too where the contract
+ * allows it (mul_set_vec). */
+void check_rows(const std::vector<Variant<big_mul_row_fn>> &variants, big_mul_row_fn *c_fn, bool add, uint64_t salt)
 {
-	bt::Rng rng(0x736574);
+	bt::Rng rng(salt);
 	const long reps = bt::scaled(3);
-	for (const auto &v : mul_set_variants())
+	for (const auto &v : variants)
 		for (int len = 0; len <= kMaxLen; len++)
 			for (chunk d : digits(rng))
-				for (long k = 0; k < reps; k++) {
-					check_row(v, big_mul_set_vec_c, false, rng, len, d, false);
-					check_row(v, big_mul_set_vec_c, false, rng, len, d, true);
-				}
+				for (long k = 0; k < reps; k++)
+					for (bool alias : { false, true }) {
+						if (alias && add)
+							continue;
+						check_row(v, c_fn, add, rng, len, d, alias);
+						if (::testing::Test::HasFatalFailure())
+							return;
+					}
+}
+
+TEST(Kernels, MulSetVecEveryVariantVsGmp)
+{
+	check_rows(mul_set_variants(), big_mul_set_vec_c, false, 0x736574);
 }
 
 TEST(Kernels, MulAddVecEveryVariantVsGmp)
 {
-	bt::Rng rng(0x616464);
-	const long reps = bt::scaled(3);
-	for (const auto &v : mul_add_variants())
-		for (int len = 0; len <= kMaxLen; len++)
-			for (chunk d : digits(rng))
-				for (long k = 0; k < reps; k++)
-					check_row(v, big_mul_add_vec_c, true, rng, len, d, false);
+	check_rows(mul_add_variants(), big_mul_add_vec_c, true, 0x616464);
 }
 
 /* The largest carries: r and a all-ones, digit all-ones, where the final
@@ -325,80 +283,6 @@ TEST(Kernels, VariantNameFollowsBigmontCpu)
 }
 
 #if BIGMONT_HAVE_ASM
-/*
- * kernel_trampoline(fn, args): load known values into rbx, rbp, r12-r15,
- * call fn(args[0..5]), store its rax in args[6] and rsp's change in
- * args[7] (0 if restored), and return the OR of each callee-saved
- * register XOR its known value (0 if all survived).
- */
-extern "C" uint64_t kernel_trampoline(void *fn, uint64_t *args);
-__asm__(".text\n"
-	".p2align 4\n"
-	".type kernel_trampoline,@function\n"
-	"kernel_trampoline:\n"
-	"	push %rbx\n"
-	"	push %rbp\n"
-	"	push %r12\n"
-	"	push %r13\n"
-	"	push %r14\n"
-	"	push %r15\n"
-	"	sub $8, %rsp\n"
-	"	mov %rsi, (%rsp)\n"
-	"	mov %rsp, 56(%rsi)\n"
-	"	mov %rdi, %r11\n"
-	"	mov %rsi, %rax\n"
-	"	movabs $0x1111111111111111, %rbx\n"
-	"	movabs $0x2222222222222222, %rbp\n"
-	"	movabs $0x3333333333333333, %r12\n"
-	"	movabs $0x4444444444444444, %r13\n"
-	"	movabs $0x5555555555555555, %r14\n"
-	"	movabs $0x6666666666666666, %r15\n"
-	"	mov 0(%rax), %rdi\n"
-	"	mov 8(%rax), %rsi\n"
-	"	mov 16(%rax), %rdx\n"
-	"	mov 24(%rax), %rcx\n"
-	"	mov 32(%rax), %r8\n"
-	"	mov 40(%rax), %r9\n"
-	"	call *%r11\n"
-	"	mov (%rsp), %rcx\n"
-	"	mov %rax, 48(%rcx)\n"
-	"	mov %rsp, %rdx\n"
-	"	xor 56(%rcx), %rdx\n"
-	"	mov %rdx, 56(%rcx)\n"
-	"	movabs $0x1111111111111111, %rax\n"
-	"	xor %rax, %rbx\n"
-	"	movabs $0x2222222222222222, %rax\n"
-	"	xor %rax, %rbp\n"
-	"	movabs $0x3333333333333333, %rax\n"
-	"	xor %rax, %r12\n"
-	"	movabs $0x4444444444444444, %rax\n"
-	"	xor %rax, %r13\n"
-	"	movabs $0x5555555555555555, %rax\n"
-	"	xor %rax, %r14\n"
-	"	movabs $0x6666666666666666, %rax\n"
-	"	xor %rax, %r15\n"
-	"	mov %rbx, %rax\n"
-	"	or %rbp, %rax\n"
-	"	or %r12, %rax\n"
-	"	or %r13, %rax\n"
-	"	or %r14, %rax\n"
-	"	or %r15, %rax\n"
-	"	add $8, %rsp\n"
-	"	pop %r15\n"
-	"	pop %r14\n"
-	"	pop %r13\n"
-	"	pop %r12\n"
-	"	pop %rbp\n"
-	"	pop %rbx\n"
-	"	ret\n"
-	".size kernel_trampoline, .-kernel_trampoline\n");
-
-/* int len with garbage above bit 31: the kernel must sign-extend edx. */
-uint64_t len_register(int len)
-{
-	return (UINT64_C(0xdeadbeef) << 32) | static_cast<uint32_t>(len);
-}
-
 TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 {
 	bt::Rng rng(0x726567);
@@ -418,17 +302,13 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 			std::vector<chunk> r0 = add ? operand(rng, len) : std::vector<chunk>(static_cast<size_t>(len), 0);
 			std::vector<chunk> want = gmp_row(r0, a, len, digit, add);
 			Guarded g(len);
-			if (len > 0)
-				std::memcpy(g.r(), r0.data(), sizeof(chunk) * static_cast<size_t>(len));
-			uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
-					     len_register(len), digit, 0x7777777777777777ULL, 0x8888888888888888ULL,
-					     0, 0 };
-			EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(rows[k].fn), args), 0u)
-				<< rows[k].name << (add ? " mul_add_vec" : " mul_set_vec")
-				<< " clobbered a callee-saved register, len " << len;
-			EXPECT_EQ(args[7], 0u) << rows[k].name << " moved rsp, len " << len;
+			g.set(r0);
+			bt::AbiCall c = { { bt::ptr_arg(g.r()), bt::ptr_arg(a.data()), bt::int_arg(len), digit,
+					    0x7777777777777777ULL, 0x8888888888888888ULL } };
+			EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(rows[k].fn), &c))
+				<< rows[k].name << (add ? " mul_add_vec" : " mul_set_vec") << " len " << len;
 			std::vector<chunk> got = g.value();
-			got.push_back(args[6]);
+			got.push_back(c.ret);
 			EXPECT_EQ(got, want) << rows[k].name << (add ? " mul_add_vec" : " mul_set_vec") << " len "
 					     << len << " with garbage above the int len";
 			EXPECT_TRUE(g.guards_intact()) << rows[k].name << " len " << len;
@@ -441,12 +321,10 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 			std::vector<chunk> a = operand(rng, len);
 			std::vector<chunk> want = gmp_mul(a, len, a, len);
 			Guarded g(2 * len);
-			uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
-					     len_register(len), 0x7777777777777777ULL, 0x8888888888888888ULL,
-					     0x9999999999999999ULL, 0, 0 };
-			EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u)
-				<< v.name << " sqr_vec clobbered a callee-saved register, len " << len;
-			EXPECT_EQ(args[7], 0u) << v.name << " sqr_vec moved rsp, len " << len;
+			bt::AbiCall c = { { bt::ptr_arg(g.r()), bt::ptr_arg(a.data()), bt::int_arg(len),
+					    0x7777777777777777ULL, 0x8888888888888888ULL, 0x9999999999999999ULL } };
+			EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(v.fn), &c))
+				<< v.name << " sqr_vec len " << len;
 			EXPECT_EQ(g.value(), want) << v.name << " sqr_vec len " << len
 						   << " with garbage above the int len";
 			EXPECT_TRUE(g.guards_intact()) << v.name << " sqr_vec len " << len;
@@ -454,9 +332,8 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 		/* len <= 0 is outside the contract; the kernel writes nothing. */
 		Guarded g(0);
 		chunk a[1] = { 5 };
-		uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a),
-				     len_register(-3), 0, 0, 0, 0, 0 };
-		EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u) << v.name;
+		bt::AbiCall c = { { bt::ptr_arg(g.r()), bt::ptr_arg(a), bt::int_arg(-3) } };
+		EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(v.fn), &c)) << v.name;
 		EXPECT_TRUE(g.guards_intact()) << v.name << " sqr_vec with len -3";
 	}
 	for (const auto &v : mul_variants()) {
@@ -467,12 +344,10 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 				std::vector<chunk> a = operand(rng, alen), b = operand(rng, blen);
 				std::vector<chunk> want = gmp_mul(a, alen, b, blen);
 				Guarded g(alen + blen);
-				uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
-						     len_register(alen), reinterpret_cast<uint64_t>(b.data()),
-						     len_register(blen), 0x9999999999999999ULL, 0, 0 };
-				EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u)
-					<< v.name << " mul_vec clobbered a callee-saved register, " << alen << " x " << blen;
-				EXPECT_EQ(args[7], 0u) << v.name << " mul_vec moved rsp";
+				bt::AbiCall c = { { bt::ptr_arg(g.r()), bt::ptr_arg(a.data()), bt::int_arg(alen),
+						    bt::ptr_arg(b.data()), bt::int_arg(blen), 0x9999999999999999ULL } };
+				EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(v.fn), &c))
+					<< v.name << " mul_vec " << alen << " x " << blen;
 				EXPECT_EQ(g.value(), want) << v.name << " mul_vec " << alen << " x " << blen
 							   << " with garbage above the int lengths";
 				EXPECT_TRUE(g.guards_intact()) << v.name << " mul_vec " << alen << " x " << blen;
@@ -482,10 +357,9 @@ TEST(Kernels, AsmKeepsCalleeSavedRegistersAndSignExtendsLen)
 	for (const auto &v : rows) {
 		Guarded g(0);
 		chunk a[1] = { 5 };
-		uint64_t args[8] = { reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a),
-				     len_register(-3), 7, 0, 0, 0, 0 };
-		EXPECT_EQ(kernel_trampoline(reinterpret_cast<void *>(v.fn), args), 0u) << v.name;
-		EXPECT_EQ(args[6], 0u) << v.name << " with len -3";
+		bt::AbiCall c = { { bt::ptr_arg(g.r()), bt::ptr_arg(a), bt::int_arg(-3), 7 } };
+		EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(v.fn), &c)) << v.name;
+		EXPECT_EQ(c.ret, 0u) << v.name << " with len -3";
 		EXPECT_TRUE(g.guards_intact()) << v.name << " with len -3";
 	}
 }

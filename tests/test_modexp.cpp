@@ -20,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include "operand.h"
 #include "testutil.h"
 
 namespace {
@@ -28,6 +29,7 @@ using bt::Big;
 using bt::chunk;
 using bt::kChunkBits;
 using bt::Mpz;
+using bt::pad_len;
 
 typedef BIG_ERR_CODE modexp_fn(BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
 			       const BIGNUM *);
@@ -37,15 +39,6 @@ struct Impl {
 	modexp_fn *fn;
 };
 const Impl kImpls[] = { { "big_modexp", big_modexp }, { "big_modexp_ct", big_modexp_ct } };
-
-void pad_len(BIGNUM *bn, int extra)
-{
-	int len = bn->len;
-	ASSERT_EQ(big_extend(bn, len + extra), BIG_OK);
-	for (int i = len; i < len + extra; i++)
-		bn->value[i] = 0;
-	bn->len = len + extra;
-}
 
 /* Check big_modexp_ct_base(a, e, n) against mpz_powm: the value, the
  * untrimmed length (n's trimmed length), sign 1, inputs unchanged, and the

@@ -14,23 +14,14 @@
 #include <gtest/gtest.h>
 
 #include "ossl_key.h"
+#include "operand.h"
 #include "testutil.h"
 
 namespace {
 
 using bt::Big;
 using bt::chunk;
-using bt::kChunkBits;
 using bt::Mpz;
-
-void pad_len(BIGNUM *bn, int extra)
-{
-	int len = bn->len;
-	ASSERT_EQ(big_extend(bn, len + extra), BIG_OK);
-	for (int i = len; i < len + extra; i++)
-		bn->value[i] = 0;
-	bn->len = len + extra;
-}
 
 void random_prime(bt::Rng &rng, mpz_t p, int bits)
 {
@@ -39,6 +30,25 @@ void random_prime(bt::Rng &rng, mpz_t p, int bits)
 		mpz_nextprime(p, p);
 	} while (mpz_sizeinbase(p, 2) != static_cast<size_t>(bits));
 }
+
+/* big_modexp_crt's operands other than the base, as BIGNUMs: the primes
+ * in the order given, the exponents for each, p^-1 mod q, and R^2 mod p
+ * and mod q. */
+struct CrtKey {
+	Big p, q, dp, dq, pinv, prr, qrr;
+	CrtKey(const mpz_t p_, const mpz_t q_, const mpz_t dp_, const mpz_t dq_, const mpz_t pinv_)
+	    : p(p_), q(q_), dp(dp_), dq(dq_), pinv(pinv_), prr(1), qrr(1)
+	{
+		EXPECT_EQ(big_mont_rr(&prr.b, &p.b), BIG_OK);
+		EXPECT_EQ(big_mont_rr(&qrr.b, &q.b), BIG_OK);
+	}
+	/* out = a^d mod pq, with R^2 mod p and q given or left to compute. */
+	BIG_ERR_CODE exp(BIGNUM *out, const BIGNUM *a, bool give_rr) const
+	{
+		return big_modexp_crt(out, a, &dp.b, &dq.b, &p.b, &q.b, &pinv.b,
+				      give_rr ? &prr.b : nullptr, give_rr ? &qrr.b : nullptr);
+	}
+};
 
 /* big_modexp_crt(a, dp, dq, p, q, pinv) vs GMP; false on a mismatch. */
 bool check_crt(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, const mpz_t q,
@@ -49,23 +59,22 @@ bool check_crt(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, con
 	mpz_powm(wp, a, dp, p);
 	mpz_powm(wq, a, dq, q);
 	mpz_mul(n, p, q);
-	Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv), prr(1), qrr(1), out(1);
+	CrtKey key(p, q, dp, dq, pinv);
+	Big ba(a), out(1);
 	if (a_pad)
-		pad_len(&ba.b, a_pad);
+		bt::pad_len(&ba.b, a_pad);
 	if (d_pad) {
-		pad_len(&bdp.b, d_pad);
-		pad_len(&bdq.b, d_pad);
+		bt::pad_len(&key.dp.b, d_pad);
+		bt::pad_len(&key.dq.b, d_pad);
 	}
-	EXPECT_EQ(big_mont_rr(&prr.b, &bp.b), BIG_OK);
-	EXPECT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
-	BIG_ERR_CODE err = big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
-					  give_rr ? &prr.b : nullptr, give_rr ? &qrr.b : nullptr);
+	BIG_ERR_CODE err = key.exp(&out.b, &ba.b, give_rr);
 	Mpz got, gp, gq;
 	bt::to_mpz(got, &out.b);
 	mpz_mod(gp, got, p);
 	mpz_mod(gq, got, q);
 	const bool ok = err == BIG_OK && mpz_cmp(gp, wp) == 0 && mpz_cmp(gq, wq) == 0 &&
-			mpz_cmp(got, n) < 0 && out.b.sign == 1 && out.b.len == bp.b.len + bq.b.len;
+			mpz_cmp(got, n) < 0 && out.b.sign == 1 &&
+			out.b.len == key.p.b.len + key.q.b.len;
 	EXPECT_TRUE(ok) << "err " << err << "\n p " << bt::hex(p) << "\n q " << bt::hex(q)
 			<< "\n a " << bt::hex(a) << "\n dp " << bt::hex(dp) << "\n dq "
 			<< bt::hex(dq) << "\n got " << bt::hex(got) << " (len " << out.b.len << ")";
@@ -150,9 +159,9 @@ TEST(ModexpCrt, CommittedKeysAgainstPowm)
 		set_hex(dq, k.dq);
 		set_hex(qinv, k.qinv);
 		ASSERT_NE(mpz_invert(pinv, p, q), 0);
-		Big bp(p), bq(q), bdp(dp), bdq(dq), bqinv(qinv), bpinv(pinv), prr(1), qrr(1);
-		ASSERT_EQ(big_mont_rr(&prr.b, &bp.b), BIG_OK);
-		ASSERT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
+		/* Garner with p^-1 mod q, as the API names it, and the PKCS #1
+		 * orientation: qInv = q^-1 mod p, primes swapped. */
+		const CrtKey key(p, q, dp, dq, pinv), swapped(q, p, dq, dp, qinv);
 		const int bits = static_cast<int>(mpz_sizeinbase(n, 2));
 		const long reps = bits > 2048 ? 1 : bt::scaled(3);
 		for (long r = 0; r < reps + 1; r++) {
@@ -167,29 +176,19 @@ TEST(ModexpCrt, CommittedKeysAgainstPowm)
 			}
 			mpz_powm(want, a, d, n);
 			Big ba(a), out(1);
-			/* Garner with p^-1 mod q, as the API names it */
-			ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
-						 &prr.b, &qrr.b),
-				  BIG_OK)
-				<< name;
-			bt::to_mpz(got, &out.b);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << name << " a " << bt::hex(a);
-			/* PKCS #1 orientation: qInv = q^-1 mod p, primes swapped */
-			ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdq.b, &bdp.b, &bq.b, &bp.b, &bqinv.b,
-						 &qrr.b, &prr.b),
-				  BIG_OK)
-				<< name;
-			bt::to_mpz(got, &out.b);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << name << " (swapped) a " << bt::hex(a);
+			for (const CrtKey *k : { &key, &swapped }) {
+				ASSERT_EQ(k->exp(&out.b, &ba.b, true), BIG_OK) << name;
+				bt::to_mpz(got, &out.b);
+				ASSERT_EQ(mpz_cmp(got, want), 0)
+					<< name << (k == &swapped ? " (swapped)" : "") << " a " << bt::hex(a);
+			}
 		}
 		/* The _rr computed inside, once per key. */
 		Mpz a, want, got;
 		rng.mpz_bits(a, bits - 1);
 		mpz_powm(want, a, d, n);
 		Big ba(a), out(1);
-		ASSERT_EQ(big_modexp_crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
-					 nullptr, nullptr),
-			  BIG_OK);
+		ASSERT_EQ(key.exp(&out.b, &ba.b, false), BIG_OK);
 		bt::to_mpz(got, &out.b);
 		ASSERT_EQ(mpz_cmp(got, want), 0) << name << " (rr NULL)";
 	}
@@ -209,10 +208,9 @@ TEST(ModexpCrt, ResultMayAliasBase)
 	Mpz wp, wq;
 	mpz_powm(wp, a, dp, p);
 	mpz_powm(wq, a, dq, q);
-	Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv);
-	ASSERT_EQ(big_modexp_crt(&ba.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, nullptr,
-				 nullptr),
-		  BIG_OK);
+	const CrtKey key(p, q, dp, dq, pinv);
+	Big ba(a);
+	ASSERT_EQ(key.exp(&ba.b, &ba.b, false), BIG_OK);
 	bt::to_mpz(got, &ba.b);
 	Mpz gp, gq;
 	mpz_mod(gp, got, p);

@@ -4,11 +4,9 @@
  * modulus length 1..80 chunks with random-density operands (shorter than
  * n, or padded with high zero chunks), aliasing ret == a, ret == b and the
  * squaring path a == b, inputs never modified; the refusals (even n, n <=
- * 1); and the fused kernels big_mont_mul_vec / big_mont_sqr_vec with their
- * _c variants called directly at every length 1..80 with guard chunks
- * around the output; big_mod_mul (a*b mod n) with its aliasing and
- * refusals; the vector pieces big_check_modulus, big_load_vec and
- * big_mont_rr_vec.
+ * 1); big_mod_mul (a*b mod n) with its aliasing and refusals; the vector
+ * pieces big_check_modulus, big_load_vec and big_mont_rr_vec.  (The fused
+ * kernels under big_mont_mul: tests/test_mont_kernels.cpp.)
  */
 #include <cstring>
 #include <string>
@@ -16,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include "mont_ref.h"
+#include "operand.h"
 #include "testutil.h"
 
 namespace {
@@ -24,6 +24,8 @@ using bt::Big;
 using bt::chunk;
 using bt::kChunkBits;
 using bt::Mpz;
+using bt::normalised;
+using bt::pad_len;
 
 /* A random odd modulus of exactly len chunks (top chunk non-zero), > 1. */
 void random_modulus(bt::Rng &rng, mpz_t n, int len)
@@ -60,27 +62,6 @@ void random_below(bt::Rng &rng, mpz_t out, const mpz_t n, int len)
 	}
 }
 
-void mpz_R(mpz_t r, int len)
-{
-	mpz_set_ui(r, 0);
-	mpz_setbit(r, static_cast<mp_bitcnt_t>(kChunkBits) * len);
-}
-
-/* Give bn `extra` high zero chunks inside its len. */
-void pad_len(BIGNUM *bn, int extra)
-{
-	int len = bn->len;
-	ASSERT_EQ(big_extend(bn, len + extra), BIG_OK);
-	for (int i = len; i < len + extra; i++)
-		bn->value[i] = 0;
-	bn->len = len + extra;
-}
-
-bool normalised(const BIGNUM *b)
-{
-	return b->len == 1 || (b->len > 1 && b->value[b->len - 1] != 0);
-}
-
 TEST(MontN0, NewtonInverse)
 {
 	bt::Rng rng(11);
@@ -101,7 +82,7 @@ TEST(MontRR, EveryLengthAgainstGmp)
 		for (int rep = 0; rep < 4; rep++) {
 			Mpz n, want, r;
 			random_modulus(rng, n, len);
-			mpz_R(r, len);
+			bt::mont_R(r, len);
 			mpz_mul(want, r, r);
 			mpz_mod(want, want, n);
 			Big bn(n), out(1);
@@ -133,7 +114,7 @@ TEST(MontConv, EveryLengthAgainstGmp)
 	for (int len = 1; len <= 80; len++) {
 		Mpz n, r, rr, a, want;
 		random_modulus(rng, n, len);
-		mpz_R(r, len);
+		bt::mont_R(r, len);
 		Big bn(n), brr(1);
 		ASSERT_EQ(big_mont_rr(&brr.b, &bn.b), BIG_OK);
 		const chunk n0 = big_n0(bn.b.value[0]);
@@ -161,7 +142,7 @@ TEST(MontMul, EveryLengthAgainstGmpWithAliasing)
 	for (int len = 1; len <= 80; len++) {
 		Mpz n, r, rinv;
 		random_modulus(rng, n, len);
-		mpz_R(r, len);
+		bt::mont_R(r, len);
 		ASSERT_NE(mpz_invert(rinv, r, n), 0);
 		Big bn(n);
 		if (len % 7 == 0)
@@ -171,12 +152,8 @@ TEST(MontMul, EveryLengthAgainstGmpWithAliasing)
 			Mpz a, b, want, want_sq, got;
 			random_below(rng, a, n, len);
 			random_below(rng, b, n, len);
-			mpz_mul(want, a, b);
-			mpz_mul(want, want, rinv);
-			mpz_mod(want, want, n);
-			mpz_mul(want_sq, a, a);
-			mpz_mul(want_sq, want_sq, rinv);
-			mpz_mod(want_sq, want_sq, n);
+			bt::mont_product(want, a, b, rinv, n);
+			bt::mont_product(want_sq, a, a, rinv, n);
 			const std::string ctx = "len " + std::to_string(len) + "\n n " + bt::hex(n) +
 						"\n a " + bt::hex(a) + "\n b " + bt::hex(b);
 
@@ -273,7 +250,7 @@ TEST(ModMul, EveryLengthAgainstGmpWithAliasing)
 	for (int len : lens) {
 		Mpz n, r_minus_1, a, b;
 		random_modulus(rng, n, len);
-		mpz_R(r_minus_1, len);
+		bt::mont_R(r_minus_1, len);
 		mpz_sub_ui(r_minus_1, r_minus_1, 1);
 		Big bn(n), rr(1);
 		ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
@@ -339,7 +316,7 @@ TEST(MontVec, CheckModulusLoadAndRR)
 
 		/* R^2 for the radix len + extra, computed, then given back. */
 		const int rlen = len + extra;
-		mpz_R(r, rlen);
+		bt::mont_R(r, rlen);
 		mpz_mul(want, r, r);
 		mpz_mod(want, want, n);
 		std::vector<chunk> rr(static_cast<size_t>(rlen) + 1, 0x5a), rr2(rr);
@@ -388,56 +365,6 @@ TEST(MontVec, CheckModulusLoadAndRR)
 	mpz_setbit(huge, 0);
 	Big bh(huge);
 	EXPECT_EQ(big_check_modulus(&bh.b, &len), BIG_INVALID_ARGS) << "too long";
-}
-
-/* The fused kernels (the dispatched names and the _c variants) at every
- * length, output between guard chunks. */
-TEST(MontKernels, EveryLengthWithGuards)
-{
-	struct K {
-		const char *name;
-		big_mont_mul_vec_fn *mul;
-		big_mont_sqr_vec_fn *sqr;
-	} kernels[] = { { "c", big_mont_mul_vec_c, big_mont_sqr_vec_c },
-			{ "dispatched", big_mont_mul_vec, big_mont_sqr_vec } };
-	const chunk guard = static_cast<chunk>(0x5aa5c33c5aa5c33cULL);
-	bt::Rng rng(15);
-	for (int len = 1; len <= 80; len++) {
-		Mpz n, r, rinv;
-		random_modulus(rng, n, len);
-		mpz_R(r, len);
-		ASSERT_NE(mpz_invert(rinv, r, n), 0);
-		const std::vector<chunk> nv = bt::chunks_of(n, len);
-		const chunk n0 = big_n0(nv[0]);
-		for (long rep = 0; rep < bt::scaled(16); rep++) {
-			Mpz a, b, want, want_sq, got;
-			random_below(rng, a, n, len);
-			random_below(rng, b, n, len);
-			mpz_mul(want, a, b);
-			mpz_mul(want, want, rinv);
-			mpz_mod(want, want, n);
-			mpz_mul(want_sq, a, a);
-			mpz_mul(want_sq, want_sq, rinv);
-			mpz_mod(want_sq, want_sq, n);
-			const std::vector<chunk> av = bt::chunks_of(a, len), bv = bt::chunks_of(b, len);
-			for (const K &k : kernels) {
-				std::vector<chunk> out(static_cast<size_t>(len + 4), guard);
-				k.mul(out.data() + 2, av.data(), bv.data(), nv.data(), n0, len);
-				bt::to_mpz(got, out.data() + 2, len);
-				ASSERT_EQ(mpz_cmp(got, want), 0) << k.name << " mul len " << len;
-				k.sqr(out.data() + 2, av.data(), nv.data(), n0, len);
-				bt::to_mpz(got, out.data() + 2, len);
-				ASSERT_EQ(mpz_cmp(got, want_sq), 0) << k.name << " sqr len " << len;
-				for (int g : { 0, 1, len + 2, len + 3 })
-					ASSERT_EQ(out[static_cast<size_t>(g)], guard) << k.name << " len " << len;
-				/* r == a in place */
-				std::vector<chunk> io = av;
-				k.sqr(io.data(), io.data(), nv.data(), n0, len);
-				bt::to_mpz(got, io.data(), len);
-				ASSERT_EQ(mpz_cmp(got, want_sq), 0) << k.name << " sqr in place len " << len;
-			}
-		}
-	}
 }
 
 } // namespace

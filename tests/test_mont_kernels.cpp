@@ -23,17 +23,22 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
+#include "abi_call.h"
+#include "guarded.h"
+#include "mont_ref.h"
 #include "testutil.h"
 
 namespace {
 
 using bt::chunk;
+using bt::Guarded;
 using bt::kChunkBits;
 
 struct Kernel {
 	const char *name;
 	big_mont_mul_vec_fn *mul;
 	big_mont_sqr_vec_fn *sqr;
+	bool is_asm;
 };
 
 [[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
@@ -41,15 +46,27 @@ struct Kernel {
 std::vector<Kernel> kernels()
 {
 	std::vector<Kernel> k;
-	k.push_back({ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c });
+	k.push_back({ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c, false });
 #if BIGMONT_HAVE_ASM
-	k.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
+	k.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base, true });
 	if (cpu_has_adx())
-		k.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+		k.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx, true });
 #endif
-	k.push_back({ "dispatched", big_mont_mul_vec, big_mont_sqr_vec });
+	k.push_back({ "dispatched", big_mont_mul_vec, big_mont_sqr_vec, false });
 	return k;
 }
+
+#if BIGMONT_HAVE_ASM
+/* The assembly variants alone, called by their own names. */
+std::vector<Kernel> asm_kernels()
+{
+	std::vector<Kernel> k;
+	for (const Kernel &v : kernels())
+		if (v.is_asm)
+			k.push_back(v);
+	return k;
+}
+#endif
 
 /* -n^-1 mod 2^kChunkBits by Newton's iteration; n odd. */
 chunk neg_inverse(chunk n)
@@ -59,9 +76,6 @@ chunk neg_inverse(chunk n)
 		x = static_cast<chunk>(x * (2 - n * x));
 	return static_cast<chunk>(0 - x);
 }
-
-constexpr chunk kGuard = static_cast<chunk>(0xa5c3a5c3a5c3a5c3ULL);
-constexpr int kGuardChunks = 3;
 
 /* One modulus with everything GMP needs to check results against it. */
 struct Modulus {
@@ -88,8 +102,7 @@ struct Modulus {
 			n[0] = 3; /* a, b < n must leave room; n == 1 has only 0 */
 		n0 = neg_inverse(n[0]);
 		bt::to_mpz(nz, n.data(), len);
-		mpz_set_ui(r, 0);
-		mpz_setbit(r, static_cast<mp_bitcnt_t>(kChunkBits) * len);
+		bt::mont_R(r, len);
 		EXPECT_NE(mpz_invert(rinv, r, nz), 0);
 	}
 
@@ -141,34 +154,6 @@ struct Modulus {
 	}
 };
 
-/* r in the middle of guard chunks. */
-struct Guarded {
-	std::vector<chunk> buf;
-	int len;
-	explicit Guarded(int len_) : buf(static_cast<size_t>(len_ + 2 * kGuardChunks), kGuard), len(len_) {}
-	chunk *r() { return buf.data() + kGuardChunks; }
-	void set(const std::vector<chunk> &v) { std::memcpy(r(), v.data(), sizeof(chunk) * len); }
-	std::vector<chunk> value() const
-	{
-		return std::vector<chunk>(buf.begin() + kGuardChunks, buf.begin() + kGuardChunks + len);
-	}
-	bool guards_intact() const
-	{
-		for (int i = 0; i < kGuardChunks; i++)
-			if (buf[static_cast<size_t>(i)] != kGuard ||
-			    buf[static_cast<size_t>(kGuardChunks + len + i)] != kGuard)
-				return false;
-		return true;
-	}
-};
-
-std::string show(const std::vector<chunk> &v)
-{
-	bt::Mpz z;
-	bt::to_mpz(z, v.data(), static_cast<int>(v.size()));
-	return bt::hex(z);
-}
-
 /* Check one (a, b) pair against every kernel and every allowed aliasing. */
 void check_pair(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
 		const std::vector<chunk> &b, const std::vector<chunk> &want_ab,
@@ -177,7 +162,7 @@ void check_pair(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
 	const int len = m.len;
 	const chunk *n = m.n.data();
 	const std::string ctx = std::string(k.name) + " len " + std::to_string(len) +
-				"\n n = " + show(m.n) + "\n a = " + show(a) + "\n b = " + show(b);
+				"\n n = " + bt::hex(m.n) + "\n a = " + bt::hex(a) + "\n b = " + bt::hex(b);
 
 	Guarded g(len);
 	k.mul(g.r(), a.data(), b.data(), n, m.n0, len);
@@ -220,7 +205,7 @@ void check_wide_b(const Kernel &k, Modulus &m, const std::vector<chunk> &a,
 {
 	const int len = m.len;
 	const std::string ctx = std::string(k.name) + " len " + std::to_string(len) +
-				"\n n = " + show(m.n) + "\n a = " + show(a) + "\n b = " + show(b);
+				"\n n = " + bt::hex(m.n) + "\n a = " + bt::hex(a) + "\n b = " + bt::hex(b);
 	Guarded g(len);
 	k.mul(g.r(), a.data(), b.data(), m.n.data(), m.n0, len);
 	ASSERT_EQ(g.value(), want) << "mul, b >= n allowed " << ctx;
@@ -298,10 +283,7 @@ TEST(MontKernels, LongLengthsUpToTheMaximum)
 TEST(MontKernels, AsmZeroLengthWritesNothing)
 {
 	const chunk a = 1, n = 3;
-	std::vector<Kernel> ks;
-	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
-	if (cpu_has_adx())
-		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	const std::vector<Kernel> ks = asm_kernels();
 	for (const Kernel &k : ks) {
 		for (int len : { 0, -1, -16 }) {
 			Guarded g(0);
@@ -330,14 +312,8 @@ TEST(MontKernels, ChainsAtRsaLengths)
 			bt::Mpz xz, bz;
 			bt::to_mpz(xz, x0.data(), len);
 			bt::to_mpz(bz, b.data(), len);
-			for (int step = 0; step < 64; step++) {
-				if (step % 5 == 4)
-					mpz_mul(xz, xz, bz);
-				else
-					mpz_mul(xz, xz, xz);
-				mpz_mul(xz, xz, m.rinv);
-				mpz_mod(xz, xz, m.nz);
-			}
+			for (int step = 0; step < 64; step++)
+				bt::mont_product(xz, xz, step % 5 == 4 ? bz.v : xz.v, m.rinv, m.nz);
 			std::vector<chunk> want = bt::chunks_of(xz, len);
 			for (const Kernel &k : ks) {
 				std::vector<chunk> x = x0;
@@ -347,7 +323,7 @@ TEST(MontKernels, ChainsAtRsaLengths)
 					else
 						k.sqr(x.data(), x.data(), m.n.data(), m.n0, len);
 				}
-				ASSERT_EQ(x, want) << k.name << " len " << len << " n = " << show(m.n);
+				ASSERT_EQ(x, want) << k.name << " len " << len << " n = " << bt::hex(m.n);
 			}
 		}
 	}
@@ -396,7 +372,7 @@ TEST(MontKernels, ReduceAnyLengthInConstantTime)
 							   rrv.data(), len, to_mont);
 					ASSERT_EQ(out.value(), bt::chunks_of(want, len))
 						<< "len " << len << " xlen " << xlen << " to_mont " << to_mont
-						<< "\n n = " << show(m.n) << "\n x = " << show(xv);
+						<< "\n n = " << bt::hex(m.n) << "\n x = " << bt::hex(xv);
 					ASSERT_TRUE(out.guards_intact()) << "len " << len << " xlen " << xlen;
 				}
 				ASSERT_EQ(xv, before);
@@ -455,8 +431,8 @@ TEST(MontKernels, SquareWithTableRead)
 						const std::string ctx = std::string(impl.name) + " len " +
 									std::to_string(len) + " entries " +
 									std::to_string(entries) + " index " +
-									std::to_string(index) + "\n n = " + show(m.n) +
-									"\n a = " + show(a);
+									std::to_string(index) + "\n n = " + bt::hex(m.n) +
+									"\n a = " + bt::hex(a);
 						for (const bool alias : { false, true }) { /* r == a */
 							Guarded r(len), sel(len);
 							r.set(a);
@@ -532,98 +508,6 @@ TEST(MontKernels, ConstantTimeUnderMemcheck)
 }
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
-/*
- * Call fn(args[0..8]) (args[6..8] on the stack) with known values in every
- * callee-saved register and return the XOR of what came back against them
- * (0 if all preserved).
- */
-extern "C" uint64_t mont_kernel_trampoline(void *fn, const uint64_t *args);
-__asm__(".text\n"
-	".p2align 4\n"
-	".type mont_kernel_trampoline,@function\n"
-	"mont_kernel_trampoline:\n"
-	"	push %rbx\n"
-	"	push %rbp\n"
-	"	push %r12\n"
-	"	push %r13\n"
-	"	push %r14\n"
-	"	push %r15\n"
-	"	sub $40, %rsp\n"
-	"	mov %rdi, %r11\n"
-	"	mov %rsi, %rax\n"
-	"	mov 48(%rax), %r10\n"
-	"	mov %r10, 0(%rsp)\n"
-	"	mov 56(%rax), %r10\n"
-	"	mov %r10, 8(%rsp)\n"
-	"	mov 64(%rax), %r10\n"
-	"	mov %r10, 16(%rsp)\n"
-	"	movabs $0x1111111111111111, %rbx\n"
-	"	movabs $0x2222222222222222, %rbp\n"
-	"	movabs $0x3333333333333333, %r12\n"
-	"	movabs $0x4444444444444444, %r13\n"
-	"	movabs $0x5555555555555555, %r14\n"
-	"	movabs $0x6666666666666666, %r15\n"
-	"	mov 0(%rax), %rdi\n"
-	"	mov 8(%rax), %rsi\n"
-	"	mov 16(%rax), %rdx\n"
-	"	mov 24(%rax), %rcx\n"
-	"	mov 32(%rax), %r8\n"
-	"	mov 40(%rax), %r9\n"
-	"	call *%r11\n"
-	"	movabs $0x1111111111111111, %rax\n"
-	"	xor %rax, %rbx\n"
-	"	movabs $0x2222222222222222, %rax\n"
-	"	xor %rax, %rbp\n"
-	"	movabs $0x3333333333333333, %rax\n"
-	"	xor %rax, %r12\n"
-	"	movabs $0x4444444444444444, %rax\n"
-	"	xor %rax, %r13\n"
-	"	movabs $0x5555555555555555, %rax\n"
-	"	xor %rax, %r14\n"
-	"	movabs $0x6666666666666666, %rax\n"
-	"	xor %rax, %r15\n"
-	"	mov %rbx, %rax\n"
-	"	or %rbp, %rax\n"
-	"	or %r12, %rax\n"
-	"	or %r13, %rax\n"
-	"	or %r14, %rax\n"
-	"	or %r15, %rax\n"
-	"	add $40, %rsp\n"
-	"	pop %r15\n"
-	"	pop %r14\n"
-	"	pop %r13\n"
-	"	pop %r12\n"
-	"	pop %rbp\n"
-	"	pop %rbx\n"
-	"	ret\n"
-	".size mont_kernel_trampoline, .-mont_kernel_trampoline\n");
-
-/*
- * Call fn(args[0..5]) on the stack that ends at stack_top (16-byte
- * aligned), to measure how deep the kernel writes.
- */
-extern "C" void mont_kernel_on_stack(void *fn, const uint64_t *args, void *stack_top);
-__asm__(".text\n"
-	".p2align 4\n"
-	".type mont_kernel_on_stack,@function\n"
-	"mont_kernel_on_stack:\n"
-	"	push %rbx\n"
-	"	mov %rsp, %rbx\n"
-	"	mov %rdi, %r11\n"
-	"	mov %rsi, %rax\n"
-	"	mov %rdx, %rsp\n"
-	"	mov 0(%rax), %rdi\n"
-	"	mov 8(%rax), %rsi\n"
-	"	mov 16(%rax), %rdx\n"
-	"	mov 24(%rax), %rcx\n"
-	"	mov 32(%rax), %r8\n"
-	"	mov 40(%rax), %r9\n"
-	"	call *%r11\n"
-	"	mov %rbx, %rsp\n"
-	"	pop %rbx\n"
-	"	ret\n"
-	".size mont_kernel_on_stack, .-mont_kernel_on_stack\n");
-
 /* The contract's stack bound, 2*len + 8 chunks (the return address
  * included), measured by the deepest word the call changes. */
 TEST(MontKernels, AsmStackWithinContract)
@@ -631,10 +515,7 @@ TEST(MontKernels, AsmStackWithinContract)
 	if (RUNNING_ON_VALGRIND)
 		GTEST_SKIP() << "valgrind takes the moved stack pointer for a stack switch";
 	bt::Rng rng(0x737461);
-	std::vector<Kernel> ks;
-	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
-	if (cpu_has_adx())
-		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	const std::vector<Kernel> ks = asm_kernels();
 	const size_t words = 2 * BIG_MAX_MODULUS_CHUNKS + 64;
 	std::vector<uint64_t> stack(words + 2);
 	uint64_t *top = stack.data() + words;
@@ -661,9 +542,9 @@ TEST(MontKernels, AsmStackWithinContract)
 					reinterpret_cast<uint64_t>(r.data()), reinterpret_cast<uint64_t>(a.data()),
 					reinterpret_cast<uint64_t>(m.n.data()), m.n0, static_cast<uint64_t>(len), 0,
 				};
-				mont_kernel_on_stack(reinterpret_cast<void *>(op ? reinterpret_cast<void *>(k.sqr)
-									       : reinterpret_cast<void *>(k.mul)),
-						     op ? sargs : margs, top);
+				bt::call_on_stack(op ? reinterpret_cast<const void *>(k.sqr)
+						     : reinterpret_cast<const void *>(k.mul),
+						  op ? sargs : margs, top);
 				const uint64_t *deepest = top;
 				for (const uint64_t *w = stack.data(); w < top; w++) {
 					if (*w != fill) {
@@ -683,37 +564,27 @@ TEST(MontKernels, AsmStackWithinContract)
 TEST(MontKernels, AsmAbi)
 {
 	bt::Rng rng(0x616269);
-	std::vector<Kernel> ks;
-	ks.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base });
-	if (cpu_has_adx())
-		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx });
+	const std::vector<Kernel> ks = asm_kernels();
 	for (int len = 1; len <= 40; len++) {
 		Modulus m(rng, len);
 		std::vector<chunk> a = m.operand(rng), b = m.operand(rng);
 		bool sub;
 		std::vector<chunk> want_ab = m.expect(a.data(), b.data(), &sub);
 		std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub);
-		/* An int argument's upper register half is undefined: fill it. */
-		const uint64_t len_reg = (0xdeadbeefULL << 32) | static_cast<uint32_t>(len);
 		for (const Kernel &k : ks) {
 			Guarded g(len);
-			const uint64_t margs[9] = {
-				reinterpret_cast<uint64_t>(g.r()), reinterpret_cast<uint64_t>(a.data()),
-				reinterpret_cast<uint64_t>(b.data()), reinterpret_cast<uint64_t>(m.n.data()),
-				m.n0, len_reg,
-			};
-			EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(k.mul), margs), 0u)
-				<< k.name << " mul clobbered a callee-saved register, len " << len;
+			bt::AbiCall mc = { { bt::ptr_arg(g.r()), bt::ptr_arg(a.data()), bt::ptr_arg(b.data()),
+					     bt::ptr_arg(m.n.data()), m.n0, bt::int_arg(len) } };
+			EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(k.mul), &mc))
+				<< k.name << " mul len " << len;
 			EXPECT_EQ(g.value(), want_ab) << k.name << " mul len " << len;
 			EXPECT_TRUE(g.guards_intact()) << k.name << " mul len " << len;
 
 			Guarded s(len);
-			const uint64_t sargs[9] = {
-				reinterpret_cast<uint64_t>(s.r()), reinterpret_cast<uint64_t>(a.data()),
-				reinterpret_cast<uint64_t>(m.n.data()), m.n0, len_reg, 0,
-			};
-			EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(k.sqr), sargs), 0u)
-				<< k.name << " sqr clobbered a callee-saved register, len " << len;
+			bt::AbiCall sc = { { bt::ptr_arg(s.r()), bt::ptr_arg(a.data()), bt::ptr_arg(m.n.data()),
+					     m.n0, bt::int_arg(len) } };
+			EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(k.sqr), &sc))
+				<< k.name << " sqr len " << len;
 			EXPECT_EQ(s.value(), want_aa) << k.name << " sqr len " << len;
 			EXPECT_TRUE(s.guards_intact()) << k.name << " sqr len " << len;
 		}
@@ -724,16 +595,11 @@ TEST(MontKernels, AsmAbi)
 		std::vector<chunk> table = rng.vec(32 * len);
 		const int index = static_cast<int>(rng.below(32));
 		Guarded s(len), sel(len);
-		const uint64_t args[9] = {
-			reinterpret_cast<uint64_t>(s.r()), reinterpret_cast<uint64_t>(a.data()),
-			reinterpret_cast<uint64_t>(m.n.data()), m.n0, len_reg,
-			reinterpret_cast<uint64_t>(sel.r()), reinterpret_cast<uint64_t>(table.data()),
-			(0xfeedfaceULL << 32) | 32u, static_cast<uint64_t>(index),
-		};
-		EXPECT_EQ(mont_kernel_trampoline(reinterpret_cast<void *>(big_mont_sqr_select_vec_adx),
-						 args),
-			  0u)
-			<< "sqr+select clobbered a callee-saved register, len " << len;
+		bt::AbiCall c = { { bt::ptr_arg(s.r()), bt::ptr_arg(a.data()), bt::ptr_arg(m.n.data()), m.n0,
+				    bt::int_arg(len), bt::ptr_arg(sel.r()), bt::ptr_arg(table.data()),
+				    bt::int_arg(32), static_cast<uint64_t>(index) } };
+		EXPECT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_mont_sqr_select_vec_adx), &c))
+			<< "sqr+select len " << len;
 		EXPECT_EQ(s.value(), want_aa) << "sqr+select len " << len;
 		EXPECT_EQ(sel.value(), std::vector<chunk>(table.begin() + index * len,
 							  table.begin() + (index + 1) * len))

@@ -18,129 +18,26 @@
 #include <cstdlib>
 #include <vector>
 
+#include "operand.h"
 #include "testutil.h"
 
 namespace {
 
-/* ---- shared by the core tests: operands with a known GMP value, their
- * snapshots (inputs must not change), the normalisation check. ---------- */
-
 using bt::Big;
 using bt::Mpz;
+using bt::Operand;
 using bt::chunk;
-
-/* A BIGNUM input built from raw random chunks: it may carry high zero
- * chunks inside len (fill makes some, pad adds more), a negative sign, or
- * len 0 (garbage in value[0], which must be read as zero). */
-struct Operand {
-	Big b;
-	Mpz m;
-	Operand() : b(1) {}
-	void set(const std::vector<chunk> &v, int pad, int sign)
-	{
-		const int len = static_cast<int>(v.size());
-		if (big_extend(&b.b, len + pad < 1 ? 1 : len + pad) != BIG_OK)
-			std::abort();
-		for (int i = 0; i < len; i++)
-			b.b.value[i] = v[static_cast<size_t>(i)];
-		for (int i = len; i < len + pad; i++)
-			b.b.value[i] = 0;
-		b.b.len = len + pad;
-		if (b.b.len == 0)
-			b.b.value[0] = static_cast<chunk>(0x5a5a5a5a); /* not read */
-		b.b.sign = sign;
-		if (len == 0)
-			mpz_set_ui(m, 0);
-		else
-			bt::to_mpz(m, v.data(), len);
-		if (sign < 0)
-			mpz_neg(m, m);
-	}
-	void set_mpz(const mpz_t x, int pad = 0)
-	{
-		size_t n = (mpz_sizeinbase(x, 2) + bt::kChunkBits - 1) / bt::kChunkBits;
-		std::vector<chunk> v = bt::chunks_of(x, static_cast<int>(n < 1 ? 1 : n));
-		set(v, pad, mpz_sgn(x) < 0 ? -1 : 1);
-	}
-	/* len chunks of random density, sometimes padded, sometimes negative,
-	 * rarely len 0. */
-	void random(bt::Rng &rng, int len, bool allow_negative)
-	{
-		if (rng.below(64) == 0)
-			len = 0;
-		int pad = rng.below(5) == 0 ? 1 + static_cast<int>(rng.below(3)) : 0;
-		int sign = allow_negative && rng.below(2) ? -1 : 1;
-		set(rng.vec(len), pad, sign);
-	}
-	BIGNUM *operator&() { return &b.b; }
-};
-
-struct Snapshot {
-	int len, sign;
-	std::vector<chunk> v;
-	explicit Snapshot(const BIGNUM *x)
-	    : len(x->len), sign(x->sign),
-	      v(x->value, x->value + (x->len > 0 ? x->len : 0)) {}
-	bool same(const BIGNUM *x) const
-	{
-		return x->len == len && x->sign == sign &&
-		       std::equal(v.begin(), v.end(), x->value);
-	}
-};
-
-/* An output BIGNUM in a random state: small or roomy, full of garbage,
- * with a stale len and sign, so a result must be written whole. */
-void scramble(bt::Rng &rng, BIGNUM *r)
-{
-	int size = 1 + static_cast<int>(rng.below(rng.below(2) ? 4 : 200));
-	if (big_extend(r, size) != BIG_OK)
-		std::abort();
-	for (int i = 0; i < r->size; i++)
-		r->value[i] = rng.chunk_any() | 1;
-	r->len = 1 + static_cast<int>(rng.below(static_cast<uint64_t>(r->size)));
-	r->sign = rng.below(2) ? -1 : 1;
-}
-
-::testing::AssertionResult normalised(const BIGNUM *r)
-{
-	if (r->len < 1 || r->len > r->size)
-		return ::testing::AssertionFailure() << "len " << r->len << " size " << r->size;
-	if (r->len > 1 && r->value[r->len - 1] == 0)
-		return ::testing::AssertionFailure() << "high zero chunk, len " << r->len;
-	if (r->sign != 1 && r->sign != -1)
-		return ::testing::AssertionFailure() << "sign " << r->sign;
-	if (r->len == 1 && r->value[0] == 0 && r->sign != 1)
-		return ::testing::AssertionFailure() << "negative zero";
-	return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult equals(const BIGNUM *r, const mpz_t want)
-{
-	Mpz got;
-	bt::to_mpz(got, r);
-	if (mpz_cmp(got, want) != 0)
-		return ::testing::AssertionFailure()
-		       << "\n want " << bt::hex(want) << "\n got  " << bt::hex(got);
-	return normalised(r);
-}
-
-int length_for(bt::Rng &rng, long k)
-{
-	if (k % 8 == 7)
-		return 1 + static_cast<int>(rng.below(140));
-	return 1 + static_cast<int>(k % 80);
-}
 
 bool check_mul(bt::Rng &rng, Operand &a, Operand &b, bool square)
 {
 	Mpz want;
 	mpz_mul(want, a.m, square ? a.m : b.m);
-	Snapshot sa(&a), sb(&b);
+	bt::Snapshot sa(&a), sb(&b);
 	Big r(1);
-	scramble(rng, &r.b);
+	bt::scramble(rng, &r.b);
 	BIG_ERR_CODE err = big_mul(&r.b, &a, square ? &a : &b);
 	EXPECT_EQ(err, BIG_OK);
-	::testing::AssertionResult res = equals(&r.b, want);
+	::testing::AssertionResult res = bt::equals(&r.b, want);
 	EXPECT_TRUE(res) << (square ? "square" : "mul") << "\n a=" << bt::hex(a.m)
 			 << " (len " << sa.len << ")\n b=" << bt::hex(b.m) << " (len " << sb.len << ")";
 	EXPECT_TRUE(sa.same(&a) && sb.same(&b)) << "big_mul changed an input";
@@ -149,12 +46,8 @@ bool check_mul(bt::Rng &rng, Operand &a, Operand &b, bool square)
 
 TEST(Mul, RandomAgainstGmp)
 {
-	bt::Rng rng(201);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a, b;
-		const int alen = length_for(rng, k);
-		a.random(rng, alen, true);
+	bt::for_each_random_operand(201, 100000, [](bt::Rng &rng, Operand &a, int alen) {
+		Operand b;
 		int blen;
 		switch (rng.below(3)) {
 		case 0: blen = alen; break;
@@ -163,35 +56,23 @@ TEST(Mul, RandomAgainstGmp)
 		}
 		b.random(rng, blen, true);
 		if (rng.below(2))
-			std::swap(a.b.b, b.b.b), mpz_swap(a.m, b.m);
+			a.swap(b);
 		ASSERT_TRUE(check_mul(rng, a, b, false));
-	}
+	});
 }
 
 TEST(Mul, SquareRandomAgainstGmp)
 {
-	bt::Rng rng(202);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a, unused;
-		a.random(rng, length_for(rng, k), true);
+	bt::for_each_random_operand(202, 100000, [](bt::Rng &rng, Operand &a, int) {
+		Operand unused;
 		ASSERT_TRUE(check_mul(rng, a, unused, true));
-	}
+	});
 }
 
 TEST(Mul, EdgeValues)
 {
 	bt::Rng rng(203);
-	std::vector<std::vector<chunk>> values = {{}, {0}, {1}, {2}, {BIG_CHUNK_ALLBITS}, {0, 0, 0}};
-	for (int len : {1, 2, 3, 7, 40, 80, 140}) {
-		values.push_back(std::vector<chunk>(static_cast<size_t>(len), BIG_CHUNK_ALLBITS));
-		std::vector<chunk> p(static_cast<size_t>(len + 1), 0);
-		p[static_cast<size_t>(len)] = 1;
-		values.push_back(p);
-		std::vector<chunk> one(static_cast<size_t>(len), 0);
-		one[0] = 1;
-		values.push_back(one);
-	}
+	const std::vector<std::vector<chunk>> values = bt::edge_values();
 	for (const auto &va : values) {
 		for (const auto &vb : values) {
 			for (int sa : {1, -1}) {
@@ -209,7 +90,7 @@ TEST(Mul, EdgeValues)
 	Operand a, b;
 	a.random(rng, 5, false);
 	b.random(rng, 5, false);
-	Snapshot sa(&a), sb(&b);
+	bt::Snapshot sa(&a), sb(&b);
 	EXPECT_EQ(big_mul(&a, &a, &b), BIG_INVALID_ARGS);
 	EXPECT_EQ(big_mul(&b, &a, &b), BIG_INVALID_ARGS);
 	EXPECT_TRUE(sa.same(&a) && sb.same(&b));
@@ -224,14 +105,14 @@ bool check_div(bt::Rng &rng, Operand &a, Operand &b)
 	Mpz aa, ab, wq, wr;
 	mpz_abs(aa, a.m);
 	mpz_abs(ab, b.m);
-	Snapshot sa(&a), sb(&b);
+	bt::Snapshot sa(&a), sb(&b);
 	Big q(1), r(1);
-	scramble(rng, &q.b);
-	scramble(rng, &r.b);
+	bt::scramble(rng, &q.b);
+	bt::scramble(rng, &r.b);
 	const int which = static_cast<int>(rng.below(4)); /* 0,1 both; 2 q; 3 r */
 	BIGNUM *qp = which == 3 ? nullptr : &q.b;
 	BIGNUM *rp = which == 2 ? nullptr : &r.b;
-	Snapshot sq(&q.b), sr(&r.b);
+	bt::Snapshot sq(&q.b), sr(&r.b);
 	BIG_ERR_CODE err = big_div_pos(qp, rp, &a, &b);
 	EXPECT_TRUE(sa.same(&a) && sb.same(&b)) << "big_div_pos changed an input";
 	if (mpz_sgn(ab.v) == 0) {
@@ -242,21 +123,18 @@ bool check_div(bt::Rng &rng, Operand &a, Operand &b)
 	mpz_tdiv_qr(wq, wr, aa, ab);
 	EXPECT_EQ(err, BIG_OK);
 	bool ok = err == BIG_OK && sa.same(&a) && sb.same(&b);
-	if (qp != nullptr) {
-		::testing::AssertionResult res = equals(qp, wq);
-		EXPECT_TRUE(res) << "quotient\n a=" << bt::hex(a.m) << " (len " << sa.len
+	const struct {
+		const char *what;
+		const BIGNUM *got;
+		mpz_srcptr want;
+	} outputs[] = { { "quotient", qp, wq }, { "remainder", rp, wr } };
+	for (const auto &o : outputs) {
+		if (o.got == nullptr)
+			continue;
+		::testing::AssertionResult res = bt::equals(o.got, o.want);
+		EXPECT_TRUE(res) << o.what << "\n a=" << bt::hex(a.m) << " (len " << sa.len
 				 << ")\n b=" << bt::hex(b.m) << " (len " << sb.len << ")";
 		ok = ok && res;
-	} else {
-		EXPECT_TRUE(sq.same(&q.b));
-	}
-	if (rp != nullptr) {
-		::testing::AssertionResult res = equals(rp, wr);
-		EXPECT_TRUE(res) << "remainder\n a=" << bt::hex(a.m) << " (len " << sa.len
-				 << ")\n b=" << bt::hex(b.m) << " (len " << sb.len << ")";
-		ok = ok && res;
-	} else {
-		EXPECT_TRUE(sr.same(&r.b));
 	}
 	return ok;
 }
@@ -278,12 +156,8 @@ void random_divisor(bt::Rng &rng, Operand &b, int blen)
 
 TEST(Div, RandomAgainstGmp)
 {
-	bt::Rng rng(204);
-	const long cases = bt::scaled(100000);
-	for (long k = 0; k < cases; k++) {
-		Operand a, b;
-		const int alen = length_for(rng, k);
-		a.random(rng, alen, true);
+	bt::for_each_random_operand(204, 100000, [](bt::Rng &rng, Operand &a, int alen) {
+		Operand b;
 		int blen;
 		switch (rng.below(5)) {
 		case 0: blen = 1; break;
@@ -294,7 +168,7 @@ TEST(Div, RandomAgainstGmp)
 		}
 		random_divisor(rng, b, blen);
 		ASSERT_TRUE(check_div(rng, a, b));
-	}
+	});
 }
 
 /*
@@ -372,21 +246,9 @@ TEST(Div, CorrectionAndAddBack)
 TEST(Div, EdgeValues)
 {
 	bt::Rng rng(206);
-	std::vector<std::vector<chunk>> values = {{}, {0}, {1}, {2}, {BIG_CHUNK_ALLBITS}, {0, 0, 0}, {0, 1}};
-	for (int len : {2, 3, 7, 40, 80, 140}) {
-		values.push_back(std::vector<chunk>(static_cast<size_t>(len), BIG_CHUNK_ALLBITS));
-		std::vector<chunk> p(static_cast<size_t>(len + 1), 0);
-		p[static_cast<size_t>(len)] = 1;
-		values.push_back(p); /* B^len: top chunk 1 */
-		std::vector<chunk> one(static_cast<size_t>(len), 0);
-		one[0] = 1;
-		values.push_back(one); /* 1 padded */
-		std::vector<chunk> hb(static_cast<size_t>(len), 0);
-		hb[static_cast<size_t>(len - 1)] = BIG_CHUNK_HIGHBIT;
-		values.push_back(hb);
-		std::vector<chunk> r = rng.vec(len);
-		values.push_back(r);
-	}
+	std::vector<std::vector<chunk>> values = bt::edge_values();
+	for (int len : {2, 3, 7, 40, 80, 140})
+		values.push_back(rng.vec(len));
 	for (const auto &va : values) {
 		for (const auto &vb : values) {
 			for (int rep = 0; rep < 4; rep++) {
@@ -402,7 +264,7 @@ TEST(Div, EdgeValues)
 	a.set(rng.vec(6), 0, 1);
 	b.set({1, 2, 3}, 0, 1);
 	Big q(1);
-	Snapshot sa(&a), sb(&b);
+	bt::Snapshot sa(&a), sb(&b);
 	EXPECT_EQ(big_div_pos(&a, nullptr, &a, &b), BIG_INVALID_ARGS);
 	EXPECT_EQ(big_div_pos(nullptr, &b, &a, &b), BIG_INVALID_ARGS);
 	EXPECT_EQ(big_div_pos(&q.b, &q.b, &a, &b), BIG_INVALID_ARGS);

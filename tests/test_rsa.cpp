@@ -23,7 +23,6 @@
 #include <bigmont/rsa.h>
 
 #include "../rsa/rsa_internal.h"
-#include "openssl_rsa.h"
 #include "ossl_key.h"
 #include "testutil.h"
 
@@ -81,6 +80,15 @@ rsa_key *load(const std::string &file, std::string *why)
 	if (rc != RSA_OK)
 		*why = file + ": " + rsa_strerror(rc) + ": " + err;
 	return key;
+}
+
+/* tests/data/keys/<name>.pem loaded into h, and OpenSSL's reading of it. */
+void load_with_ref(const std::string &name, KeyRef &ref, KeyHolder &h)
+{
+	read_ref(ref, name);
+	std::string why;
+	h.key = load(name + ".pem", &why);
+	ASSERT_NE(h.key, nullptr) << why;
 }
 
 void expect_public_matches(const rsa_key *key, const KeyRef &ref, const std::string &file)
@@ -206,11 +214,8 @@ INSTANTIATE_TEST_SUITE_P(Rsa, AllKeys,
 TEST(Rsa, RangeAndLengthRefusedOutUntouched)
 {
 	KeyRef ref;
-	read_ref(ref, "rsa1025-e65537");
-	std::string why;
 	KeyHolder h;
-	h.key = load("rsa1025-e65537.pem", &why);
-	ASSERT_NE(h.key, nullptr) << why;
+	ASSERT_NO_FATAL_FAILURE(load_with_ref("rsa1025-e65537", ref, h));
 	const size_t k = rsa_key_size(h.key);
 	ASSERT_EQ(k, 129u);
 	bt::Mpz v;
@@ -238,11 +243,8 @@ TEST(Rsa, RangeAndLengthRefusedOutUntouched)
 TEST(Rsa, UnblindedGivesTheSameResults)
 {
 	KeyRef ref;
-	read_ref(ref, "rsa2048-e65537");
-	std::string why;
 	KeyHolder h;
-	h.key = load("rsa2048-e65537.pem", &why);
-	ASSERT_NE(h.key, nullptr) << why;
+	ASSERT_NO_FATAL_FAILURE(load_with_ref("rsa2048-e65537", ref, h));
 	ASSERT_EQ(rsa_key_set_blinding(h.key, 0), RSA_OK);
 	ASSERT_EQ(rsa_key_blinding(h.key), 0);
 	bt::Rng rng(42);

@@ -52,36 +52,18 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include "xoshiro.h"
+
 #define T_THRESHOLD 4.5
 #define N_CROPS 20
 #define BATCH 2000 /* calls per batch: inputs are prepared before timing */
 
-/* ---- random numbers (a tool's own generator; not for keys) ------------- */
+/* ---- random numbers (the tests' generator; not for keys) ------------- */
 static uint64_t rng_state[4];
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 static uint64_t rng_next(void)
 {
-	uint64_t *s = rng_state;
-	const uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-static void rng_seed(uint64_t seed)
-{
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		rng_state[i] = z ^ (z >> 31);
-	}
+	return xoshiro256ss_next(rng_state);
 }
 
 static void rng_bytes(uint8_t *out, size_t len)
@@ -577,41 +559,28 @@ int main(int argc, char **argv)
 {
 	const char *target = "rsa", *key = TEST_DATA_DIR "/keys/rsa2048-e65537.pem";
 	const char *fixed = "random", *vary = "input";
-	double seconds = 60;
-	int bits = 2048, fault_check = 1, selftest = 0;
-	uint64_t seed = 0;
-	int have_seed = 0;
+	const char *seconds_arg = "60", *bits_arg = "2048", *seed_arg = NULL;
+	int fault_check = 1, selftest = 0;
+	const struct {
+		const char *flag;
+		const char **value;
+	} words[] = {
+		{ "--target", &target }, { "--key", &key }, { "--fixed", &fixed }, { "--vary", &vary },
+		{ "--seconds", &seconds_arg }, { "--bits", &bits_arg }, { "--seed", &seed_arg },
+	};
+	const size_t n_words = sizeof(words) / sizeof(words[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE() do { if (!val) die_usage("missing value"); i++; } while (0)
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		size_t w = 0;
+		while (w < n_words && strcmp(a, words[w].flag))
+			w++;
+		if (w < n_words) {
+			if (i + 1 >= argc)
+				die_usage("missing value");
+			*words[w].value = argv[++i];
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
-		} else if (!strcmp(a, "--target")) {
-			NEED_VALUE();
-			target = val;
-		} else if (!strcmp(a, "--seconds")) {
-			NEED_VALUE();
-			seconds = atof(val);
-			if (!(seconds > 0))
-				die_usage("--seconds must be positive");
-		} else if (!strcmp(a, "--key")) {
-			NEED_VALUE();
-			key = val;
-		} else if (!strcmp(a, "--bits")) {
-			NEED_VALUE();
-			bits = atoi(val);
-		} else if (!strcmp(a, "--fixed")) {
-			NEED_VALUE();
-			fixed = val;
-		} else if (!strcmp(a, "--vary")) {
-			NEED_VALUE();
-			vary = val;
-		} else if (!strcmp(a, "--seed")) {
-			NEED_VALUE();
-			seed = strtoull(val, NULL, 0);
-			have_seed = 1;
 		} else if (!strcmp(a, "--no-fault-check")) {
 			fault_check = 0;
 		} else if (!strcmp(a, "--self-test")) {
@@ -622,9 +591,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!have_seed && getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+	double seconds = atof(seconds_arg);
+	if (!(seconds > 0))
+		die_usage("--seconds must be positive");
+	int bits = atoi(bits_arg);
+	uint64_t seed;
+	if (seed_arg)
+		seed = strtoull(seed_arg, NULL, 0);
+	else if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
 		seed = (uint64_t)time(NULL);
-	rng_seed(seed);
+	xoshiro256ss_seed(rng_state, seed);
 	printf("dudect: seed %llu, kernels '%s'\n", (unsigned long long)seed,
 	       big_cpu_variant_name());
 	if (selftest)

@@ -33,6 +33,7 @@
 #include <gmp.h>
 
 #include "internal.h"
+#include "mont_ref.h"
 
 #if BIGMONT_HAVE_ASM
 /* Variants the assembly may not have yet: weak, so a missing one is NULL. */
@@ -174,6 +175,16 @@ void load(Num &x, FuzzedDataProvider &fdp, size_t max, bool allow_negative)
 	x.remember();
 }
 
+/* A non-negative x < m from the input, normalised; z is its value. */
+void load_mod(Num &x, mpz_t z, FuzzedDataProvider &fdp, size_t max, const mpz_t m)
+{
+	load(x, fdp, max, false);
+	x.to_mpz(z);
+	mpz_mod(z, z, m);
+	x.from_mpz(z);
+	x.remember();
+}
+
 void fuzz_mul(FuzzedDataProvider &fdp)
 {
 	Num a, b, r;
@@ -288,12 +299,8 @@ void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 	int len = n.b.len;
 	/* a, b reduced mod n (the kernel's precondition). */
 	Num a, b;
-	load(a, fdp, kModMaxBytes, false);
-	load(b, fdp, kModMaxBytes, false);
-	a.to_mpz(za);
-	b.to_mpz(zb);
-	mpz_mod(za, za, zn);
-	mpz_mod(zb, zb, zn);
+	load_mod(a, za, fdp, kModMaxBytes, zn);
+	load_mod(b, zb, fdp, kModMaxBytes, zn);
 	if (square)
 		mpz_set(zb, za);
 	/* n0 = -n^-1 mod 2^BIG_CHUNK_SIZE, by GMP, independent of big_n0. */
@@ -302,11 +309,9 @@ void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 	mpz_invert(n0z, zn, base);
 	mpz_sub(n0z, base, n0z);
 	chunk_t n0 = (chunk_t)mpz_get_ui(n0z);
-	mpz_setbit(r, (mp_bitcnt_t)BIG_CHUNK_SIZE * (mp_bitcnt_t)len);
+	bt::mont_R(r, len);
 	mpz_invert(rinv, r, zn);
-	mpz_mul(want, za, zb);
-	mpz_mul(want, want, rinv);
-	mpz_mod(want, want, zn);
+	bt::mont_product(want, za, zb, rinv, zn);
 
 	std::vector<chunk_t> av(len, 0), bv(len, 0), wv(len, 0), out(len), nv(n.b.value, n.b.value + len);
 	mpz_export(av.data(), nullptr, -1, sizeof(chunk_t), 0, 0, za);
@@ -347,9 +352,7 @@ void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 		/* r == a == b through the multiply entry point. */
 		std::vector<chunk_t> a2(av), n2(nv);
 		Z sq;
-		mpz_mul(sq, za, za);
-		mpz_mul(sq, sq, rinv);
-		mpz_mod(sq, sq, zn);
+		bt::mont_product(sq, za, za, rinv, zn);
 		std::vector<chunk_t> sv(len, 0);
 		mpz_export(sv.data(), nullptr, -1, sizeof(chunk_t), 0, 0, sq);
 		big_mont_mul_vec(a2.data(), a2.data(), a2.data(), n2.data(), n0, len);
@@ -369,25 +372,13 @@ void fuzz_crt(FuzzedDataProvider &fdp)
 	if (mpz_cmp_ui(g.v, 1) != 0 || mpz_cmp(zp, zq) == 0)
 		return;
 	mpz_mul(zn, zp, zq);
-	load(a, fdp, kModMaxBytes, false);
-	a.to_mpz(za);
-	mpz_mod(za, za, zn);
-	a.from_mpz(za);
-	a.remember();
+	load_mod(a, za, fdp, kModMaxBytes, zn);
 	/* The exponents as the contract names them: d mod (p-1), d mod (q-1). */
 	Z pm1, qm1;
 	mpz_sub_ui(pm1, zp, 1);
 	mpz_sub_ui(qm1, zq, 1);
-	load(dp, fdp, kExpMaxBytes, false);
-	load(dq, fdp, kExpMaxBytes, false);
-	dp.to_mpz(zdp);
-	dq.to_mpz(zdq);
-	mpz_mod(zdp, zdp, pm1);
-	mpz_mod(zdq, zdq, qm1);
-	dp.from_mpz(zdp);
-	dq.from_mpz(zdq);
-	dp.remember();
-	dq.remember();
+	load_mod(dp, zdp, fdp, kExpMaxBytes, pm1);
+	load_mod(dq, zdq, fdp, kExpMaxBytes, qm1);
 	mpz_invert(zpinv, zp, zq);
 	pinv.from_mpz(zpinv);
 	pinv.remember();

@@ -1,4 +1,5 @@
 #include "testutil.h"
+#include "xoshiro.h"
 
 #include <chrono>
 #include <cstdio>
@@ -13,14 +14,6 @@
 #include <gtest/gtest.h>
 
 namespace bt {
-
-static uint64_t splitmix(uint64_t &x)
-{
-	uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 uint64_t seed()
 {
@@ -55,24 +48,12 @@ long scaled(long n)
 
 Rng::Rng(uint64_t salt)
 {
-	uint64_t x = seed() ^ (salt * 0x2545f4914f6cdd1dULL);
-	for (auto &w : s_)
-		w = splitmix(x);
+	xoshiro256ss_seed(s_, seed() ^ (salt * 0x2545f4914f6cdd1dULL));
 }
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 uint64_t Rng::next()
 {
-	const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-	const uint64_t t = s_[1] << 17;
-	s_[2] ^= s_[0];
-	s_[3] ^= s_[1];
-	s_[1] ^= s_[2];
-	s_[0] ^= s_[3];
-	s_[2] ^= t;
-	s_[3] = rotl(s_[3], 45);
-	return result;
+	return xoshiro256ss_next(s_);
 }
 
 uint64_t Rng::below(uint64_t n)
@@ -206,6 +187,13 @@ std::string hex(const BIGNUM *bn)
 {
 	Mpz m;
 	to_mpz(m, bn);
+	return hex(m);
+}
+
+std::string hex(const std::vector<chunk> &v)
+{
+	Mpz m;
+	to_mpz(m, v.data(), static_cast<int>(v.size()));
 	return hex(m);
 }
 

@@ -54,6 +54,7 @@ void from_mpz(BIGNUM *bn, const mpz_t in); /* bn already initialised */
 std::vector<chunk> chunks_of(const mpz_t in, int len); /* zero-padded */
 std::string hex(const mpz_t v);
 std::string hex(const BIGNUM *bn);
+std::string hex(const std::vector<chunk> &v);
 
 /* RAII BIGNUM for tests. */
 struct Big {
