@@ -4,7 +4,8 @@
 #    refusals, key management, load/unload;
 #  - provider_pkeyutl and provider_tls (python, the `openssl` command
 #    loading the module): not in sanitizer builds, whose module needs the
-#    sanitizer runtime the openssl binary does not load.
+#    sanitizer runtime the openssl binary does not load;
+#  - bench_openssl_provider: bench/openssl_provider.py's parser and tables.
 if(TARGET bigmont_provider AND TARGET test_provider)
   target_compile_definitions(test_provider PRIVATE
     BIGMONT_PROVIDER_DIR="$<TARGET_FILE_DIR:bigmont_provider>")
@@ -18,14 +19,19 @@ if(TARGET bigmont_provider AND TARGET test_provider)
   find_package(Python3 COMPONENTS Interpreter)
   find_program(OPENSSL_COMMAND openssl)
   if(NOT BIGMONT_SANITIZE AND Python3_Interpreter_FOUND AND OPENSSL_COMMAND)
-    foreach(script IN ITEMS provider_pkeyutl provider_tls)
-      add_test(NAME ${script}
-        COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/${script}.py"
-                --openssl "${OPENSSL_COMMAND}"
-                --modules "$<TARGET_FILE_DIR:bigmont_provider>"
-                --config "${PROJECT_SOURCE_DIR}/provider/bigmont.cnf")
-      set_tests_properties(${script} PROPERTIES TIMEOUT 300)
-    endforeach()
+    add_test(NAME provider_pkeyutl
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/provider_pkeyutl.py"
+              --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>")
+    add_test(NAME provider_tls
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/provider_tls.py"
+              --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>"
+              --config "${PROJECT_SOURCE_DIR}/provider/bigmont.cnf")
+    set_tests_properties(provider_pkeyutl provider_tls PROPERTIES TIMEOUT 300)
+  endif()
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME bench_openssl_provider
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_openssl_provider_test.py")
+    set_tests_properties(bench_openssl_provider PROPERTIES TIMEOUT 60)
   endif()
 elseif(TARGET test_provider)
   message(STATUS "tests: no bigmont.so in this build: test_provider skips itself")

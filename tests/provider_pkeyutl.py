@@ -12,8 +12,8 @@ The bulk of the comparison (200 messages per combination) runs in process,
 in tests/test_provider.cpp; this test checks that the command line reaches
 the same code.
 
-usage: provider_pkeyutl.py --openssl OPENSSL --modules DIR --config CNF
-                           [--messages N] [--bits LIST]
+usage: provider_pkeyutl.py --openssl OPENSSL --modules DIR [--messages N]
+                           [--bits LIST]
 """
 
 import argparse
@@ -201,7 +201,6 @@ def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--openssl", default="openssl")
     p.add_argument("--modules", required=True, help="the directory holding bigmont.so")
-    p.add_argument("--config", help="provider/bigmont.cnf (unused here; see provider_tls.py)")
     p.add_argument("--messages", type=int, default=3)
     p.add_argument("--bits", default="1024,2048,3072,4096")
     args = p.parse_args(argv)
