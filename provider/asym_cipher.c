@@ -82,14 +82,8 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 static int cipher_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
 	struct cipher_ctx *ctx = vctx;
-	struct bm_key *key = provkey;
-	if (key == NULL || key->rsa == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "no key");
+	if (!bm_key_attach(ctx->prov, &ctx->key, provkey))
 		return 0;
-	}
-	bm_key_up_ref(key);
-	bm_key_free(ctx->key);
-	ctx->key = key;
 	ctx->pad_mode = RSA_PKCS1_PADDING;
 	return cipher_set_ctx_params(ctx, params);
 }

@@ -46,6 +46,18 @@ int bm_key_is_private(const struct bm_key *key)
 	return key != NULL && key->rsa != NULL && rsa_key_is_private(key->rsa);
 }
 
+int bm_key_attach(struct bm_prov *prov, struct bm_key **slot, struct bm_key *key)
+{
+	if (key == NULL || key->rsa == NULL) {
+		BM_ERR(prov, BM_R_KEY_INCOMPLETE, "no key");
+		return 0;
+	}
+	bm_key_up_ref(key);
+	bm_key_free(*slot);
+	*slot = key;
+	return 1;
+}
+
 int bm_key_set_numbers(struct bm_key *key, const BIGNUM *const num[BM_NUM_COUNT])
 {
 	struct bm_prov *prov = key->prov;

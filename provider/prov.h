@@ -99,6 +99,10 @@ void bm_key_free(struct bm_key *key); /* drops one reference; NULL is a no-op */
  * happen here, once.  1, or 0 with an error raised. */
 int bm_key_set_numbers(struct bm_key *key, const BIGNUM *const num[BM_NUM_COUNT]);
 int bm_key_is_private(const struct bm_key *key);
+/* An operation context takes the key it is initialised with: *slot gets a
+ * reference to key (its previous key released).  1, or 0 with an error
+ * raised when key holds no numbers. */
+int bm_key_attach(struct bm_prov *prov, struct bm_key **slot, struct bm_key *key);
 /* out = in^d mod n (blinded, fault-checked: rsa_private_raw) for in of
  * key->size bytes; counts the operation.  1, or 0 with an error raised. */
 int bm_key_private(const struct bm_key *key, uint8_t *out, const uint8_t *in);

@@ -76,14 +76,8 @@ fail:
 static int sig_init(void *vctx, void *provkey, const OSSL_PARAM params[], int operation)
 {
 	struct sig_ctx *ctx = vctx;
-	struct bm_key *key = provkey;
-	if (key == NULL || key->rsa == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "no key");
+	if (!bm_key_attach(ctx->prov, &ctx->key, provkey))
 		return 0;
-	}
-	bm_key_up_ref(key);
-	bm_key_free(ctx->key);
-	ctx->key = key;
 	ctx->operation = operation;
 	ctx->pad_mode = RSA_PKCS1_PADDING;
 	ctx->saltlen = RSA_PSS_SALTLEN_AUTO;
