@@ -200,7 +200,10 @@ static int recover(const struct sig_ctx *ctx, uint8_t *out, size_t outsize,
 	if (bm_key_public(key, em, sig, siglen)) {
 		if (ctx->pad_mode == RSA_PKCS1_PADDING) {
 			r = bm_unpad_pkcs1_type1(out, (int)outsize, em, k);
-		} else if (ctx->pad_mode == RSA_NO_PADDING && outsize >= key->size) {
+		} else if (ctx->pad_mode == RSA_NO_PADDING && outsize < key->size) {
+			BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %d needed",
+			       outsize, k);
+		} else if (ctx->pad_mode == RSA_NO_PADDING) {
 			memcpy(out, em, key->size);
 			r = k;
 		} else {
@@ -286,13 +289,18 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 	/* PKCS #1 v1.5 with a digest: the digest, once the DigestInfo around
 	 * it is the one for md. */
 	const size_t mdsize = (size_t)EVP_MD_get_size(ctx->md);
+	if (routsize < mdsize) {
+		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed",
+		       routsize, mdsize);
+		return 0;
+	}
 	uint8_t zero[EVP_MAX_MD_SIZE] = { 0 }, *di = NULL, *got = OPENSSL_malloc(key->size);
 	size_t dilen = 0;
 	int r = -1, ok = 0;
 	if (got != NULL && bm_digest_info(ctx->prov, &di, &dilen, ctx->md, zero, mdsize))
 		r = recover(ctx, got, key->size, sig, siglen);
 	if (r >= 0) {
-		ok = (size_t)r == dilen && memcmp(got, di, dilen - mdsize) == 0 && routsize >= mdsize;
+		ok = (size_t)r == dilen && memcmp(got, di, dilen - mdsize) == 0;
 		if (ok) {
 			memcpy(rout, got + dilen - mdsize, mdsize);
 			*routlen = mdsize;

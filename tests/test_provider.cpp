@@ -209,7 +209,7 @@ std::string provider_of(const EVP_PKEY_CTX *pctx)
 	return prov ? OSSL_PROVIDER_get0_name(prov) : "";
 }
 
-enum class Op { Encrypt, Decrypt, Sign, Verify, DigestSign, DigestVerify };
+enum class Op { Encrypt, Decrypt, Sign, Verify, VerifyRecover, DigestSign, DigestVerify };
 
 /* Run one operation on side s: in is the plaintext, ciphertext, digest or
  * message; sig the signature to verify. */
@@ -235,6 +235,7 @@ Result run(const Side &s, Op op, const Params &p, const Bytes &in, const Bytes &
 		case Op::Encrypt: ok = EVP_PKEY_encrypt_init(pctx) > 0; break;
 		case Op::Decrypt: ok = EVP_PKEY_decrypt_init(pctx) > 0; break;
 		case Op::Sign: ok = EVP_PKEY_sign_init(pctx) > 0; break;
+		case Op::VerifyRecover: ok = EVP_PKEY_verify_recover_init(pctx) > 0; break;
 		default: ok = EVP_PKEY_verify_init(pctx) > 0; break;
 		}
 		ok = ok && apply(pctx, p, op == Op::Encrypt || op == Op::Decrypt);
@@ -258,6 +259,11 @@ Result run(const Side &s, Op op, const Params &p, const Bytes &in, const Bytes &
 		break;
 	case Op::Verify:
 		ok = ok && EVP_PKEY_verify(pctx, sig.data(), sig.size(), in.data(), in.size()) == 1;
+		break;
+	case Op::VerifyRecover: /* in is the signature */
+		ok = ok && EVP_PKEY_verify_recover(pctx, nullptr, &len, in.data(), in.size()) > 0;
+		r.out.resize(len);
+		ok = ok && EVP_PKEY_verify_recover(pctx, r.out.data(), &len, in.data(), in.size()) > 0;
 		break;
 	case Op::DigestSign:
 		ok = ok && EVP_DigestSignUpdate(mctx, in.data(), in.size()) > 0 &&
@@ -632,6 +638,41 @@ TEST_P(ProviderRefusal, SignatureRefusals)
 	EXPECT_FALSE(run(pair.def, Op::Sign, pkcs1, not_a_digest).ok);
 	Result d = run(pair.def, Op::Sign, raw, too_long), b = run(pair.bm, Op::Sign, raw, too_long);
 	expect_same_refusal(d, b, "raw PKCS#1 v1.5 of a message as long as the key");
+}
+
+/* verify-recover gives back what was signed: the digest (PKCS #1 v1.5
+ * with a digest), the raw input, the whole block (no padding). */
+TEST_P(ProviderRefusal, VerifyRecover)
+{
+	const int bits = GetParam();
+	Pair pair;
+	load_pair(&pair, key_path(bits));
+	Rng rng(0x726563 + (uint64_t)bits);
+	Params pkcs1, raw, none;
+	pkcs1.md = "SHA256";
+	none.pad = RSA_NO_PADDING;
+	for (long i = 0; i < bt::scaled(20); i++) {
+		Bytes h = digest("SHA256", rng.bytes(40)), m = rng.bytes(1 + rng.below(60));
+		Bytes block = plaintext(rng, pair.k, RSA_NO_PADDING, nullptr);
+		struct {
+			const Params &p;
+			Bytes tbs;
+		} cases[] = { { pkcs1, h }, { raw, m }, { none, block } };
+		for (auto &t : cases) {
+			Bytes sig = run(pair.def, Op::Sign, t.p, t.tbs).out;
+			Result d = run(pair.def, Op::VerifyRecover, t.p, sig);
+			Result b = run(pair.bm, Op::VerifyRecover, t.p, sig);
+			ASSERT_TRUE(b.ok) << describe(b);
+			EXPECT_EQ(b.provider, "bigmont");
+			EXPECT_EQ(b.out, t.tbs);
+			EXPECT_EQ(b.out, d.out);
+			Bytes bad = tamper(rng, sig);
+			Result bad_d = run(pair.def, Op::VerifyRecover, t.p, bad);
+			Result bad_b = run(pair.bm, Op::VerifyRecover, t.p, bad);
+			if (t.p.pad != RSA_NO_PADDING)
+				expect_same_refusal(bad_d, bad_b, "verify-recover of a tampered signature");
+		}
+	}
 }
 
 /* TLS 1.0-1.2 RSA key exchange: the premaster when the padding and the
