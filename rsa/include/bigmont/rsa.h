@@ -63,6 +63,33 @@ int rsa_key_load_pem(rsa_key **key, const char *pem, size_t len, char *err,
 int rsa_key_load_der(rsa_key **key, const uint8_t *der, size_t len, char *err,
 		     size_t errlen);
 
+/* One integer of a key: big-endian bytes, leading zero bytes allowed. */
+typedef struct {
+	const uint8_t *bytes;
+	size_t len;
+} rsa_number;
+
+/* The integers of an RSA key (RFC 8017 A.1.1, A.1.2).  n and e always; a
+ * private key has d and all of p, q, dp = d mod (p-1), dq = d mod (q-1),
+ * qinv = q^-1 mod p; a public key leaves those six at len 0. */
+typedef struct {
+	rsa_number n, e, d, p, q, dp, dq, qinv;
+} rsa_key_numbers;
+
+/*
+ * Build a key from its integers (as a key store or an OpenSSL provider
+ * hands them over): the same size limits as the DER reader (n of 512 to
+ * 16384 bits, every other integer no longer than n), the same checks and
+ * the same precomputation as rsa_key_load_der.  d given makes the key
+ * private, and then p, q, dp, dq and qinv must be given too (a private key
+ * without its CRT numbers is refused: the private operation needs them).
+ * rsa_key_format() reports RSA_FORMAT_PKCS1_PRIVATE or _PUBLIC.  The
+ * numbers are copied; the caller keeps (and wipes) its buffers.  On failure
+ * *key is NULL and err (if errlen > 0) holds a one-line reason.
+ */
+int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
+			 char *err, size_t errlen);
+
 /* Wipe the key's secrets and free it (NULL is a no-op). */
 void rsa_key_free(rsa_key *key);
 

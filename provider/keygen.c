@@ -1,0 +1,116 @@
+/*
+ * RSA key generation for the key manager, delegated: libcrypto's default
+ * provider generates the key (prime generation is not bigmont's work), and
+ * the result is imported like any other key -- checked and precomputed by
+ * rsa_key_from_numbers.  Without it, a configuration that prefers bigmont
+ * (provider/bigmont.cnf) could not run `openssl genpkey` or `req -newkey`:
+ * OpenSSL asks the preferred key manager to generate.
+ *
+ * Parameters: bits (default 2048), primes (2 only), e (default 65537).
+ */
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "prov.h"
+
+struct gen_ctx {
+	struct bm_prov *prov;
+	int selection;
+	size_t bits;
+	BIGNUM *e; /* NULL: 65537 */
+};
+
+int bm_gen_set_params(void *vctx, const OSSL_PARAM params[])
+{
+	struct gen_ctx *ctx = vctx;
+	const OSSL_PARAM *p;
+	size_t primes;
+	if (params == NULL)
+		return 1;
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_BITS)) != NULL &&
+	    !OSSL_PARAM_get_size_t(p, &ctx->bits)) {
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "bits must be an integer");
+		return 0;
+	}
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PRIMES)) != NULL &&
+	    (!OSSL_PARAM_get_size_t(p, &primes) || primes != 2)) {
+		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "bigmont keys have two primes");
+		return 0;
+	}
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_E)) != NULL &&
+	    !OSSL_PARAM_get_BN(p, &ctx->e)) {
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "e must be an integer");
+		return 0;
+	}
+	return 1;
+}
+
+void bm_gen_cleanup(void *vctx)
+{
+	struct gen_ctx *ctx = vctx;
+	if (ctx == NULL)
+		return;
+	BN_free(ctx->e);
+	OPENSSL_free(ctx);
+}
+
+void *bm_gen_init(void *provctx, int selection, const OSSL_PARAM params[])
+{
+	struct gen_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+	if (ctx == NULL) {
+		BM_ERR(provctx, BM_R_NO_MEMORY, "allocating a key generation context");
+		return NULL;
+	}
+	ctx->prov = provctx;
+	ctx->selection = selection;
+	ctx->bits = 2048;
+	if (!bm_gen_set_params(ctx, params)) {
+		bm_gen_cleanup(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+const OSSL_PARAM *bm_gen_settable_params(void *vctx, void *provctx)
+{
+	static const OSSL_PARAM params[] = {
+		OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_BITS, NULL),
+		OSSL_PARAM_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, NULL),
+		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
+		OSSL_PARAM_END
+	};
+	(void)vctx;
+	(void)provctx;
+	return params;
+}
+
+void *bm_gen(void *vctx, OSSL_CALLBACK *cb, void *cbarg)
+{
+	struct gen_ctx *ctx = vctx;
+	(void)cb;
+	(void)cbarg;
+	/* Any provider but this one (which would come back here). */
+	EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx->prov->libctx, "RSA", "provider!=bigmont");
+	EVP_PKEY *pkey = NULL;
+	OSSL_PARAM *numbers = NULL;
+	struct bm_key *key = NULL;
+	OSSL_PARAM params[3] = { OSSL_PARAM_END, OSSL_PARAM_END, OSSL_PARAM_END };
+	params[0] = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_BITS, &ctx->bits);
+	int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 && EVP_PKEY_CTX_set_params(g, params) &&
+		 (ctx->e == NULL || EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, ctx->e) > 0) &&
+		 EVP_PKEY_generate(g, &pkey) > 0 &&
+		 EVP_PKEY_todata(pkey, EVP_PKEY_KEYPAIR, &numbers) > 0;
+	if (!ok) {
+		BM_ERR(ctx->prov, BM_R_INTERNAL, "the default provider did not generate a %zu-bit key",
+		       ctx->bits);
+	} else if ((key = bm_key_new(ctx->prov)) != NULL &&
+		   !bm_key_import(key, ctx->selection, numbers)) {
+		bm_key_free(key);
+		key = NULL;
+	}
+	OSSL_PARAM_free(numbers);
+	EVP_PKEY_free(pkey);
+	EVP_PKEY_CTX_free(g);
+	return key;
+}

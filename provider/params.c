@@ -1,0 +1,71 @@
+/*
+ * Parameter helpers the asymmetric cipher and the signature share
+ * (contracts in prov.h): the padding mode, which OpenSSL passes as an
+ * integer (EVP_PKEY_CTX_set_rsa_padding) or as a name (-pkeyopt
+ * rsa_padding_mode:oaep), and digests named by a parameter.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "prov.h"
+
+static const struct {
+	int mode;
+	const char *name;
+} pad_names[] = {
+	{ RSA_NO_PADDING, OSSL_PKEY_RSA_PAD_MODE_NONE },
+	{ RSA_PKCS1_PADDING, OSSL_PKEY_RSA_PAD_MODE_PKCSV15 },
+	{ RSA_PKCS1_OAEP_PADDING, OSSL_PKEY_RSA_PAD_MODE_OAEP },
+	{ RSA_X931_PADDING, OSSL_PKEY_RSA_PAD_MODE_X931 },
+	{ RSA_PKCS1_PSS_PADDING, OSSL_PKEY_RSA_PAD_MODE_PSS },
+};
+
+int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode)
+{
+	if (p->data_type != OSSL_PARAM_UTF8_STRING)
+		return OSSL_PARAM_get_int(p, mode);
+	for (size_t i = 0; i < sizeof(pad_names) / sizeof(pad_names[0]); i++)
+		if (p->data != NULL && strcasecmp(p->data, pad_names[i].name) == 0) {
+			*mode = pad_names[i].mode;
+			return 1;
+		}
+	return 0;
+}
+
+int bm_param_set_pad_mode(OSSL_PARAM *p, int mode)
+{
+	if (p->data_type != OSSL_PARAM_UTF8_STRING)
+		return OSSL_PARAM_set_int(p, mode);
+	for (size_t i = 0; i < sizeof(pad_names) / sizeof(pad_names[0]); i++)
+		if (pad_names[i].mode == mode)
+			return OSSL_PARAM_set_utf8_string(p, pad_names[i].name);
+	return 0;
+}
+
+int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
+		      const OSSL_PARAM *p, const OSSL_PARAM *props_param,
+		      const char *what)
+{
+	const char *name = NULL, *props = NULL;
+	if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
+	    (props_param != NULL && !OSSL_PARAM_get_utf8_string_ptr(props_param, &props))) {
+		BM_ERR(prov, BM_R_INVALID_PARAM, "the %s must be a digest name", what);
+		return 0;
+	}
+	EVP_MD *fetched = EVP_MD_fetch(prov->libctx, name, props);
+	if (fetched == NULL) {
+		BM_ERR(prov, BM_R_DIGEST, "%s '%s' is not available", what, name);
+		return 0;
+	}
+	EVP_MD_free(*md);
+	*md = fetched;
+	return 1;
+}
+
+int bm_param_set_md_name(OSSL_PARAM *p, const EVP_MD *md)
+{
+	return OSSL_PARAM_set_utf8_string(p, md != NULL ? EVP_MD_get0_name(md) : "");
+}

@@ -1,0 +1,214 @@
+/*
+ * The RSA signature context's parameters: digest, padding mode, PSS salt
+ * length, MGF1 digest (settable and gettable), and the X.509
+ * AlgorithmIdentifier of PKCS #1 v1.5 signatures (gettable).  Names and
+ * value forms are the default provider's: a padding mode as a number or a
+ * name, a salt length as a number or "digest", "max", "auto".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/core_names.h>
+#include <openssl/objects.h>
+#include <openssl/params.h>
+#include <openssl/x509.h>
+
+#include "signature.h"
+
+static const struct {
+	int len;
+	const char *name;
+} saltlen_names[] = {
+	{ RSA_PSS_SALTLEN_DIGEST, OSSL_PKEY_RSA_PSS_SALT_LEN_DIGEST },
+	{ RSA_PSS_SALTLEN_MAX, OSSL_PKEY_RSA_PSS_SALT_LEN_MAX },
+	{ RSA_PSS_SALTLEN_AUTO, OSSL_PKEY_RSA_PSS_SALT_LEN_AUTO },
+};
+
+int sig_set_md(struct sig_ctx *ctx, const char *name, const char *props)
+{
+	EVP_MD *md = EVP_MD_fetch(ctx->prov->libctx, name, props);
+	if (md == NULL) {
+		BM_ERR(ctx->prov, BM_R_DIGEST, "digest '%s' is not available", name);
+		return 0;
+	}
+	if ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0 ||
+	    (ctx->md_locked && ctx->md != NULL && !EVP_MD_is_a(ctx->md, EVP_MD_get0_name(md)))) {
+		BM_ERR(ctx->prov, BM_R_DIGEST, "digest '%s' is not allowed here", name);
+		EVP_MD_free(md);
+		return 0;
+	}
+	EVP_MD_free(ctx->md);
+	ctx->md = md;
+	return 1;
+}
+
+static int get_saltlen(const OSSL_PARAM *p, int *len)
+{
+	if (p->data_type != OSSL_PARAM_UTF8_STRING)
+		return OSSL_PARAM_get_int(p, len);
+	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
+		if (strcasecmp(p->data, saltlen_names[i].name) == 0) {
+			*len = saltlen_names[i].len;
+			return 1;
+		}
+	char *end;
+	long v = strtol(p->data, &end, 10);
+	if (end == (char *)p->data || *end != '\0' || v < 0 || v > 0xffff)
+		return 0;
+	*len = (int)v;
+	return 1;
+}
+
+static int set_saltlen(OSSL_PARAM *p, int len)
+{
+	if (p->data_type != OSSL_PARAM_UTF8_STRING)
+		return OSSL_PARAM_set_int(p, len);
+	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
+		if (saltlen_names[i].len == len)
+			return OSSL_PARAM_set_utf8_string(p, saltlen_names[i].name);
+	char text[16];
+	snprintf(text, sizeof(text), "%d", len);
+	return OSSL_PARAM_set_utf8_string(p, text);
+}
+
+static int set_pad_mode(struct sig_ctx *ctx, const OSSL_PARAM *p)
+{
+	int mode;
+	if (!bm_param_get_pad_mode(p, &mode)) {
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "unknown padding mode");
+		return 0;
+	}
+	switch (mode) {
+	case RSA_PKCS1_PADDING:
+	case RSA_NO_PADDING:
+		break;
+	case RSA_PKCS1_PSS_PADDING:
+		if (ctx->operation == EVP_PKEY_OP_VERIFYRECOVER) {
+			BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "PSS signatures cannot be recovered");
+			return 0;
+		}
+		if (ctx->md == NULL && !sig_set_md(ctx, "SHA1", NULL))
+			return 0;
+		break;
+	default:
+		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot sign", mode);
+		return 0;
+	}
+	ctx->pad_mode = mode;
+	return 1;
+}
+
+int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+	struct sig_ctx *ctx = vctx;
+	const OSSL_PARAM *p;
+	if (params == NULL)
+		return 1;
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
+		const char *name = NULL, *props = NULL;
+		const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
+		if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
+		    (pp != NULL && !OSSL_PARAM_get_utf8_string_ptr(pp, &props))) {
+			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "the digest must be a name");
+			return 0;
+		}
+		if (!sig_set_md(ctx, name, props))
+			return 0;
+	}
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
+	    !set_pad_mode(ctx, p))
+		return 0;
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL) {
+		int len;
+		if (ctx->pad_mode != RSA_PKCS1_PSS_PADDING) {
+			BM_ERR(ctx->prov, BM_R_INVALID_PARAM,
+			       "a salt length needs PSS padding, set first");
+			return 0;
+		}
+		if (!get_saltlen(p, &len) || len < RSA_PSS_SALTLEN_MAX) {
+			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "invalid PSS salt length");
+			return 0;
+		}
+		ctx->saltlen = len;
+	}
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
+	    !bm_param_fetch_md(ctx->prov, &ctx->mgf1_md, p,
+			       OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES),
+			       "MGF1 digest"))
+		return 0;
+	return 1;
+}
+
+/* sha256WithRSAEncryption and kin, with NULL parameters; PKCS #1 v1.5
+ * with a digest only (0 bytes otherwise, which OpenSSL reads as "none"). */
+static int set_algorithm_id(const struct sig_ctx *ctx, OSSL_PARAM *p)
+{
+	int sig_nid;
+	if (ctx->pad_mode != RSA_PKCS1_PADDING || ctx->md == NULL ||
+	    !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->md), NID_rsaEncryption))
+		return OSSL_PARAM_set_octet_string(p, NULL, 0);
+	X509_ALGOR *alg = X509_ALGOR_new();
+	uint8_t *der = NULL;
+	int len = -1;
+	if (alg != NULL && X509_ALGOR_set0(alg, OBJ_nid2obj(sig_nid), V_ASN1_NULL, NULL))
+		len = i2d_X509_ALGOR(alg, &der);
+	X509_ALGOR_free(alg);
+	int ok = len > 0 && OSSL_PARAM_set_octet_string(p, der, (size_t)len);
+	OPENSSL_free(der);
+	return ok;
+}
+
+int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+	struct sig_ctx *ctx = vctx;
+	OSSL_PARAM *p;
+	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL &&
+	    !set_algorithm_id(ctx, p))
+		return 0;
+	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
+	    !bm_param_set_pad_mode(p, ctx->pad_mode))
+		return 0;
+	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL &&
+	    !bm_param_set_md_name(p, ctx->md))
+		return 0;
+	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
+	    !bm_param_set_md_name(p, ctx->mgf1_md ? ctx->mgf1_md : ctx->md))
+		return 0;
+	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL &&
+	    !set_saltlen(p, ctx->saltlen))
+		return 0;
+	return 1;
+}
+
+const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
+{
+	static const OSSL_PARAM params[] = {
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES, NULL, 0),
+		OSSL_PARAM_END
+	};
+	(void)vctx;
+	(void)provctx;
+	return params;
+}
+
+const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
+{
+	static const OSSL_PARAM params[] = {
+		OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL, 0),
+		OSSL_PARAM_END
+	};
+	(void)vctx;
+	(void)provctx;
+	return params;
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Tests of bench/openssl_provider.py's pure parts on known input: the
+`openssl speed -mr` parser, the choice of `bigmont speed` figures from a
+bench/run result, and the markdown table (values and ratios)."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
+import openssl_provider as op  # noqa: E402
+
+SPEED_MR = """+DTP:1024:private:rsa:1
++R1:1304:1024:1.02
++DTP:1024:public:rsa:1
++R2:17496:1024:1.01
++F2:1:1024:1278.431373:17322.772277
++F2:3:2048:201.500000:9000.250000
+"""
+
+
+class ParseSpeed(unittest.TestCase):
+    def test_f2_lines(self):
+        self.assertEqual(op.parse_speed(SPEED_MR),
+                         {1024: (1278.431373, 17322.772277), 2048: (201.5, 9000.25)})
+
+    def test_nothing(self):
+        self.assertEqual(op.parse_speed("rsa 2048 bits 0.001s\n"), {})
+
+
+class BigmontSpeedFigures(unittest.TestCase):
+    def test_prefers_adx_then_baseline_blinded_one_thread(self):
+        recs = [
+            {"implementation": "ours", "build": "chunk64-asm/adx", "bits": 2048,
+             "threads": 1, "ops_per_s": 2000.0},
+            {"implementation": "ours-blinded", "build": "chunk64-asm/adx", "bits": 2048,
+             "threads": 2, "ops_per_s": 3000.0},
+            {"implementation": "ours-blinded", "build": "chunk64-asm/adx", "bits": 2048,
+             "threads": 1, "ops_per_s": 1500.0},
+            {"implementation": "ours-blinded", "build": "chunk64-asm/baseline", "bits": 2048,
+             "threads": 1, "ops_per_s": 1200.0},
+            {"implementation": "ours-blinded", "build": "chunk64-asm/baseline", "bits": 1024,
+             "threads": 1, "ops_per_s": 6000.0},
+        ]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "run.json")
+            with open(path, "w") as f:
+                json.dump({"records": recs}, f)
+            figures, source = op.bigmont_speed_figures(tmp, path, [1024, 2048], tmp)
+        self.assertEqual(figures, {2048: ("chunk64-asm/adx", 1500.0),
+                                   1024: ("chunk64-asm/baseline", 6000.0)})
+        self.assertTrue(source.endswith("run.json"))
+
+
+class Markdown(unittest.TestCase):
+    def test_rows_and_ratios(self):
+        doc = {
+            "settings": {"seconds": 2, "rounds": 2, "handshakes": 300, "warmup_handshakes": 5},
+            "config": "provider/bigmont.cnf", "openssl_version": "OpenSSL 3.0",
+            "bigmont_speed_source": "results/x.json",
+            "speed": [{"bits": 2048,
+                       "bigmont": {"sign_per_s": 1800.0, "verify_per_s": 50000.0},
+                       "default": {"sign_per_s": 1600.0, "verify_per_s": 60000.0},
+                       "bigmont_speed": {"ops_per_s": 1850.0},
+                       "provider_over_bigmont_speed": 1800.0 / 1850.0,
+                       "provider_over_default": 1800.0 / 1600.0}],
+            "tls": [{"case": "TLS 1.3", "bigmont": {"handshakes_per_s": 400.0},
+                     "default": {"handshakes_per_s": 380.0}, "bigmont_over_default": 400 / 380}],
+        }
+        text = op.markdown(doc)
+        self.assertIn("| RSA-2048 | 1800.0 | 1600.0 | 1850.0 | 0.973 | 1.125 | 50000.0 | 60000.0 |",
+                      text)
+        self.assertIn("| TLS 1.3 | 400.0 | 380.0 | 1.053 |", text)
+        self.assertIn("-elapsed -seconds 2", text)
+
+
+if __name__ == "__main__":
+    unittest.main()

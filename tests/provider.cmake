@@ -1,0 +1,41 @@
+# Tests of the OpenSSL provider (provider/, bigmont.so):
+#  - test_provider (GoogleTest, in process, every preset that builds the
+#    provider, ASan included): agreement with the default provider,
+#    refusals, key management, load/unload;
+#  - provider_pkeyutl and provider_tls (python, the `openssl` command
+#    loading the module): not in sanitizer builds, whose module needs the
+#    sanitizer runtime the openssl binary does not load;
+#  - bench_openssl_provider: bench/openssl_provider.py's parser and tables.
+if(TARGET bigmont_provider AND TARGET test_provider)
+  target_compile_definitions(test_provider PRIVATE
+    BIGMONT_PROVIDER_DIR="$<TARGET_FILE_DIR:bigmont_provider>")
+  add_dependencies(test_provider bigmont_provider)
+  set_tests_properties(test_provider PROPERTIES TIMEOUT 600)
+  # 200 messages per combination where the assembly runs (chunk64-asm).
+  # The portable builds (two to four times slower; chunk32 took 4.5 minutes
+  # at a quarter of the count on this shared machine) run 10: the
+  # provider's logic is the same there, and their arithmetic has its own
+  # suites.
+  if(NOT BIGNUM_ASM)
+    set_tests_properties(test_provider PROPERTIES ENVIRONMENT "BIGMONT_TEST_SCALE=0.05")
+  endif()
+  find_package(Python3 COMPONENTS Interpreter)
+  find_program(OPENSSL_COMMAND openssl)
+  if(NOT BIGMONT_SANITIZE AND Python3_Interpreter_FOUND AND OPENSSL_COMMAND)
+    add_test(NAME provider_pkeyutl
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/provider_pkeyutl.py"
+              --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>")
+    add_test(NAME provider_tls
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/provider_tls.py"
+              --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>"
+              --config "${PROJECT_SOURCE_DIR}/provider/bigmont.cnf")
+    set_tests_properties(provider_pkeyutl provider_tls PROPERTIES TIMEOUT 300)
+  endif()
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME bench_openssl_provider
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_openssl_provider_test.py")
+    set_tests_properties(bench_openssl_provider PROPERTIES TIMEOUT 60)
+  endif()
+elseif(TARGET test_provider)
+  message(STATUS "tests: no bigmont.so in this build: test_provider skips itself")
+endif()

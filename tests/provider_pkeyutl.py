@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""The bigmont provider through the `openssl pkeyutl` command, against the
+default provider: for RSA-1024, 2048, 3072 and 4096 and every padding, a
+few random messages are encrypted by one and decrypted by the other, and
+signed by one and verified by the other, in both directions; deterministic
+schemes must give the same bytes.  Tampered ciphertexts and signatures,
+and a wrong OAEP label, must make both fail.  The provider's report
+(BIGMONT_PROVIDER_REPORT) must show one private-key operation for every
+decryption and signature it was given.
+
+The bulk of the comparison (200 messages per combination) runs in process,
+in tests/test_provider.cpp; this test checks that the command line reaches
+the same code.
+
+usage: provider_pkeyutl.py --openssl OPENSSL --modules DIR [--messages N]
+                           [--bits LIST]
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KEYS = os.path.join(HERE, "data", "keys")
+
+# name, -pkeyopt list, plaintext limit (bytes below k), raw (full-size input)
+ENCRYPTIONS = [
+    ("none", ["rsa_padding_mode:none"], 0, True),
+    ("pkcs1", ["rsa_padding_mode:pkcs1"], 11, False),
+    ("oaep-sha1", ["rsa_padding_mode:oaep"], 42, False),
+    ("oaep-sha256-label", ["rsa_padding_mode:oaep", "rsa_oaep_md:sha256",
+                           "rsa_oaep_label:6c6162656c"], 66, False),
+    ("oaep-sha384-mgf1-sha1-label", ["rsa_padding_mode:oaep", "rsa_oaep_md:sha384",
+                                     "rsa_mgf1_md:sha1", "rsa_oaep_label:00ff"], 98, False),
+]
+# name, -pkeyopt list (before the digest), digest (None: raw input),
+# deterministic, extra pkeyutl options
+SIGNATURES = [
+    ("pkcs1-sha256", ["rsa_padding_mode:pkcs1"], "sha256", True, []),
+    ("pkcs1-raw", ["rsa_padding_mode:pkcs1"], None, True, []),
+    ("pss-salt0", ["rsa_padding_mode:pss", "rsa_pss_saltlen:0"], "sha256", True, []),
+    ("pss-saltdigest", ["rsa_padding_mode:pss", "rsa_pss_saltlen:digest"], "sha256", False, []),
+    ("pss-saltmax", ["rsa_padding_mode:pss", "rsa_pss_saltlen:max"], "sha256", False, []),
+    ("digestsign-pkcs1-sha256", [], None, True, ["-rawin", "-digest", "sha256"]),
+]
+
+
+class Failure(Exception):
+    pass
+
+
+class Runner:
+    def __init__(self, args, tmp):
+        self.openssl = args.openssl
+        self.tmp = tmp
+        self.report = os.path.join(tmp, "report")
+        self.provider_args = ["-provider-path", args.modules, "-provider", "bigmont",
+                              "-provider", "default", "-propquery", "?provider=bigmont"]
+        self.env = dict(os.environ)
+        self.env.pop("OPENSSL_CONF", None)
+        self.env.pop("OPENSSL_MODULES", None)
+        self.private_ops_expected = 0
+        self.runs = 0
+
+    def pkeyutl(self, with_provider, args, private=False):
+        """Run openssl pkeyutl; (exit status, stdout bytes, stderr text)."""
+        cmd = [self.openssl, "pkeyutl"] + args
+        env = self.env
+        if with_provider:
+            cmd += self.provider_args
+            env = dict(env, BIGMONT_PROVIDER_REPORT=self.report)
+        r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=60)
+        self.runs += 1
+        # Every private run here reaches the private operation (inputs are
+        # below n), also those whose padding check then fails.
+        if with_provider and private:
+            self.private_ops_expected += 1
+        return r.returncode, r.stdout, r.stderr.decode(errors="replace")
+
+    def path(self, name, data):
+        p = os.path.join(self.tmp, name)
+        with open(p, "wb") as f:
+            f.write(data)
+        return p
+
+    def provider_private_ops(self):
+        total = 0
+        if os.path.exists(self.report):
+            with open(self.report) as f:
+                for line in f:
+                    key, _, value = line.strip().partition("=")
+                    if key == "bigmont-private-ops":
+                        total += int(value)
+        return total
+
+
+def side(flag):
+    return "bigmont" if flag else "default"
+
+
+def opts(pkeyopts):
+    out = []
+    for o in pkeyopts:
+        out += ["-pkeyopt", o]
+    return out
+
+
+def check_encryptions(run, rng, bits, key, pub, k, messages):
+    for name, pkeyopts, limit, raw in ENCRYPTIONS:
+        for i in range(messages):
+            if raw:
+                msg = bytes([0]) + bytes(rng.getrandbits(8) for _ in range(k - 1))
+            else:
+                msg = bytes(rng.getrandbits(8) for _ in range(1 + rng.randrange(k - limit)))
+            m = run.path("m", msg)
+            for enc_side in (False, True):
+                what = "RSA-%d %s message %d, encrypted by %s" % (bits, name, i, side(enc_side))
+                c = os.path.join(run.tmp, "c")
+                rc, _, err = run.pkeyutl(enc_side, ["-encrypt", "-pubin", "-inkey", pub, "-in", m,
+                                                    "-out", c] + opts(pkeyopts))
+                if rc != 0:
+                    raise Failure("%s: encryption failed: %s" % (what, err))
+                rc, out, err = run.pkeyutl(not enc_side, ["-decrypt", "-inkey", key, "-in", c]
+                                           + opts(pkeyopts), private=True)
+                if rc != 0 or out != msg:
+                    raise Failure("%s: decryption by %s %s: %s" % (
+                        what, side(not enc_side), "failed" if rc else "differs", err))
+        # Refusals: a tampered ciphertext (one bit, below the top byte).
+        if not raw:
+            rc, ct, _ = run.pkeyutl(False, ["-encrypt", "-pubin", "-inkey", pub, "-in", m]
+                                    + opts(pkeyopts))
+            bad = bytearray(ct)
+            bad[1 + rng.randrange(k - 1)] ^= 1 << rng.randrange(8)
+            c = run.path("bad", bytes(bad))
+            res = [run.pkeyutl(s, ["-decrypt", "-inkey", key, "-in", c] + opts(pkeyopts),
+                               private=True) for s in (False, True)]
+            if (res[0][0] == 0) != (res[1][0] == 0) or (res[0][0] == 0 and res[0][1] != res[1][1]):
+                raise Failure("RSA-%d %s tampered ciphertext: default exit %d, bigmont exit %d\n%s%s"
+                              % (bits, name, res[0][0], res[1][0], res[0][2], res[1][2]))
+
+
+def check_wrong_label(run, bits, key, pub):
+    m = run.path("m", b"label test")
+    c = os.path.join(run.tmp, "c")
+    base = ["rsa_padding_mode:oaep", "rsa_oaep_md:sha256"]
+    run.pkeyutl(False, ["-encrypt", "-pubin", "-inkey", pub, "-in", m, "-out", c]
+                + opts(base + ["rsa_oaep_label:01"]))
+    for s in (False, True):
+        rc, _, _ = run.pkeyutl(s, ["-decrypt", "-inkey", key, "-in", c]
+                               + opts(base + ["rsa_oaep_label:02"]), private=True)
+        if rc == 0:
+            raise Failure("RSA-%d: %s decrypted with the wrong OAEP label" % (bits, side(s)))
+
+
+def check_signatures(run, rng, bits, key, pub, k, messages):
+    for name, pkeyopts, digest, deterministic, extra in SIGNATURES:
+        for i in range(messages):
+            if digest:
+                tbs = bytes(rng.getrandbits(8) for _ in range(32))  # a SHA-256 value
+                sopts = opts(pkeyopts + ["digest:" + digest])
+            else:
+                # pkeyutl signs at most 64 bytes without -rawin ("looks too
+                # long to be a hash"), so raw RSA signatures (no padding) of
+                # k bytes are left to tests/test_provider.cpp.
+                tbs = bytes(rng.getrandbits(8) for _ in range(1 + rng.randrange(64)))
+                sopts = opts(pkeyopts)
+            t = run.path("tbs", tbs)
+            sigs = []
+            for sign_side in (False, True):
+                what = "RSA-%d %s message %d, signed by %s" % (bits, name, i, side(sign_side))
+                s = os.path.join(run.tmp, "sig-%d" % sign_side)
+                rc, _, err = run.pkeyutl(sign_side, ["-sign", "-inkey", key, "-in", t, "-out", s]
+                                         + extra + sopts, private=True)
+                if rc != 0:
+                    raise Failure("%s: signing failed: %s" % (what, err))
+                with open(s, "rb") as f:
+                    sigs.append(f.read())
+                rc, out, err = run.pkeyutl(not sign_side, ["-verify", "-pubin", "-inkey", pub,
+                                                           "-in", t, "-sigfile", s] + extra + sopts)
+                if rc != 0:
+                    raise Failure("%s: verification by %s failed: %s %s" % (
+                        what, side(not sign_side), out.decode(errors="replace"), err))
+            if deterministic and sigs[0] != sigs[1]:
+                raise Failure("RSA-%d %s message %d: the signatures differ" % (bits, name, i))
+        # Refusal: a tampered signature fails on both sides.
+        bad = bytearray(sigs[0])
+        bad[1 + rng.randrange(k - 1)] ^= 1 << rng.randrange(8)
+        s = run.path("bad-sig", bytes(bad))
+        for v_side in (False, True):
+            rc, out, _ = run.pkeyutl(v_side, ["-verify", "-pubin", "-inkey", pub, "-in", t,
+                                              "-sigfile", s] + extra + sopts)
+            if rc == 0:
+                raise Failure("RSA-%d %s: %s verified a tampered signature" % (bits, name, side(v_side)))
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--openssl", default="openssl")
+    p.add_argument("--modules", required=True, help="the directory holding bigmont.so")
+    p.add_argument("--messages", type=int, default=3)
+    p.add_argument("--bits", default="1024,2048,3072,4096")
+    args = p.parse_args(argv)
+    seed = int(os.environ.get("BIGMONT_TEST_SEED", random.SystemRandom().getrandbits(48)))
+    print("provider_pkeyutl: seed %d (replay with BIGMONT_TEST_SEED=%d)" % (seed, seed))
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="bigmont-pkeyutl-") as tmp:
+        run = Runner(args, tmp)
+        try:
+            for bits in [int(b) for b in args.bits.split(",")]:
+                key = os.path.join(KEYS, "rsa%d-e65537.pem" % bits)
+                pub = os.path.join(KEYS, "rsa%d-e65537.pub.pem" % bits)
+                k = (bits + 7) // 8
+                check_encryptions(run, rng, bits, key, pub, k, args.messages)
+                check_wrong_label(run, bits, key, pub)
+                check_signatures(run, rng, bits, key, pub, k, args.messages)
+                print("  RSA-%d: agreement and refusals ok" % bits, flush=True)
+        except Failure as e:
+            print("provider_pkeyutl: FAILED: %s" % e)
+            return 1
+        done = run.provider_private_ops()
+        if done != run.private_ops_expected:
+            print("provider_pkeyutl: FAILED: the provider reports %d private-key operations, "
+                  "%d expected" % (done, run.private_ops_expected))
+            return 1
+        print("provider_pkeyutl: %d openssl runs; bigmont did all %d private-key operations "
+              "it was given" % (run.runs, done))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
