@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
 """The bigmont provider through the `openssl pkeyutl` command, against the
-default provider: for RSA-1024, 2048, 3072 and 4096 and every padding, a
-few random messages are encrypted by one and decrypted by the other, and
+default provider: for RSA-1024, 2048, 3072 and 4096 and every padding, 200
+random messages (--messages) are encrypted by one and decrypted by the other, and
 signed by one and verified by the other, in both directions; deterministic
 schemes must give the same bytes.  Tampered ciphertexts and signatures,
 and a wrong OAEP label, must make both fail.  The provider's report
 (BIGMONT_PROVIDER_REPORT) must show one private-key operation for every
 decryption and signature it was given.
 
-The bulk of the comparison (200 messages per combination) runs in process,
-in tests/test_provider.cpp; this test checks that the command line reaches
-the same code.
+The same comparison runs in process in tests/test_provider.cpp; this test
+checks that the command line reaches the same code.  Key sizes run in
+parallel (--jobs, default one per CPU).
 
 usage: provider_pkeyutl.py --openssl OPENSSL --modules DIR [--messages N]
-                           [--bits LIST]
+                           [--bits LIST] [--jobs N]
 """
 
 import argparse
+import concurrent.futures
 import os
 import random
 import subprocess
@@ -197,37 +198,58 @@ def check_signatures(run, rng, bits, key, pub, k, messages):
                 raise Failure("RSA-%d %s: %s verified a tampered signature" % (bits, name, side(v_side)))
 
 
+def check_size(args, seed, bits):
+    """Every check at one key size, in its own directory (so sizes run in
+    parallel): (failure text or None, openssl runs, private operations the
+    provider reports, private operations it was given)."""
+    rng = random.Random("%d/%d" % (seed, bits))
+    with tempfile.TemporaryDirectory(prefix="bigmont-pkeyutl-%d-" % bits) as tmp:
+        run = Runner(args, tmp)
+        key = os.path.join(KEYS, "rsa%d-e65537.pem" % bits)
+        pub = os.path.join(KEYS, "rsa%d-e65537.pub.pem" % bits)
+        k = (bits + 7) // 8
+        try:
+            check_encryptions(run, rng, bits, key, pub, k, args.messages)
+            check_wrong_label(run, bits, key, pub)
+            check_signatures(run, rng, bits, key, pub, k, args.messages)
+        except Failure as e:
+            return str(e), run.runs, 0, 0
+        return None, run.runs, run.provider_private_ops(), run.private_ops_expected
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--openssl", default="openssl")
     p.add_argument("--modules", required=True, help="the directory holding bigmont.so")
-    p.add_argument("--messages", type=int, default=3)
+    p.add_argument("--messages", type=int,
+                   default=int(os.environ.get("BIGMONT_PKEYUTL_MESSAGES", "200")))
     p.add_argument("--bits", default="1024,2048,3072,4096")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = p.parse_args(argv)
     seed = int(os.environ.get("BIGMONT_TEST_SEED", random.SystemRandom().getrandbits(48)))
-    print("provider_pkeyutl: seed %d (replay with BIGMONT_TEST_SEED=%d)" % (seed, seed))
-    rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="bigmont-pkeyutl-") as tmp:
-        run = Runner(args, tmp)
-        try:
-            for bits in [int(b) for b in args.bits.split(",")]:
-                key = os.path.join(KEYS, "rsa%d-e65537.pem" % bits)
-                pub = os.path.join(KEYS, "rsa%d-e65537.pub.pem" % bits)
-                k = (bits + 7) // 8
-                check_encryptions(run, rng, bits, key, pub, k, args.messages)
-                check_wrong_label(run, bits, key, pub)
-                check_signatures(run, rng, bits, key, pub, k, args.messages)
-                print("  RSA-%d: agreement and refusals ok" % bits, flush=True)
-        except Failure as e:
-            print("provider_pkeyutl: FAILED: %s" % e)
-            return 1
-        done = run.provider_private_ops()
-        if done != run.private_ops_expected:
-            print("provider_pkeyutl: FAILED: the provider reports %d private-key operations, "
-                  "%d expected" % (done, run.private_ops_expected))
-            return 1
-        print("provider_pkeyutl: %d openssl runs; bigmont did all %d private-key operations "
-              "it was given" % (run.runs, done))
+    print("provider_pkeyutl: seed %d (replay with BIGMONT_TEST_SEED=%d), %d messages per "
+          "combination" % (seed, seed, args.messages), flush=True)
+    sizes = [int(b) for b in args.bits.split(",")]
+    failed = False
+    runs = 0
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(check_size, args, seed, bits) for bits in sizes]
+        for bits, future in zip(sizes, futures):
+            failure, size_runs, done, expected = future.result()
+            runs += size_runs
+            if failure is not None:
+                print("provider_pkeyutl: FAILED: %s" % failure)
+                failed = True
+            elif done != expected:
+                print("provider_pkeyutl: FAILED: RSA-%d: the provider reports %d private-key "
+                      "operations, %d expected" % (bits, done, expected))
+                failed = True
+            else:
+                print("  RSA-%d: agreement and refusals ok; bigmont did all %d private-key "
+                      "operations it was given" % (bits, done), flush=True)
+    if failed:
+        return 1
+    print("provider_pkeyutl: %d openssl runs" % runs)
     return 0
 
 
