@@ -13,6 +13,7 @@
  * /proc/self/environ for the same reason: getenv() may not work yet.
  */
 #include "internal.h"
+#include "radix52/radix52.h"
 
 #include <cpuid.h>
 
@@ -33,6 +34,8 @@ static long raw_syscall3(long nr, long a, long b, long c)
 static const char *variant_name(enum big_cpu_variant v)
 {
 	switch (v) {
+	case BIG_CPU_IFMA:
+		return "ifma";
 	case BIG_CPU_ADX:
 		return "adx";
 	case BIG_CPU_BASELINE:
@@ -47,7 +50,7 @@ static const char *variant_name(enum big_cpu_variant v)
 #define SYS_CLOSE 3
 
 /* Parse the BIGMONT_CPU value out of /proc/self/environ; -1 if unset or
- * not one of c|baseline|adx. */
+ * not one of c|baseline|adx|ifma. */
 static int env_requested_variant(void)
 {
 	static const char path[] = "/proc/self/environ";
@@ -96,7 +99,7 @@ static int env_requested_variant(void)
 		return -1;
 	value[vlen] = '\0';
 
-	for (int v = BIG_CPU_C; v <= BIG_CPU_ADX; v++) {
+	for (int v = BIG_CPU_C; v <= BIG_CPU_IFMA; v++) {
 		const char *s = variant_name((enum big_cpu_variant)v);
 		int k = 0;
 		while (s[k] && s[k] == value[k])
@@ -107,6 +110,28 @@ static int env_requested_variant(void)
 	return -1;
 }
 
+/* 1 if the OS saves every register state in `states` (XCR0 bits), read
+ * with xgetbv where OSXSAVE (leaf 1 ECX bit 27) says it may be. */
+static int os_saves(unsigned states)
+{
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
+		return 0;
+	unsigned xcr0_lo, xcr0_hi;
+	__asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+	return (xcr0_lo & states) == states;
+}
+
+/* AVX512F (leaf 7 EBX bit 16), AVX512_IFMA (bit 21), AVX512VL (bit 31),
+ * and XCR0 bits 1, 2 (SSE, AVX), 5 (opmask), 6, 7 (ZMM state). */
+int big_r52_cpu_has_ifma(void)
+{
+	unsigned a, b, c, d;
+	const unsigned f = 1u << 16, ifma = 1u << 21, vl = 1u << 31;
+	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+	       (b & (f | ifma | vl)) == (f | ifma | vl);
+}
+
 enum big_cpu_variant big_cpu_best(void)
 {
 #if BIGMONT_HAVE_ASM
@@ -114,7 +139,7 @@ enum big_cpu_variant big_cpu_best(void)
 	if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
 		const unsigned bmi2 = 1u << 8, adx = 1u << 19;
 		if ((b & bmi2) && (b & adx))
-			return BIG_CPU_ADX;
+			return big_r52_cpu_has_ifma() ? BIG_CPU_IFMA : BIG_CPU_ADX;
 	}
 	return BIG_CPU_BASELINE;
 #else
@@ -145,6 +170,7 @@ int big_have_asm(void)
 #if BIGMONT_HAVE_ASM
 #define BIG_PICK(c_fn, base_fn, adx_fn)                                       \
 	switch (big_cpu_choose()) {                                           \
+	case BIG_CPU_IFMA:                                                    \
 	case BIG_CPU_ADX:                                                     \
 		return adx_fn;                                                \
 	case BIG_CPU_BASELINE:                                                \
@@ -182,13 +208,8 @@ int big_ct_select_uses_avx2(void)
 {
 #if defined(__x86_64__)
 	unsigned a, b, c, d;
-	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)))
-		return 0;
-	unsigned xcr0_lo, xcr0_hi;
-	__asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
-	if ((xcr0_lo & 6u) != 6u)
-		return 0;
-	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 5));
+	return os_saves(6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+	       (b & (1u << 5));
 #else
 	return 0;
 #endif
@@ -208,7 +229,7 @@ __typeof__(big_ct_select) big_ct_select __attribute__((ifunc("resolve_big_ct_sel
  * adx variant and AVX2. */
 int big_mont_sqr_select_uses_adx(void)
 {
-	return BIGMONT_HAVE_ASM && big_cpu_choose() == BIG_CPU_ADX &&
+	return BIGMONT_HAVE_ASM && big_cpu_choose() >= BIG_CPU_ADX &&
 	       big_ct_select_uses_avx2();
 }
 
@@ -222,3 +243,14 @@ static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 }
 __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
+
+/* big_modexp_crt's radix-2^52 path: the sizes measured faster, in the
+ * ifma variant only. */
+static big_r52_crt_choice_fn *resolve_big_modexp_crt_r52_digits(void)
+{
+	if (big_cpu_choose() == BIG_CPU_IFMA)
+		return big_r52_crt_digits_measured;
+	return big_r52_crt_digits_never;
+}
+__typeof__(big_modexp_crt_r52_digits) big_modexp_crt_r52_digits
+	__attribute__((ifunc("resolve_big_modexp_crt_r52_digits")));

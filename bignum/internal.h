@@ -135,6 +135,9 @@ enum big_cpu_variant {
 	BIG_CPU_C = 0,
 	BIG_CPU_BASELINE = 1,
 	BIG_CPU_ADX = 2,
+	/* adx, and big_modexp_crt's radix-2^52 path on AVX-512 IFMA
+	 * (bignum/radix52/radix52.h) */
+	BIG_CPU_IFMA = 3,
 };
 /* The variant to bind: BIGMONT_CPU if set, valid and runnable here, else
  * the best one this CPU and build support.  Safe to call from an ifunc

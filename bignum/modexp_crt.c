@@ -29,8 +29,15 @@
  * result->len is p->len + q->len, NOT trimmed (trimming would branch on
  * the secret result): it may carry high zero chunks.  Scratch is one
  * allocation per call, wiped before it is freed.
+ *
+ * The radix-2^52 path: where big_modexp_crt_r52_digits (bound at load
+ * time: the ifma variant and a size measured faster there) names a digit
+ * count, m_p and m_q come from one dual exponentiation on AVX-512 IFMA
+ * (radix52/crt_r52.c) instead of two big_mont_pow_ct; the rest is the
+ * same.  Public facts decide it: the chunk lengths and the CPU.
  */
 #include "internal.h"
+#include "radix52/radix52.h"
 
 #include <stdlib.h>
 
@@ -64,12 +71,19 @@ static void exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
 	big_mont_mul_vec(out, acc, one, mv, n0, len);
 }
 
-BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
-			    const BIGNUM *dmodpminus1,
-			    const BIGNUM *dmodqminus1, const BIGNUM *p,
-			    const BIGNUM *q, const BIGNUM *pinvmodq,
-			    const BIGNUM *p_rr, const BIGNUM *q_rr)
+/* big_modexp_crt with the exponentiations of m_p and m_q through the
+ * radix-2^52 build r52 when r52_digits is not 0. */
+static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
+			       const BIGNUM *dmodpminus1,
+			       const BIGNUM *dmodqminus1, const BIGNUM *p,
+			       const BIGNUM *q, const BIGNUM *pinvmodq,
+			       const BIGNUM *p_rr, const BIGNUM *q_rr,
+			       int r52_digits, const struct big_r52_ops *r52)
 {
+#if BIG_CHUNK_SIZE != 64
+	(void)r52_digits;
+	(void)r52;
+#endif
 	const int lp = p->len, lq = q->len;
 	if (lp < 1 || lq < 1 || lp > BIG_MAX_MODULUS_CHUNKS ||
 	    lq > BIG_MAX_MODULUS_CHUNKS)
@@ -91,7 +105,11 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	 * (reused for q). */
 	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
 	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
-	const size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
+	size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
+#if BIG_CHUNK_SIZE == 64
+	if (r52_digits)
+		work = big_crt_r52_scratch(r52_digits, lp, max_int(dpx, dqx));
+#endif
 	const size_t padded = (size_t)ax + (size_t)dpx + (size_t)dqx + (size_t)ix;
 	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq +
 			     padded + work;
@@ -114,8 +132,16 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	big_copy_pad_vec(dq_x, dqx, dmodqminus1->value, dqlen);
 	big_copy_pad_vec(i_x, ix, pinvmodq->value, ilen);
 
-	exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p, rr_p, wk);
-	exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q, rr_q, wk);
+#if BIG_CHUNK_SIZE == 64
+	if (r52_digits) {
+		big_crt_r52_pow(m_p, m_q, a_x, ax, dp_x, dpx, dq_x, dqx, p->value,
+				q->value, rr_p, rr_q, lp, r52_digits, r52, wk);
+	} else
+#endif
+	{
+		exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p, rr_p, wk);
+		exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q, rr_q, wk);
+	}
 
 	/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q. */
 	const chunk_t *qv = q->value;
@@ -138,3 +164,39 @@ out:
 	free(scratch);
 	return err;
 }
+
+BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
+			    const BIGNUM *dmodpminus1,
+			    const BIGNUM *dmodqminus1, const BIGNUM *p,
+			    const BIGNUM *q, const BIGNUM *pinvmodq,
+			    const BIGNUM *p_rr, const BIGNUM *q_rr)
+{
+#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
+	const int digits = big_modexp_crt_r52_digits(p->len, q->len);
+	if (digits) {
+		const struct big_r52_ops ifma = { big_r52_dual_mul_ifma,
+						  big_r52_dual_sqr_ifma,
+						  big_r52_dual_pow_ifma };
+		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
+				  pinvmodq, p_rr, q_rr, digits, &ifma);
+	}
+#endif
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, 0, NULL);
+}
+
+#if BIG_CHUNK_SIZE == 64
+BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
+				const BIGNUM *dmodpminus1,
+				const BIGNUM *dmodqminus1, const BIGNUM *p,
+				const BIGNUM *q, const BIGNUM *pinvmodq,
+				const BIGNUM *p_rr, const BIGNUM *q_rr,
+				const struct big_r52_ops *ops)
+{
+	const int digits = big_r52_crt_digits(p->len, q->len);
+	if (digits == 0)
+		return BIG_INVALID_ARGS;
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, digits, ops);
+}
+#endif

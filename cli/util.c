@@ -15,21 +15,30 @@ void cli_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Why BIGMONT_CPU=want falls back to `runs` here. */
+static const char *cpu_env_reason(const char *want, const char *runs)
+{
+	if (!big_have_asm())
+		return "this build has no assembly kernels";
+	if (strcmp(want, "ifma") == 0 && strcmp(runs, "adx") == 0)
+		return "this CPU lacks AVX-512 F/VL/IFMA, or the OS does not save its state";
+	return "this CPU lacks BMI2/ADX";
+}
+
 int cli_check_cpu_env(void)
 {
 	const char *want = getenv("BIGMONT_CPU");
 	if (want == NULL || *want == '\0')
 		return 0;
-	if (strcmp(want, "c") && strcmp(want, "baseline") && strcmp(want, "adx")) {
-		cli_error("BIGMONT_CPU='%s' is not one of c, baseline, adx", want);
+	if (strcmp(want, "c") && strcmp(want, "baseline") && strcmp(want, "adx") &&
+	    strcmp(want, "ifma")) {
+		cli_error("BIGMONT_CPU='%s' is not one of c, baseline, adx, ifma", want);
 		return -1;
 	}
-	if (strcmp(want, big_cpu_variant_name()) != 0) {
+	const char *runs = big_cpu_variant_name();
+	if (strcmp(want, runs) != 0) {
 		cli_error("BIGMONT_CPU=%s is not available here (%s); the best is '%s'",
-			  want,
-			  big_have_asm() ? "this CPU lacks BMI2/ADX"
-					 : "this build has no assembly kernels",
-			  big_cpu_variant_name());
+			  want, cpu_env_reason(want, runs), runs);
 		return -1;
 	}
 	return 0;

@@ -698,4 +698,41 @@ TEST(Cli, HelpOfEveryCommand)
 	EXPECT_NE(r.out.find("decrypt"), std::string::npos);
 }
 
+/* BIGMONT_CPU names the four variants; one this CPU or build lacks is an
+ * error that says why, not a silent fallback. */
+TEST(Cli, BigmontCpuIsCheckedAndExplained)
+{
+	TempDir dir;
+	const std::vector<std::string> info = { kExe, "key-info", key("rsa1024-e3.pem") };
+	const char *saved = std::getenv("BIGMONT_CPU");
+	const std::string restore = saved ? saved : "";
+
+	setenv("BIGMONT_CPU", "avx512", 1);
+	Result r = run(info, dir.path);
+	EXPECT_NE(r.status, 0);
+	EXPECT_NE(r.err.find("BIGMONT_CPU='avx512' is not one of c, baseline, adx, ifma"),
+		  std::string::npos)
+		<< r.err;
+
+	setenv("BIGMONT_CPU", "ifma", 1);
+	r = run(info, dir.path);
+	if (big_cpu_best() == BIG_CPU_IFMA) {
+		EXPECT_EQ(r.status, 0) << r.err;
+	} else {
+		EXPECT_NE(r.status, 0);
+		const char *why = !BIGMONT_HAVE_ASM ? "this build has no assembly kernels"
+				  : big_cpu_best() == BIG_CPU_ADX
+					  ? "this CPU lacks AVX-512 F/VL/IFMA"
+					  : "this CPU lacks BMI2/ADX";
+		EXPECT_NE(r.err.find("BIGMONT_CPU=ifma is not available here ("), std::string::npos)
+			<< r.err;
+		EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+	}
+
+	if (saved)
+		setenv("BIGMONT_CPU", restore.c_str(), 1);
+	else
+		unsetenv("BIGMONT_CPU");
+}
+
 } // namespace

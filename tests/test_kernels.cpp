@@ -265,11 +265,11 @@ TEST(Kernels, MulVecEveryVariantVsGmp)
  * build and CPU have it, else the best one. */
 TEST(Kernels, VariantNameFollowsBigmontCpu)
 {
-	static const char *const names[] = { "c", "baseline", "adx" };
+	static const char *const names[] = { "c", "baseline", "adx", "ifma" };
 	const char *env = std::getenv("BIGMONT_CPU");
 	const std::string best = names[big_cpu_best()];
 	int want = -1;
-	for (int v = 0; v < 3 && env; v++)
+	for (int v = 0; v < 4 && env; v++)
 		if (std::strcmp(env, names[v]) == 0)
 			want = v;
 	if (want >= 0 && want <= static_cast<int>(big_cpu_best()))

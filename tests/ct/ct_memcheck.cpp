@@ -12,7 +12,11 @@
  * branch or table index on a secret (or on anything derived from one,
  * n0 from p included) is then reported.  The result is marked defined and
  * compared with mpz_powm(a, d, n).  It does the same for big_modexp_ct
- * with a and e secret (n public).
+ * with a and e secret (n public), and for the radix-2^52 twin
+ * (bignum/radix52/): its dual exponentiation with base, exponents and
+ * both moduli (digits, k0, R^2) secret, and, with 64-bit chunks,
+ * big_modexp_crt through it (big_modexp_crt_r52) with the same secrets as
+ * above.  The IFMA build of that algorithm cannot run under Valgrind.
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches.  --leaky also runs the variable-time big_modexp on the secret
@@ -20,13 +24,16 @@
  */
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <valgrind/memcheck.h>
 
 #include "ossl_key.h"
+#include "radix52/radix52.h"
 #include "testutil.h"
 
 namespace {
@@ -51,6 +58,67 @@ bool set_hex(mpz_t z, const std::string &h, const char *what)
 		return false;
 	}
 	return true;
+}
+
+/* Half h of the dual number x = v (radix 2^52, k digits), by GMP. */
+void set_half(uint64_t *x, int h, int k, const mpz_t v)
+{
+	std::vector<uint64_t> d(static_cast<size_t>(k) + 2, 0);
+	size_t count = 0;
+	mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0, 12, v);
+	for (int j = 0; j < k; j++)
+		x[BIG_R52_AT(h, j)] = d[static_cast<size_t>(j)];
+}
+
+/* The twin's dual exponentiation, every input secret: a^dp mod p and
+ * a^dq mod q.  Returns the number of wrong halves. */
+int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, const mpz_t q)
+{
+	const int k = static_cast<int>((mpz_sizeinbase(p, 2) + 2 + 51) / 52);
+	const int words = BIG_R52_PAIR_WORDS(k);
+	const int ewords = static_cast<int>((mpz_sizeinbase(p, 2) + 63) / 64);
+	big_r52_dual_mod mod;
+	std::memset(&mod, 0, sizeof(mod));
+	mod.digits = k;
+	std::vector<uint64_t> base(static_cast<size_t>(words), 0), out(base.size(), 0);
+	std::vector<uint64_t> e[2] = { std::vector<uint64_t>(static_cast<size_t>(ewords), 0),
+				       std::vector<uint64_t>(static_cast<size_t>(ewords), 0) };
+	std::vector<uint64_t> scratch(big_r52_dual_pow_scratch(k));
+	const mpz_srcptr m[2] = { p, q }, d[2] = { dp, dq };
+	for (int h = 0; h < 2; h++) {
+		Mpz two52, inv, rr, r;
+		mpz_ui_pow_ui(two52, 2, 52);
+		mpz_invert(inv, m[h], two52);
+		mpz_sub(inv, two52, inv);
+		mod.k0[h] = mpz_get_ui(inv);
+		mpz_ui_pow_ui(rr, 2, static_cast<unsigned long>(104 * k));
+		mpz_mod(rr, rr, m[h]);
+		set_half(mod.m, h, k, m[h]);
+		set_half(mod.rr, h, k, rr);
+		mpz_mod(r, a, m[h]);
+		set_half(base.data(), h, k, r);
+		size_t count = 0;
+		mpz_export(e[h].data(), &count, -1, sizeof(uint64_t), 0, 0, d[h]);
+	}
+	VALGRIND_MAKE_MEM_UNDEFINED(&mod, sizeof(mod));
+	mod.digits = k; /* public: the size */
+	VALGRIND_MAKE_MEM_UNDEFINED(base.data(), sizeof(uint64_t) * base.size());
+	for (auto &v : e)
+		VALGRIND_MAKE_MEM_UNDEFINED(v.data(), sizeof(uint64_t) * v.size());
+	big_r52_dual_pow_c(out.data(), base.data(), e[0].data(), e[1].data(), ewords, &mod,
+			   scratch.data());
+	VALGRIND_MAKE_MEM_DEFINED(out.data(), sizeof(uint64_t) * out.size());
+	int wrong = 0;
+	for (int h = 0; h < 2; h++) {
+		std::vector<uint64_t> digits(static_cast<size_t>(k));
+		for (int j = 0; j < k; j++)
+			digits[static_cast<size_t>(j)] = out[static_cast<size_t>(BIG_R52_AT(h, j))];
+		Mpz got, want;
+		mpz_import(got, static_cast<size_t>(k), -1, sizeof(uint64_t), 0, 12, digits.data());
+		mpz_powm(want, a, d[h], m[h]);
+		wrong += mpz_cmp(got, want) != 0;
+	}
+	return wrong;
 }
 
 } // namespace
@@ -125,6 +193,34 @@ int main(int argc, char **argv)
 				     r, (int)err);
 			failures++;
 		}
+
+		/* The radix-2^52 twin, every secret undefined. */
+		if (r52_twin_pow(a, dp, dq, p, q) != 0) {
+			std::fprintf(stderr, "ct_memcheck: radix-2^52 twin round %d: wrong result\n", r);
+			failures++;
+		}
+#if BIG_CHUNK_SIZE == 64
+		{
+			const big_r52_ops twin = { big_r52_dual_mul_c, big_r52_dual_sqr_c,
+						   big_r52_dual_pow_c };
+			Big out3(1);
+			for (const BIGNUM *s : secrets)
+				secret(s);
+			err = big_modexp_crt_r52(&out3.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
+						 &prr.b, &qrr.b, &twin);
+			declassify(&out3.b);
+			for (const BIGNUM *s : secrets)
+				declassify(s);
+			bt::to_mpz(got, &out3.b);
+			if (err != BIG_OK || mpz_cmp(got, want) != 0) {
+				std::fprintf(stderr,
+					     "ct_memcheck: big_modexp_crt_r52 (twin) round %d: wrong "
+					     "result (err %d)\n",
+					     r, (int)err);
+				failures++;
+			}
+		}
+#endif
 
 		if (leaky) {
 			/* Self-test: sliding window on a secret exponent must be seen. */

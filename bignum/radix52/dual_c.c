@@ -1,0 +1,14 @@
+/*
+ * The twin: the radix-2^52 dual product, squaring and exponentiation
+ * (radix52.h) with the vector API in portable C (vec_c.h).  The same
+ * steps and the same words as the AVX-512 IFMA build, on every machine:
+ * the tests compare it with GMP, the IFMA build with it.  Not fast, and
+ * not meant to be: nothing outside the tests and the benchmark runs it.
+ */
+#include "vec_c.h"
+
+#define R52_SFX c
+#include "dual_step.h"
+#include "dual_mul.h"
+#include "dual_sqr.h"
+#include "dual_pow.h"

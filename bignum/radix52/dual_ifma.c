@@ -1,0 +1,68 @@
+/*
+ * The radix-2^52 dual product, squaring and exponentiation on AVX-512
+ * IFMA: the algorithm of dual_step.h .. dual_pow.h with the vector API as
+ * intrinsics on ymm registers (vec_ifma.h).  A 1024-bit half is 20 digits
+ * in 5 ymm registers; the two halves' steps alternate in one stream.
+ *
+ * Math (radix52.h, dual_mul.h, dual_sqr.h), in each half h of the pair
+ * layout, with R = 2^(52k), m odd < R/4, Y = -a b m^-1 mod R:
+ *   mul: r = (a b + Y m) / R < 2m          (operand scanning)
+ *   sqr: r = (a a + Y m) / R < 2m          (cross products once, doubled)
+ *   pow: out = base^e mod m, fully reduced (window 5, masked table scan)
+ *
+ * Prototypes (radix52.h):
+ *   void big_r52_dual_mul_ifma(uint64_t *r, const uint64_t *a,
+ *                              const uint64_t *b,
+ *                              const struct big_r52_dual_mod *mod);
+ *   void big_r52_dual_sqr_ifma(uint64_t *r, const uint64_t *a,
+ *                              const struct big_r52_dual_mod *mod);
+ *   void big_r52_dual_pow_ifma(uint64_t *out, const uint64_t *base,
+ *                              const uint64_t *e_p, const uint64_t *e_q,
+ *                              int ewords,
+ *                              const struct big_r52_dual_mod *mod,
+ *                              uint64_t *scratch);
+ *
+ * Preconditions: the CPU has AVX512F, AVX512VL and AVX512IFMA and the OS
+ * saves their state (big_r52_cpu_has_ifma(); the dispatch checks it before
+ * anything here runs); 1 <= mod->digits <= BIG_R52_MAX_DIGITS; operands
+ * normalised with zero padding, each half below 2m; scratch of
+ * big_r52_dual_pow_scratch(k) words; aliasing as in radix52.h.  Constant
+ * time: no branch or address depends on a digit or an exponent bit.
+ * 10, 20, 30 and 40 digits are compiled with k constant (R52_FIXED_SIZES).
+ *
+ * Work per product and half (k digits, G = k/4 ymm groups):
+ *   mul: 4kG vpmadd52[lh]uq, kG valignq, 3k scalar products
+ *   sqr: about kG + 2G vpmadd52[lh]uq for the square, 2kG for the
+ *        reduction, kG + 4G valignq
+ *
+ * Cycles per dual product (both halves), by CPU model:
+ *
+ *   digits   dual mul   dual sqr   dual pow (RSA private op)
+ *     20         -          -          -
+ *     30         -          -          -
+ *     40         -          -          -
+ *
+ *   Not yet measured: the machine this was written on has no AVX-512
+ *   (AMD EPYC family 25 model 1, Zen 3).  The table is to be filled from
+ *   an IFMA CPU, with the model and the command that printed it.
+ *
+ * The tests compile this file once more against an exact software model
+ * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs
+ * on every machine; the build here runs only on IFMA CPUs.
+ */
+#if defined(__x86_64__) || defined(R52_INTRINSICS_EMULATED)
+
+#ifndef R52_INTRINSICS_EMULATED
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
+#define R52_SFX ifma
+#endif
+#define R52_FIXED_SIZES 1
+
+#include "vec_ifma.h"
+
+#include "dual_step.h"
+#include "dual_mul.h"
+#include "dual_sqr.h"
+#include "dual_pow.h"
+
+#endif

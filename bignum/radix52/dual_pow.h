@@ -1,0 +1,213 @@
+/*
+ * The dual exponentiation and this build's exported entry points
+ * (contracts: radix52.h).
+ *
+ *   table[0] = R mod m      = mul(rr, 1)        (<= m)
+ *   table[1] = base * R     = mul(base, rr)     (< 2m: base, rr < 2m)
+ *   table[i] = table[i/2]^2 (i even) or table[i-1] * table[1] (i odd)
+ *   acc = table[top window of e]; for each further window of 5 bits:
+ *       acc = acc^(2^5) (five squarings), acc = acc * table[window]
+ *   acc = mul(acc, 1) = (acc + Y m) / R <= m, then acc -= m if acc >= m.
+ * Every table is read by r52_select, a masked scan of all 32 entries for
+ * both halves (each half has its own window value, the same position).
+ *
+ * The entry points pick a product once per call by digit count: builds
+ * that define R52_FIXED_SIZES have the RSA sizes (10, 20, 30, 40 digits)
+ * compiled with k constant, so that the windows stay in registers.
+ */
+#ifndef BIGMONT_RADIX52_DUAL_POW_H
+#define BIGMONT_RADIX52_DUAL_POW_H
+
+#ifdef R52_FIXED_SIZES
+#define R52_SIZES(X) X(10) X(20) X(30) X(40)
+#else
+#define R52_SIZES(X)
+#endif
+
+static void r52_mul_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			const struct big_r52_dual_mod *mod)
+{
+	r52_mul_body(r, a, b, mod, mod->digits);
+}
+
+static void r52_sqr_any(uint64_t *r, const uint64_t *a,
+			const struct big_r52_dual_mod *mod)
+{
+	r52_sqr_body(r, a, mod, mod->digits);
+}
+
+#define R52_FIXED(K)                                                         \
+	static void r52_mul_##K(uint64_t *r, const uint64_t *a,              \
+				const uint64_t *b,                           \
+				const struct big_r52_dual_mod *mod)          \
+	{                                                                    \
+		r52_mul_body(r, a, b, mod, K);                               \
+	}                                                                    \
+	static void r52_sqr_##K(uint64_t *r, const uint64_t *a,              \
+				const struct big_r52_dual_mod *mod)          \
+	{                                                                    \
+		r52_sqr_body(r, a, mod, K);                                  \
+	}                                                                    \
+	static void r52_sqr_by_mul_##K(uint64_t *r, const uint64_t *a,       \
+				       const struct big_r52_dual_mod *mod)   \
+	{                                                                    \
+		r52_mul_body(r, a, a, mod, K);                               \
+	}
+R52_SIZES(R52_FIXED)
+
+/*
+ * Above this many digits the exponentiation squares by the product: the
+ * dedicated squaring keeps 2G groups of both halves live at once, which
+ * past 20 digits (G = 5) no longer fits the 32 vector registers, and its
+ * spills cost more than the cross products it saves (cycle table in
+ * dual_ifma.c).  Both give the same words.
+ */
+#define R52_SQR_MAX_DIGITS 20
+
+/* The product and squaring for k digits (the fixed-size ones if any),
+ * and the squaring the exponentiation uses. */
+static void r52_pick(int k, big_r52_dual_mul_fn **mul, big_r52_dual_sqr_fn **sqr,
+		     big_r52_dual_sqr_fn **pow_sqr)
+{
+	(void)k;
+	*mul = r52_mul_any;
+	*sqr = *pow_sqr = r52_sqr_any;
+#define R52_CASE(K)                                                          \
+	if (k == K) {                                                        \
+		*mul = r52_mul_##K;                                          \
+		*sqr = r52_sqr_##K;                                          \
+		*pow_sqr = K > R52_SQR_MAX_DIGITS ? r52_sqr_by_mul_##K       \
+						  : r52_sqr_##K;             \
+	}
+	R52_SIZES(R52_CASE)
+#undef R52_CASE
+}
+
+/* Bits [pos, pos + width) of e[0..ewords); positions are public. */
+static uint64_t r52_window(const uint64_t *e, int ewords, int pos, int width)
+{
+	const int idx = pos / 64, shift = pos % 64;
+	uint64_t v = e[idx] >> shift;
+	if (shift + width > 64 && idx + 1 < ewords)
+		v |= e[idx + 1] << (64 - shift);
+	return v & (((uint64_t)1 << width) - 1);
+}
+
+/* out = entry want_h of the table in half h, reading all 32 entries. */
+static void r52_select(uint64_t *out, const uint64_t *table, uint64_t want_p,
+		       uint64_t want_q, const int k)
+{
+	const int G = BIG_R52_GROUPS(k), words = BIG_R52_PAIR_WORDS(k);
+	const r52v want[2] = { r52v_bcast(want_p), r52v_bcast(want_q) };
+	const r52v one = r52v_bcast(1);
+	r52v acc[2][BIG_R52_MAX_GROUPS];
+	r52v at = r52v_zero();
+
+	for (int h = 0; h < 2; h++)
+		for (int g = 0; g < G; g++)
+			acc[h][g] = r52v_zero();
+	for (int e = 0; e < BIG_R52_TABLE_ENTRIES; e++) {
+		const uint64_t *entry = table + (size_t)e * (size_t)words;
+		for (int h = 0; h < 2; h++) {
+			const r52m take = r52v_eq(at, want[h]);
+			for (int g = 0; g < G; g++)
+				acc[h][g] = r52v_blend(take, acc[h][g],
+						       r52v_load(R52_GRP(entry, g, h)));
+		}
+		at = r52v_add(at, one);
+	}
+	for (int h = 0; h < 2; h++)
+		for (int g = 0; g < G; g++)
+			r52v_store(R52_GRP(out, g, h), acc[h][g]);
+}
+
+/* Each half of x (normalised, <= m) minus m if that does not borrow:
+ * the digits' borrow chain in scalar, then a masked choice. */
+static void r52_sub_if_not_below(uint64_t *x, const uint64_t *m, const int k)
+{
+	for (int h = 0; h < 2; h++) {
+		uint64_t diff[BIG_R52_MAX_DIGITS], borrow = 0;
+		for (int j = 0; j < k; j++) {
+			const uint64_t d = x[BIG_R52_AT(h, j)] - m[BIG_R52_AT(h, j)] - borrow;
+			borrow = d >> 63;
+			diff[j] = d & BIG_R52_DIGIT_MASK;
+		}
+		const uint64_t keep = (uint64_t)0 - borrow;
+		for (int j = 0; j < k; j++)
+			x[BIG_R52_AT(h, j)] = (x[BIG_R52_AT(h, j)] & keep) | (diff[j] & ~keep);
+	}
+}
+
+void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
+				const uint64_t *b,
+				const struct big_r52_dual_mod *mod)
+{
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr, *pow_sqr;
+	r52_pick(mod->digits, &mul, &sqr, &pow_sqr);
+	mul(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
+				const struct big_r52_dual_mod *mod)
+{
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr, *pow_sqr;
+	r52_pick(mod->digits, &mul, &sqr, &pow_sqr);
+	sqr(r, a, mod);
+}
+
+void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
+				const uint64_t *e_p, const uint64_t *e_q,
+				int ewords,
+				const struct big_r52_dual_mod *mod,
+				uint64_t *scratch)
+{
+	const int k = mod->digits, words = BIG_R52_PAIR_WORDS(k);
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr_dedicated, *sqr;
+	r52_pick(k, &mul, &sqr_dedicated, &sqr);
+	(void)sqr_dedicated;
+	uint64_t *const table = scratch;
+	uint64_t *const acc = table + (size_t)BIG_R52_TABLE_ENTRIES * (size_t)words;
+	uint64_t *const sel = acc + words, *const one = sel + words;
+#define R52_ENTRY(i) (table + (size_t)(i) * (size_t)words)
+
+	for (int w = 0; w < words; w++)
+		one[w] = 0;
+	one[BIG_R52_AT(0, 0)] = one[BIG_R52_AT(1, 0)] = 1;
+
+	mul(R52_ENTRY(0), mod->rr, one, mod);
+	mul(R52_ENTRY(1), base, mod->rr, mod);
+	for (int i = 2; i < BIG_R52_TABLE_ENTRIES; i++) {
+		if (i % 2 == 0)
+			sqr(R52_ENTRY(i), R52_ENTRY(i / 2), mod);
+		else
+			mul(R52_ENTRY(i), R52_ENTRY(i - 1), R52_ENTRY(1), mod);
+	}
+
+	/* The top window takes the leftover bits, so the others are whole. */
+	const int ebits = 64 * ewords;
+	int top = ebits % BIG_R52_WINDOW;
+	if (top == 0)
+		top = BIG_R52_WINDOW;
+	int pos = ebits - top;
+	r52_select(acc, table, r52_window(e_p, ewords, pos, top),
+		   r52_window(e_q, ewords, pos, top), k);
+	while (pos > 0) {
+		pos -= BIG_R52_WINDOW;
+		for (int s = 0; s < BIG_R52_WINDOW; s++)
+			sqr(acc, acc, mod);
+		r52_select(sel, table, r52_window(e_p, ewords, pos, BIG_R52_WINDOW),
+			   r52_window(e_q, ewords, pos, BIG_R52_WINDOW), k);
+		mul(acc, acc, sel, mod);
+	}
+
+	mul(acc, acc, one, mod);
+	r52_sub_if_not_below(acc, mod->m, k);
+	for (int w = 0; w < words; w++)
+		out[w] = acc[w];
+#undef R52_ENTRY
+}
+
+#endif /* BIGMONT_RADIX52_DUAL_POW_H */

@@ -1,0 +1,239 @@
+/*
+ * bignum/radix52/radix52.h -- every contract of the radix-2^52 layer, once.
+ *
+ * What it is.  The two CRT halves of an RSA private operation (x^dp mod p,
+ * x^dq mod q, p and q of equal length) computed in one stream, in the
+ * number representation of AVX-512 IFMA: a residue of k digits of 52 bits,
+ * one digit per 64-bit lane, so that vpmadd52luq / vpmadd52huq (add bits
+ * 0..51 / 52..103 of the 104-bit product of the low 52 bits of two lanes
+ * to a 64-bit lane) form the products.  The 12 spare bits of each lane
+ * take the sums of many products; carries are propagated once per product
+ * (normalisation).  RSA-1024/2048/3072/4096 have primes of 8/16/24/32
+ * 64-bit chunks: k = 10/20/30/40 digits, whose 52k bits hold the 64-bit
+ * chunks with 8 to 32 bits to spare.
+ *
+ * Three builds of one algorithm.  The algorithm is written once
+ * (dual_step.h, dual_mul.h, dual_sqr.h, dual_pow.h, included by each
+ * build) against a small vector API of four 64-bit lanes (r52v_*):
+ *   _c     the twin: the API in portable C (vec_c.h), lanes in arrays,
+ *          products through unsigned __int128 (dual_c.c);
+ *   _ifma  the API as AVX-512 F/VL/IFMA intrinsics on ymm registers
+ *          (vec_ifma.h, dual_ifma.c; x86-64 builds);
+ *   _emu   (tests only) dual_ifma.c's mapping once more, against an exact
+ *          software model of each intrinsic it uses (tests/radix52/).
+ * Same digits, same steps: every build returns the same words for the
+ * same input, which the tests check.
+ *
+ * Pair layout.  Both halves of a dual number live in one array of
+ * BIG_R52_PAIR_WORDS(k) words: groups of four digits alternate between the
+ * halves, digit j of half h (0 = p, 1 = q) at index
+ *   8 * (j / 4) + 4 * h + j % 4          (BIG_R52_AT(h, j)),
+ * so a ymm register holds four digits of one half and a zmm register the
+ * same four digit positions of both.  Digits k .. 4*groups-1 of each half
+ * are padding and always zero (inputs must have them zero; outputs do).
+ *
+ * Almost-Montgomery form.  R = 2^(52k).  A product returns
+ *   T = (a*b + Y*m) / R,   Y = (-a*b*m^-1) mod R  (0 <= Y < R),
+ * the exact value word-by-word Montgomery reduction produces, without the
+ * final subtraction: T == a*b/R (mod m) and T < a*b/R + m.  With
+ * m < R/4 and a, b < 2m, a*b < 4m^2 < m*R, so T < 2m: values stay below
+ * 2m through the whole exponentiation and only the last product (by 1)
+ * and one masked subtraction bring the result into [0, m).  That last
+ * product is (x + Y*m)/R <= m, and it equals m when x == m (x == 0 mod
+ * m, x != 0), so the subtraction is not optional (cf. CVE-2022-2274).
+ *
+ * Digits and lanes.  A digit is < 2^52; every input of a product must be
+ * normalised (each digit < 2^52, padding zero): IFMA reads only the low 52
+ * bits of a lane.  Between normalisations a lane holds a sum of at most
+ * 4k + 2 values below 2^52 plus a carry below 2^12 (argued in dual_mul.h
+ * and dual_sqr.h): < 2^60 for k <= BIG_R52_MAX_DIGITS.
+ *
+ * Constant time: every function here runs in time that depends on k (and
+ * ewords for the exponentiation) only; no branch and no address depends
+ * on a digit or exponent value.  Table entries are read by a masked scan
+ * of all 32.
+ */
+#ifndef BIGMONT_RADIX52_H
+#define BIGMONT_RADIX52_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <bigmont/bignum.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BIG_R52_DIGIT_BITS 52
+#define BIG_R52_DIGIT_MASK ((UINT64_C(1) << 52) - 1)
+/* Largest digit count: the RSA sizes use up to 40; the tests go to 41. */
+#define BIG_R52_MAX_DIGITS 44
+#define BIG_R52_LANES 4
+#define BIG_R52_GROUPS(k) (((k) + BIG_R52_LANES - 1) / BIG_R52_LANES)
+#define BIG_R52_MAX_GROUPS BIG_R52_GROUPS(BIG_R52_MAX_DIGITS)
+/* Words of a dual number (both halves, padding included). */
+#define BIG_R52_PAIR_WORDS(k) (2 * BIG_R52_LANES * BIG_R52_GROUPS(k))
+#define BIG_R52_PAIR_MAX_WORDS BIG_R52_PAIR_WORDS(BIG_R52_MAX_DIGITS)
+/* Index of digit j of half h in a dual number. */
+#define BIG_R52_AT(h, j)                                                      \
+	(2 * BIG_R52_LANES * ((j) / BIG_R52_LANES) + BIG_R52_LANES * (h) +   \
+	 (j) % BIG_R52_LANES)
+/* Window width of the exponentiation and its table size. */
+#define BIG_R52_WINDOW 5
+#define BIG_R52_TABLE_ENTRIES (1 << BIG_R52_WINDOW)
+
+/*
+ * The two moduli of a dual exponentiation.
+ *   digits  k, 1 <= k <= BIG_R52_MAX_DIGITS
+ *   m       both moduli (pair layout): odd, 1 < m < 2^(52k - 2) = R/4
+ *   k0      -m^-1 mod 2^52 for each half
+ *   rr      R^2 mod m for each half, any representative below 2m (pair
+ *           layout; read by big_r52_dual_pow only)
+ * The moduli are secret in RSA: the struct is wiped by its owner.
+ */
+struct big_r52_dual_mod {
+	uint64_t m[BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t rr[BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t k0[2];
+	int digits;
+};
+
+/*
+ * Products (both halves at once, each half under its own modulus):
+ *
+ *   mul: r = a * b / R (almost-Montgomery, above), dual_mul.h
+ *   sqr: r = a * a / R, a dedicated squaring (cross products once,
+ *        doubled), dual_sqr.h -- the same value as mul(r, a, a)
+ *
+ * Preconditions: a, b normalised dual numbers of mod->digits digits, each
+ * half below 2 * its modulus (below 2^(52k) suffices for r's congruence,
+ * but only < 2m keeps r < 2m).  r may equal a and/or b; no partial
+ * overlap.  Postcondition: r normalised, each half < 2m.  Constant time.
+ */
+typedef void big_r52_dual_mul_fn(uint64_t *r, const uint64_t *a,
+				 const uint64_t *b,
+				 const struct big_r52_dual_mod *mod);
+typedef void big_r52_dual_sqr_fn(uint64_t *r, const uint64_t *a,
+				 const struct big_r52_dual_mod *mod);
+
+/*
+ * The dual exponentiation (dual_pow.h):
+ *
+ *   out half h = base_h ^ e_h mod m_h     (plain residues, fully reduced)
+ *
+ * base: a normalised dual number, each half below 2 * its modulus (plain,
+ * not Montgomery form).  e_p, e_q: ewords 64-bit words each (little
+ * endian), ewords >= 1; both are scanned over all 64 * ewords bits, so
+ * their values (bit lengths included) do not change the sequence of
+ * operations.  mod->rr is read.  Window 5: a table of 32 powers per half
+ * built by products, then 5 squarings and one product per window; the
+ * entry for each half is read by a masked scan of all 32 entries (the two
+ * halves' windows differ, their positions do not).  The result goes out
+ * of Montgomery form by a product by 1 and a masked subtraction of m.
+ * scratch: big_r52_dual_pow_scratch(k) words, left dirty (the caller
+ * wipes it).  out must not overlap base, the exponents or scratch.
+ * Constant time in base, e and m.
+ */
+typedef void big_r52_dual_pow_fn(uint64_t *out, const uint64_t *base,
+				 const uint64_t *e_p, const uint64_t *e_q,
+				 int ewords,
+				 const struct big_r52_dual_mod *mod,
+				 uint64_t *scratch);
+/* The table of 32 entries and three working dual numbers. */
+static inline size_t big_r52_dual_pow_scratch(int digits)
+{
+	return (size_t)(BIG_R52_TABLE_ENTRIES + 3) * BIG_R52_PAIR_WORDS(digits);
+}
+
+#define BIG_R52_DECLARE_BUILD(sfx)                                           \
+	big_r52_dual_mul_fn big_r52_dual_mul_##sfx;                          \
+	big_r52_dual_sqr_fn big_r52_dual_sqr_##sfx;                          \
+	big_r52_dual_pow_fn big_r52_dual_pow_##sfx;
+
+BIG_R52_DECLARE_BUILD(c)
+#if defined(__x86_64__)
+#define BIG_R52_HAVE_IFMA_BUILD 1
+/* Callable only where big_r52_cpu_has_ifma() (bignum/dispatch.c). */
+BIG_R52_DECLARE_BUILD(ifma)
+#else
+#define BIG_R52_HAVE_IFMA_BUILD 0
+#endif
+
+/* 1 if the CPU has AVX512F, AVX512VL and AVX512IFMA and the OS saves the
+ * opmask and ZMM state (XCR0 bits 1, 2, 5, 6, 7), else 0.  cpuid and
+ * xgetbv only: safe in an ifunc resolver. */
+int big_r52_cpu_has_ifma(void);
+
+/* The product, squaring and exponentiation of one build, for callers that
+ * take the build as an argument (the CRT path, tests). */
+struct big_r52_ops {
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;
+	big_r52_dual_pow_fn *pow;
+};
+
+/* ---- conversion (convert.c): 64-bit words <-> 52-bit digits ---------- */
+/* Half h of the dual number x (k digits) = w[0..nwords), digit j = bits
+ * [52j, 52j + 52) of w, zero past nwords; the padding digits are zeroed.
+ * Bits of w at and above 52k must be zero (not checked).  The other half
+ * is not touched.  Constant time. */
+void big_r52_from_words(uint64_t *x, int h, int k, const uint64_t *w,
+			int nwords);
+/* w[0..nwords) = half h of the dual number x (k normalised digits); the
+ * value must be below 2^(64 nwords) (bits past it are dropped).
+ * Constant time. */
+void big_r52_to_words(uint64_t *w, int nwords, const uint64_t *x, int h,
+		      int k);
+
+/* ---- the CRT path (crt_path.c, crt_r52.c) ---------------------------- */
+/* Digits of the radix-2^52 path for primes of lp and lq 64-bit chunks: 10,
+ * 20, 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
+ * radix-2^64 path).  What the code can do, not what big_modexp_crt
+ * chooses. */
+int big_r52_crt_digits(int lp, int lq);
+/* What big_modexp_crt chooses: big_r52_crt_digits where the ifma variant
+ * runs and the size is measured faster than adx there, else 0.  An ifunc
+ * bound once at load time (bignum/dispatch.c) to one of the two below. */
+typedef int big_r52_crt_choice_fn(int lp, int lq);
+big_r52_crt_choice_fn big_modexp_crt_r52_digits;
+big_r52_crt_choice_fn big_r52_crt_digits_measured; /* the sizes policy */
+big_r52_crt_choice_fn big_r52_crt_digits_never;    /* other variants */
+
+#if BIG_CHUNK_SIZE == 64
+/*
+ * m_p = a^dp mod p and m_q = a^dq mod q (plain, fully reduced, len chunks
+ * each) in one radix-2^52 dual exponentiation of `digits` =
+ * big_r52_crt_digits(len, len) digits, through the given build (crt_r52.c).
+ *   a[0..alen): any length >= 1;  dp[0..dplen), dq[0..dqlen): >= 1 chunk
+ *   p, q: odd > 1, len chunks;  rr_p, rr_q: 2^(128 len) mod p, mod q (< p,
+ *   < q: big_mont_rr), len chunks
+ * The radix-2^52 R^2 is derived from the radix-2^64 one by two products
+ * (crt_r52.c); a goes in by big_mont_reduce_ct.  scratch:
+ * big_crt_r52_scratch(digits, len, max(dplen, dqlen)) chunks, left dirty.
+ * Outputs must not overlap inputs.  Constant time in a, dp, dq, p, q
+ * (lengths may leak).
+ */
+size_t big_crt_r52_scratch(int digits, int len, int ewords);
+void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
+		     int alen, const uint64_t *dp, int dplen,
+		     const uint64_t *dq, int dqlen, const uint64_t *p,
+		     const uint64_t *q, const uint64_t *rr_p,
+		     const uint64_t *rr_q, int len, int digits,
+		     const struct big_r52_ops *ops, uint64_t *scratch);
+/* big_modexp_crt (bignum/modexp_crt.c) with the two exponentiations done
+ * by big_crt_r52_pow through `ops`, whatever the variant: for the tests.
+ * BIG_INVALID_ARGS where big_r52_crt_digits(p->len, q->len) is 0. */
+BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
+				const BIGNUM *dmodpminus1,
+				const BIGNUM *dmodqminus1, const BIGNUM *p,
+				const BIGNUM *q, const BIGNUM *pinvmodq,
+				const BIGNUM *p_rr, const BIGNUM *q_rr,
+				const struct big_r52_ops *ops);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BIGMONT_RADIX52_H */

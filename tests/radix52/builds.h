@@ -1,0 +1,53 @@
+/*
+ * The builds of the radix-2^52 algorithm a test can run (bignum/radix52/
+ * radix52.h): the twin, the IFMA source on emulated intrinsics
+ * (dual_emu.c) and the IFMA build, which runs only where the CPU has
+ * AVX-512 IFMA (`runnable`).
+ */
+#ifndef BIGMONT_TESTS_RADIX52_BUILDS_H
+#define BIGMONT_TESTS_RADIX52_BUILDS_H
+
+#include <ostream>
+#include <vector>
+
+#include "dual_emu.h"
+
+namespace r52t {
+
+struct Build {
+	const char *name;
+	big_r52_ops ops;
+	bool runnable;
+};
+
+inline void PrintTo(const Build &b, std::ostream *os)
+{
+	*os << b.name;
+}
+
+inline Build twin()
+{
+	return { "twin", { big_r52_dual_mul_c, big_r52_dual_sqr_c, big_r52_dual_pow_c }, true };
+}
+
+inline Build emulated()
+{
+	return { "emulated", { big_r52_dual_mul_emu, big_r52_dual_sqr_emu, big_r52_dual_pow_emu },
+		 true };
+}
+
+/* The IFMA build where this is an x86-64 build, runnable or not. */
+inline std::vector<Build> ifma()
+{
+#if BIG_R52_HAVE_IFMA_BUILD
+	return { { "ifma",
+		   { big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_dual_pow_ifma },
+		   big_r52_cpu_has_ifma() != 0 } };
+#else
+	return {};
+#endif
+}
+
+} // namespace r52t
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * An exact software model of the AVX-512 intrinsics that
+ * bignum/radix52/vec_ifma.h uses, so that the IFMA build of the radix-2^52
+ * algorithm (bignum/radix52/dual_ifma.c) compiles and runs on any CPU
+ * (dual_emu.c).  Each function has the intrinsic's name and signature and
+ * follows Intel's pseudo-code in the Intrinsics Guide lane by lane
+ * (quoted in short above it); nothing more.  Include it instead of
+ * <immintrin.h>, in a file that includes nothing else that does.
+ */
+#ifndef BIGMONT_TESTS_INTRIN_EMU_H
+#define BIGMONT_TESTS_INTRIN_EMU_H
+
+#include <stdint.h>
+
+typedef struct {
+	uint64_t q[4];
+} __m256i;
+typedef unsigned char __mmask8;
+
+#define EMU static inline
+
+/* dst[255:0] := MEM[mem_addr+255:mem_addr] (no alignment needed) */
+EMU __m256i _mm256_loadu_si256(const __m256i *mem_addr)
+{
+	__m256i r;
+	__builtin_memcpy(&r, mem_addr, sizeof(r));
+	return r;
+}
+
+/* MEM[mem_addr+255:mem_addr] := a[255:0] */
+EMU void _mm256_storeu_si256(__m256i *mem_addr, __m256i a)
+{
+	__builtin_memcpy(mem_addr, &a, sizeof(a));
+}
+
+EMU __m256i _mm256_setzero_si256(void)
+{
+	__m256i r = { { 0, 0, 0, 0 } };
+	return r;
+}
+
+/* dst[i+63:i] := a[63:0] for each element */
+EMU __m256i _mm256_set1_epi64x(long long a)
+{
+	__m256i r;
+	for (int j = 0; j < 4; j++)
+		r.q[j] = (uint64_t)a;
+	return r;
+}
+
+/* dst[63:0] := e0, ..., dst[255:192] := e3 */
+EMU __m256i _mm256_set_epi64x(long long e3, long long e2, long long e1,
+			      long long e0)
+{
+	__m256i r = { { (uint64_t)e0, (uint64_t)e1, (uint64_t)e2, (uint64_t)e3 } };
+	return r;
+}
+
+/* dst[i+63:i] := a[i+63:i] + b[i+63:i] */
+EMU __m256i _mm256_add_epi64(__m256i a, __m256i b)
+{
+	for (int j = 0; j < 4; j++)
+		a.q[j] += b.q[j];
+	return a;
+}
+
+/* dst[i+63:i] := k[j] ? a[i+63:i] + b[i+63:i] : src[i+63:i] */
+EMU __m256i _mm256_mask_add_epi64(__m256i src, __mmask8 k, __m256i a, __m256i b)
+{
+	for (int j = 0; j < 4; j++)
+		if ((k >> j) & 1)
+			src.q[j] = a.q[j] + b.q[j];
+	return src;
+}
+
+/* dst[255:0] := a[255:0] AND b[255:0] */
+EMU __m256i _mm256_and_si256(__m256i a, __m256i b)
+{
+	for (int j = 0; j < 4; j++)
+		a.q[j] &= b.q[j];
+	return a;
+}
+
+/* dst[i+63:i] := imm8[7:0] > 63 ? 0 : ZeroExtend64(a[i+63:i] >> imm8[7:0]) */
+EMU __m256i _mm256_srli_epi64(__m256i a, int imm8)
+{
+	const unsigned count = (unsigned)imm8 & 0xff;
+	for (int j = 0; j < 4; j++)
+		a.q[j] = count > 63 ? 0 : a.q[j] >> count;
+	return a;
+}
+
+/* tmp[127:0] := ZeroExtend64(b[i+51:i]) * ZeroExtend64(c[i+51:i])
+ * dst[i+63:i] := a[i+63:i] + ZeroExtend64(tmp[51:0])          (lo)
+ * dst[i+63:i] := a[i+63:i] + ZeroExtend64(tmp[103:52])        (hi)
+ * masked: dst[i+63:i] := a[i+63:i] where k[j] is clear */
+EMU unsigned __int128 emu_madd52_tmp(uint64_t b, uint64_t c)
+{
+	const uint64_t low52 = (UINT64_C(1) << 52) - 1;
+	return (unsigned __int128)(b & low52) * (c & low52);
+}
+
+EMU __m256i _mm256_mask_madd52lo_epu64(__m256i a, __mmask8 k, __m256i b, __m256i c)
+{
+	for (int j = 0; j < 4; j++)
+		if ((k >> j) & 1)
+			a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) &
+				  ((UINT64_C(1) << 52) - 1);
+	return a;
+}
+
+EMU __m256i _mm256_mask_madd52hi_epu64(__m256i a, __mmask8 k, __m256i b, __m256i c)
+{
+	for (int j = 0; j < 4; j++)
+		if ((k >> j) & 1)
+			a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
+				  ((UINT64_C(1) << 52) - 1);
+	return a;
+}
+
+EMU __m256i _mm256_madd52lo_epu64(__m256i a, __m256i b, __m256i c)
+{
+	return _mm256_mask_madd52lo_epu64(a, 0xff, b, c);
+}
+
+EMU __m256i _mm256_madd52hi_epu64(__m256i a, __m256i b, __m256i c)
+{
+	return _mm256_mask_madd52hi_epu64(a, 0xff, b, c);
+}
+
+/* temp[511:256] := a[255:0]; temp[255:0] := b[255:0];
+ * temp[511:0] := temp[511:0] >> (64 * imm8[1:0]); dst[255:0] := temp[255:0] */
+EMU __m256i _mm256_alignr_epi64(__m256i a, __m256i b, int imm8)
+{
+	const int count = imm8 & 3;
+	uint64_t temp[8];
+	__m256i r;
+	for (int j = 0; j < 4; j++) {
+		temp[j] = b.q[j];
+		temp[j + 4] = a.q[j];
+	}
+	for (int j = 0; j < 4; j++)
+		r.q[j] = temp[j + count];
+	return r;
+}
+
+/* dst[63:0] := (a[255:0] >> (index[1:0] * 64))[63:0] */
+EMU long long _mm256_extract_epi64(__m256i a, int index)
+{
+	return (long long)a.q[index & 3];
+}
+
+/* dst[i+63:i] := k[j] ? a[63:0] : src[i+63:i] */
+EMU __m256i _mm256_mask_set1_epi64(__m256i src, __mmask8 k, long long a)
+{
+	for (int j = 0; j < 4; j++)
+		if ((k >> j) & 1)
+			src.q[j] = (uint64_t)a;
+	return src;
+}
+
+/* off := idx[i+1:i] * 64;
+ * dst[i+63:i] := idx[i+2] ? b[off+63:off] : a[off+63:off] */
+EMU __m256i _mm256_permutex2var_epi64(__m256i a, __m256i idx, __m256i b)
+{
+	__m256i r;
+	for (int j = 0; j < 4; j++) {
+		const unsigned off = (unsigned)(idx.q[j] & 3);
+		r.q[j] = (idx.q[j] >> 2) & 1 ? b.q[off] : a.q[off];
+	}
+	return r;
+}
+
+/* k[j] := (a[i+63:i] OP b[i+63:i]) ? 1 : 0 (unsigned); k[MAX:4] := 0 */
+EMU __mmask8 _mm256_cmpgt_epu64_mask(__m256i a, __m256i b)
+{
+	__mmask8 k = 0;
+	for (int j = 0; j < 4; j++)
+		if (a.q[j] > b.q[j])
+			k |= (__mmask8)(1u << j);
+	return k;
+}
+
+EMU __mmask8 _mm256_cmpeq_epu64_mask(__m256i a, __m256i b)
+{
+	__mmask8 k = 0;
+	for (int j = 0; j < 4; j++)
+		if (a.q[j] == b.q[j])
+			k |= (__mmask8)(1u << j);
+	return k;
+}
+
+/* dst[i+63:i] := k[j] ? b[i+63:i] : a[i+63:i] */
+EMU __m256i _mm256_mask_blend_epi64(__mmask8 k, __m256i a, __m256i b)
+{
+	for (int j = 0; j < 4; j++)
+		if ((k >> j) & 1)
+			a.q[j] = b.q[j];
+	return a;
+}
+
+#undef EMU
+
+#endif /* BIGMONT_TESTS_INTRIN_EMU_H */

@@ -1,0 +1,417 @@
+// bigmont-test: once
+/*
+ * The radix-2^52 kernels (bignum/radix52/) against GMP, in each build: the
+ * twin (portable C), the IFMA source against its emulated intrinsics
+ * ("emulated", tests/radix52/), and the IFMA build itself ("ifma"), whose
+ * instances tests/radix52.cmake runs as their own ctest entry: skipped,
+ * with "skipped: no AVX-512 IFMA", where the CPU lacks it.  Nothing here
+ * depends on the kernel variant, so the suite runs once
+ * (tests/test_radix52_crt.cpp has the CRT path, per variant).
+ *
+ * - Conversion: every digit count 1..41, random density, both halves,
+ *   round trips through words of several lengths, vs GMP's export with
+ *   12 nail bits (52-bit digits).
+ * - Products and squarings: every digit count 1..41, moduli of full size,
+ *   small, all-ones; operands 0, 1, m-1, m, 2m-1, all-ones digits and
+ *   random below 2m; the exact almost-Montgomery value (a b + Y m) / R with
+ *   Y = -a b m^-1 mod R (not only its residue), normalised digits, zero
+ *   padding, untouched words around the output, aliasing.
+ * - The dual exponentiation: every digit count 1..41, bases 0, 1, m-1, m
+ *   (so every power is m until the final subtraction makes it 0) and
+ *   random, exponents 0, 1, all-ones and random of 1..k/1.2+1 words, R^2
+ *   given below m and in [m, 2m), vs mpz_powm.
+ */
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "radix52/builds.h"
+#include "testutil.h"
+
+namespace {
+
+using bt::Mpz;
+using r52t::Build;
+
+constexpr int kMaxTestDigits = 41;
+constexpr uint64_t kGuard = 0x5a5a5a5a5a5a5a5aULL;
+
+class Radix52 : public ::testing::TestWithParam<Build> {
+protected:
+	void SetUp() override
+	{
+		if (!GetParam().runnable)
+			GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	}
+	const big_r52_ops &ops() const { return GetParam().ops; }
+};
+
+/* ---- GMP side ---------------------------------------------------------- */
+
+/* Digits of v in radix 2^52 (k of them, zero-padded), by GMP's export with
+ * 12 nail bits: an independent conversion. */
+std::vector<uint64_t> gmp_digits(const mpz_t v, int k)
+{
+	std::vector<uint64_t> d(static_cast<size_t>(k) + 2, 0);
+	size_t count = 0;
+	EXPECT_LE(mpz_sizeinbase(v, 2), static_cast<size_t>(52 * k)) << "does not fit";
+	if (mpz_sgn(v) != 0 && mpz_sizeinbase(v, 2) <= static_cast<size_t>(52 * k))
+		mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0, 12, v);
+	d.resize(static_cast<size_t>(k));
+	return d;
+}
+
+/* A dual number with guard words on both sides of its pair layout. */
+class Dual {
+public:
+	explicit Dual(int k)
+		: k_(k), words_(BIG_R52_PAIR_WORDS(k)),
+		  buf_(static_cast<size_t>(words_) + 16, kGuard)
+	{
+		for (int w = 0; w < words_; w++)
+			x()[w] = 0;
+	}
+	uint64_t *x() { return buf_.data() + 8; }
+	const uint64_t *x() const { return buf_.data() + 8; }
+	void set(int h, const mpz_t v)
+	{
+		std::vector<uint64_t> d = gmp_digits(v, k_);
+		for (int j = 0; j < k_; j++)
+			x()[BIG_R52_AT(h, j)] = d[static_cast<size_t>(j)];
+	}
+	/* Half h as a number; false if a digit is not normalised or a
+	 * padding digit is not zero. */
+	bool get(int h, mpz_t out) const
+	{
+		std::vector<uint64_t> d(static_cast<size_t>(k_));
+		bool ok = true;
+		for (int j = 0; j < BIG_R52_LANES * BIG_R52_GROUPS(k_); j++) {
+			const uint64_t v = x()[BIG_R52_AT(h, j)];
+			if (j < k_)
+				d[static_cast<size_t>(j)] = v;
+			ok = ok && (j < k_ ? v <= BIG_R52_DIGIT_MASK : v == 0);
+		}
+		mpz_import(out, static_cast<size_t>(k_), -1, sizeof(uint64_t), 0, 12, d.data());
+		return ok;
+	}
+	bool guards_intact() const
+	{
+		for (int i = 0; i < 8; i++)
+			if (buf_[static_cast<size_t>(i)] != kGuard ||
+			    buf_[static_cast<size_t>(8 + words_ + i)] != kGuard)
+				return false;
+		return true;
+	}
+
+private:
+	int k_, words_;
+	std::vector<uint64_t> buf_;
+};
+
+/* A random odd modulus below 2^(52k - 2), > 1: full size, smaller, or
+ * all-ones. */
+void random_modulus(bt::Rng &rng, mpz_t m, int k, int kind)
+{
+	const int top = 52 * k - 2;
+	switch (kind) {
+	case 0: /* all ones: every digit 2^52 - 1 but the top one */
+		mpz_set_ui(m, 1);
+		mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(top));
+		mpz_sub_ui(m, m, 1);
+		return;
+	case 1: /* small */
+		rng.mpz_bits(m, 2 + static_cast<int>(rng.below(static_cast<uint64_t>(top - 1))));
+		break;
+	default:
+		rng.mpz_bits(m, top);
+		break;
+	}
+	mpz_setbit(m, 0);
+	if (mpz_cmp_ui(m, 1) == 0)
+		mpz_set_ui(m, 3);
+}
+
+/* One half of a modulus: m, k0 = -m^-1 mod 2^52, rr = R^2 mod m (+ m). */
+void set_modulus(big_r52_dual_mod *mod, Dual *mbuf, Dual *rrbuf, int h, const mpz_t m,
+		 bool rr_above_m)
+{
+	const int k = mod->digits;
+	Mpz two52, inv, rr;
+	mpz_ui_pow_ui(two52, 2, 52);
+	ASSERT_NE(mpz_invert(inv, m, two52), 0);
+	mpz_sub(inv, two52, inv);
+	mod->k0[h] = mpz_get_ui(inv);
+	mpz_ui_pow_ui(rr, 2, static_cast<unsigned long>(104 * k));
+	mpz_mod(rr, rr, m);
+	if (rr_above_m)
+		mpz_add(rr, rr, m);
+	mbuf->set(h, m);
+	rrbuf->set(h, rr);
+	for (int j = 0; j < BIG_R52_PAIR_WORDS(k); j++) {
+		mod->m[j] = mbuf->x()[j];
+		mod->rr[j] = rrbuf->x()[j];
+	}
+}
+
+/* (a b + Y m) / R, Y = -a b m^-1 mod R: the exact almost-Montgomery value. */
+void amm_value(mpz_t out, const mpz_t a, const mpz_t b, const mpz_t m, int k)
+{
+	Mpz R, ab, y, minv;
+	mpz_ui_pow_ui(R, 2, static_cast<unsigned long>(52 * k));
+	mpz_mul(ab, a, b);
+	ASSERT_NE(mpz_invert(minv, m, R), 0);
+	mpz_mul(y, ab, minv);
+	mpz_neg(y, y);
+	mpz_mod(y, y, R);
+	mpz_addmul(ab, y, m);
+	ASSERT_TRUE(mpz_divisible_p(ab, R));
+	mpz_divexact(out, ab, R);
+}
+
+/* An operand below 2m: 0, 1, m-1, m, 2m-1, the largest all-ones number
+ * below 2m, or random. */
+void operand(bt::Rng &rng, mpz_t a, const mpz_t m)
+{
+	Mpz two_m;
+	mpz_mul_2exp(two_m, m, 1);
+	switch (rng.below(8)) {
+	case 0: mpz_set_ui(a, 0); break;
+	case 1: mpz_set_ui(a, 1); break;
+	case 2: mpz_sub_ui(a, m, 1); break;
+	case 3: mpz_set(a, m); break;
+	case 4: mpz_sub_ui(a, two_m, 1); break;
+	case 5:
+		mpz_set_ui(a, 1);
+		mpz_mul_2exp(a, a, mpz_sizeinbase(two_m, 2) - 1);
+		mpz_sub_ui(a, a, 1);
+		break;
+	default:
+		rng.mpz_bits(a, 1 + static_cast<int>(rng.below(mpz_sizeinbase(two_m, 2))));
+		mpz_mod(a, a, two_m);
+		break;
+	}
+}
+
+struct Moduli {
+	int k;
+	big_r52_dual_mod mod;
+	Mpz m[2];
+	explicit Moduli(int digits) : k(digits) { std::memset(&mod, 0, sizeof(mod)); mod.digits = k; }
+};
+
+void make_moduli(bt::Rng &rng, Moduli *s, bool rr_above_m = false)
+{
+	Dual mbuf(s->k), rrbuf(s->k);
+	for (int h = 0; h < 2; h++) {
+		random_modulus(rng, s->m[h], s->k, static_cast<int>(rng.below(4)));
+		set_modulus(&s->mod, &mbuf, &rrbuf, h, s->m[h], rr_above_m);
+	}
+}
+
+/* ---- conversion (one code for every build) ---------------------------- */
+
+TEST(Radix52Convert, WordsToDigitsAndBackMatchGmp)
+{
+	bt::Rng rng(5201);
+	for (int k = 1; k <= kMaxTestDigits; k++) {
+		for (long rep = 0; rep < bt::scaled(8); rep++) {
+			const int bits = 1 + static_cast<int>(rng.below(static_cast<uint64_t>(52 * k)));
+			const int nwords = (bits + 63) / 64 + static_cast<int>(rng.below(2));
+			Mpz v[2];
+			Dual d(k);
+			for (int h = 0; h < 2; h++) {
+				if (rng.below(5) == 0)
+					mpz_set_ui(v[h], 0);
+				else
+					rng.mpz_bits(v[h], bits);
+				std::vector<uint64_t> w(static_cast<size_t>(nwords), 0);
+				size_t count = 0;
+				mpz_export(w.data(), &count, -1, sizeof(uint64_t), 0, 0, v[h]);
+				/* garbage in the padding digits must be overwritten */
+				for (int j = k; j < BIG_R52_LANES * BIG_R52_GROUPS(k); j++)
+					d.x()[BIG_R52_AT(h, j)] = rng.next();
+				big_r52_from_words(d.x(), h, k, w.data(), nwords);
+			}
+			ASSERT_TRUE(d.guards_intact()) << "k " << k;
+			for (int h = 0; h < 2; h++) {
+				std::vector<uint64_t> want = gmp_digits(v[h], k);
+				for (int j = 0; j < k; j++)
+					ASSERT_EQ(d.x()[BIG_R52_AT(h, j)], want[static_cast<size_t>(j)])
+						<< "k " << k << " half " << h << " digit " << j;
+				Mpz back;
+				ASSERT_TRUE(d.get(h, back)) << "k " << k;
+				ASSERT_EQ(mpz_cmp(back, v[h]), 0) << "k " << k;
+				/* back to words: exactly as many as the value needs, or more */
+				for (int extra = 0; extra < 2; extra++) {
+					const int n = (bits + 63) / 64 + extra;
+					std::vector<uint64_t> w(static_cast<size_t>(n) + 1, kGuard);
+					big_r52_to_words(w.data(), n, d.x(), h, k);
+					ASSERT_EQ(w[static_cast<size_t>(n)], kGuard);
+					Mpz got;
+					bt::to_mpz(got, reinterpret_cast<const bt::chunk *>(w.data()),
+						   n * 64 / bt::kChunkBits);
+					ASSERT_EQ(mpz_cmp(got, v[h]), 0) << "k " << k << " words " << n;
+				}
+			}
+		}
+	}
+}
+
+/* ---- products and squarings ------------------------------------------- */
+
+TEST_P(Radix52, ProductAndSquareAreExactAlmostMontgomery)
+{
+	bt::Rng rng(5202);
+	for (int k = 1; k <= kMaxTestDigits; k++) {
+		for (long rep = 0; rep < bt::scaled(6); rep++) {
+			Moduli s(k);
+			make_moduli(rng, &s);
+			Dual a(k), b(k), r(k), r2(k);
+			Mpz av[2], bv[2];
+			for (int h = 0; h < 2; h++) {
+				operand(rng, av[h], s.m[h]);
+				operand(rng, bv[h], s.m[h]);
+				a.set(h, av[h]);
+				b.set(h, bv[h]);
+			}
+			ops().mul(r.x(), a.x(), b.x(), &s.mod);
+			ops().sqr(r2.x(), a.x(), &s.mod);
+			ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "k " << k;
+			for (int h = 0; h < 2; h++) {
+				Mpz want, want_sq, got, got_sq;
+				amm_value(want, av[h], bv[h], s.m[h], k);
+				amm_value(want_sq, av[h], av[h], s.m[h], k);
+				ASSERT_TRUE(r.get(h, got)) << "mul k " << k << " not normalised";
+				ASSERT_TRUE(r2.get(h, got_sq)) << "sqr k " << k << " not normalised";
+				ASSERT_EQ(mpz_cmp(got, want), 0)
+					<< "mul k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
+					<< "\n a " << bt::hex(av[h]) << "\n b " << bt::hex(bv[h]);
+				ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0)
+					<< "sqr k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
+					<< "\n a " << bt::hex(av[h]);
+				Mpz two_m;
+				mpz_mul_2exp(two_m, s.m[h], 1);
+				ASSERT_LT(mpz_cmp(got, two_m), 0) << "k " << k;
+			}
+		}
+	}
+}
+
+TEST_P(Radix52, ProductAndSquareMayAliasTheirInputs)
+{
+	bt::Rng rng(5203);
+	for (int k : { 1, 5, 10, 20, 30, 40, 41 }) {
+		Moduli s(k);
+		make_moduli(rng, &s);
+		Dual a(k), b(k), want(k), want_sq(k), x(k);
+		for (int h = 0; h < 2; h++) {
+			Mpz v;
+			operand(rng, v, s.m[h]);
+			a.set(h, v);
+			operand(rng, v, s.m[h]);
+			b.set(h, v);
+		}
+		const size_t bytes = sizeof(uint64_t) * static_cast<size_t>(BIG_R52_PAIR_WORDS(k));
+		ops().mul(want.x(), a.x(), b.x(), &s.mod);
+		ops().mul(want_sq.x(), a.x(), a.x(), &s.mod);
+		std::memcpy(x.x(), a.x(), bytes);
+		ops().mul(x.x(), x.x(), b.x(), &s.mod); /* r == a */
+		ASSERT_EQ(std::memcmp(x.x(), want.x(), bytes), 0) << "k " << k;
+		std::memcpy(x.x(), b.x(), bytes);
+		ops().mul(x.x(), a.x(), x.x(), &s.mod); /* r == b */
+		ASSERT_EQ(std::memcmp(x.x(), want.x(), bytes), 0) << "k " << k;
+		std::memcpy(x.x(), a.x(), bytes);
+		ops().mul(x.x(), x.x(), x.x(), &s.mod); /* r == a == b */
+		ASSERT_EQ(std::memcmp(x.x(), want_sq.x(), bytes), 0) << "k " << k;
+		std::memcpy(x.x(), a.x(), bytes);
+		ops().sqr(x.x(), x.x(), &s.mod); /* r == a, squaring */
+		ASSERT_EQ(std::memcmp(x.x(), want_sq.x(), bytes), 0) << "k " << k;
+	}
+}
+
+/* ---- the dual exponentiation ------------------------------------------ */
+
+void random_exponent(bt::Rng &rng, std::vector<uint64_t> *e)
+{
+	const int n = static_cast<int>(e->size());
+	switch (rng.below(6)) {
+	case 0:
+		for (auto &w : *e)
+			w = 0;
+		break;
+	case 1:
+		for (auto &w : *e)
+			w = 0;
+		(*e)[0] = 1;
+		break;
+	case 2:
+		for (auto &w : *e)
+			w = ~0ULL;
+		break;
+	default:
+		rng.fill(reinterpret_cast<bt::chunk *>(e->data()), n * 64 / bt::kChunkBits);
+		break;
+	}
+}
+
+TEST_P(Radix52, DualPowMatchesPowm)
+{
+	bt::Rng rng(5204);
+	for (int k = 1; k <= kMaxTestDigits; k++) {
+		const long reps = k % 10 == 0 ? bt::scaled(3) : 1;
+		for (long rep = 0; rep < reps; rep++) {
+			Moduli s(k);
+			make_moduli(rng, &s, rng.below(2) == 1);
+			const int ewords = 1 + static_cast<int>(rng.below(static_cast<uint64_t>(52 * k / 64 + 1)));
+			std::vector<uint64_t> e[2] = { std::vector<uint64_t>(static_cast<size_t>(ewords)),
+						       std::vector<uint64_t>(static_cast<size_t>(ewords)) };
+			Dual base(k), out(k);
+			Mpz bv[2];
+			for (int h = 0; h < 2; h++) {
+				switch (rng.below(6)) {
+				case 0: mpz_set_ui(bv[h], 0); break;
+				case 1: mpz_set_ui(bv[h], 1); break;
+				case 2: mpz_sub_ui(bv[h], s.m[h], 1); break;
+				case 3: mpz_set(bv[h], s.m[h]); break; /* 0 mod m, below 2m */
+				default:
+					rng.mpz_bits(bv[h], 52 * k);
+					mpz_mod(bv[h], bv[h], s.m[h]);
+				}
+				base.set(h, bv[h]);
+				random_exponent(rng, &e[h]);
+			}
+			std::vector<uint64_t> scratch(big_r52_dual_pow_scratch(k));
+			ops().pow(out.x(), base.x(), e[0].data(), e[1].data(), ewords, &s.mod,
+				  scratch.data());
+			ASSERT_TRUE(out.guards_intact()) << "k " << k;
+			for (int h = 0; h < 2; h++) {
+				Mpz ev, want, got;
+				mpz_import(ev, static_cast<size_t>(ewords), -1, sizeof(uint64_t), 0, 0,
+					   e[h].data());
+				mpz_powm(want, bv[h], ev, s.m[h]);
+				ASSERT_TRUE(out.get(h, got)) << "k " << k << " not normalised";
+				ASSERT_EQ(mpz_cmp(got, want), 0)
+					<< "k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
+					<< "\n base " << bt::hex(bv[h]) << "\n e " << bt::hex(ev);
+			}
+		}
+	}
+}
+
+std::vector<Build> builds()
+{
+	std::vector<Build> v = { r52t::twin(), r52t::emulated() };
+	for (const Build &b : r52t::ifma())
+		v.push_back(b);
+	return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, Radix52, ::testing::ValuesIn(builds()),
+			 [](const ::testing::TestParamInfo<Build> &info) {
+				 return std::string(info.param.name);
+			 });
+
+/* ---- the CRT path ------------------------------------------------------ */
+} // namespace

@@ -1,0 +1,230 @@
+/*
+ * The radix-2^52 CRT path against GMP, once per kernel variant (the
+ * reduction of the base into each prime runs on the variant's kernels):
+ * big_modexp_crt_r52 through the twin and, where the CPU has AVX-512 IFMA,
+ * the IFMA build (the emulated IFMA build is checked at every RSA size by
+ * tests/test_radix52.cpp).
+ *
+ * - The committed keys of 1024..4096 bits with e = 3 and 65537, in both
+ *   orientations (p > q and p < q), inputs 0 mod p, 0 mod q, 0, 1, n-1 and
+ *   random, vs mpz_powm; R^2 given and computed inside.
+ * - Random primes of equal chunk length, some of unequal bit length.
+ * - Unequal chunk lengths are refused; big_modexp_crt_path follows the
+ *   variant (radix52-ifma only in the ifma variant, never for RSA-1024
+ *   until it is measured faster there).
+ */
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "ossl_key.h"
+#include "radix52/builds.h"
+#include "testutil.h"
+
+namespace {
+
+using bt::Mpz;
+using r52t::Build;
+
+#if BIG_CHUNK_SIZE == 64
+
+using bt::Big;
+
+class Radix52Crt : public ::testing::TestWithParam<Build> {
+protected:
+	const big_r52_ops &ops() const { return GetParam().ops; }
+};
+
+/* The twin, and the IFMA build only where it runs: the variant entries
+ * must not pass over a skipped instance (the ifma variant's entry is
+ * skipped visibly where the CPU lacks it). */
+std::vector<Build> builds()
+{
+	std::vector<Build> v = { r52t::twin() };
+	for (const Build &b : r52t::ifma())
+		if (b.runnable)
+			v.push_back(b);
+	return v;
+}
+
+void set_hex(mpz_t z, const std::string &h)
+{
+	ASSERT_EQ(mpz_set_str(z, h.c_str(), 16), 0) << h;
+}
+
+/* big_modexp_crt_r52 vs GMP on (p, q, pinv = p^-1 mod q); false on a
+ * mismatch. */
+bool crt_matches(const big_r52_ops &ops, const mpz_t a, const mpz_t dp, const mpz_t dq,
+		 const mpz_t p, const mpz_t q, const char *what)
+{
+	Mpz pinv, wp, wq, n, got, gp, gq;
+	EXPECT_NE(mpz_invert(pinv, p, q), 0);
+	mpz_powm(wp, a, dp, p);
+	mpz_powm(wq, a, dq, q);
+	mpz_mul(n, p, q);
+	Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv), prr(1), qrr(1), out(1);
+	EXPECT_EQ(big_mont_rr(&prr.b, &bp.b), BIG_OK);
+	EXPECT_EQ(big_mont_rr(&qrr.b, &bq.b), BIG_OK);
+	const BIG_ERR_CODE err = big_modexp_crt_r52(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b,
+						    &bpinv.b, &prr.b, &qrr.b, &ops);
+	bt::to_mpz(got, &out.b);
+	mpz_mod(gp, got, p);
+	mpz_mod(gq, got, q);
+	const bool ok = err == BIG_OK && mpz_cmp(gp, wp) == 0 && mpz_cmp(gq, wq) == 0 &&
+			mpz_cmp(got, n) < 0;
+	EXPECT_TRUE(ok) << what << ": err " << err << "\n p " << bt::hex(p) << "\n q "
+			<< bt::hex(q) << "\n a " << bt::hex(a) << "\n got " << bt::hex(got);
+	return ok;
+}
+
+TEST_P(Radix52Crt, OnCommittedKeysMatchesPowm)
+{
+	bt::Rng rng(5205);
+	for (int bits : { 1024, 2048, 3072, 4096 }) {
+		for (const char *e : { "e3", "e65537" }) {
+			const std::string name = "rsa" + std::to_string(bits) + "-" + e + ".pem";
+			bt::OsslKey key;
+			std::string error;
+			ASSERT_TRUE(bt::ossl_read_key(bt::read_data_file("keys/" + name), &key, &error))
+				<< name << ": " << error;
+			Mpz n, d, p, q, dp, dq;
+			for (auto [z, hex] : { std::pair<mpz_ptr, const std::string *>{ n, &key.n },
+					       { d, &key.d },
+					       { p, &key.p },
+					       { q, &key.q },
+					       { dp, &key.dp },
+					       { dq, &key.dq } })
+				set_hex(z, *hex);
+			/* 0 mod p, 0 mod q, 0, n-1, 1 in both orientations (p > q and
+			 * p < q), then random inputs in alternating ones; the larger
+			 * keys (slow in the twin) 0 mod p both ways, and the random
+			 * input below. */
+			const int specials = bits >= 3072 ? 1 : 5;
+			const long reps = specials + (bits >= 3072 ? 0 : bt::scaled(3));
+			for (long r = 0; r < reps; r++) {
+				Mpz a;
+				switch (r < specials ? r : -1) {
+				case 0: mpz_set(a, p); break;
+				case 1: mpz_mul_ui(a, q, 2); break;
+				case 2: mpz_set_ui(a, 0); break;
+				case 3: mpz_sub_ui(a, n, 1); break;
+				case 4: mpz_set_ui(a, 1); break;
+				default:
+					rng.mpz_bits(a, bits);
+					mpz_mod(a, a, n);
+				}
+				if (r < specials || r % 2 == 0) {
+					ASSERT_TRUE(crt_matches(ops(), a, dp, dq, p, q, name.c_str()));
+				}
+				if (r < specials || r % 2 == 1) {
+					ASSERT_TRUE(crt_matches(ops(), a, dq, dp, q, p, name.c_str()));
+				}
+			}
+			/* The R^2 computed inside, and the result against a^d mod n. */
+			Mpz a, want, got, pinv;
+			rng.mpz_bits(a, bits - 1);
+			mpz_powm(want, a, d, n);
+			mpz_invert(pinv, p, q);
+			Big ba(a), bdp(dp), bdq(dq), bp(p), bq(q), bpinv(pinv), out(1);
+			ASSERT_EQ(big_modexp_crt_r52(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b,
+						     nullptr, nullptr, &ops()),
+				  BIG_OK);
+			bt::to_mpz(got, &out.b);
+			ASSERT_EQ(mpz_cmp(got, want), 0) << name << " a " << bt::hex(a);
+		}
+	}
+}
+
+void random_prime(bt::Rng &rng, mpz_t p, int bits)
+{
+	do {
+		rng.mpz_bits(p, bits);
+		mpz_nextprime(p, p);
+	} while (mpz_sizeinbase(p, 2) != static_cast<size_t>(bits));
+}
+
+TEST_P(Radix52Crt, OnRandomPrimesOfEqualChunkLength)
+{
+	bt::Rng rng(5206);
+	struct Sizes {
+		int pbits, qbits;
+	};
+	/* equal chunk lengths, some with unequal bit lengths (the committed
+	 * keys have the equal ones of the larger sizes) */
+	for (Sizes sz : std::vector<Sizes>{
+		     { 512, 512 }, { 449, 512 }, { 1024, 1024 }, { 1024, 961 }, { 1473, 1536 } }) {
+		const long reps = sz.pbits >= 1024 ? 1 : bt::scaled(2);
+		for (long r = 0; r < reps; r++) {
+			Mpz p, q, n, a, dp, dq, pm1, qm1;
+			random_prime(rng, p, sz.pbits);
+			do
+				random_prime(rng, q, sz.qbits);
+			while (mpz_cmp(p, q) == 0);
+			mpz_mul(n, p, q);
+			rng.mpz_bits(a, sz.pbits + sz.qbits);
+			mpz_mod(a, a, n);
+			mpz_sub_ui(pm1, p, 1);
+			mpz_sub_ui(qm1, q, 1);
+			rng.mpz_bits(dp, sz.pbits);
+			mpz_mod(dp, dp, pm1);
+			rng.mpz_bits(dq, sz.qbits);
+			mpz_mod(dq, dq, qm1);
+			ASSERT_TRUE(crt_matches(ops(), a, dp, dq, p, q, "random primes"))
+				<< sz.pbits << "/" << sz.qbits;
+		}
+	}
+}
+
+/* Unequal chunk lengths are not the radix-2^52 path's: refused here, and
+ * big_modexp_crt takes the radix-2^64 path for them (its own tests). */
+TEST(Radix52CrtPath, UnequalLengthsAreRefused)
+{
+	bt::Rng rng(5207);
+	Mpz p, q, a, pinv;
+	random_prime(rng, p, 1024);
+	random_prime(rng, q, 1088);
+	rng.mpz_bits(a, 2000);
+	mpz_invert(pinv, p, q);
+	Big ba(a), bp(p), bq(q), bd(a), bpinv(pinv), out(1);
+	const big_r52_ops twin = { big_r52_dual_mul_c, big_r52_dual_sqr_c, big_r52_dual_pow_c };
+	EXPECT_EQ(big_modexp_crt_r52(&out.b, &ba.b, &bd.b, &bd.b, &bp.b, &bq.b, &bpinv.b, nullptr,
+				     nullptr, &twin),
+		  BIG_INVALID_ARGS);
+	EXPECT_EQ(big_r52_crt_digits(16, 17), 0);
+	EXPECT_EQ(big_r52_crt_digits(16, 16), 20);
+	EXPECT_EQ(big_r52_crt_digits(8, 8), 10);
+	EXPECT_EQ(big_r52_crt_digits(24, 24), 30);
+	EXPECT_EQ(big_r52_crt_digits(32, 32), 40);
+	EXPECT_EQ(big_r52_crt_digits(12, 12), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, Radix52Crt, ::testing::ValuesIn(builds()),
+			 [](const ::testing::TestParamInfo<Build> &info) {
+				 return std::string(info.param.name);
+			 });
+
+#endif /* BIG_CHUNK_SIZE == 64 */
+
+/* big_modexp_crt_path follows the variant: radix52-ifma only in the ifma
+ * variant, for equal primes of 1024, 1536 and 2048 bits (RSA-2048, 3072,
+ * 4096); RSA-1024 stays on radix64 until it is measured faster. */
+TEST(Radix52CrtPath, FollowsTheVariant)
+{
+	const bool ifma = std::string(big_cpu_variant_name()) == "ifma";
+	const std::string r52 = ifma ? "radix52-ifma" : "radix64";
+	EXPECT_EQ(big_modexp_crt_path(1024, 1024), r52);
+	EXPECT_EQ(big_modexp_crt_path(1536, 1536), r52);
+	EXPECT_EQ(big_modexp_crt_path(2048, 2048), r52);
+	EXPECT_EQ(big_modexp_crt_path(1000, 1024), r52); /* same chunk length */
+	EXPECT_EQ(std::string(big_modexp_crt_path(512, 512)), "radix64");
+	EXPECT_EQ(std::string(big_modexp_crt_path(1024, 1088)), "radix64");
+	EXPECT_EQ(std::string(big_modexp_crt_path(513, 512)), "radix64");
+	EXPECT_EQ(std::string(big_modexp_crt_path(0, 0)), "radix64");
+	if (ifma) {
+		EXPECT_TRUE(big_r52_cpu_has_ifma());
+	}
+}
+
+} // namespace
