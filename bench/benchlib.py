@@ -25,7 +25,7 @@ OTHER_TITLES = {
 }
 # The order builds appear in tables: 32-bit C, 64-bit C, then assembly.
 BUILD_ORDER = ("chunk32", "chunk64", "chunk64-asm/c", "chunk64-asm/baseline",
-               "chunk64-asm/adx")
+               "chunk64-asm/adx", "chunk64-asm/ifma")
 
 
 def slug(text):
@@ -195,6 +195,7 @@ def speedups(summary, bits):
         ("asm adx over C (64-bit)", "chunk64", "chunk64-asm/adx"),
         ("asm adx over asm baseline", "chunk64-asm/baseline", "chunk64-asm/adx"),
         ("asm adx over 32-bit chunks", "chunk32", "chunk64-asm/adx"),
+        ("asm ifma over asm adx", "chunk64-asm/adx", "chunk64-asm/ifma"),
     ]
     out = []
     for name, slow, fast in pairs:
@@ -359,7 +360,8 @@ def machine_lines(machine, markdown=False):
 
 # ---- merge: one table per key size, one row per CPU --------------------------
 
-MERGE_COLUMNS = ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx"]
+MERGE_COLUMNS = ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx",
+                 "chunk64-asm/ifma"]
 
 
 def merge(run_docs):
@@ -420,6 +422,7 @@ def merge(run_docs):
 COLORS = {
     "chunk32": "#9ecae1", "chunk64": "#6baed6", "chunk64-asm/c": "#4292c6",
     "chunk64-asm/baseline": "#2171b5", "chunk64-asm/adx": "#08306b",
+    "chunk64-asm/ifma": "#54278f",
     "gmp": "#31a354", "openssl-noblind": "#fdae6b", "openssl": "#e6550d",
     "openssl-noifma": "#a63603", "OpenSSL": "#e6550d",
 }

@@ -64,6 +64,12 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 			bits = r[i].bits;
 	fprintf(out, "\nRSA-%d private key (%s): %.2f s per implementation, "
 		"interleaved batches\n", bits, key, seconds);
+	const struct bench_record *own = find(r, n, key, "ours", 1);
+	if (own != NULL && own->crt_path[0])
+		fprintf(out, "  ours' CRT path: %s%s\n", own->crt_path,
+			strcmp(own->crt_path, "radix52-ifma") == 0
+				? " (both halves in one AVX-512 IFMA stream)"
+				: " (two Montgomery exponentiations on the variant's kernels)");
 	fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",
 		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this", "locks/op");
@@ -194,6 +200,8 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 		json_kv_int(&w, "bits", x->bits);
 		json_kv_string(&w, "key", x->key);
 		json_kv_int(&w, "threads", x->threads);
+		if (x->crt_path[0])
+			json_kv_string(&w, "crt_path", x->crt_path);
 		json_tristate(&w, "blinding", x->blinding);
 		json_tristate(&w, "fault_check", x->fault_check);
 		json_kv_int(&w, "samples", x->st.samples);

@@ -208,8 +208,8 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52Crt, ::testing::ValuesIn(builds()),
 #endif /* BIG_CHUNK_SIZE == 64 */
 
 /* big_modexp_crt_path follows the variant: radix52-ifma only in the ifma
- * variant, for equal primes of 1024, 1536 and 2048 bits (RSA-2048, 3072,
- * 4096); RSA-1024 stays on radix64 until it is measured faster. */
+ * variant, for equal primes of 512, 1024, 1536 and 2048 bits (RSA-1024 to
+ * 4096; each measured faster than adx there). */
 TEST(Radix52CrtPath, FollowsTheVariant)
 {
 	const bool ifma = std::string(big_cpu_variant_name()) == "ifma";
@@ -218,9 +218,10 @@ TEST(Radix52CrtPath, FollowsTheVariant)
 	EXPECT_EQ(big_modexp_crt_path(1536, 1536), r52);
 	EXPECT_EQ(big_modexp_crt_path(2048, 2048), r52);
 	EXPECT_EQ(big_modexp_crt_path(1000, 1024), r52); /* same chunk length */
-	EXPECT_EQ(std::string(big_modexp_crt_path(512, 512)), "radix64");
+	EXPECT_EQ(big_modexp_crt_path(512, 512), r52);
 	EXPECT_EQ(std::string(big_modexp_crt_path(1024, 1088)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(513, 512)), "radix64");
+	EXPECT_EQ(std::string(big_modexp_crt_path(384, 384)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(0, 0)), "radix64");
 	if (ifma) {
 		EXPECT_TRUE(big_r52_cpu_has_ifma());

@@ -24,45 +24,68 @@
 #define R52_SIZES(X)
 #endif
 
-static void r52_mul_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
-			const struct big_r52_dual_mod *mod)
-{
-	r52_mul_body(r, a, b, mod, mod->digits);
-}
-
-static void r52_sqr_any(uint64_t *r, const uint64_t *a,
-			const struct big_r52_dual_mod *mod)
-{
-	r52_sqr_body(r, a, mod, mod->digits);
-}
-
-#define R52_FIXED(K)                                                         \
-	static void r52_mul_##K(uint64_t *r, const uint64_t *a,              \
-				const uint64_t *b,                           \
-				const struct big_r52_dual_mod *mod)          \
-	{                                                                    \
-		r52_mul_body(r, a, b, mod, K);                               \
-	}                                                                    \
-	static void r52_sqr_##K(uint64_t *r, const uint64_t *a,              \
-				const struct big_r52_dual_mod *mod)          \
-	{                                                                    \
-		r52_sqr_body(r, a, mod, K);                                  \
-	}                                                                    \
-	static void r52_sqr_by_mul_##K(uint64_t *r, const uint64_t *a,       \
-				       const struct big_r52_dual_mod *mod)   \
-	{                                                                    \
-		r52_mul_body(r, a, a, mod, K);                               \
-	}
-R52_SIZES(R52_FIXED)
-
 /*
- * Above this many digits the exponentiation squares by the product: the
- * dedicated squaring keeps 2G groups of both halves live at once, which
- * past 20 digits (G = 5) no longer fits the 32 vector registers, and its
- * spills cost more than the cross products it saves (cycle table in
- * dual_ifma.c).  Both give the same words.
+ * Which body serves which size, the same in every build (the twin runs
+ * the steps the IFMA build runs).  Up to R52_FIXED_WINDOW_MAX_DIGITS the
+ * product and squaring accumulate on a window that does not move
+ * (dual_fixed.h); above it on the shifting window (dual_mul.h,
+ * dual_sqr.h), whose accumulators need half the registers.  Above
+ * R52_SQR_MAX_DIGITS the exponentiation squares by the product: the
+ * dedicated squaring keeps 2G groups of both halves live, which past 20
+ * digits no longer fits the 32 vector registers.  Every choice gives the
+ * same words; the cycle table in dual_ifma.c is what decided them.
  */
+#define R52_FIXED_WINDOW_MAX_DIGITS 10
 #define R52_SQR_MAX_DIGITS 20
+
+R52_INLINE void r52_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			  const struct big_r52_dual_mod *mod, const int k)
+{
+	if (k <= R52_FIXED_WINDOW_MAX_DIGITS)
+		r52_mul_fixed_body(r, a, b, mod, k);
+	else
+		r52_mul_body(r, a, b, mod, k);
+}
+
+R52_INLINE void r52_sqr_k(uint64_t *r, const uint64_t *a,
+			  const struct big_r52_dual_mod *mod, const int k)
+{
+	if (k <= R52_FIXED_WINDOW_MAX_DIGITS)
+		r52_sqr_fixed_body(r, a, mod, k);
+	else
+		r52_sqr_body(r, a, mod, k);
+}
+
+/* The squaring of the exponentiation. */
+R52_INLINE void r52_pow_sqr_k(uint64_t *r, const uint64_t *a,
+			      const struct big_r52_dual_mod *mod, const int k)
+{
+	if (k > R52_SQR_MAX_DIGITS)
+		r52_mul_k(r, a, a, mod, k);
+	else
+		r52_sqr_k(r, a, mod, k);
+}
+
+#define R52_BODIES(K, SFX)                                                   \
+	static void r52_mul_##SFX(uint64_t *r, const uint64_t *a,            \
+				  const uint64_t *b,                         \
+				  const struct big_r52_dual_mod *mod)        \
+	{                                                                    \
+		r52_mul_k(r, a, b, mod, K);                                  \
+	}                                                                    \
+	static void r52_sqr_##SFX(uint64_t *r, const uint64_t *a,            \
+				  const struct big_r52_dual_mod *mod)        \
+	{                                                                    \
+		r52_sqr_k(r, a, mod, K);                                     \
+	}                                                                    \
+	static void r52_pow_sqr_##SFX(uint64_t *r, const uint64_t *a,        \
+				      const struct big_r52_dual_mod *mod)    \
+	{                                                                    \
+		r52_pow_sqr_k(r, a, mod, K);                                 \
+	}
+R52_BODIES(mod->digits, any)
+#define R52_FIXED(K) R52_BODIES(K, K)
+R52_SIZES(R52_FIXED)
 
 /* The product and squaring for k digits (the fixed-size ones if any),
  * and the squaring the exponentiation uses. */
@@ -71,13 +94,13 @@ static void r52_pick(int k, big_r52_dual_mul_fn **mul, big_r52_dual_sqr_fn **sqr
 {
 	(void)k;
 	*mul = r52_mul_any;
-	*sqr = *pow_sqr = r52_sqr_any;
+	*sqr = r52_sqr_any;
+	*pow_sqr = r52_pow_sqr_any;
 #define R52_CASE(K)                                                          \
 	if (k == K) {                                                        \
 		*mul = r52_mul_##K;                                          \
 		*sqr = r52_sqr_##K;                                          \
-		*pow_sqr = K > R52_SQR_MAX_DIGITS ? r52_sqr_by_mul_##K       \
-						  : r52_sqr_##K;             \
+		*pow_sqr = r52_pow_sqr_##K;                                  \
 	}
 	R52_SIZES(R52_CASE)
 #undef R52_CASE

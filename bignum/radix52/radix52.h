@@ -13,7 +13,7 @@
  * chunks with 8 to 32 bits to spare.
  *
  * Three builds of one algorithm.  The algorithm is written once
- * (dual_step.h, dual_mul.h, dual_sqr.h, dual_pow.h, included by each
+ * (dual_step.h, dual_mul.h, dual_sqr.h, dual_fixed.h, dual_pow.h, included by each
  * build) against a small vector API of four 64-bit lanes (r52v_*):
  *   _c     the twin: the API in portable C (vec_c.h), lanes in arrays,
  *          products through unsigned __int128 (dual_c.c);

@@ -1,0 +1,137 @@
+/*
+ * bench/r52_kernels.c -- ticks per radix-2^52 dual product and squaring
+ * (contract in r52_kernels.h).
+ *
+ * As for the Montgomery kernels (mont_kernels.c): the best, over TRIALS,
+ * of the mean over RUN dependent calls (x = mul(x, b) or x = sqr(x)), on
+ * random moduli of 52k - 4 bits (an RSA prime's length in k digits) and
+ * operands below them.
+ */
+#include "r52_kernels.h"
+
+#include <string.h>
+
+#include "internal.h"
+#include "radix52/radix52.h"
+
+#define RUN 32
+#define TRIALS 300
+
+static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
+
+struct call {
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;
+	struct big_r52_dual_mod mod;
+	uint64_t x[BIG_R52_PAIR_MAX_WORDS], b[BIG_R52_PAIR_MAX_WORDS];
+};
+
+static uint64_t run_calls(void *ctx)
+{
+	struct call *c = ctx;
+	uint64_t t0 = bench_ticks();
+	if (c->mul) {
+		for (int i = 0; i < RUN; i++)
+			c->mul(c->x, c->x, c->b, &c->mod);
+	} else {
+		for (int i = 0; i < RUN; i++)
+			c->sqr(c->x, c->x, &c->mod);
+	}
+	return bench_ticks() - t0;
+}
+
+/* Random odd moduli of 52k - 4 bits in both halves, x and b below them. */
+static void random_operands(struct call *c, int k, uint64_t *seed)
+{
+	memset(c->x, 0, sizeof(c->x));
+	memset(c->b, 0, sizeof(c->b));
+	memset(&c->mod, 0, sizeof(c->mod));
+	c->mod.digits = k;
+	for (int h = 0; h < 2; h++) {
+		for (int j = 0; j < k; j++) {
+			c->mod.m[BIG_R52_AT(h, j)] = bench_splitmix64(seed) & BIG_R52_DIGIT_MASK;
+			c->x[BIG_R52_AT(h, j)] = bench_splitmix64(seed) & BIG_R52_DIGIT_MASK;
+			c->b[BIG_R52_AT(h, j)] = bench_splitmix64(seed) & BIG_R52_DIGIT_MASK;
+		}
+		const uint64_t top = (UINT64_C(1) << 47) | (c->mod.m[BIG_R52_AT(h, k - 1)] >> 5);
+		c->mod.m[BIG_R52_AT(h, k - 1)] = top;
+		c->x[BIG_R52_AT(h, k - 1)] = c->b[BIG_R52_AT(h, k - 1)] = top >> 1;
+		c->mod.m[BIG_R52_AT(h, 0)] |= 1;
+		c->mod.k0[h] = (uint64_t)big_n0(c->mod.m[BIG_R52_AT(h, 0)]) & BIG_R52_DIGIT_MASK;
+	}
+}
+
+static void measure_row(struct bench_r52_row *row, struct call *c, uint64_t *seed,
+			struct bench_cycle_clock *clock)
+{
+	for (int s = 0; s < BENCH_R52_SIZES; s++) {
+		random_operands(c, digits[s], seed);
+		row->ticks[s] = (double)bench_best_ticks(run_calls, c, TRIALS, clock) / RUN;
+	}
+}
+
+int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock)
+{
+	memset(t, 0, sizeof(*t));
+#if BIG_CHUNK_SIZE == 64
+	static struct call c; /* 2 KB of operands: off the stack */
+	uint64_t seed = 0x72353275u;
+	const struct {
+		const char *name;
+		big_r52_dual_mul_fn *mul;
+		big_r52_dual_sqr_fn *sqr;
+		int runs;
+	} builds[] = {
+		{ "c", big_r52_dual_mul_c, big_r52_dual_sqr_c, 1 },
+#if BIG_R52_HAVE_IFMA_BUILD
+		{ "ifma", big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_cpu_has_ifma() },
+#endif
+	};
+	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {
+		if (!builds[b].runs)
+			continue;
+		for (int op = 0; op < 2; op++) {
+			struct bench_r52_row *row = &t->row[t->nrows++];
+			*row = (struct bench_r52_row){ .name = builds[b].name, .op = op ? "sqr" : "mul" };
+			c.mul = op ? NULL : builds[b].mul;
+			c.sqr = op ? builds[b].sqr : NULL;
+			measure_row(row, &c, &seed, clock);
+		}
+	}
+	return 0;
+#else
+	(void)clock;
+	return 1;
+#endif
+}
+
+static void print_row(FILE *out, const struct bench_r52_row *row, double scale,
+		      const char *unit)
+{
+	fprintf(out, "%-8s %-4s", row->name, row->op);
+	for (int s = 0; s < BENCH_R52_SIZES; s++)
+		fprintf(out, " %8.0f", row->ticks[s] / scale);
+	fprintf(out, "   %s\n", unit);
+}
+
+void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
+			     double ticks_per_cycle)
+{
+	if (t->nrows == 0) {
+		fprintf(out, "radix-2^52 dual kernels: not measured (needs 64-bit chunks)\n");
+		return;
+	}
+	fprintf(out, "radix-2^52 dual kernels, both CRT halves per call (best of %d runs of %d "
+		"dependent calls)%s\n", TRIALS, RUN,
+		t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA" : "");
+	fprintf(out, "%-8s %-4s", "build", "op");
+	for (int s = 0; s < BENCH_R52_SIZES; s++)
+		fprintf(out, " %8d", digits[s]);
+	fprintf(out, "   (digits per half)\n");
+	for (int i = 0; i < t->nrows; i += 2) {
+		for (int j = i; j < i + 2; j++)
+			print_row(out, &t->row[j], 1.0, "ticks");
+		for (int j = i; j < i + 2; j++)
+			print_row(out, &t->row[j], ticks_per_cycle, "core cycles");
+	}
+}

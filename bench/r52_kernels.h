@@ -1,0 +1,32 @@
+/*
+ * bench/r52_kernels.h -- rdtsc ticks and core cycles per call of the
+ * radix-2^52 dual product and squaring (both CRT halves at once,
+ * bignum/radix52/radix52.h) at the RSA digit counts: one table of
+ * `bigmont speed --kernels` (bench/kernels.h).
+ */
+#ifndef BIGMONT_BENCH_R52_KERNELS_H
+#define BIGMONT_BENCH_R52_KERNELS_H
+
+#include <stdio.h>
+
+#include "cycles.h"
+
+#define BENCH_R52_SIZES 4 /* 10, 20, 30, 40 digits: RSA-1024 .. 4096 */
+
+struct bench_r52_row {
+	const char *name, *op; /* "ifma", "mul" */
+	double ticks[BENCH_R52_SIZES];
+};
+
+struct bench_r52_table {
+	int nrows; /* mul and sqr of the twin, and of ifma where it runs */
+	struct bench_r52_row row[4];
+};
+
+/* Measure the builds this CPU can run; 1 if the library has no
+ * radix-2^52 code (32-bit chunks), else 0. */
+int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock);
+void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
+			     double ticks_per_cycle);
+
+#endif
