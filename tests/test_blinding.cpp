@@ -1,6 +1,6 @@
 // bigmont-test: once
 /*
- * Blinding of the RSA private operation (rsa/blinding.c), against GMP.
+ * Blinding of the RSA private operation (rsa/blinding.h), against GMP.
  *
  *  - rsa_blind_pair's two outputs satisfy r^e * (r^-1)^e == 1 (mod n):
  *    the same r, whatever r was; r^-1 is invertible; two calls differ (a
@@ -13,8 +13,8 @@
  *    (the square of the last, a fresh one every RSA_BLIND_REFRESH uses);
  *    keys interleaved on one thread keep their own slots; more keys than
  *    slots evict; a reloaded key does not find the old key's slot; threads
- *    and a forked child never share a factor.  The threaded test on one
- *    shared key under ThreadSanitizer is in tests/test_threads.cpp.
+ *    and a forked child never share a factor.  8 threads sharing keys
+ *    under ThreadSanitizer: tests/test_threads.cpp.
  * The moduli are RSA moduli (from the test keys, read by OpenSSL) and
  * random odd numbers (the code must not assume primes).
  */
@@ -23,16 +23,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <set>
-#include <thread>
-#include <string>
 #include <memory>
+#include <set>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include <bigmont/rsa.h>
 
 #include "../rsa/blinding.h"
-#include "../rsa/rsa_internal.h"
 
 #include "blind_probe.h"
 #include "ossl_key.h"
