@@ -19,14 +19,12 @@
  * loaded, so a new key at a freed key's address never matches an old slot.
  *
  * Cache lifetime: a thread's cache is wiped and unmapped when the thread
- * exits (pthread key destructor; not for the main thread, whose cache
- * lives until the process ends); it is mapped MADV_WIPEONFORK (or checked
- * against getpid() where the kernel lacks that), so a forked child never
- * reuses its parent's pair.  rsa_key_free wipes the calling thread's slot
- * for the key; other threads' slots for it can no longer match (the id
- * is gone with the key) and are wiped when evicted or at their thread's
- * exit.  A shared object containing this code must not be unloaded while
- * threads that used it live (bigmont.so links with -z nodelete).
+ * exits (the main thread's at exit()); it is mapped MADV_WIPEONFORK (or
+ * checked against getpid() where the kernel lacks that), so a forked
+ * child never reuses its parent's pair.  rsa_key_free wipes the calling
+ * thread's slot for the key; other threads' slots for it can no longer
+ * match (the id is gone with the key) and are wiped when evicted or at
+ * their thread's exit.
  */
 #ifndef BIGMONT_RSA_BLINDING_H
 #define BIGMONT_RSA_BLINDING_H

@@ -12,14 +12,16 @@
  * with no conversion.
  *
  * Each thread's block is its own anonymous mapping: MADV_WIPEONFORK gives
- * a forked child zeros (no slot matches), and the pthread key's destructor
- * wipes and unmaps it at thread exit.  The key is created once at load
- * time (constructor), so the hot path has no pthread_once.
+ * a forked child zeros (no slot matches), and a thread-exit destructor
+ * wipes and unmaps it.  The destructor is registered per thread with
+ * __cxa_thread_atexit_impl (glibc; what C++ thread_local uses), not a
+ * pthread key: a key would be a global written at load time, and glibc
+ * also runs these for the main thread at exit() and keeps a shared object
+ * loaded while one is pending.
  */
 #define _GNU_SOURCE
 #include "blinding.h"
 
-#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -41,19 +43,17 @@ struct cache {
 };
 
 static _Thread_local struct cache *tls_cache;
-/* Written once, by the constructor, before any thread can use them. */
-static pthread_key_t cache_key;
-static int cache_key_ok;
 
+extern void *__dso_handle __attribute__((visibility("hidden")));
+int __cxa_thread_atexit_impl(void (*func)(void *), void *obj, void *dso_symbol);
+
+/* At thread exit.  A private operation after it in this thread (from
+ * another thread-exit destructor) makes a new cache, destroyed in turn. */
 static void cache_destroy(void *p)
 {
+	tls_cache = NULL;
 	big_wipe(p, sizeof(struct cache));
 	munmap(p, sizeof(struct cache));
-}
-
-__attribute__((constructor)) static void cache_key_init(void)
-{
-	cache_key_ok = pthread_key_create(&cache_key, cache_destroy) == 0;
 }
 
 /* The calling thread's cache, made on first use; NULL if it cannot be. */
@@ -68,8 +68,6 @@ static struct cache *cache_get(void)
 		}
 		return c;
 	}
-	if (!cache_key_ok)
-		return NULL;
 	void *p = mmap(NULL, sizeof(struct cache), PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
@@ -77,7 +75,7 @@ static struct cache *cache_get(void)
 	c = p; /* zero-filled: every slot empty */
 	if (madvise(p, sizeof(struct cache), MADV_WIPEONFORK) != 0)
 		c->pid = getpid();
-	if (pthread_setspecific(cache_key, c) != 0) {
+	if (__cxa_thread_atexit_impl(cache_destroy, c, &__dso_handle) != 0) {
 		munmap(p, sizeof(struct cache));
 		return NULL;
 	}
