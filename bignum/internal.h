@@ -37,7 +37,7 @@ typedef void big_mul_vec_fn(chunk_t *r, const chunk_t *a, int alen,
 			    const chunk_t *b, int blen);
 /* big_sqr_vec (bignum.h). */
 typedef void big_sqr_vec_fn(chunk_t *r, const chunk_t *a, int len);
-/* big_mont_mul_vec, big_mont_sqr_vec (below). */
+/* big_mont_mul_vec, big_mont_sqr_vec (bignum.h). */
 typedef void big_mont_mul_vec_fn(chunk_t *r, const chunk_t *a,
 				 const chunk_t *b, const chunk_t *n, chunk_t n0,
 				 int len);
@@ -58,25 +58,12 @@ BIG_DECLARE_VARIANTS(base)
 BIG_DECLARE_VARIANTS(adx)
 #endif
 
-/*
- * Fused Montgomery multiplication (the dispatched public-to-the-library
- * names; variants above):
- *
- *   r[0..len) = a * b * 2^(-BIG_CHUNK_SIZE*len) mod n
- *
- * Preconditions: len >= 1 and len <= BIG_MAX_MODULUS_CHUNKS; n odd;
- * n0 == big_n0(n[0]); a < n and b < 2^(BIG_CHUNK_SIZE*len) (b may be >= n:
- * every algorithm here keeps its running value below 2n as long as one
- * factor is below n -- CIOS rows add a * b[i], the product-then-reduce
- * forms need a * b < n R; big_mont_reduce_ct passes unreduced blocks as b).
- * Postcondition: r < n (fully reduced; the
- * final subtraction is masked, not branched).  r may equal a and/or b (the
- * kernel reads all of a and b before it writes r); r must not partially
- * overlap an input, and must not overlap n.  Stack use at most
- * (2*len + 8) chunks.  Constant time.
- */
+/* big_mont_mul_vec, big_mont_sqr_vec: the fused Montgomery kernels, public
+ * (contract in bignum.h) so the RSA layer can keep its blinding pair in
+ * Montgomery form; the typedefs above type-check the public declarations.
+ * Why b may be >= n: CIOS rows add a * b[i], the product-then-reduce forms
+ * need a * b < n R; big_mont_reduce_ct passes unreduced blocks as b. */
 big_mont_mul_vec_fn big_mont_mul_vec;
-/* r = a * a * R^-1 mod n: the same contract with b == a (so a < n). */
 big_mont_sqr_vec_fn big_mont_sqr_vec;
 
 /*

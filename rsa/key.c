@@ -4,13 +4,15 @@
  * Load = decode (PEM or DER) -> parse the structure -> copy the integers
  * into BIGNUMs -> check them -> precompute what every operation needs once:
  * n's Montgomery constants (the range check and the public operation), and
- * R^2 mod p, R^2 mod q for big_modexp_crt.  Nothing in the key changes
- * after that except the two option flags, which are set before the key is
- * shared.  Every BIGNUM is released with big_finish, which wipes it.
+ * R^2 mod p, R^2 mod q for big_modexp_crt; a private key also draws its
+ * blind_id.  Nothing in the key changes after that except the two option
+ * flags, which are set before the key is shared.  Every BIGNUM is released
+ * with big_finish, which wipes it.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "blinding.h"
 #include "rsa_internal.h"
 
 void rsa_key_free(rsa_key *key)
@@ -20,6 +22,7 @@ void rsa_key_free(rsa_key *key)
 	BIGNUM *all[] = { &key->n, &key->e, &key->n_rr, &key->d, &key->p,
 			  &key->q, &key->dp, &key->dq, &key->qinv, &key->p_rr,
 			  &key->q_rr };
+	rsa_blinding_forget(key);
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 		if (all[i]->value != NULL)
 			big_finish(all[i]);
@@ -78,6 +81,10 @@ int rsa_key_from_parts(rsa_key **out, const struct rsa_key_parts *parts,
 	int rc = load_int(&key->n, &parts->n);
 	if (rc == RSA_OK)
 		rc = load_int(&key->e, &parts->e);
+	if (rc == RSA_OK && key->is_private &&
+	    big_random_bytes((uint8_t *)&key->blind_id, sizeof(key->blind_id)) != BIG_OK)
+		rc = RSA_ERR_RANDOM;
+	key->blind_id |= 1; /* 0 marks an empty blinding slot */
 	if (rc == RSA_OK && key->is_private) {
 		const struct rsa_bytes *src[] = { &parts->d, &parts->p, &parts->q,
 						  &parts->dp, &parts->dq, &parts->qinv };

@@ -19,18 +19,30 @@
  * RSA_ERR_FAULT and out is untouched -- a wrong CRT half would otherwise
  * hand out a value whose gcd with n factors the key (Boneh-DeMillo-Lipton).
  * Blinding (on by default, rsa_key_set_blinding): the exponentiation runs
- * on in * r^e for a fresh random r (rsa/blinding.c).
+ * on in * r^e for a random r, unblinded by r^-1, a pair kept per thread and
+ * per key (rsa/blinding.h).
  *
  * Thread safety: the key is only read; every BIGNUM and the output buffer
- * belong to the call, and all are wiped before they are freed.
+ * belong to the call (on its stack), the blinding pair to the calling
+ * thread; all are wiped.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "blinding.h"
 #include "rsa_internal.h"
 
-enum { V_IN, V_BASE, V_UNBLIND, V_CRT, V_OUT, V_COUNT };
+enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
+
+/* The call's scratch, on the stack (about 10 KiB): the key reader keeps n
+ * within RSA_MAX_BITS, so every value fits in V_CHUNKS chunks (p->len +
+ * q->len + 1 <= n->len + 2), and the call allocates nothing (a fresh
+ * blinding pair aside, every RSA_BLIND_REFRESH calls). */
+#define V_CHUNKS (BIG_MAX_MODULUS_CHUNKS + 2)
+struct scratch {
+	BIG_CHUNK_TYPE buf[V_COUNT][V_CHUNKS];
+	uint8_t result[RSA_MAX_BITS / 8];
+	BIGNUM v[V_COUNT];
+};
 
 /* RSA_OK if out^e mod n == in, else RSA_ERR_FAULT.  out^e goes into a
  * buffer on the stack (the key reader keeps n within RSA_MAX_BITS, so
@@ -57,9 +69,11 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 	BIG_ERR_CODE err = bytestring2bignum(&v[V_IN], in, len);
 	int rc = rsa_status_from_big(err, RSA_ERR_ARGS);
 	const BIGNUM *base = &v[V_IN];
+	const BIG_CHUNK_TYPE *blind = NULL, *unblind = NULL;
 	if (rc == RSA_OK && k->blinding) {
-		rc = rsa_blind(&v[V_BASE], &v[V_UNBLIND], &v[V_IN], &k->e, &k->n, k->n0,
-			       &k->n_rr);
+		rc = rsa_blinding_next(k, &blind, &unblind);
+		if (rc == RSA_OK)
+			rc = rsa_blinding_mul(&v[V_BASE], &v[V_IN], blind, k);
 		base = &v[V_BASE];
 	}
 	if (rc == RSA_OK) {
@@ -69,7 +83,7 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 	}
 	const BIGNUM *out = &v[V_CRT];
 	if (rc == RSA_OK && k->blinding) {
-		rc = rsa_unblind(&v[V_OUT], &v[V_CRT], &v[V_UNBLIND], &k->n, k->n0, &k->n_rr);
+		rc = rsa_blinding_mul(&v[V_OUT], &v[V_CRT], unblind, k);
 		out = &v[V_OUT];
 	}
 	if (rc == RSA_OK && k->fault_check)
@@ -91,23 +105,21 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 	if (memcmp(in, key->n_bytes, len) >= 0)
 		return RSA_ERR_RANGE;
 
-	BIGNUM v[V_COUNT];
-	uint8_t *result = malloc(len);
-	int rc = result ? RSA_OK : RSA_ERR_NO_MEM, made = 0;
+	struct scratch s;
+	const int size = key->p.len + key->q.len + 1;
+	int rc = len <= sizeof(s.result) ? RSA_OK : RSA_ERR_ARGS, made = 0;
 	for (; rc == RSA_OK && made < V_COUNT; made++)
-		if (big_init(&v[made], key->p.len + key->q.len + 1) != BIG_OK)
+		if (big_init1(&s.v[made], size, s.buf[made],
+			      size <= V_CHUNKS ? size : 0) != BIG_OK)
 			rc = RSA_ERR_NO_MEM;
 	if (rc != RSA_OK)
 		made = made > 0 ? made - 1 : 0; /* the failed one is not initialised */
 	if (rc == RSA_OK)
-		rc = private_op(key, result, in, len, v);
+		rc = private_op(key, s.result, in, len, s.v);
 	if (rc == RSA_OK)
-		memcpy(out, result, len); /* only now: errors leave out untouched */
+		memcpy(out, s.result, len); /* only now: errors leave out untouched */
 	while (made > 0)
-		big_finish(&v[--made]);
-	if (result != NULL) {
-		big_wipe(result, len);
-		free(result);
-	}
+		big_finish(&s.v[--made]); /* wipes */
+	big_wipe(s.result, len <= sizeof(s.result) ? len : 0);
 	return rc;
 }

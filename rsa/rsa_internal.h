@@ -1,10 +1,11 @@
 /*
  * rsa/rsa_internal.h -- the RSA layer's internal contracts: struct rsa_key,
- * the PEM/DER readers' outputs, and the test hook.
+ * the PEM/DER readers' outputs, and the test hooks.
  *
  * A key is immutable once loaded and its options set: the private and
  * public operations only read it, and every scratch value belongs to the
- * call, so one key serves many threads at once without locks.
+ * call or to the calling thread (its blinding cache), so one key serves
+ * many threads at once without locks.
  */
 #ifndef BIGMONT_RSA_INTERNAL_H
 #define BIGMONT_RSA_INTERNAL_H
@@ -28,7 +29,10 @@ struct rsa_key {
 	int bits;          /* bit length of n */
 	size_t size;       /* byte length of n */
 	int fault_check;   /* verify out^e == in after each private op */
-	int blinding;      /* blind each private op (rsa/blinding.c) */
+	int blinding;      /* blind each private op (rsa/blinding.h) */
+	/* Random, non-zero, drawn at load for a private key: names the key
+	 * in the per-thread blinding caches (rsa/blinding.h). */
+	uint64_t blind_id;
 	BIGNUM n, e;
 	BIGNUM n_rr;       /* R^2 mod n for n's Montgomery radix */
 	BIG_CHUNK_TYPE n0; /* -n^-1 mod 2^BIG_CHUNK_SIZE */
@@ -105,6 +109,14 @@ int rsa_prime_rounds(int bits);
  * bad CRT result.  Not part of the public API. */
 int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
 				    size_t len, char *err, size_t errlen);
+
+/* Test hook: the calling thread's current blinding pair for key
+ * (rsa/blinding.h), out of Montgomery form: r_e = r^e mod n, r_inv = r^-1
+ * mod n, key->size bytes each, big-endian.  RSA_ERR_ARGS if this thread
+ * holds no pair for the key (none made yet, evicted, or a forked child
+ * before its first blinded operation).  Not part of the public API. */
+int rsa_blinding_pair_for_test(const rsa_key *key, uint8_t *r_e,
+			       uint8_t *r_inv);
 
 /* rsa/status.c.  snprintf into err when errlen > 0 (err may be NULL when
  * errlen == 0). */

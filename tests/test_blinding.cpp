@@ -1,28 +1,39 @@
 // bigmont-test: once
 /*
- * Blinding of the RSA private operation (rsa/blinding.c), against GMP.
+ * Blinding of the RSA private operation (rsa/blinding.h), against GMP.
  *
- *  - rsa_blind's two outputs satisfy blinded * unblinder^e == in (mod n):
- *    blinded = in * r^e and unblinder = r^-1 for the same r, whatever r
- *    was; unblinder is invertible; two calls on the same input differ (a
+ *  - rsa_blind_pair's two outputs satisfy r^e * (r^-1)^e == 1 (mod n):
+ *    the same r, whatever r was; r^-1 is invertible; two calls differ (a
  *    fresh r each time: equal outputs would mean r repeated).
- *  - rsa_unblind is x*unblinder mod n (big_mod_mul: tests/test_mont.cpp).
  *  - Through the API: blinding is on by default, can be switched per key,
  *    and rsa_private_raw gives GMP's in^d mod n with it on and off, for
  *    every test key size and exponent.
+ *  - The per-thread cache (rsa/blinding_cache.c), seen through the test
+ *    hook rsa_blinding_pair_for_test: every use gets a new, matching pair
+ *    (the square of the last, a fresh one every RSA_BLIND_REFRESH uses);
+ *    keys interleaved on one thread keep their own slots; more keys than
+ *    slots evict; a reloaded key does not find the old key's slot; threads
+ *    and a forked child never share a factor.  8 threads sharing keys
+ *    under ThreadSanitizer: tests/test_threads.cpp.
  * The moduli are RSA moduli (from the test keys, read by OpenSSL) and
  * random odd numbers (the code must not assume primes).
  */
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <bigmont/rsa.h>
 
 #include "../rsa/blinding.h"
 
+#include "blind_probe.h"
 #include "ossl_key.h"
 #include "testutil.h"
 
@@ -40,46 +51,29 @@ void check_blind_math(const mpz_t n, const mpz_t e, int rounds)
 	Big bn(n), be(e), rr(1);
 	ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
 	const BIG_CHUNK_TYPE n0 = big_n0(bn.b.value[0]);
-	bt::Rng rng(mpz_get_ui(n));
 	std::set<std::string> seen;
 	for (int i = 0; i < rounds; i++) {
-		Mpz in;
-		rng.mpz_bits(in, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2) - 1)));
-		if (i == 0)
-			mpz_set_ui(in, 0);
-		if (i == 1)
-			mpz_set_ui(in, 1);
-		Big bin(in), blinded(1), unb(1);
-		ASSERT_EQ(rsa_blind(&blinded.b, &unb.b, &bin.b, &be.b, &bn.b, n0, &rr.b), RSA_OK);
-		Mpz zb, zu, check, g;
-		bt::to_mpz(zb, &blinded.b);
-		bt::to_mpz(zu, &unb.b);
-		EXPECT_LT(mpz_cmp(zb, n), 0);
+		Big r_e(1), r_inv(1);
+		ASSERT_EQ(rsa_blind_pair(&r_e.b, &r_inv.b, &be.b, &bn.b, n0, &rr.b), RSA_OK);
+		Mpz za, zu, check, g;
+		bt::to_mpz(za, &r_e.b);
+		bt::to_mpz(zu, &r_inv.b);
+		EXPECT_LT(mpz_cmp(za, n), 0);
 		EXPECT_LT(mpz_cmp(zu, n), 0);
 		EXPECT_GT(mpz_sgn(zu.v), 0);
 		mpz_gcd(g, zu, n);
-		EXPECT_EQ(mpz_cmp_ui(g.v, 1), 0) << "unblinder not invertible";
-		/* blinded * (r^-1)^e == in * r^e * r^-e == in. */
+		EXPECT_EQ(mpz_cmp_ui(g.v, 1), 0) << "r^-1 not invertible";
+		/* r^e * (r^-1)^e == 1: the two halves belong to one r. */
 		mpz_powm(check, zu, e, n);
-		mpz_mul(check, check, zb);
+		mpz_mul(check, check, za);
 		mpz_mod(check, check, n);
-		EXPECT_EQ(mpz_cmp(check, in), 0)
-			<< "blinded * unblinder^e != in, n=" << bt::hex(n) << " in=" << bt::hex(in);
+		EXPECT_EQ(mpz_cmp_ui(check.v, 1), 0)
+			<< "r^e * (r^-1)^e != 1, n=" << bt::hex(n) << " r^-1=" << bt::hex(zu);
 		/* A repeat among a few draws below a >= 64-bit n means r is not
 		 * fresh (tiny moduli repeat by chance). */
 		if (mpz_sizeinbase(n, 2) >= 64) {
 			EXPECT_TRUE(seen.insert(bt::hex(zu)).second) << "the same r came twice";
 		}
-
-		/* Unblinding: x * unblinder mod n. */
-		Mpz x, want, got;
-		rng.mpz_bits(x, static_cast<int>(mpz_sizeinbase(n, 2)) - 1);
-		Big bx(x), out(1);
-		ASSERT_EQ(rsa_unblind(&out.b, &bx.b, &unb.b, &bn.b, n0, &rr.b), RSA_OK);
-		mpz_mul(want, x, zu);
-		mpz_mod(want, want, n);
-		bt::to_mpz(got, &out.b);
-		EXPECT_EQ(mpz_cmp(got, want), 0) << "rsa_unblind";
 	}
 }
 
@@ -171,6 +165,172 @@ TEST(Blinding, PrivateOperationWithAndWithoutBlinding)
 			rsa_key_free(key);
 		}
 	}
+}
+
+/* Loads keys/<file> into k or fails the test. */
+#define LOAD_REF_KEY(k, file)                                              \
+	do {                                                               \
+		std::string error_;                                        \
+		ASSERT_TRUE(bt::load_ref_key(file, &(k), &error_)) << error_; \
+	} while (0)
+
+/* One checked private operation, then the thread's pair: it matches, and
+ * its factor is returned. */
+std::string op_and_factor(const bt::RefKey &k, bt::Rng &rng)
+{
+	bool correct = false, pair_ok = false;
+	EXPECT_EQ(bt::checked_private_op(k, rng, &correct), RSA_OK);
+	EXPECT_TRUE(correct) << "result differs from GMP";
+	std::string f = bt::blind_factor(k, &pair_ok);
+	EXPECT_FALSE(f.empty()) << "no pair after a blinded operation";
+	EXPECT_TRUE(pair_ok) << "r^e and r^-1 do not belong together";
+	return f;
+}
+
+TEST(BlindingCache, SquaresThenRefreshes)
+{
+	bt::Rng rng(17);
+	for (const char *file : {"rsa1024-e65537.pem", "rsa2048-e3.pem", "rsa1025-ebig.pem"}) {
+		SCOPED_TRACE(file);
+		bt::RefKey k;
+		LOAD_REF_KEY(k, file);
+		bool pair_ok;
+		EXPECT_EQ(bt::blind_factor(k, &pair_ok), "") << "a pair before any operation";
+		std::set<std::string> seen;
+		Mpz prev, sq, cur;
+		const int ops = 2 * RSA_BLIND_REFRESH + 3;
+		for (int i = 0; i < ops; i++) {
+			const std::string f = op_and_factor(k, rng);
+			EXPECT_TRUE(seen.insert(f).second) << "factor repeated at op " << i;
+			mpz_set_str(cur, f.c_str(), 16);
+			if (i > 0) {
+				mpz_mul(sq, prev, prev);
+				mpz_mod(sq, sq, k.n);
+				/* Within a pair each use squares the last; every
+				 * RSA_BLIND_REFRESH uses a fresh r replaces it. */
+				const bool fresh = i % RSA_BLIND_REFRESH == 0;
+				EXPECT_EQ(mpz_cmp(cur, sq) == 0, !fresh) << "op " << i;
+			}
+			mpz_set(prev, cur);
+		}
+	}
+}
+
+TEST(BlindingCache, TwoKeysInterleavedOnOneThread)
+{
+	bt::Rng rng(19);
+	bt::RefKey a, b;
+	LOAD_REF_KEY(a, "rsa1024-e3.pem");
+	LOAD_REF_KEY(b, "rsa1024-e65537.pem");
+	Mpz prev_a, cur, sq;
+	for (int i = 0; i < RSA_BLIND_REFRESH + 4; i++) {
+		mpz_set_str(cur, op_and_factor(a, rng).c_str(), 16);
+		if (i % RSA_BLIND_REFRESH != 0) {
+			/* b's operation in between left a's slot alone. */
+			mpz_mul(sq, prev_a, prev_a);
+			mpz_mod(sq, sq, a.n);
+			EXPECT_EQ(mpz_cmp(cur, sq), 0) << "op " << i;
+		}
+		mpz_set(prev_a, cur);
+		op_and_factor(b, rng);
+	}
+}
+
+TEST(BlindingCache, MoreKeysThanSlotsEvicts)
+{
+	bt::Rng rng(23);
+	const char *files[] = {"rsa512-e3.pem", "rsa512-e65537.pem", "rsa1024-e3.pem",
+			       "rsa1024-e65537.pem", "rsa1025-e3.pem", "rsa1025-e65537.pem"};
+	static_assert(sizeof(files) / sizeof(files[0]) > RSA_BLIND_SLOTS, "more keys than slots");
+	std::vector<std::unique_ptr<bt::RefKey>> keys;
+	for (const char *f : files) {
+		keys.emplace_back(new bt::RefKey);
+		LOAD_REF_KEY(*keys.back(), f);
+	}
+	for (int round = 0; round < 3; round++)
+		for (auto &k : keys)
+			op_and_factor(*k, rng);
+	/* Round-robin over more keys than slots: the least recently used
+	 * ones were evicted, the last RSA_BLIND_SLOTS are held. */
+	bool pair_ok;
+	for (size_t i = 0; i < keys.size(); i++)
+		EXPECT_EQ(bt::blind_factor(*keys[i], &pair_ok).empty(),
+			  i < keys.size() - RSA_BLIND_SLOTS) << files[i];
+}
+
+TEST(BlindingCache, AReloadedKeyGetsItsOwnSlot)
+{
+	bt::Rng rng(29);
+	auto first = std::make_unique<bt::RefKey>();
+	LOAD_REF_KEY(*first, "rsa1024-e65537.pem");
+	const std::string old = op_and_factor(*first, rng);
+	first.reset(); /* rsa_key_free wipes this thread's slot */
+	bt::RefKey again;
+	LOAD_REF_KEY(again, "rsa1024-e65537.pem");
+	bool pair_ok;
+	EXPECT_EQ(bt::blind_factor(again, &pair_ok), "") << "the new key found the old key's slot";
+	EXPECT_NE(op_and_factor(again, rng), old);
+}
+
+TEST(BlindingCache, ThreadsNeverShareAFactor)
+{
+	bt::RefKey k;
+	LOAD_REF_KEY(k, "rsa1024-e65537.pem");
+	constexpr int kThreads = 8, kOps = 3;
+	std::vector<std::vector<std::string>> factors(kThreads);
+	std::vector<std::thread> threads;
+	for (int t = 0; t < kThreads; t++)
+		threads.emplace_back([&, t] {
+			bt::Rng rng(31 + t);
+			for (int i = 0; i < kOps; i++)
+				factors[t].push_back(op_and_factor(k, rng));
+		});
+	for (auto &th : threads)
+		th.join();
+	std::set<std::string> seen;
+	for (auto &list : factors)
+		for (auto &f : list)
+			EXPECT_TRUE(seen.insert(f).second) << "two operations used one factor";
+	EXPECT_EQ(seen.size(), static_cast<size_t>(kThreads * kOps));
+}
+
+TEST(BlindingCache, ForkedChildDoesNotReuseTheParentsPair)
+{
+	bt::Rng rng(37);
+	bt::RefKey k;
+	LOAD_REF_KEY(k, "rsa1024-e65537.pem");
+	op_and_factor(k, rng); /* the parent holds a pair */
+	int fds[2];
+	ASSERT_EQ(pipe(fds), 0);
+	const pid_t pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		/* Child: no pair until its own operation, then a fresh one
+		 * (its parent's squared would be what the parent uses next). */
+		close(fds[0]);
+		bool pair_ok = false, correct = false;
+		std::string msg = bt::blind_factor(k, &pair_ok).empty() ? "" : "inherited";
+		if (msg.empty()) {
+			const int rc = bt::checked_private_op(k, rng, &correct);
+			const std::string f = bt::blind_factor(k, &pair_ok);
+			msg = rc != RSA_OK || !correct || !pair_ok ? "bad" : f;
+		}
+		ssize_t w = write(fds[1], msg.data(), msg.size());
+		_exit(w == static_cast<ssize_t>(msg.size()) ? 0 : 1);
+	}
+	close(fds[1]);
+	const std::string parent = op_and_factor(k, rng);
+	std::string child;
+	char buf[512];
+	for (ssize_t got; (got = read(fds[0], buf, sizeof(buf))) > 0;)
+		child.append(buf, static_cast<size_t>(got));
+	close(fds[0]);
+	int status = 0;
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_NE(child, "inherited") << "the child found the parent's pair";
+	ASSERT_NE(child, "bad") << "the child's operation failed";
+	EXPECT_NE(child, parent) << "parent and child used the same blinding factor";
 }
 
 } // namespace

@@ -9,18 +9,25 @@
  * RNG) aborts the test; in the other presets it checks the same results
  * without TSan.
  *
+ * A second test shares two keys between the threads for more than a
+ * blinding refresh interval each (rsa/blinding.h: per-thread pairs, no
+ * lock), checking results and that no two operations used one factor.
+ *
  * The reference: n and e read by OpenSSL from the same PEM file, messages m
  * drawn by the seeded Rng, c = m^e mod n by GMP.
  */
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <bigmont/rsa.h>
 
+#include "../rsa/blinding.h"
+#include "blind_probe.h"
 #include "ossl_key.h"
 #include "testutil.h"
 
@@ -146,6 +153,51 @@ TEST(Threads, SharedOddSizeKeyDecryptsFrom8Threads)
 TEST(Threads, SharedBigExponentKeyDecryptsFrom8Threads)
 {
 	decrypt_from_threads("rsa1024-ebig.pem", static_cast<int>(bt::scaled(8)));
+}
+
+/* 8 threads share two keys, each thread alternating between them for more
+ * than RSA_BLIND_REFRESH operations per key, so every thread's cache makes
+ * fresh pairs, squares them and switches slots while the others do the
+ * same on the same keys.  Results against GMP; every factor any thread
+ * used is distinct (a shared or repeated pair would show up here). */
+TEST(Threads, BlindingCachePerThreadOnSharedKeys)
+{
+	bt::RefKey keys[2];
+	for (int i = 0; i < 2; i++) {
+		std::string error;
+		ASSERT_TRUE(bt::load_ref_key(i ? "rsa1025-e65537.pem" : "rsa1024-e3.pem",
+					     &keys[i], &error)) << error;
+	}
+	constexpr int kOps = RSA_BLIND_REFRESH + 4;
+	std::atomic<int> ready{0};
+	std::vector<std::thread> threads;
+	std::vector<int> failures(kThreads, 0);
+	std::vector<std::vector<std::string>> factors(kThreads);
+	for (int t = 0; t < kThreads; t++) {
+		threads.emplace_back([&, t] {
+			bt::Rng rng(0x626c696e64ULL + t);
+			ready.fetch_add(1);
+			while (ready.load() < kThreads)
+				std::this_thread::yield();
+			for (int i = 0; i < 2 * kOps; i++) {
+				const bt::RefKey &k = keys[i % 2];
+				bool correct = false, pair_ok = false;
+				if (bt::checked_private_op(k, rng, &correct) != RSA_OK || !correct)
+					failures[t]++;
+				factors[t].push_back(bt::blind_factor(k, &pair_ok));
+				if (!pair_ok)
+					failures[t]++;
+			}
+		});
+	}
+	for (auto &th : threads)
+		th.join();
+	std::set<std::string> seen;
+	for (int t = 0; t < kThreads; t++) {
+		EXPECT_EQ(failures[t], 0) << "thread " << t << ": wrong result or pair";
+		for (const std::string &f : factors[t])
+			EXPECT_TRUE(seen.insert(f).second) << "thread " << t << ": factor repeated";
+	}
 }
 
 } // namespace

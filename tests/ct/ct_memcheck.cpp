@@ -16,7 +16,9 @@
  * (bignum/radix52/): its dual exponentiation with base, exponents and
  * both moduli (digits, k0, R^2) secret, and, with 64-bit chunks,
  * big_modexp_crt through it (big_modexp_crt_r52) with the same secrets as
- * above.  The IFMA build of that algorithm cannot run under Valgrind.
+ * above.  And the blinded path of rsa_private_raw around big_modexp_crt:
+ * the calling thread's blinding pair squared, the input blinded and the
+ * result unblinded (rsa/blinding.h), pair and input secret.  The IFMA build of that algorithm cannot run under Valgrind.
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches.  --leaky also runs the variable-time big_modexp on the secret
@@ -32,6 +34,8 @@
 
 #include <valgrind/memcheck.h>
 
+#include "../../rsa/blinding.h"
+#include "../../rsa/rsa_internal.h"
 #include "ossl_key.h"
 #include "radix52/radix52.h"
 #include "testutil.h"
@@ -121,6 +125,45 @@ int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, c
 	return wrong;
 }
 
+void secret_vec(const BIG_CHUNK_TYPE *v, int len)
+{
+	VALGRIND_MAKE_MEM_UNDEFINED(v, sizeof(BIG_CHUNK_TYPE) * (size_t)len);
+}
+
+/* rsa_blinding_next (squaring a secret pair), rsa_blinding_mul before and
+ * after big_modexp_crt, with the pair, a and the CRT numbers undefined.
+ * Returns 1 if the unblinded result is not want. */
+int blinded_crt(const rsa_key *key, Big &ba, Big &bdp, Big &bdq, Big &bp, Big &bq,
+		Big &bpinv, Big &prr, Big &qrr, const mpz_t want)
+{
+	const BIG_CHUNK_TYPE *ra, *rb;
+	const int len = key->n.len;
+	/* A pair made (or squared) in the open, then made secret: the next
+	 * call squares it without a branch on it. */
+	if (rsa_blinding_next(key, &ra, &rb) != RSA_OK)
+		return 1;
+	secret_vec(ra, len);
+	secret_vec(rb, len);
+	const BIGNUM *secrets[] = { &bp.b, &bq.b, &bdp.b, &bdq.b, &bpinv.b, &ba.b };
+	for (const BIGNUM *s : secrets)
+		secret(s);
+	Big blinded(len), crt(1), out(len);
+	int rc = rsa_blinding_next(key, &ra, &rb);
+	if (rc == RSA_OK)
+		rc = rsa_blinding_mul(&blinded.b, &ba.b, ra, key);
+	if (rc == RSA_OK && big_modexp_crt(&crt.b, &blinded.b, &bdp.b, &bdq.b, &bp.b, &bq.b,
+					   &bpinv.b, &prr.b, &qrr.b) != BIG_OK)
+		rc = RSA_ERR_ARGS;
+	if (rc == RSA_OK)
+		rc = rsa_blinding_mul(&out.b, &crt.b, rb, key);
+	declassify(&out.b);
+	for (const BIGNUM *s : secrets)
+		declassify(s);
+	Mpz got;
+	bt::to_mpz(got, &out.b);
+	return rc != RSA_OK || mpz_cmp(got, want) != 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -145,6 +188,13 @@ int main(int argc, char **argv)
 	    !set_hex(q, k.q, "q") || !set_hex(dp, k.dp, "dp") || !set_hex(dq, k.dq, "dq"))
 		return 2;
 	mpz_invert(pinv, p, q);
+	rsa_key *key = nullptr;
+	char kerr[256] = "";
+	const std::string pem = ss.str();
+	if (rsa_key_load_pem(&key, pem.data(), pem.size(), kerr, sizeof(kerr)) != RSA_OK) {
+		std::fprintf(stderr, "ct_memcheck: bigmont cannot load %s: %s\n", argv[1], kerr);
+		return 2;
+	}
 
 	int failures = 0;
 	gmp_randstate_t rs;
@@ -174,6 +224,14 @@ int main(int argc, char **argv)
 		if (err != BIG_OK || mpz_cmp(got, want) != 0) {
 			std::fprintf(stderr, "ct_memcheck: big_modexp_crt round %d: wrong result (err %d)\n",
 				     r, (int)err);
+			failures++;
+		}
+
+		/* The blinded path of rsa_private_raw: the thread's pair
+		 * (rsa/blinding.h) and the input secret, the pair squared,
+		 * the input blinded, the CRT result unblinded. */
+		if (blinded_crt(key, ba, bdp, bdq, bp, bq, bpinv, prr, qrr, want) != 0) {
+			std::fprintf(stderr, "ct_memcheck: blinded CRT round %d: wrong result\n", r);
 			failures++;
 		}
 
@@ -234,6 +292,7 @@ int main(int argc, char **argv)
 		}
 	}
 	gmp_randclear(rs);
+	rsa_key_free(key);
 	std::printf("ct_memcheck: %d rounds, kernels '%s', %s\n", rounds, big_cpu_variant_name(),
 		    failures ? "MISMATCH" : "results match GMP");
 	return failures ? 1 : 0;
