@@ -8,7 +8,7 @@
  *   acc = table[top window of e]; for each further window of 5 bits:
  *       acc = acc^(2^5) (five squarings), acc = acc * table[window]
  *   acc = mul(acc, 1) = (acc + Y m) / R <= m, then acc -= m if acc >= m.
- * Every table is read by r52_select, a masked scan of all 32 entries for
+ * Every table is read by r52_select_k, a masked scan of all 32 entries for
  * both halves (each half has its own window value, the same position).
  *
  * The entry points pick a product once per call by digit count: builds
@@ -66,6 +66,51 @@ R52_INLINE void r52_pow_sqr_k(uint64_t *r, const uint64_t *a,
 		r52_sqr_k(r, a, mod, k);
 }
 
+/* out = entry want_h of the table in half h, reading all 32 entries. */
+R52_INLINE void r52_select_k(uint64_t *out, const uint64_t *table, uint64_t want_p,
+		       uint64_t want_q, const int k)
+{
+	const int G = BIG_R52_GROUPS(k), words = BIG_R52_PAIR_WORDS(k);
+	const r52v want[2] = { r52v_bcast(want_p), r52v_bcast(want_q) };
+	const r52v one = r52v_bcast(1);
+	r52v acc[2][BIG_R52_MAX_GROUPS];
+	r52v at = r52v_zero();
+
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		R52_UNROLL
+		for (int g = 0; g < G; g++)
+			acc[h][g] = r52v_zero();
+	}
+	for (int e = 0; e < BIG_R52_TABLE_ENTRIES; e++) {
+		const uint64_t *entry = table + (size_t)e * (size_t)words;
+		R52_UNROLL
+		for (int h = 0; h < 2; h++) {
+			const r52m take = r52v_eq(at, want[h]);
+			R52_UNROLL
+			for (int g = 0; g < G; g++)
+				acc[h][g] = r52v_blend(take, acc[h][g],
+						       r52v_load(R52_GRP(entry, g, h)));
+		}
+		at = r52v_add(at, one);
+	}
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		R52_UNROLL
+		for (int g = 0; g < G; g++)
+			r52v_store(R52_GRP(out, g, h), acc[h][g]);
+	}
+}
+
+/* Everything the exponentiation runs per product, for one digit count. */
+struct r52_size_ops {
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;     /* the dedicated squaring */
+	big_r52_dual_sqr_fn *pow_sqr; /* the squaring of the exponentiation */
+	void (*select)(uint64_t *out, const uint64_t *table, uint64_t want_p,
+		       uint64_t want_q, const struct big_r52_dual_mod *mod);
+};
+
 #define R52_BODIES(K, SFX)                                                   \
 	static void r52_mul_##SFX(uint64_t *r, const uint64_t *a,            \
 				  const uint64_t *b,                         \
@@ -82,28 +127,31 @@ R52_INLINE void r52_pow_sqr_k(uint64_t *r, const uint64_t *a,
 				      const struct big_r52_dual_mod *mod)    \
 	{                                                                    \
 		r52_pow_sqr_k(r, a, mod, K);                                 \
+	}                                                                    \
+	static void r52_select_##SFX(uint64_t *out, const uint64_t *table,   \
+				     uint64_t want_p, uint64_t want_q,       \
+				     const struct big_r52_dual_mod *mod)     \
+	{                                                                    \
+		(void)mod;                                                   \
+		r52_select_k(out, table, want_p, want_q, K);                 \
 	}
 R52_BODIES(mod->digits, any)
 #define R52_FIXED(K) R52_BODIES(K, K)
 R52_SIZES(R52_FIXED)
 
-/* The product and squaring for k digits (the fixed-size ones if any),
- * and the squaring the exponentiation uses. */
-static void r52_pick(int k, big_r52_dual_mul_fn **mul, big_r52_dual_sqr_fn **sqr,
-		     big_r52_dual_sqr_fn **pow_sqr)
+/* The functions for k digits: the fixed-size ones if any. */
+static struct r52_size_ops r52_pick(int k)
 {
+	struct r52_size_ops ops = { r52_mul_any, r52_sqr_any, r52_pow_sqr_any,
+				    r52_select_any };
 	(void)k;
-	*mul = r52_mul_any;
-	*sqr = r52_sqr_any;
-	*pow_sqr = r52_pow_sqr_any;
 #define R52_CASE(K)                                                          \
-	if (k == K) {                                                        \
-		*mul = r52_mul_##K;                                          \
-		*sqr = r52_sqr_##K;                                          \
-		*pow_sqr = r52_pow_sqr_##K;                                  \
-	}
+	if (k == K)                                                          \
+		ops = (struct r52_size_ops){ r52_mul_##K, r52_sqr_##K,       \
+					     r52_pow_sqr_##K, r52_select_##K };
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
+	return ops;
 }
 
 /* Bits [pos, pos + width) of e[0..ewords); positions are public. */
@@ -114,34 +162,6 @@ static uint64_t r52_window(const uint64_t *e, int ewords, int pos, int width)
 	if (shift + width > 64 && idx + 1 < ewords)
 		v |= e[idx + 1] << (64 - shift);
 	return v & (((uint64_t)1 << width) - 1);
-}
-
-/* out = entry want_h of the table in half h, reading all 32 entries. */
-static void r52_select(uint64_t *out, const uint64_t *table, uint64_t want_p,
-		       uint64_t want_q, const int k)
-{
-	const int G = BIG_R52_GROUPS(k), words = BIG_R52_PAIR_WORDS(k);
-	const r52v want[2] = { r52v_bcast(want_p), r52v_bcast(want_q) };
-	const r52v one = r52v_bcast(1);
-	r52v acc[2][BIG_R52_MAX_GROUPS];
-	r52v at = r52v_zero();
-
-	for (int h = 0; h < 2; h++)
-		for (int g = 0; g < G; g++)
-			acc[h][g] = r52v_zero();
-	for (int e = 0; e < BIG_R52_TABLE_ENTRIES; e++) {
-		const uint64_t *entry = table + (size_t)e * (size_t)words;
-		for (int h = 0; h < 2; h++) {
-			const r52m take = r52v_eq(at, want[h]);
-			for (int g = 0; g < G; g++)
-				acc[h][g] = r52v_blend(take, acc[h][g],
-						       r52v_load(R52_GRP(entry, g, h)));
-		}
-		at = r52v_add(at, one);
-	}
-	for (int h = 0; h < 2; h++)
-		for (int g = 0; g < G; g++)
-			r52v_store(R52_GRP(out, g, h), acc[h][g]);
 }
 
 /* Each half of x (normalised, <= m) minus m if that does not borrow:
@@ -165,19 +185,13 @@ void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,
 				const struct big_r52_dual_mod *mod)
 {
-	big_r52_dual_mul_fn *mul;
-	big_r52_dual_sqr_fn *sqr, *pow_sqr;
-	r52_pick(mod->digits, &mul, &sqr, &pow_sqr);
-	mul(r, a, b, mod);
+	r52_pick(mod->digits).mul(r, a, b, mod);
 }
 
 void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
 				const struct big_r52_dual_mod *mod)
 {
-	big_r52_dual_mul_fn *mul;
-	big_r52_dual_sqr_fn *sqr, *pow_sqr;
-	r52_pick(mod->digits, &mul, &sqr, &pow_sqr);
-	sqr(r, a, mod);
+	r52_pick(mod->digits).sqr(r, a, mod);
 }
 
 void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
@@ -187,10 +201,9 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 				uint64_t *scratch)
 {
 	const int k = mod->digits, words = BIG_R52_PAIR_WORDS(k);
-	big_r52_dual_mul_fn *mul;
-	big_r52_dual_sqr_fn *sqr_dedicated, *sqr;
-	r52_pick(k, &mul, &sqr_dedicated, &sqr);
-	(void)sqr_dedicated;
+	const struct r52_size_ops ops = r52_pick(k);
+	big_r52_dual_mul_fn *const mul = ops.mul;
+	big_r52_dual_sqr_fn *const sqr = ops.pow_sqr;
 	uint64_t *const table = scratch;
 	uint64_t *const acc = table + (size_t)BIG_R52_TABLE_ENTRIES * (size_t)words;
 	uint64_t *const sel = acc + words, *const one = sel + words;
@@ -215,14 +228,14 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 	if (top == 0)
 		top = BIG_R52_WINDOW;
 	int pos = ebits - top;
-	r52_select(acc, table, r52_window(e_p, ewords, pos, top),
-		   r52_window(e_q, ewords, pos, top), k);
+	ops.select(acc, table, r52_window(e_p, ewords, pos, top),
+		   r52_window(e_q, ewords, pos, top), mod);
 	while (pos > 0) {
 		pos -= BIG_R52_WINDOW;
 		for (int s = 0; s < BIG_R52_WINDOW; s++)
 			sqr(acc, acc, mod);
-		r52_select(sel, table, r52_window(e_p, ewords, pos, BIG_R52_WINDOW),
-			   r52_window(e_q, ewords, pos, BIG_R52_WINDOW), k);
+		ops.select(sel, table, r52_window(e_p, ewords, pos, BIG_R52_WINDOW),
+			   r52_window(e_q, ewords, pos, BIG_R52_WINDOW), mod);
 		mul(acc, acc, sel, mod);
 	}
 
