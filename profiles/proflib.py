@@ -22,9 +22,12 @@ import subprocess
 TABLE_BEGIN = "--- function table ---"
 TABLE_END = "--- end of function table ---"
 
-# The library's multiply kernels, whatever the build: big_mul_add_vec (and
-# its _c/_base/_adx variants), big_mont_mul_vec*, big_mont_sqr_vec*.
-KERNEL_RE = re.compile(r"^big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*$")
+# The library's multiply kernels, whatever the build and variant:
+# big_mul_add_vec (and its _c/_base/_adx variants), big_mont_mul_vec*,
+# big_mont_sqr_vec*, and in the ifma variant the radix-2^52 code (r52_*,
+# whose inlined steps have rows of their own) and the IFMA intrinsics it
+# inlines (_mm256_madd52lo_epu64, ...).
+KERNEL_RE = re.compile(r"^(big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*|r52_\w+|_mm\d*_madd52\w+)$")
 
 # Functions under which every sample of the benchmark's steady-state loop
 # falls; record checks that their inclusive share is close to 100 %.
