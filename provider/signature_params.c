@@ -143,7 +143,7 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
 /* sha256WithRSAEncryption and kin, with NULL parameters; PKCS #1 v1.5
  * with a digest only (0 bytes otherwise, which OpenSSL reads as "none"). */
-static int set_algorithm_id(const struct sig_ctx *ctx, OSSL_PARAM *p)
+static int set_algorithm_id(OSSL_PARAM *p, const struct sig_ctx *ctx)
 {
 	int sig_nid;
 	if (ctx->pad_mode != RSA_PKCS1_PADDING || ctx->md == NULL ||
@@ -164,22 +164,13 @@ int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
 	struct sig_ctx *ctx = vctx;
 	OSSL_PARAM *p;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL &&
-	    !set_algorithm_id(ctx, p))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
-	    !bm_param_set_pad_mode(p, ctx->pad_mode))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL &&
-	    !bm_param_set_md_name(p, ctx->md))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_set_md_name(p, ctx->mgf1_md ? ctx->mgf1_md : ctx->md))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL &&
-	    !set_saltlen(p, ctx->saltlen))
-		return 0;
-	return 1;
+	return BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID, set_algorithm_id, ctx) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PAD_MODE, bm_param_set_pad_mode,
+			    ctx->pad_mode) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_DIGEST, bm_param_set_md_name, ctx->md) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST, bm_param_set_md_name,
+			    ctx->mgf1_md ? ctx->mgf1_md : ctx->md) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN, set_saltlen, ctx->saltlen);
 }
 
 const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
