@@ -130,6 +130,17 @@ void *bm_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
 void bm_gen_cleanup(void *genctx);
 
 /* Parameter helpers shared by the cipher and the signature (provider/params.c). */
+/* The names an integer parameter may also be given by (a padding mode, a
+ * salt length). */
+struct bm_named_int {
+	int value;
+	const char *name;
+};
+#define BM_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+/* *value for name, looked up case-insensitively: 1, or 0 when unknown. */
+int bm_named_value(const struct bm_named_int *table, size_t n, const char *name, int *value);
+/* The name of value, or NULL. */
+const char *bm_named_name(const struct bm_named_int *table, size_t n, int value);
 /* A padding mode given as an integer (RSA_*_PADDING) or a name ("pkcs1",
  * "oaep", "pss", "none", "x931"). */
 int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode);

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <openssl/core_names.h>
 #include <openssl/objects.h>
@@ -17,10 +16,7 @@
 
 #include "signature.h"
 
-static const struct {
-	int len;
-	const char *name;
-} saltlen_names[] = {
+static const struct bm_named_int saltlen_names[] = {
 	{ RSA_PSS_SALTLEN_DIGEST, OSSL_PKEY_RSA_PSS_SALT_LEN_DIGEST },
 	{ RSA_PSS_SALTLEN_MAX, OSSL_PKEY_RSA_PSS_SALT_LEN_MAX },
 	{ RSA_PSS_SALTLEN_AUTO, OSSL_PKEY_RSA_PSS_SALT_LEN_AUTO },
@@ -48,11 +44,8 @@ static int get_saltlen(const OSSL_PARAM *p, int *len)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_get_int(p, len);
-	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
-		if (strcasecmp(p->data, saltlen_names[i].name) == 0) {
-			*len = saltlen_names[i].len;
-			return 1;
-		}
+	if (bm_named_value(saltlen_names, BM_COUNT(saltlen_names), p->data, len))
+		return 1;
 	char *end;
 	long v = strtol(p->data, &end, 10);
 	if (end == (char *)p->data || *end != '\0' || v < 0 || v > 0xffff)
@@ -65,9 +58,9 @@ static int set_saltlen(OSSL_PARAM *p, int len)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_set_int(p, len);
-	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
-		if (saltlen_names[i].len == len)
-			return OSSL_PARAM_set_utf8_string(p, saltlen_names[i].name);
+	const char *name = bm_named_name(saltlen_names, BM_COUNT(saltlen_names), len);
+	if (name != NULL)
+		return OSSL_PARAM_set_utf8_string(p, name);
 	char text[16];
 	snprintf(text, sizeof(text), "%d", len);
 	return OSSL_PARAM_set_utf8_string(p, text);
