@@ -93,10 +93,8 @@ static int cipher_encrypt(void *vctx, unsigned char *out, size_t *outlen,
 {
 	struct cipher_ctx *ctx = vctx;
 	const struct bm_key *key = ctx->key;
-	if (key == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "encrypt without init");
+	if (!bm_key_ready(ctx->prov, key, "encrypt"))
 		return 0;
-	}
 	const int k = (int)key->size;
 	if (out == NULL) {
 		*outlen = key->size;
@@ -112,11 +110,9 @@ static int cipher_encrypt(void *vctx, unsigned char *out, size_t *outlen,
 		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "%zu bytes cannot be encrypted", inlen);
 		return 0;
 	}
-	uint8_t *em = OPENSSL_malloc(key->size);
-	if (em == NULL) {
-		BM_ERR(ctx->prov, BM_R_NO_MEMORY, "allocating a block");
+	uint8_t *em = bm_key_block(key);
+	if (em == NULL)
 		return 0;
-	}
 	int ok;
 	switch (ctx->pad_mode) {
 	case RSA_NO_PADDING:
@@ -146,10 +142,8 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 {
 	struct cipher_ctx *ctx = vctx;
 	const struct bm_key *key = ctx->key;
-	if (key == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "decrypt without init");
+	if (!bm_key_ready(ctx->prov, key, "decrypt"))
 		return 0;
-	}
 	const int k = (int)key->size;
 	const int tls = ctx->pad_mode == RSA_PKCS1_WITH_TLS_PADDING;
 	const size_t need = tls ? PREMASTER_LEN : key->size;
@@ -179,11 +173,9 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 		return 0;
 	}
 	/* A shorter ciphertext is the same number with leading zeros. */
-	uint8_t *em = OPENSSL_zalloc(key->size);
-	if (em == NULL) {
-		BM_ERR(ctx->prov, BM_R_NO_MEMORY, "allocating a block");
+	uint8_t *em = bm_key_block(key);
+	if (em == NULL)
 		return 0;
-	}
 	memcpy(em + key->size - inlen, in, inlen);
 	int ok = bm_key_private(key, em, em);
 	int r = -1;
@@ -270,26 +262,20 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
 	struct cipher_ctx *ctx = vctx;
+	const char *oaep_name = ctx->oaep_md ? EVP_MD_get0_name(ctx->oaep_md) : "SHA1";
 	OSSL_PARAM *p;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE)) != NULL &&
-	    !bm_param_set_pad_mode(p, ctx->pad_mode))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST)) != NULL &&
-	    !OSSL_PARAM_set_utf8_string(p, ctx->oaep_md ? EVP_MD_get0_name(ctx->oaep_md) : "SHA1"))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_set_md_name(p, ctx->mgf1_md ? ctx->mgf1_md : ctx->oaep_md))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL)) != NULL &&
-	    !OSSL_PARAM_set_octet_ptr(p, ctx->label, ctx->label_len))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) != NULL &&
-	    !OSSL_PARAM_set_uint(p, ctx->client_version))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) != NULL &&
-	    !OSSL_PARAM_set_uint(p, ctx->alt_version))
-		return 0;
-	return 1;
+	return BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE, bm_param_set_pad_mode,
+			    ctx->pad_mode) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST,
+			    OSSL_PARAM_set_utf8_string, oaep_name) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, bm_param_set_md_name,
+			    ctx->mgf1_md ? ctx->mgf1_md : ctx->oaep_md) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, OSSL_PARAM_set_octet_ptr,
+			    ctx->label, ctx->label_len) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION,
+			    OSSL_PARAM_set_uint, ctx->client_version) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION,
+			    OSSL_PARAM_set_uint, ctx->alt_version);
 }
 
 static const OSSL_PARAM cipher_params[] = {
@@ -304,14 +290,8 @@ static const OSSL_PARAM cipher_params[] = {
 	OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *cipher_settable_ctx_params(void *vctx, void *provctx)
-{
-	(void)vctx;
-	(void)provctx;
-	return cipher_params;
-}
-
-static const OSSL_PARAM *cipher_gettable_ctx_params(void *vctx, void *provctx)
+/* Every parameter is both settable and gettable. */
+static const OSSL_PARAM *cipher_ctx_params(void *vctx, void *provctx)
 {
 	(void)vctx;
 	(void)provctx;
@@ -327,8 +307,8 @@ const OSSL_DISPATCH bm_asym_cipher_functions[] = {
 	{ OSSL_FUNC_ASYM_CIPHER_FREECTX, (void (*)(void))cipher_freectx },
 	{ OSSL_FUNC_ASYM_CIPHER_DUPCTX, (void (*)(void))cipher_dupctx },
 	{ OSSL_FUNC_ASYM_CIPHER_GET_CTX_PARAMS, (void (*)(void))cipher_get_ctx_params },
-	{ OSSL_FUNC_ASYM_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))cipher_gettable_ctx_params },
+	{ OSSL_FUNC_ASYM_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))cipher_ctx_params },
 	{ OSSL_FUNC_ASYM_CIPHER_SET_CTX_PARAMS, (void (*)(void))cipher_set_ctx_params },
-	{ OSSL_FUNC_ASYM_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))cipher_settable_ctx_params },
+	{ OSSL_FUNC_ASYM_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))cipher_ctx_params },
 	{ 0, NULL }
 };

@@ -58,6 +58,23 @@ int bm_key_attach(struct bm_prov *prov, struct bm_key **slot, struct bm_key *key
 	return 1;
 }
 
+int bm_key_ready(const struct bm_prov *prov, const struct bm_key *key, const char *op)
+{
+	if (key == NULL) {
+		BM_ERR(prov, BM_R_KEY_INCOMPLETE, "%s without init", op);
+		return 0;
+	}
+	return 1;
+}
+
+uint8_t *bm_key_block(const struct bm_key *key)
+{
+	uint8_t *block = OPENSSL_zalloc(key->size);
+	if (block == NULL)
+		BM_ERR(key->prov, BM_R_NO_MEMORY, "allocating a block");
+	return block;
+}
+
 int bm_key_set_numbers(struct bm_key *key, const BIGNUM *const num[BM_NUM_COUNT])
 {
 	struct bm_prov *prov = key->prov;
@@ -158,11 +175,9 @@ int bm_key_public(const struct bm_key *key, uint8_t *out, const uint8_t *in,
 		       inlen, key->size);
 		return 0;
 	}
-	uint8_t *block = OPENSSL_zalloc(key->size);
-	if (block == NULL) {
-		BM_ERR(key->prov, BM_R_NO_MEMORY, "allocating a block");
+	uint8_t *block = bm_key_block(key);
+	if (block == NULL)
 		return 0;
-	}
 	memcpy(block + key->size - inlen, in, inlen);
 	int rc = rsa_public_raw(key->rsa, out, block, key->size);
 	OPENSSL_free(block);

@@ -176,18 +176,14 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
 	OSSL_PARAM *p;
 	if (key == NULL || key->rsa == NULL)
 		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != NULL &&
-	    !OSSL_PARAM_set_int(p, key->bits))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != NULL &&
-	    !OSSL_PARAM_set_int(p, key->security_bits))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != NULL &&
-	    !OSSL_PARAM_set_int(p, (int)key->size))
-		return 0;
-	/* What EVP_DigestSignInit uses when the caller names no digest. */
-	if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_DEFAULT_DIGEST)) != NULL &&
-	    !OSSL_PARAM_set_utf8_string(p, "SHA256"))
+	/* The default digest: what EVP_DigestSignInit uses when the caller
+	 * names none. */
+	if (!BM_PARAM_SET(p, params, OSSL_PKEY_PARAM_BITS, OSSL_PARAM_set_int, key->bits) ||
+	    !BM_PARAM_SET(p, params, OSSL_PKEY_PARAM_SECURITY_BITS, OSSL_PARAM_set_int,
+			  key->security_bits) ||
+	    !BM_PARAM_SET(p, params, OSSL_PKEY_PARAM_MAX_SIZE, OSSL_PARAM_set_int, (int)key->size) ||
+	    !BM_PARAM_SET(p, params, OSSL_PKEY_PARAM_DEFAULT_DIGEST, OSSL_PARAM_set_utf8_string,
+			  "SHA256"))
 		return 0;
 	for (int i = 0; i < BM_NUM_COUNT; i++)
 		if (key->num[i] != NULL &&

@@ -2,7 +2,8 @@
  * Parameter helpers the asymmetric cipher and the signature share
  * (contracts in prov.h): the padding mode, which OpenSSL passes as an
  * integer (EVP_PKEY_CTX_set_rsa_padding) or as a name (-pkeyopt
- * rsa_padding_mode:oaep), and digests named by a parameter.
+ * rsa_padding_mode:oaep), digests named by a parameter, and the tables
+ * of named integers both read.
  */
 #include <string.h>
 #include <strings.h>
@@ -12,10 +13,7 @@
 
 #include "prov.h"
 
-static const struct {
-	int mode;
-	const char *name;
-} pad_names[] = {
+static const struct bm_named_int pad_names[] = {
 	{ RSA_NO_PADDING, OSSL_PKEY_RSA_PAD_MODE_NONE },
 	{ RSA_PKCS1_PADDING, OSSL_PKEY_RSA_PAD_MODE_PKCSV15 },
 	{ RSA_PKCS1_OAEP_PADDING, OSSL_PKEY_RSA_PAD_MODE_OAEP },
@@ -27,22 +25,33 @@ int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_get_int(p, mode);
-	for (size_t i = 0; i < sizeof(pad_names) / sizeof(pad_names[0]); i++)
-		if (p->data != NULL && strcasecmp(p->data, pad_names[i].name) == 0) {
-			*mode = pad_names[i].mode;
-			return 1;
-		}
-	return 0;
+	return p->data != NULL && bm_named_value(pad_names, BM_COUNT(pad_names), p->data, mode);
 }
 
 int bm_param_set_pad_mode(OSSL_PARAM *p, int mode)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_set_int(p, mode);
-	for (size_t i = 0; i < sizeof(pad_names) / sizeof(pad_names[0]); i++)
-		if (pad_names[i].mode == mode)
-			return OSSL_PARAM_set_utf8_string(p, pad_names[i].name);
+	const char *name = bm_named_name(pad_names, BM_COUNT(pad_names), mode);
+	return name != NULL && OSSL_PARAM_set_utf8_string(p, name);
+}
+
+int bm_named_value(const struct bm_named_int *table, size_t n, const char *name, int *value)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(name, table[i].name) == 0) {
+			*value = table[i].value;
+			return 1;
+		}
 	return 0;
+}
+
+const char *bm_named_name(const struct bm_named_int *table, size_t n, int value)
+{
+	for (size_t i = 0; i < n; i++)
+		if (table[i].value == value)
+			return table[i].name;
+	return NULL;
 }
 
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,

@@ -111,6 +111,12 @@ int bm_key_private(const struct bm_key *key, uint8_t *out, const uint8_t *in);
  * or 0 with an error raised. */
 int bm_key_public(const struct bm_key *key, uint8_t *out, const uint8_t *in,
 		  size_t inlen);
+/* An operation's key check: 1 when the context has a key, else 0 with
+ * "<op> without init" raised. */
+int bm_key_ready(const struct bm_prov *prov, const struct bm_key *key, const char *op);
+/* A zeroed key->size-byte block for an encoded message, or NULL with the
+ * error raised; the caller frees it (OPENSSL_clear_free when secret). */
+uint8_t *bm_key_block(const struct bm_key *key);
 
 /* The key manager's import (provider/keymgmt.c): n, e and, when selection
  * has the private key, d and the CRT numbers, from params. */
@@ -124,6 +130,17 @@ void *bm_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
 void bm_gen_cleanup(void *genctx);
 
 /* Parameter helpers shared by the cipher and the signature (provider/params.c). */
+/* The names an integer parameter may also be given by (a padding mode, a
+ * salt length). */
+struct bm_named_int {
+	int value;
+	const char *name;
+};
+#define BM_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+/* *value for name, looked up case-insensitively: 1, or 0 when unknown. */
+int bm_named_value(const struct bm_named_int *table, size_t n, const char *name, int *value);
+/* The name of value, or NULL. */
+const char *bm_named_name(const struct bm_named_int *table, size_t n, int value);
 /* A padding mode given as an integer (RSA_*_PADDING) or a name ("pkcs1",
  * "oaep", "pss", "none", "x931"). */
 int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode);
@@ -135,6 +152,11 @@ int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 		      const char *what);
 /* Set p (UTF-8) to the digest's name, or "" without one. */
 int bm_param_set_md_name(OSSL_PARAM *p, const EVP_MD *md);
+/* The step every get_params repeats: when the caller asks for key, set it
+ * with set(p, ...).  False only when setting fails; p is the caller's
+ * OSSL_PARAM * cursor, left at params[key]. */
+#define BM_PARAM_SET(p, params, key, set, ...) \
+	((((p) = OSSL_PARAM_locate((params), (key))) == NULL) || set((p), __VA_ARGS__))
 
 /* libcrypto's RSA padding routines (provider/padding.c, the only file
  * that uses libcrypto's deprecated RSA API).  Each returns what the

@@ -95,24 +95,17 @@ static const OSSL_PARAM *gettable_params(void *provctx)
 static int get_params(void *provctx, OSSL_PARAM params[])
 {
 	struct bm_prov *prov = provctx;
+	const uint64_t private_ops = atomic_load_explicit(&prov->private_ops,
+							  memory_order_relaxed);
 	OSSL_PARAM *p;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL &&
-	    !OSSL_PARAM_set_utf8_ptr(p, "bigmont RSA provider"))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL &&
-	    !OSSL_PARAM_set_utf8_ptr(p, BM_VERSION))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL &&
-	    !OSSL_PARAM_set_utf8_ptr(p, "bigmont " BM_VERSION " for " OPENSSL_VERSION_TEXT))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
-	    !OSSL_PARAM_set_int(p, 1))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, BM_PARAM_PRIVATE_OPS)) != NULL &&
-	    !OSSL_PARAM_set_uint64(p, atomic_load_explicit(&prov->private_ops,
-							   memory_order_relaxed)))
-		return 0;
-	return 1;
+	return BM_PARAM_SET(p, params, OSSL_PROV_PARAM_NAME, OSSL_PARAM_set_utf8_ptr,
+			    "bigmont RSA provider") &&
+	       BM_PARAM_SET(p, params, OSSL_PROV_PARAM_VERSION, OSSL_PARAM_set_utf8_ptr,
+			    BM_VERSION) &&
+	       BM_PARAM_SET(p, params, OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_set_utf8_ptr,
+			    "bigmont " BM_VERSION " for " OPENSSL_VERSION_TEXT) &&
+	       BM_PARAM_SET(p, params, OSSL_PROV_PARAM_STATUS, OSSL_PARAM_set_int, 1) &&
+	       BM_PARAM_SET(p, params, BM_PARAM_PRIVATE_OPS, OSSL_PARAM_set_uint64, private_ops);
 }
 
 static const OSSL_ITEM *get_reason_strings(void *provctx)

@@ -153,10 +153,8 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 {
 	struct sig_ctx *ctx = vctx;
 	const struct bm_key *key = ctx->key;
-	if (key == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "sign without init");
+	if (!bm_key_ready(ctx->prov, key, "sign"))
 		return 0;
-	}
 	if (sig == NULL) {
 		*siglen = key->size;
 		return 1;
@@ -168,11 +166,9 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 	}
 	if (!check_digest_length(ctx, tbslen))
 		return 0;
-	uint8_t *em = OPENSSL_malloc(key->size);
-	if (em == NULL) {
-		BM_ERR(ctx->prov, BM_R_NO_MEMORY, "allocating a block");
+	uint8_t *em = bm_key_block(key);
+	if (em == NULL)
 		return 0;
-	}
 	int ok = encode(ctx, em, tbs, tbslen) && bm_key_private(key, sig, em);
 	OPENSSL_clear_free(em, key->size);
 	if (ok)
@@ -191,12 +187,10 @@ static int recover(const struct sig_ctx *ctx, uint8_t *out, size_t outsize,
 {
 	const struct bm_key *key = ctx->key;
 	const int k = (int)key->size;
-	uint8_t *em = OPENSSL_malloc(key->size);
+	uint8_t *em = bm_key_block(key);
 	int r = -1;
-	if (em == NULL) {
-		BM_ERR(ctx->prov, BM_R_NO_MEMORY, "allocating a block");
+	if (em == NULL)
 		return -1;
-	}
 	if (bm_key_public(key, em, sig, siglen)) {
 		if (ctx->pad_mode == RSA_PKCS1_PADDING) {
 			r = bm_unpad_pkcs1_type1(out, (int)outsize, em, k);
@@ -219,11 +213,9 @@ static int verify_pss(const struct sig_ctx *ctx, const uint8_t *sig, size_t sigl
 		      const uint8_t *tbs)
 {
 	const struct bm_key *key = ctx->key;
-	uint8_t *em = OPENSSL_malloc(key->size);
-	if (em == NULL) {
-		BM_ERR(ctx->prov, BM_R_NO_MEMORY, "allocating a block");
+	uint8_t *em = bm_key_block(key);
+	if (em == NULL)
 		return 0;
-	}
 	int ok = bm_key_public(key, em, sig, siglen) &&
 		 bm_verify_pss(key, tbs, ctx->md, ctx->mgf1_md ? ctx->mgf1_md : ctx->md, em,
 			       ctx->saltlen) > 0;
@@ -236,10 +228,8 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 {
 	struct sig_ctx *ctx = vctx;
 	const struct bm_key *key = ctx->key;
-	if (key == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "verify without init");
+	if (!bm_key_ready(ctx->prov, key, "verify"))
 		return 0;
-	}
 	if (!check_digest_length(ctx, tbslen))
 		return 0;
 	if (ctx->pad_mode == RSA_PKCS1_PSS_PADDING)
@@ -271,10 +261,8 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 {
 	struct sig_ctx *ctx = vctx;
 	const struct bm_key *key = ctx->key;
-	if (key == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "verify-recover without init");
+	if (!bm_key_ready(ctx->prov, key, "verify-recover"))
 		return 0;
-	}
 	if (rout == NULL) {
 		*routlen = key->size;
 		return 1;

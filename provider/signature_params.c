@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <openssl/core_names.h>
 #include <openssl/objects.h>
@@ -17,10 +16,7 @@
 
 #include "signature.h"
 
-static const struct {
-	int len;
-	const char *name;
-} saltlen_names[] = {
+static const struct bm_named_int saltlen_names[] = {
 	{ RSA_PSS_SALTLEN_DIGEST, OSSL_PKEY_RSA_PSS_SALT_LEN_DIGEST },
 	{ RSA_PSS_SALTLEN_MAX, OSSL_PKEY_RSA_PSS_SALT_LEN_MAX },
 	{ RSA_PSS_SALTLEN_AUTO, OSSL_PKEY_RSA_PSS_SALT_LEN_AUTO },
@@ -48,11 +44,8 @@ static int get_saltlen(const OSSL_PARAM *p, int *len)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_get_int(p, len);
-	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
-		if (strcasecmp(p->data, saltlen_names[i].name) == 0) {
-			*len = saltlen_names[i].len;
-			return 1;
-		}
+	if (bm_named_value(saltlen_names, BM_COUNT(saltlen_names), p->data, len))
+		return 1;
 	char *end;
 	long v = strtol(p->data, &end, 10);
 	if (end == (char *)p->data || *end != '\0' || v < 0 || v > 0xffff)
@@ -65,9 +58,9 @@ static int set_saltlen(OSSL_PARAM *p, int len)
 {
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
 		return OSSL_PARAM_set_int(p, len);
-	for (size_t i = 0; i < sizeof(saltlen_names) / sizeof(saltlen_names[0]); i++)
-		if (saltlen_names[i].len == len)
-			return OSSL_PARAM_set_utf8_string(p, saltlen_names[i].name);
+	const char *name = bm_named_name(saltlen_names, BM_COUNT(saltlen_names), len);
+	if (name != NULL)
+		return OSSL_PARAM_set_utf8_string(p, name);
 	char text[16];
 	snprintf(text, sizeof(text), "%d", len);
 	return OSSL_PARAM_set_utf8_string(p, text);
@@ -143,7 +136,7 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
 /* sha256WithRSAEncryption and kin, with NULL parameters; PKCS #1 v1.5
  * with a digest only (0 bytes otherwise, which OpenSSL reads as "none"). */
-static int set_algorithm_id(const struct sig_ctx *ctx, OSSL_PARAM *p)
+static int set_algorithm_id(OSSL_PARAM *p, const struct sig_ctx *ctx)
 {
 	int sig_nid;
 	if (ctx->pad_mode != RSA_PKCS1_PADDING || ctx->md == NULL ||
@@ -164,22 +157,13 @@ int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
 	struct sig_ctx *ctx = vctx;
 	OSSL_PARAM *p;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL &&
-	    !set_algorithm_id(ctx, p))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
-	    !bm_param_set_pad_mode(p, ctx->pad_mode))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL &&
-	    !bm_param_set_md_name(p, ctx->md))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_set_md_name(p, ctx->mgf1_md ? ctx->mgf1_md : ctx->md))
-		return 0;
-	if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL &&
-	    !set_saltlen(p, ctx->saltlen))
-		return 0;
-	return 1;
+	return BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID, set_algorithm_id, ctx) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PAD_MODE, bm_param_set_pad_mode,
+			    ctx->pad_mode) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_DIGEST, bm_param_set_md_name, ctx->md) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST, bm_param_set_md_name,
+			    ctx->mgf1_md ? ctx->mgf1_md : ctx->md) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN, set_saltlen, ctx->saltlen);
 }
 
 const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)

@@ -319,6 +319,15 @@ Bytes digest(const char *md, const Bytes &msg)
 
 int md_size(const char *md) { return EVP_MD_get_size(EVP_get_digestbyname(md)); }
 
+/* signer signs tbs and verifier accepts the signature. */
+void expect_sign_verify(const Side &signer, const Side &verifier, const Params &p,
+			const Bytes &tbs)
+{
+	Result sig = run(signer, Op::Sign, p, tbs);
+	ASSERT_TRUE(sig.ok) << describe(sig);
+	EXPECT_TRUE(run(verifier, Op::Verify, p, tbs, sig.out).ok);
+}
+
 /* The shared setup: both library contexts, and every key in each. */
 class ProviderTest : public ::testing::Test {
 protected:
@@ -403,7 +412,19 @@ const SigCombo kSigCombos[] = {
 	  RSA_PSS_SALTLEN_DIGEST, RSA_PSS_SALTLEN_DIGEST, true, false },
 };
 
-class ProviderAgreement : public ProviderTest, public ::testing::WithParamInterface<int> {};
+/* Each test of a key size runs on that size's key pair, loaded in both
+ * providers. */
+class ProviderAgreement : public ProviderTest, public ::testing::WithParamInterface<int> {
+protected:
+	void SetUp() override
+	{
+		bits = GetParam();
+		load_pair(&pair, key_path(bits));
+	}
+
+	int bits = 0;
+	Pair pair;
+};
 
 /* A random message for padding `pad` and digest md on a k-byte key. */
 Bytes plaintext(Rng &rng, int k, int pad, const char *md)
@@ -420,9 +441,6 @@ Bytes plaintext(Rng &rng, int k, int pad, const char *md)
 
 TEST_P(ProviderAgreement, EncryptDecryptBothWays)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	const long count = bt::scaled(200);
 	Rng rng(0x656e63 + (uint64_t)bits);
 	for (const EncCombo &c : kEncCombos) {
@@ -458,9 +476,6 @@ TEST_P(ProviderAgreement, EncryptDecryptBothWays)
 
 TEST_P(ProviderAgreement, SignVerifyBothWays)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	const long count = bt::scaled(200);
 	Rng rng(0x736967 + (uint64_t)bits);
 	for (const SigCombo &c : kSigCombos) {
@@ -532,9 +547,6 @@ class ProviderRefusal : public ProviderAgreement {};
 
 TEST_P(ProviderRefusal, DecryptionRefusals)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	Rng rng(0x726566 + (uint64_t)bits);
 	const long count = bt::scaled(20);
 	Bytes label_a = { 'a' }, label_b = { 'b' };
@@ -582,9 +594,6 @@ TEST_P(ProviderRefusal, DecryptionRefusals)
 
 TEST_P(ProviderRefusal, SignatureRefusals)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	Rng rng(0x626164 + (uint64_t)bits);
 	const long count = bt::scaled(20);
 	Params pkcs1, pss, pss0, pss_digest, raw;
@@ -644,9 +653,6 @@ TEST_P(ProviderRefusal, SignatureRefusals)
  * with a digest), the raw input, the whole block (no padding). */
 TEST_P(ProviderRefusal, VerifyRecover)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	Rng rng(0x726563 + (uint64_t)bits);
 	Params pkcs1, raw, none;
 	pkcs1.md = "SHA256";
@@ -679,9 +685,6 @@ TEST_P(ProviderRefusal, VerifyRecover)
  * version are right, 48 random bytes (and success) otherwise. */
 TEST_P(ProviderRefusal, TlsPremaster)
 {
-	const int bits = GetParam();
-	Pair pair;
-	load_pair(&pair, key_path(bits));
 	Rng rng(0x746c73 + (uint64_t)bits);
 	for (long i = 0; i < bt::scaled(20); i++) {
 		Bytes pms = rng.bytes(48);
@@ -903,9 +906,7 @@ TEST_F(ProviderTest, ImportExportMatchAndParameters)
 		Params p;
 		p.md = "SHA256";
 		Bytes h = digest("SHA256", Bytes(5, 7));
-		Result sig = run(bm_key, Op::Sign, p, h);
-		ASSERT_TRUE(sig.ok) << describe(sig);
-		EXPECT_TRUE(run(bm_pub, Op::Verify, p, h, sig.out).ok);
+		ASSERT_NO_FATAL_FAILURE(expect_sign_verify(bm_key, bm_pub, p, h));
 		Result refused = run(bm_pub, Op::Sign, p, h);
 		EXPECT_FALSE(refused.ok);
 		EXPECT_NE(refused.errors.find("private key is needed"), std::string::npos)
@@ -947,10 +948,7 @@ TEST_F(ProviderTest, GeneratedKeysLandInBigmont)
 	Side def = { "default", def_.ctx, "provider=default", pub };
 	Params p;
 	p.md = "SHA256";
-	Bytes h = digest("SHA256", Bytes(9, 9));
-	Result sig = run(bm, Op::Sign, p, h);
-	ASSERT_TRUE(sig.ok) << describe(sig);
-	EXPECT_TRUE(run(def, Op::Verify, p, h, sig.out).ok);
+	ASSERT_NO_FATAL_FAILURE(expect_sign_verify(bm, def, p, digest("SHA256", Bytes(9, 9))));
 	EVP_PKEY_CTX_free(from);
 	OSSL_PARAM_free(pub_params);
 	EVP_PKEY_free(pub);
