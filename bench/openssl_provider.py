@@ -10,8 +10,9 @@ speed`'s figures for the same work.
      user CPU time, which leaves out the kernel time of the getrandom()
      calls in bigmont's blinding and would flatter it.
   2. `bigmont speed`'s ops/s for `ours-blinded` (blinding and fault check
-     on, as in the provider) of the chunk64-asm build, from the bench/run
-     result it is given (--result), or measured here when run on its own.
+     on, as in the provider) of the chunk64-asm build in the CPU's default
+     variant (the provider's), measured in the same rounds, between the two
+     openssl speed runs.
      `openssl speed`'s sign is that private operation plus PKCS #1 v1.5
      type 1 padding of 36 bytes and OpenSSL's EVP dispatch, so the two
      should agree to a few percent.
@@ -125,37 +126,25 @@ def parse_speed(text):
     return rates
 
 
-def bigmont_speed_figures(build_dir, result_json, bits, tmp):
-    """{bits: (build label, ops/s)} of ours-blinded in the chunk64-asm build."""
-    records = None
-    if result_json and os.path.exists(result_json):
-        with open(result_json) as f:
-            records = json.load(f).get("records", [])
-        source = os.path.relpath(result_json, ROOT)
-    if not records:
-        out = os.path.join(tmp, "speed.json")
-        exe = os.path.join(build_dir, "cli", "bigmont")
-        r = subprocess.run([exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds", "1",
-                            "--compare", "none", "--json", out], env=clean_env(),
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           universal_newlines=True, timeout=TIMEOUT)
-        if r.returncode != 0:
-            die("bigmont speed failed: %s" % r.stderr.strip())
-        with open(out) as f:
-            doc = json.load(f)
-        records = [dict(rec, build="%s/%s" % (rec["build"], rec["variant"]))
-                   for rec in doc["records"]]
-        source = "bigmont speed --compare none (this script)"
-    figures = {}
-    for b in bits:
-        for label in ("chunk64-asm/adx", "chunk64-asm/baseline"):
-            recs = [rec for rec in records if rec.get("implementation") == "ours-blinded" and
-                    rec.get("build") == label and rec.get("bits") == b and
-                    rec.get("threads") == 1 and rec.get("ops_per_s")]
-            if recs:
-                figures[b] = (label, recs[0]["ops_per_s"])
-                break
-    return figures, source
+def bigmont_speed_round(build_dir, bits, seconds, tmp):
+    """One `bigmont speed --compare none` of the chunk64-asm build in the
+    CPU's default variant (the one the provider runs): (build label,
+    {bits: ops/s of ours-blinded}), blinding and fault check on as in the
+    provider."""
+    out = os.path.join(tmp, "speed.json")
+    exe = os.path.join(build_dir, "cli", "bigmont")
+    r = subprocess.run([exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds",
+                        str(seconds), "--compare", "none", "--json", out], env=clean_env(),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=TIMEOUT)
+    if r.returncode != 0:
+        die("bigmont speed failed: %s" % r.stderr.strip())
+    with open(out) as f:
+        doc = json.load(f)
+    label = "%s/%s" % (doc["machine"]["build"], doc["machine"]["variant"])
+    return label, {rec["bits"]: rec["ops_per_s"] for rec in doc["records"]
+                   if rec.get("implementation") == "ours-blinded" and rec.get("threads") == 1
+                   and rec.get("ops_per_s")}
 
 
 def make_certificate(openssl, tmp):
@@ -245,23 +234,36 @@ def run(args):
     rounds_tls = {(c[0], p): [] for c in TLS_CASES for p in (True, False)}
     with tempfile.TemporaryDirectory(prefix="bigmont-ossl-") as tmp:
         key, cert = make_certificate(args.openssl, tmp)
+        rounds_bigmont = {b: [] for b in bits}
+        speed_build = None
         for rnd in range(args.rounds):
             order = (True, False) if rnd % 2 == 0 else (False, True)
-            for with_provider in order:
-                env = provider_env(clean_env(), args.modules) if with_provider else clean_env()
+            # bigmont speed in the same rounds, between the two openssl
+            # speed runs, so that drift hits all three alike.
+            for step in (order[0], None, order[1]):
                 t0 = time.time()
-                for b, rate in openssl_speed(args.openssl, env, args.seconds, bits).items():
-                    rounds_speed[with_provider][b].append(rate)
-                print("  round %d/%d  openssl speed %-8s %5.1f s" % (
-                    rnd + 1, args.rounds, "bigmont" if with_provider else "default",
-                    time.time() - t0), flush=True)
+                if step is None:
+                    speed_build, rates = bigmont_speed_round(args.build_dir, bits,
+                                                             args.seconds / 2, tmp)
+                    for b, rate in rates.items():
+                        rounds_bigmont[b].append(rate)
+                    name = "bigmont speed (%s)" % speed_build
+                else:
+                    env = provider_env(clean_env(), args.modules) if step else clean_env()
+                    for b, rate in openssl_speed(args.openssl, env, args.seconds, bits).items():
+                        rounds_speed[step][b].append(rate)
+                    name = "openssl speed %s" % ("bigmont" if step else "default")
+                print("  round %d/%d  %-34s %5.1f s" % (rnd + 1, args.rounds, name,
+                                                       time.time() - t0), flush=True)
             for label, server_opts, protocol in TLS_CASES:
                 for with_provider in order:
                     rate, _ = tls_rate(args, key, cert, server_opts, protocol, with_provider, tmp)
                     rounds_tls[(label, with_provider)].append(rate)
                 print("  round %d/%d  TLS %s handshakes" % (rnd + 1, args.rounds, protocol),
                       flush=True)
-        figures, source = bigmont_speed_figures(args.build_dir, args.result_json, bits, tmp)
+        figures = {b: (speed_build, median(rounds_bigmont[b])) for b in bits
+                   if rounds_bigmont[b]}
+        source = "bigmont speed --compare none, %s, in the same rounds" % speed_build
 
     speed = []
     for b in bits:
@@ -312,7 +314,7 @@ def markdown(doc):
         "## RSA through OpenSSL: the bigmont provider (bench/openssl_provider.py)", "",
         "`openssl speed -elapsed -seconds %d` with `%s` (bigmont preferred) and with the "
         "default provider alone, alternating, median of %d round(s); %s. `bigmont speed` "
-        "is `ours-blinded` (blinding and fault check on, as in the provider) from %s. "
+        "is `ours-blinded` (blinding and fault check on, as in the provider): %s. "
         "`openssl speed`'s sign adds PKCS #1 v1.5 padding of 36 bytes and EVP's dispatch "
         "to that private operation." % (s["seconds"], doc["config"], s["rounds"],
                                        doc["openssl_version"], doc["bigmont_speed_source"]), "",
