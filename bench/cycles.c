@@ -39,6 +39,24 @@ uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
 	return best;
 }
 
+void bench_best_ticks_each(double *ticks, int n, void (*setup)(void *ctx, int i),
+			   uint64_t (*sample)(void *ctx), void *ctx, int trials,
+			   int calls, struct bench_cycle_clock *clock)
+{
+	for (int i = 0; i < n; i++) {
+		setup(ctx, i);
+		ticks[i] = (double)bench_best_ticks(sample, ctx, trials, clock) / calls;
+	}
+}
+
+void bench_print_ticks(FILE *out, const double *ticks, int n, double scale,
+		       const char *unit)
+{
+	for (int i = 0; i < n; i++)
+		fprintf(out, " %8.0f", ticks[i] / scale);
+	fprintf(out, "   %s\n", unit);
+}
+
 uint64_t bench_splitmix64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15u);

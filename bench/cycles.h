@@ -17,6 +17,7 @@
 #define BIGMONT_BENCH_CYCLES_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -48,6 +49,18 @@ double bench_ticks_per_cycle(const struct bench_cycle_clock *c);
  * of calls; the clock is sampled every 16 trials. */
 uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
 			  struct bench_cycle_clock *clock);
+
+/* One table row: for each column i < n, setup(ctx, i) makes its operands,
+ * then ticks[i] = bench_best_ticks(sample, ctx, trials, clock) / calls
+ * (calls: the calls one sample makes). */
+void bench_best_ticks_each(double *ticks, int n, void (*setup)(void *ctx, int i),
+			   uint64_t (*sample)(void *ctx), void *ctx, int trials,
+			   int calls, struct bench_cycle_clock *clock);
+
+/* The numbers of one table row after its label: each ticks[i] / scale as
+ * %8.0f, then the unit and a newline. */
+void bench_print_ticks(FILE *out, const double *ticks, int n, double scale,
+		       const char *unit);
 
 /* splitmix64: the tables' operands, the same in every run. */
 uint64_t bench_splitmix64(uint64_t *state);

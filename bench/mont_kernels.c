@@ -41,6 +41,7 @@ struct call {
 	big_ct_select_fn *select;
 	big_mont_sqr_select_fn *sqr_select;
 	int len, entries;
+	uint64_t *seed; /* the operands' generator, shared by all rows */
 	chunk_t n0, index;
 	chunk_t n[MAXLEN], x[MAXLEN], b[MAXLEN], sel[MAXLEN];
 	const chunk_t *table;
@@ -87,14 +88,20 @@ static void random_operands(struct call *c, int len, uint64_t *seed)
 	c->n0 = big_n0(c->n[0]);
 }
 
-/* One row: c's function at every length, fresh operands each. */
+/* Column k: fresh operands of lens[k] chunks. */
+static void setup_column(void *ctx, int k)
+{
+	struct call *c = ctx;
+	random_operands(c, lens[k], c->seed);
+}
+
+/* One row: c's function at every length. */
 static void measure_row(struct bench_mont_row *row, struct call *c, uint64_t *seed,
 			struct bench_cycle_clock *clock)
 {
-	for (int k = 0; k < BENCH_MONT_LENS; k++) {
-		random_operands(c, lens[k], seed);
-		row->ticks[k] = (double)bench_best_ticks(run_calls, c, TRIALS, clock) / RUN;
-	}
+	c->seed = seed;
+	bench_best_ticks_each(row->ticks, BENCH_MONT_LENS, setup_column, run_calls, c,
+			      TRIALS, RUN, clock);
 }
 
 int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock)
@@ -164,9 +171,7 @@ static void print_row(FILE *out, const struct bench_mont_row *row, double scale,
 		fprintf(out, "%-8s %-4s", row->name, row->op);
 	else
 		fprintf(out, "%-13s", row->name);
-	for (int k = 0; k < BENCH_MONT_LENS; k++)
-		fprintf(out, " %8.0f", row->ticks[k] / scale);
-	fprintf(out, "   %s\n", unit);
+	bench_print_ticks(out, row->ticks, BENCH_MONT_LENS, scale, unit);
 }
 
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,

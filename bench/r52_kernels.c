@@ -22,6 +22,7 @@ static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
 struct call {
 	big_r52_dual_mul_fn *mul;
 	big_r52_dual_sqr_fn *sqr;
+	uint64_t *seed;
 	struct big_r52_dual_mod mod;
 	uint64_t x[BIG_R52_PAIR_MAX_WORDS], b[BIG_R52_PAIR_MAX_WORDS];
 };
@@ -61,13 +62,11 @@ static void random_operands(struct call *c, int k, uint64_t *seed)
 	}
 }
 
-static void measure_row(struct bench_r52_row *row, struct call *c, uint64_t *seed,
-			struct bench_cycle_clock *clock)
+/* Column s: fresh moduli and operands of digits[s] digits. */
+static void setup_column(void *ctx, int s)
 {
-	for (int s = 0; s < BENCH_R52_SIZES; s++) {
-		random_operands(c, digits[s], seed);
-		row->ticks[s] = (double)bench_best_ticks(run_calls, c, TRIALS, clock) / RUN;
-	}
+	struct call *c = ctx;
+	random_operands(c, digits[s], c->seed);
 }
 
 int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock)
@@ -95,7 +94,9 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 			*row = (struct bench_r52_row){ .name = builds[b].name, .op = op ? "sqr" : "mul" };
 			c.mul = op ? NULL : builds[b].mul;
 			c.sqr = op ? builds[b].sqr : NULL;
-			measure_row(row, &c, &seed, clock);
+			c.seed = &seed;
+			bench_best_ticks_each(row->ticks, BENCH_R52_SIZES, setup_column, run_calls,
+					      &c, TRIALS, RUN, clock);
 		}
 	}
 	return 0;
@@ -109,9 +110,7 @@ static void print_row(FILE *out, const struct bench_r52_row *row, double scale,
 		      const char *unit)
 {
 	fprintf(out, "%-8s %-4s", row->name, row->op);
-	for (int s = 0; s < BENCH_R52_SIZES; s++)
-		fprintf(out, " %8.0f", row->ticks[s] / scale);
-	fprintf(out, "   %s\n", unit);
+	bench_print_ticks(out, row->ticks, BENCH_R52_SIZES, scale, unit);
 }
 
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of bench/openssl_provider.py's pure parts on known input: the
-`openssl speed -mr` parser, the choice of `bigmont speed` figures from a
-bench/run result, and the markdown table (values and ratios)."""
+`openssl speed -mr` parser, the `bigmont speed` figures of a round (from
+a stand-in bigmont), and the markdown table (values and ratios)."""
 import json
 import os
 import sys
@@ -30,28 +30,29 @@ class ParseSpeed(unittest.TestCase):
         self.assertEqual(op.parse_speed("rsa 2048 bits 0.001s\n"), {})
 
 
-class BigmontSpeedFigures(unittest.TestCase):
-    def test_prefers_adx_then_baseline_blinded_one_thread(self):
-        recs = [
-            {"implementation": "ours", "build": "chunk64-asm/adx", "bits": 2048,
-             "threads": 1, "ops_per_s": 2000.0},
-            {"implementation": "ours-blinded", "build": "chunk64-asm/adx", "bits": 2048,
-             "threads": 2, "ops_per_s": 3000.0},
-            {"implementation": "ours-blinded", "build": "chunk64-asm/adx", "bits": 2048,
-             "threads": 1, "ops_per_s": 1500.0},
-            {"implementation": "ours-blinded", "build": "chunk64-asm/baseline", "bits": 2048,
-             "threads": 1, "ops_per_s": 1200.0},
-            {"implementation": "ours-blinded", "build": "chunk64-asm/baseline", "bits": 1024,
-             "threads": 1, "ops_per_s": 6000.0},
-        ]
+class BigmontSpeedRound(unittest.TestCase):
+    def test_blinded_one_thread_in_the_variant_that_ran(self):
+        """A stand-in bigmont writes a speed document: the round takes
+        ours-blinded at one thread per key size and names build/variant."""
+        doc = {"machine": {"build": "chunk64-asm", "variant": "ifma"}, "records": [
+            {"implementation": "ours", "bits": 2048, "threads": 1, "ops_per_s": 2000.0},
+            {"implementation": "ours-blinded", "bits": 2048, "threads": 2, "ops_per_s": 3000.0},
+            {"implementation": "ours-blinded", "bits": 2048, "threads": 1, "ops_per_s": 1500.0},
+            {"implementation": "ours-blinded", "bits": 1024, "threads": 1, "ops_per_s": 6000.0},
+        ]}
         with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "run.json")
-            with open(path, "w") as f:
-                json.dump({"records": recs}, f)
-            figures, source = op.bigmont_speed_figures(tmp, path, [1024, 2048], tmp)
-        self.assertEqual(figures, {2048: ("chunk64-asm/adx", 1500.0),
-                                   1024: ("chunk64-asm/baseline", 6000.0)})
-        self.assertTrue(source.endswith("run.json"))
+            os.makedirs(os.path.join(tmp, "cli"))
+            exe = os.path.join(tmp, "cli", "bigmont")
+            with open(os.path.join(tmp, "doc.json"), "w") as f:
+                json.dump(doc, f)
+            with open(exe, "w") as f:
+                f.write("#!/bin/sh\n# the path after --json gets the document\n"
+                        "while [ $# -gt 0 ]; do [ \"$1\" = --json ] && cp %s \"$2\"; shift; done\n"
+                        % os.path.join(tmp, "doc.json"))
+            os.chmod(exe, 0o755)
+            label, rates = op.bigmont_speed_round(tmp, [1024, 2048], 1, tmp)
+        self.assertEqual(label, "chunk64-asm/ifma")
+        self.assertEqual(rates, {2048: 1500.0, 1024: 6000.0})
 
 
 class Markdown(unittest.TestCase):
