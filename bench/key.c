@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <bigmont/bignum.h>
+
 void bench_key_make_input(const struct bench_key *k, uint8_t *in, uint64_t seed)
 {
 	uint64_t x = 0x9e3779b97f4a7c15u ^ seed;
@@ -30,6 +32,21 @@ void bench_key_close(struct bench_key *k)
 	memset(k, 0, sizeof(*k));
 }
 
+/* Bit length of a big-endian key part (0 for zero). */
+static int part_bits(const struct bench_rsa_parts *parts, int which)
+{
+	const uint8_t *v = parts->v[which];
+	size_t len = parts->len[which], i = 0;
+	while (i < len && v[i] == 0)
+		i++;
+	if (i == len)
+		return 0;
+	int bits = 8 * (int)(len - i);
+	for (uint8_t top = v[i]; !(top & 0x80); top <<= 1)
+		bits--;
+	return bits;
+}
+
 int bench_key_open(struct bench_key *k, const char *label, const char *pem,
 		   size_t len, char *err, size_t errlen)
 {
@@ -48,9 +65,9 @@ int bench_key_open(struct bench_key *k, const char *label, const char *pem,
 		return -1;
 	}
 	k->size = bench_gmp_size(k->ref);
-	k->bits = (int)(k->parts.len[RSA_PART_N] * 8);
-	for (uint8_t top = k->parts.v[RSA_PART_N][0]; top < 0x80; top <<= 1)
-		k->bits--;
+	k->bits = part_bits(&k->parts, RSA_PART_N);
+	k->crt_path = big_modexp_crt_path(part_bits(&k->parts, RSA_PART_P),
+					  part_bits(&k->parts, RSA_PART_Q));
 	k->in = malloc(k->size);
 	k->want = malloc(k->size);
 	if (k->in == NULL || k->want == NULL) {

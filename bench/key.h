@@ -19,6 +19,7 @@ struct bench_key {
 	struct bench_gmp *ref;
 	size_t size;                  /* modulus bytes */
 	int bits;                     /* modulus bits */
+	const char *crt_path;         /* big_modexp_crt_path of its primes */
 	uint8_t *in, *want;           /* the timed input; GMP's answer */
 };
 

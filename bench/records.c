@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <bigmont/bignum.h>
-
 #include "key.h"
 #include "lineup.h"
 
@@ -21,21 +19,6 @@ void bench_record_init(struct bench_record *r)
 	r->locks_per_op = r->once_per_op = NAN;
 	r->efficiency = r->efficiency_min = r->efficiency_max = NAN;
 	r->single_ops_per_s = r->cpu_share = NAN;
-}
-
-/* Bit length of a big-endian key part. */
-static int part_bits(const struct bench_rsa_parts *parts, int which)
-{
-	const uint8_t *v = parts->v[which];
-	size_t len = parts->len[which], i = 0;
-	while (i < len && v[i] == 0)
-		i++;
-	if (i == len)
-		return 0;
-	int bits = 8 * (int)(len - i);
-	for (uint8_t top = v[i]; !(top & 0x80); top <<= 1)
-		bits--;
-	return bits;
 }
 
 struct bench_record *bench_records_add(struct bench_records *rs, const char *impl,
@@ -56,9 +39,7 @@ struct bench_record *bench_records_add(struct bench_records *rs, const char *imp
 	r->bits = k->bits;
 	r->threads = threads;
 	if (strncmp(impl, "ours", 4) == 0)
-		snprintf(r->crt_path, sizeof(r->crt_path), "%s",
-			 big_modexp_crt_path(part_bits(&k->parts, RSA_PART_P),
-					     part_bits(&k->parts, RSA_PART_Q)));
+		snprintf(r->crt_path, sizeof(r->crt_path), "%s", k->crt_path);
 	return r;
 }
 

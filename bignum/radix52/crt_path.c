@@ -1,10 +1,9 @@
 /*
  * Which path big_modexp_crt takes for a key size (contracts: radix52.h):
- * what the radix-2^52 code can do (big_r52_crt_digits), what the ifma
- * variant chooses (big_r52_crt_digits_measured: the one place that says
- * which sizes are faster than adx), and its name for reports
- * (big_modexp_crt_path).  The choice itself, big_modexp_crt_r52_digits,
- * is bound at load time in bignum/dispatch.c.
+ * what the radix-2^52 code can do (big_r52_crt_digits), nothing
+ * (big_r52_crt_digits_never, the other variants), and its name for
+ * reports (big_modexp_crt_path).  The choice itself,
+ * big_modexp_crt_r52_digits, is bound at load time in bignum/dispatch.c.
  */
 #include "internal.h"
 #include "radix52.h"
@@ -25,19 +24,6 @@ int big_r52_crt_digits(int lp, int lq)
 	default:
 		return 0;
 	}
-}
-
-/*
- * Every RSA size the radix-2^52 code serves is faster there than on the
- * adx kernels where the ifma variant runs, RSA-1024 included (10 digits
- * in 3 groups, the last half padding): on AMD EPYC family 25 model 17,
- * `bigmont speed --compare none`, fault check on, 62.3-63.1 us against
- * 69.1-69.6 us (3 alternating runs).  Should a CPU measure a size slower,
- * this is the one place to leave it out.
- */
-int big_r52_crt_digits_measured(int lp, int lq)
-{
-	return big_r52_crt_digits(lp, lq);
 }
 
 int big_r52_crt_digits_never(int lp, int lq)

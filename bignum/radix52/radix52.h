@@ -192,13 +192,12 @@ void big_r52_to_words(uint64_t *w, int nwords, const uint64_t *x, int h,
  * radix-2^64 path).  What the code can do, not what big_modexp_crt
  * chooses. */
 int big_r52_crt_digits(int lp, int lq);
-/* What big_modexp_crt chooses: big_r52_crt_digits where the ifma variant
- * runs and the size is measured faster than adx there, else 0.  An ifunc
- * bound once at load time (bignum/dispatch.c) to one of the two below. */
+/* What big_modexp_crt chooses: big_r52_crt_digits in the ifma variant
+ * (every size it serves measured faster than adx), else 0.  An ifunc
+ * bound once at load time (bignum/dispatch.c) to one of the two. */
 typedef int big_r52_crt_choice_fn(int lp, int lq);
 big_r52_crt_choice_fn big_modexp_crt_r52_digits;
-big_r52_crt_choice_fn big_r52_crt_digits_measured; /* the sizes policy */
-big_r52_crt_choice_fn big_r52_crt_digits_never;    /* other variants */
+big_r52_crt_choice_fn big_r52_crt_digits_never; /* other variants */
 
 #if BIG_CHUNK_SIZE == 64
 /*
