@@ -54,6 +54,17 @@ class BigmontSpeedRound(unittest.TestCase):
         self.assertEqual(label, "chunk64-asm/ifma")
         self.assertEqual(rates, {2048: 1500.0, 1024: 6000.0})
 
+    def test_a_failing_bigmont_speed_stops_the_run(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "cli"))
+            exe = os.path.join(tmp, "cli", "bigmont")
+            with open(exe, "w") as f:
+                f.write("#!/bin/sh\necho 'bigmont: error: no key' >&2\nexit 1\n")
+            os.chmod(exe, 0o755)
+            with self.assertRaises(SystemExit) as cm:
+                op.bigmont_speed_round(tmp, [2048], 1, tmp)
+        self.assertEqual(cm.exception.code, 1)
+
 
 class Markdown(unittest.TestCase):
     def test_rows_and_ratios(self):

@@ -81,6 +81,16 @@ def main():
                 check(eff is None or lo <= eff <= hi,
                       "%s efficiency %s within its range" % (rec["implementation"], eff))
                 check(eff is not None or lo > 1, "efficiency withheld only above 100 %")
+        # The embedded 1024-bit key has equal-length primes: the ifma
+        # variant takes the radix-2^52 path for it, every other radix64.
+        want_path = "radix52-ifma" if doc["machine"]["variant"] == "ifma" else "radix64"
+        for rec in doc["records"]:
+            if rec["implementation"].startswith("ours"):
+                check(rec.get("crt_path") == want_path, "%s crt_path %s (want %s)"
+                      % (rec["implementation"], rec.get("crt_path"), want_path))
+            else:
+                check("crt_path" not in rec, "%s has no crt_path" % rec["implementation"])
+        check("ours' CRT path: %s" % want_path in r.stdout, "the report names ours' CRT path")
         m = doc["machine"]
         for field in ("cpu", "logical_cores", "physical_cores", "flags", "kernel",
                       "compiler", "chunk_bits", "variant", "gmp_version",
