@@ -24,9 +24,12 @@ static const struct bm_named_int pad_names[] = {
 int bm_param_get_pad_mode(const struct bm_prov *prov, const OSSL_PARAM *p,
 			  unsigned int allowed, const char *use, int *mode)
 {
-	int m;
-	if (p->data_type != OSSL_PARAM_UTF8_STRING ? !OSSL_PARAM_get_int(p, &m)
-	    : p->data == NULL || !bm_named_value(pad_names, BM_COUNT(pad_names), p->data, &m)) {
+	int m, known;
+	if (p->data_type != OSSL_PARAM_UTF8_STRING)
+		known = OSSL_PARAM_get_int(p, &m);
+	else
+		known = p->data != NULL && bm_named_value(pad_names, BM_COUNT(pad_names), p->data, &m);
+	if (!known) {
 		BM_ERR(prov, BM_R_INVALID_PARAM, "unknown padding mode");
 		return 0;
 	}
