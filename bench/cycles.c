@@ -57,6 +57,36 @@ void bench_print_ticks(FILE *out, const double *ticks, int n, double scale,
 	fprintf(out, "   %s\n", unit);
 }
 
+void bench_print_kernel_head(FILE *out, const char *first, const int *heads, int n,
+			     const char *note)
+{
+	fprintf(out, "%-8s %-4s", first, "op");
+	for (int i = 0; i < n; i++)
+		fprintf(out, " %8d", heads[i]);
+	fprintf(out, "   (%s)\n", note);
+}
+
+void bench_print_kernel_rows(FILE *out, const struct bench_kernel_row *rows, int nrows,
+			     int n, double scale, const char *unit)
+{
+	for (int i = 0; i < nrows; i++) {
+		if (rows[i].op != NULL)
+			fprintf(out, "%-8s %-4s", rows[i].name, rows[i].op);
+		else
+			fprintf(out, "%-13s", rows[i].name);
+		bench_print_ticks(out, rows[i].ticks, n, scale, unit);
+	}
+}
+
+void bench_print_kernel_pairs(FILE *out, const struct bench_kernel_row *rows, int nrows,
+			      int n, double ticks_per_cycle)
+{
+	for (int i = 0; i + 1 < nrows; i += 2) {
+		bench_print_kernel_rows(out, rows + i, 2, n, 1.0, "ticks");
+		bench_print_kernel_rows(out, rows + i, 2, n, ticks_per_cycle, "core cycles");
+	}
+}
+
 uint64_t bench_splitmix64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15u);

@@ -62,6 +62,26 @@ void bench_best_ticks_each(double *ticks, int n, void (*setup)(void *ctx, int i)
 void bench_print_ticks(FILE *out, const double *ticks, int n, double scale,
 		       const char *unit);
 
+/* A row of a per-call kernel table (mont_kernels.h, r52_kernels.h): its
+ * labels, the build or variant and the operation ("adx", "mul"; op NULL:
+ * the name fills both label columns), and the ticks per call by column. */
+#define BENCH_KERNEL_COLUMNS 5 /* the widest table's */
+struct bench_kernel_row {
+	const char *name, *op;
+	double ticks[BENCH_KERNEL_COLUMNS];
+};
+/* A kernel table's heading line: the label columns' headings first and
+ * "op", heads[0..n) as %8d, then "   (note)". */
+void bench_print_kernel_head(FILE *out, const char *first, const int *heads, int n,
+			     const char *note);
+/* rows[0..nrows) of n columns: the labels, then bench_print_ticks. */
+void bench_print_kernel_rows(FILE *out, const struct bench_kernel_row *rows, int nrows,
+			     int n, double scale, const char *unit);
+/* The mul and sqr rows of each build, two at a time: both in ticks, then
+ * both in core cycles at ticks_per_cycle. */
+void bench_print_kernel_pairs(FILE *out, const struct bench_kernel_row *rows, int nrows,
+			      int n, double ticks_per_cycle);
+
 /* splitmix64: the tables' operands, the same in every run. */
 uint64_t bench_splitmix64(uint64_t *state);
 

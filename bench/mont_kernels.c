@@ -96,7 +96,7 @@ static void setup_column(void *ctx, int k)
 }
 
 /* One row: c's function at every length. */
-static void measure_row(struct bench_mont_row *row, struct call *c, uint64_t *seed,
+static void measure_row(struct bench_kernel_row *row, struct call *c, uint64_t *seed,
 			struct bench_cycle_clock *clock)
 {
 	c->seed = seed;
@@ -119,8 +119,8 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 		if (variants[v].needs > best)
 			continue;
 		for (int op = 0; op < 2; op++) {
-			struct bench_mont_row *row = &t->kernel[t->nkernels++];
-			*row = (struct bench_mont_row){ .name = variants[v].name, .op = op ? "sqr" : "mul" };
+			struct bench_kernel_row *row = &t->kernel[t->nkernels++];
+			*row = (struct bench_kernel_row){ .name = variants[v].name, .op = op ? "sqr" : "mul" };
 			c = (struct call){ .mul = op ? NULL : variants[v].mul,
 					   .sqr = op ? variants[v].sqr : NULL };
 			measure_row(row, &c, &seed, clock);
@@ -142,8 +142,8 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 		for (size_t k = 0; k < sizeof(reads) / sizeof(reads[0]); k++) {
 			if (!reads[k].usable)
 				continue;
-			struct bench_mont_row *row = &t->select[e][t->nselect[e]++];
-			*row = (struct bench_mont_row){ .name = reads[k].name, .op = "sel" };
+			struct bench_kernel_row *row = &t->select[e][t->nselect[e]++];
+			*row = (struct bench_kernel_row){ .name = reads[k].name, .op = "sel" };
 			c = (struct call){ .select = reads[k].fn, .entries = 32 << e, .table = table };
 			measure_row(row, &c, &seed, clock);
 		}
@@ -157,21 +157,11 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 	};
 	t->sqr_select_bound = big_mont_sqr_select_uses_adx() ? "adx" : "separate";
 	for (int k = 0; k < 2; k++) {
-		t->sqr_select[k] = (struct bench_mont_row){ .name = fused[k].name };
+		t->sqr_select[k] = (struct bench_kernel_row){ .name = fused[k].name };
 		c = (struct call){ .sqr_select = fused[k].fn, .entries = 32, .table = table };
 		measure_row(&t->sqr_select[k], &c, &seed, clock);
 	}
 	return 0;
-}
-
-static void print_row(FILE *out, const struct bench_mont_row *row, double scale,
-		      const char *unit)
-{
-	if (row->op != NULL)
-		fprintf(out, "%-8s %-4s", row->name, row->op);
-	else
-		fprintf(out, "%-13s", row->name);
-	bench_print_ticks(out, row->ticks, BENCH_MONT_LENS, scale, unit);
 }
 
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
@@ -183,24 +173,15 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 	}
 	fprintf(out, "Montgomery kernels, per call (best of %d runs of %d dependent calls)\n",
 		TRIALS, RUN);
-	fprintf(out, "%-8s %-4s", "variant", "op");
-	for (int k = 0; k < BENCH_MONT_LENS; k++)
-		fprintf(out, " %8d", lens[k]);
-	fprintf(out, "   (len, chunks)\n");
-	for (int i = 0; i < t->nkernels; i += 2) {
-		for (int j = i; j < i + 2; j++)
-			print_row(out, &t->kernel[j], 1.0, "ticks");
-		for (int j = i; j < i + 2; j++)
-			print_row(out, &t->kernel[j], ticks_per_cycle, "core cycles");
-	}
+	bench_print_kernel_head(out, "variant", lens, BENCH_MONT_LENS, "len, chunks");
+	bench_print_kernel_pairs(out, t->kernel, t->nkernels, BENCH_MONT_LENS, ticks_per_cycle);
 	for (int e = 0; e < 2; e++) {
 		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), rdtsc ticks per call\n",
 			32 << e, t->select_bound);
-		for (int k = 0; k < t->nselect[e]; k++)
-			print_row(out, &t->select[e][k], 1.0, "ticks");
+		bench_print_kernel_rows(out, t->select[e], t->nselect[e], BENCH_MONT_LENS, 1.0,
+					"ticks");
 	}
 	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), rdtsc ticks per call\n",
 		t->sqr_select_bound);
-	for (int k = 0; k < 2; k++)
-		print_row(out, &t->sqr_select[k], 1.0, "ticks");
+	bench_print_kernel_rows(out, t->sqr_select, 2, BENCH_MONT_LENS, 1.0, "ticks");
 }

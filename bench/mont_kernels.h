@@ -12,19 +12,16 @@
 #include "cycles.h"
 
 #define BENCH_MONT_LENS 5 /* 8, 12, 16, 24, 32 chunks */
+_Static_assert(BENCH_MONT_LENS <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
-struct bench_mont_row {
-	const char *name, *op; /* "adx", "mul"; "avx2", "sel"; "one call", NULL */
-	double ticks[BENCH_MONT_LENS];
-};
-
+/* Rows: "adx", "mul"; "avx2", "sel"; "one call", NULL. */
 struct bench_mont_table {
 	int nkernels;                       /* mul and sqr of each variant */
-	struct bench_mont_row kernel[6];
+	struct bench_kernel_row kernel[6];
 	int nselect[2];                     /* table reads of 32 and 64 entries */
-	struct bench_mont_row select[2][2];
+	struct bench_kernel_row select[2][2];
 	const char *select_bound;           /* big_ct_select's build */
-	struct bench_mont_row sqr_select[2];
+	struct bench_kernel_row sqr_select[2];
 	const char *sqr_select_bound;       /* big_mont_sqr_select_vec's */
 };
 

@@ -90,8 +90,8 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 		if (!builds[b].runs)
 			continue;
 		for (int op = 0; op < 2; op++) {
-			struct bench_r52_row *row = &t->row[t->nrows++];
-			*row = (struct bench_r52_row){ .name = builds[b].name, .op = op ? "sqr" : "mul" };
+			struct bench_kernel_row *row = &t->row[t->nrows++];
+			*row = (struct bench_kernel_row){ .name = builds[b].name, .op = op ? "sqr" : "mul" };
 			c.mul = op ? NULL : builds[b].mul;
 			c.sqr = op ? builds[b].sqr : NULL;
 			c.seed = &seed;
@@ -106,13 +106,6 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 #endif
 }
 
-static void print_row(FILE *out, const struct bench_r52_row *row, double scale,
-		      const char *unit)
-{
-	fprintf(out, "%-8s %-4s", row->name, row->op);
-	bench_print_ticks(out, row->ticks, BENCH_R52_SIZES, scale, unit);
-}
-
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 			     double ticks_per_cycle)
 {
@@ -123,14 +116,6 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 	fprintf(out, "radix-2^52 dual kernels, both CRT halves per call (best of %d runs of %d "
 		"dependent calls)%s\n", TRIALS, RUN,
 		t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA" : "");
-	fprintf(out, "%-8s %-4s", "build", "op");
-	for (int s = 0; s < BENCH_R52_SIZES; s++)
-		fprintf(out, " %8d", digits[s]);
-	fprintf(out, "   (digits per half)\n");
-	for (int i = 0; i < t->nrows; i += 2) {
-		for (int j = i; j < i + 2; j++)
-			print_row(out, &t->row[j], 1.0, "ticks");
-		for (int j = i; j < i + 2; j++)
-			print_row(out, &t->row[j], ticks_per_cycle, "core cycles");
-	}
+	bench_print_kernel_head(out, "build", digits, BENCH_R52_SIZES, "digits per half");
+	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_R52_SIZES, ticks_per_cycle);
 }

@@ -12,15 +12,11 @@
 #include "cycles.h"
 
 #define BENCH_R52_SIZES 4 /* 10, 20, 30, 40 digits: RSA-1024 .. 4096 */
-
-struct bench_r52_row {
-	const char *name, *op; /* "ifma", "mul" */
-	double ticks[BENCH_R52_SIZES];
-};
+_Static_assert(BENCH_R52_SIZES <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
 struct bench_r52_table {
 	int nrows; /* mul and sqr of the twin, and of ifma where it runs */
-	struct bench_r52_row row[4];
+	struct bench_kernel_row row[4]; /* "ifma", "mul" */
 };
 
 /* Measure the builds this CPU can run; 1 if the library has no

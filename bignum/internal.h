@@ -134,6 +134,18 @@ enum big_cpu_variant big_cpu_choose(void);
 enum big_cpu_variant big_cpu_best(void);
 
 /* ---- small helpers ------------------------------------------------------ */
+/* A window width for an exponent of ebits bits (a public length): 3, 4, 5
+ * or 6 above above[0], above[1], above[2], above[3] (ascending: where each
+ * width starts to pay, the caller's cost model), else narrow. */
+static inline int big_window_width(int ebits, const int above[4], int narrow)
+{
+	int w = narrow;
+	for (int i = 0; i < 4; i++)
+		if (ebits > above[i])
+			w = 3 + i;
+	return w;
+}
+
 /* All-ones if x != 0, else 0, without a branch. */
 static inline chunk_t big_ct_mask_nonzero(chunk_t x)
 {
@@ -214,6 +226,25 @@ void big_sub_if_ge_vec(chunk_t *r, const chunk_t *t, chunk_t top,
 void big_sub_mod_vec(chunk_t *r, const chunk_t *a, const chunk_t *b,
 		     const chunk_t *n, int len);
 /*
+ * r[0..len) += a[0..len) * d; returns the carry chunk: the row every C
+ * product kernel is made of (big_mul_add_vec_c, big_mont_mul_vec_c's
+ * a*b[i] pass, big_mont_sqr_vec_c's triangle and REDC rows).  len >= 0; r
+ * and a do not overlap.  a[i]*d + r[i] + carry <= (B-1)^2 + 2(B-1) =
+ * B^2 - 1, so the double-chunk sum never overflows.  Inline, not a file
+ * of its own, for the reason big_sqr_diag_vec below is: it runs once per
+ * row of the Montgomery kernels, where the loop must stay in the caller.
+ */
+static inline chunk_t big_mul_add_row(chunk_t *r, const chunk_t *a, int len, chunk_t d)
+{
+	chunk_t carry = 0;
+	for (int i = 0; i < len; i++) {
+		const dchunk_t p = (dchunk_t)a[i] * d + r[i] + carry;
+		r[i] = (chunk_t)p;
+		carry = (chunk_t)(p >> BIG_CHUNK_SIZE);
+	}
+	return carry;
+}
+/*
  * The second half of a schoolbook square (big_sqr_vec_c and
  * big_mont_sqr_vec_c): on entry r[0..2*len) holds the off-diagonal sum,
  * sum over i < j of a[i]*a[j] B^(i+j); on exit r = a^2 = 2*r + sum of
@@ -270,6 +301,15 @@ BIG_ERR_CODE big_store_vec(BIGNUM *r, const chunk_t *v, int len);
  * BIG_INVALID_ARGS.  Variable time (n is public). */
 BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len);
 
+/* The start of a product or power mod n on fixed-length vectors
+ * (big_mont_mul, big_mod_mul, big_modexp_ct_base; bignum/load_mod_vecs.c):
+ * n checked by big_check_modulus, *len its trimmed length (0 when n is
+ * refused), then vecs[i][0..*len) = nums[i] by big_load_vec for i <
+ * count, in order.  BIG_OK, or the first error (the vectors before it
+ * loaded). */
+BIG_ERR_CODE big_load_mod_vecs(int *len, const BIGNUM *n, int count,
+			       chunk_t *const vecs[], const BIGNUM *const nums[]);
+
 /* result = B^(2*len) mod n (B = 2^BIG_CHUNK_SIZE): R^2 for a Montgomery
  * radix of `len` chunks, len >= n's trimmed length.  n odd > 1.  Variable
  * time (divides): a per-key precomputation. */
@@ -281,6 +321,27 @@ BIG_ERR_CODE big_mont_rr_len(BIGNUM *result, const BIGNUM *n, int len);
  * time in n, which is public). */
 BIG_ERR_CODE big_mont_rr_vec(chunk_t *rr, const BIGNUM *given, const BIGNUM *n,
 			     int len);
+
+/*
+ * The frame of an exponentiation on one modulus (big_modexp,
+ * big_modexp_ct; bignum/modexp_frame.c).  big_modexp_open checks n
+ * (big_check_modulus), then makes one allocation of vectors * len chunks
+ * (len = n's trimmed length), plus alen - len more when alen > len (room
+ * for an alen-chunk operand where a len-chunk vector would do; alen 0 for
+ * none), and puts R^2 mod n (n_rr, or computed: big_mont_rr_vec) in its
+ * first len chunks and 1 in the next len; vectors >= 2.  BIG_OK, or the
+ * error with nothing left allocated.  big_modexp_close wipes the scratch
+ * and frees it.
+ */
+struct big_modexp_frame {
+	int len;          /* n's trimmed length */
+	chunk_t n0;       /* big_n0(n[0]) */
+	chunk_t *scratch; /* R^2 mod n, 1, then the caller's vectors */
+	size_t total;     /* chunks in scratch */
+};
+BIG_ERR_CODE big_modexp_open(struct big_modexp_frame *f, const BIGNUM *n,
+			     const BIGNUM *n_rr, int vectors, int alen);
+void big_modexp_close(struct big_modexp_frame *f);
 
 /*
  * out[0..len) = x * R^k mod n, fully reduced, for x of any length xlen >= 1

@@ -7,26 +7,18 @@
  * when >= n); n_rr = R^2 mod n or NULL (then computed here).  e == 0 gives
  * 1.  The window width grows with e's bit length; the table holds the odd
  * powers a, a^3, ..., a^(2^w - 1) in Montgomery form.  Scratch is one
- * allocation per call, wiped before it is freed.  result is normalised and
+ * allocation per call (big_modexp_open), wiped before it is freed.  result is normalised and
  * may alias any input.
  */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static int window_width(int ebits)
 {
 	/* Balance 2^(w-1) table products against ebits/(w+1) window products. */
-	if (ebits > 671)
-		return 6;
-	if (ebits > 239)
-		return 5;
-	if (ebits > 79)
-		return 4;
-	if (ebits > 23)
-		return 3;
-	return 1;
+	static const int above[4] = { 23, 79, 239, 671 };
+	return big_window_width(ebits, above, 1);
 }
 
 static int bit_at(const BIGNUM *e, int i)
@@ -37,19 +29,16 @@ static int bit_at(const BIGNUM *e, int i)
 BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 			const BIGNUM *n, const BIGNUM *n_rr)
 {
-	int len;
-	BIG_ERR_CODE err = big_check_modulus(n, &len);
-	if (err != BIG_OK)
-		return err;
-
 	const int ebits = e->len > 0 ? big_bitlength(e) : 0;
 	const int w = window_width(ebits);
 	const int entries = 1 << (w - 1);
-	const size_t total = (size_t)(5 + entries) * (size_t)len;
-	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
-	if (scratch == NULL)
-		return BIG_NO_MEM;
-	chunk_t *rr = scratch, *one = rr + len, *a_m = one + len;
+	struct big_modexp_frame f;
+	/* rr, one, a_m, a2, acc and the table's entries */
+	BIG_ERR_CODE err = big_modexp_open(&f, n, n_rr, 5 + entries, 0);
+	if (err != BIG_OK)
+		return err;
+	const int len = f.len;
+	chunk_t *rr = f.scratch, *one = rr + len, *a_m = one + len;
 	chunk_t *a2 = a_m + len, *acc = a2 + len, *table = acc + len;
 
 	/* a mod n, zero-padded into a_m. */
@@ -66,16 +55,12 @@ BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 		ar = &tmp;
 	}
 	if (err == BIG_OK)
-		err = big_mont_rr_vec(rr, n_rr, n, len);
-	if (err == BIG_OK)
 		err = big_load_vec(a_m, len, ar);
 	if (err != BIG_OK)
 		goto out;
-	for (int j = 0; j < len; j++)
-		one[j] = j == 0;
 
 	const chunk_t *nv = n->value;
-	const chunk_t n0 = big_n0(nv[0]);
+	const chunk_t n0 = f.n0;
 	if (ebits == 0) {
 		memcpy(acc, one, sizeof(chunk_t) * (size_t)len);
 	} else {
@@ -123,7 +108,6 @@ BIG_ERR_CODE big_modexp(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 out:
 	if (tmp_live)
 		big_finish(&tmp);
-	big_wipe(scratch, sizeof(chunk_t) * total);
-	free(scratch);
+	big_modexp_close(&f);
 	return err;
 }

@@ -11,44 +11,34 @@
  *
  * The result is NOT trimmed: result->len is n's trimmed length, possibly
  * with high zero chunks, since trimming would branch on the secret result.
- * Scratch is allocated once per call and wiped before it is freed.
+ * Scratch is allocated once per call (big_modexp_open) and wiped before it
+ * is freed.
  */
 #include "internal.h"
-
-#include <stdlib.h>
 
 BIG_ERR_CODE big_modexp_ct(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 			   const BIGNUM *n, const BIGNUM *n_rr)
 {
-	int len;
-	BIG_ERR_CODE err = big_check_modulus(n, &len);
-	if (err != BIG_OK)
-		return err;
-
 	static const chunk_t zero_chunk = 0;
 	const int alen = a->len > 0 ? a->len : 0;
 	const chunk_t *ev = e->len > 0 ? e->value : &zero_chunk;
 	const int elen = e->len > 0 ? e->len : 1;
 
-	/* a is read as at least len chunks: a trimmed a (top chunk zero) runs
-	 * the same operations as any other a < n. */
-	const int ax = alen > len ? alen : len;
-	const size_t pow_chunks = big_mont_pow_ct_scratch(len, elen);
-	const size_t total = 5 * (size_t)len + (size_t)ax + pow_chunks;
-	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
-	if (scratch == NULL)
-		return BIG_NO_MEM;
-	chunk_t *rr = scratch, *one = rr + len, *one_m = one + len;
+	/* rr, one, one_m, base_m, acc, a_x and big_mont_pow_ct's scratch (its
+	 * chunks per modulus chunk); a is read as at least len chunks: a
+	 * trimmed a (top chunk zero) runs the same operations as any other
+	 * a < n. */
+	struct big_modexp_frame f;
+	BIG_ERR_CODE err = big_modexp_open(&f, n, n_rr, 6 + (int)big_mont_pow_ct_scratch(1, elen),
+					   alen);
+	if (err != BIG_OK)
+		return err;
+	const int len = f.len, ax = alen > len ? alen : len;
+	chunk_t *rr = f.scratch, *one = rr + len, *one_m = one + len;
 	chunk_t *base_m = one_m + len, *acc = base_m + len, *a_x = acc + len;
 	chunk_t *pow = a_x + ax;
-	err = big_mont_rr_vec(rr, n_rr, n, len);
-	if (err != BIG_OK)
-		goto out;
 	big_copy_pad_vec(a_x, ax, a->value, alen);
-	for (int j = 0; j < len; j++)
-		one[j] = j == 0;
-
-	const chunk_t n0 = big_n0(n->value[0]);
+	const chunk_t n0 = f.n0;
 	big_mont_mul_vec(one_m, rr, one, n->value, n0, len);
 	big_mont_reduce_ct(base_m, a_x, ax, n->value, n0, rr, len, 1);
 	big_mont_pow_ct(acc, base_m, ev, elen, n->value, n0, one_m, len, pow);
@@ -56,8 +46,6 @@ BIG_ERR_CODE big_modexp_ct(BIGNUM *result, const BIGNUM *a, const BIGNUM *e,
 
 	/* Inputs are consumed: result may now be grown even if it aliases. */
 	err = big_store_vec(result, base_m, len);
-out:
-	big_wipe(scratch, sizeof(chunk_t) * total);
-	free(scratch);
+	big_modexp_close(&f);
 	return err;
 }

@@ -33,12 +33,8 @@ BIG_ERR_CODE big_modexp_ct_base(BIGNUM *result, const BIGNUM *a,
 	chunk_t x[BIG_MAX_MODULUS_CHUNKS], xm[BIG_MAX_MODULUS_CHUNKS];
 	chunk_t acc[BIG_MAX_MODULUS_CHUNKS], rr[BIG_MAX_MODULUS_CHUNKS];
 	int len;
-	BIG_ERR_CODE err = big_check_modulus(n, &len);
-	if (err != BIG_OK)
-		return err;
-	err = big_load_vec(x, len, a);
-	if (err == BIG_OK)
-		err = big_load_vec(rr, len, n_rr);
+	BIG_ERR_CODE err = big_load_mod_vecs(&len, n, 2, (chunk_t *[]){ x, rr },
+					     (const BIGNUM *[]){ a, n_rr });
 	if (err == BIG_OK) {
 		const chunk_t *nv = n->value;
 		const int ebits = big_bitlength(e);

@@ -100,11 +100,8 @@ BIG_ERR_CODE big_mont_mul(BIGNUM *ret, const BIGNUM *a, const BIGNUM *b,
 {
 	chunk_t av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS];
 	int len;
-	BIG_ERR_CODE err = big_check_modulus(n, &len);
-	if (err == BIG_OK)
-		err = big_load_vec(av, len, a);
-	if (err == BIG_OK && b != a)
-		err = big_load_vec(bv, len, b);
+	BIG_ERR_CODE err = big_load_mod_vecs(&len, n, b == a ? 1 : 2, (chunk_t *[]){ av, bv },
+					     (const BIGNUM *[]){ a, b });
 	if (err != BIG_OK)
 		return err;
 	if (b == a)
@@ -129,14 +126,8 @@ BIG_ERR_CODE big_mod_mul(BIGNUM *result, const BIGNUM *a, const BIGNUM *b,
 	chunk_t av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS];
 	chunk_t rr[BIG_MAX_MODULUS_CHUNKS];
 	int len;
-	BIG_ERR_CODE err = big_check_modulus(n, &len);
-	if (err != BIG_OK)
-		return err;
-	err = big_load_vec(av, len, a);
-	if (err == BIG_OK)
-		err = big_load_vec(bv, len, b);
-	if (err == BIG_OK)
-		err = big_load_vec(rr, len, n_rr);
+	BIG_ERR_CODE err = big_load_mod_vecs(&len, n, 3, (chunk_t *[]){ av, bv, rr },
+					     (const BIGNUM *[]){ a, b, n_rr });
 	if (err == BIG_OK) {
 		/* a*b*R^-1, then times R^2 * R^-1 */
 		big_mont_mul_vec(av, av, bv, n->value, n0, len);

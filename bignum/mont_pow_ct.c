@@ -22,15 +22,8 @@ int big_mont_pow_ct_window(int ebits)
 	/* Products per exponent bit ~ 1 + 1/w, plus 2^w for the table and a
 	 * 2^w*len chunk scan per window: these are the minima measured by
 	 * that count. */
-	if (ebits > 1536)
-		return 6;
-	if (ebits > 384)
-		return 5;
-	if (ebits > 96)
-		return 4;
-	if (ebits > 24)
-		return 3;
-	return 2;
+	static const int above[4] = { 24, 96, 384, 1536 };
+	return big_window_width(ebits, above, 2);
 }
 
 size_t big_mont_pow_ct_scratch(int len, int elen)

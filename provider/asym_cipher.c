@@ -22,11 +22,7 @@
 #define PREMASTER_LEN 48
 
 struct cipher_ctx {
-	struct bm_prov *prov;
-	struct bm_key *key;
-	int pad_mode;
-	EVP_MD *oaep_md;  /* NULL: SHA-1 */
-	EVP_MD *mgf1_md;  /* NULL: the OAEP digest */
+	struct bm_opctx op; /* op.md: the OAEP digest, NULL: SHA-1 */
 	uint8_t *label;
 	size_t label_len;
 	unsigned int client_version, alt_version; /* TLS padding only */
@@ -34,47 +30,33 @@ struct cipher_ctx {
 
 static void *cipher_newctx(void *provctx)
 {
-	struct cipher_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
-	if (ctx == NULL) {
-		BM_ERR(provctx, BM_R_NO_MEMORY, "allocating a cipher context");
-		return NULL;
-	}
-	ctx->prov = provctx;
-	ctx->pad_mode = RSA_PKCS1_PADDING;
+	struct cipher_ctx *ctx = bm_opctx_new(provctx, sizeof(*ctx), "cipher");
+	if (ctx != NULL)
+		ctx->op.pad_mode = RSA_PKCS1_PADDING;
 	return ctx;
 }
 
 static void cipher_freectx(void *vctx)
 {
 	struct cipher_ctx *ctx = vctx;
-	if (ctx == NULL)
-		return;
-	bm_key_free(ctx->key);
-	EVP_MD_free(ctx->oaep_md);
-	EVP_MD_free(ctx->mgf1_md);
-	OPENSSL_clear_free(ctx->label, ctx->label_len);
-	OPENSSL_free(ctx);
+	if (ctx != NULL)
+		OPENSSL_clear_free(ctx->label, ctx->label_len);
+	bm_opctx_free(ctx);
+}
+
+/* The label is the context's own: a duplicate copies it. */
+static int cipher_copy_own(void *vctx)
+{
+	struct cipher_ctx *ctx = vctx;
+	if (ctx->label == NULL)
+		return 1;
+	ctx->label = OPENSSL_memdup(ctx->label, ctx->label_len);
+	return ctx->label != NULL;
 }
 
 static void *cipher_dupctx(void *vctx)
 {
-	const struct cipher_ctx *src = vctx;
-	struct cipher_ctx *dst = OPENSSL_memdup(src, sizeof(*src));
-	if (dst == NULL)
-		return NULL;
-	dst->label = NULL;
-	if (src->label != NULL &&
-	    (dst->label = OPENSSL_memdup(src->label, src->label_len)) == NULL) {
-		OPENSSL_free(dst);
-		return NULL;
-	}
-	if (dst->key != NULL)
-		bm_key_up_ref(dst->key);
-	if (dst->oaep_md != NULL)
-		EVP_MD_up_ref(dst->oaep_md);
-	if (dst->mgf1_md != NULL)
-		EVP_MD_up_ref(dst->mgf1_md);
-	return dst;
+	return bm_opctx_dup(vctx, sizeof(struct cipher_ctx), cipher_copy_own, cipher_freectx);
 }
 
 static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
@@ -82,9 +64,9 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 static int cipher_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
 	struct cipher_ctx *ctx = vctx;
-	if (!bm_key_attach(ctx->prov, &ctx->key, provkey))
+	if (!bm_key_attach(ctx->op.prov, &ctx->op.key, provkey))
 		return 0;
-	ctx->pad_mode = RSA_PKCS1_PADDING;
+	ctx->op.pad_mode = RSA_PKCS1_PADDING;
 	return cipher_set_ctx_params(ctx, params);
 }
 
@@ -92,29 +74,26 @@ static int cipher_encrypt(void *vctx, unsigned char *out, size_t *outlen,
 			  size_t outsize, const unsigned char *in, size_t inlen)
 {
 	struct cipher_ctx *ctx = vctx;
-	const struct bm_key *key = ctx->key;
-	if (!bm_key_ready(ctx->prov, key, "encrypt"))
+	const struct bm_key *key = ctx->op.key;
+	if (!bm_key_ready(ctx->op.prov, key, "encrypt"))
 		return 0;
 	const int k = (int)key->size;
 	if (out == NULL) {
 		*outlen = key->size;
 		return 1;
 	}
-	if (outsize < key->size) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %d needed",
-		       outsize, k);
+	if (!bm_out_fits(ctx->op.prov, outsize, key->size, "output"))
 		return 0;
-	}
 	/* Whether inlen fits the padding is the padding routine's to say. */
 	if (inlen > INT_MAX) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "%zu bytes cannot be encrypted", inlen);
+		BM_ERR(ctx->op.prov, BM_R_BAD_LENGTH, "%zu bytes cannot be encrypted", inlen);
 		return 0;
 	}
 	uint8_t *em = bm_key_block(key);
 	if (em == NULL)
 		return 0;
 	int ok;
-	switch (ctx->pad_mode) {
+	switch (ctx->op.pad_mode) {
 	case RSA_NO_PADDING:
 		ok = bm_pad_none(em, k, in, (int)inlen) > 0;
 		break;
@@ -123,11 +102,11 @@ static int cipher_encrypt(void *vctx, unsigned char *out, size_t *outlen,
 		break;
 	case RSA_PKCS1_OAEP_PADDING:
 		ok = bm_pad_oaep(em, k, in, (int)inlen, ctx->label, (int)ctx->label_len,
-				 ctx->oaep_md, ctx->mgf1_md) > 0;
+				 ctx->op.md, ctx->op.mgf1_md) > 0;
 		break;
 	default:
-		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot encrypt",
-		       ctx->pad_mode);
+		BM_ERR(ctx->op.prov, BM_R_UNSUPPORTED, "padding mode %d cannot encrypt",
+		       ctx->op.pad_mode);
 		ok = 0;
 	}
 	ok = ok && bm_key_public(key, out, em, key->size);
@@ -141,34 +120,31 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 			  size_t outsize, const unsigned char *in, size_t inlen)
 {
 	struct cipher_ctx *ctx = vctx;
-	const struct bm_key *key = ctx->key;
-	if (!bm_key_ready(ctx->prov, key, "decrypt"))
+	const struct bm_key *key = ctx->op.key;
+	if (!bm_key_ready(ctx->op.prov, key, "decrypt"))
 		return 0;
 	const int k = (int)key->size;
-	const int tls = ctx->pad_mode == RSA_PKCS1_WITH_TLS_PADDING;
+	const int tls = ctx->op.pad_mode == RSA_PKCS1_WITH_TLS_PADDING;
 	const size_t need = tls ? PREMASTER_LEN : key->size;
 	if (out == NULL) {
 		*outlen = need;
 		return 1;
 	}
-	if (outsize < need) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed",
-		       outsize, need);
+	if (!bm_out_fits(ctx->op.prov, outsize, need, "output"))
 		return 0;
-	}
 	if (tls && ctx->client_version == 0) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM,
+		BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM,
 		       "TLS padding needs the client's version (tls-client-version)");
 		return 0;
 	}
-	if (ctx->pad_mode != RSA_NO_PADDING && ctx->pad_mode != RSA_PKCS1_PADDING &&
-	    ctx->pad_mode != RSA_PKCS1_OAEP_PADDING && !tls) {
-		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot decrypt",
-		       ctx->pad_mode);
+	if (ctx->op.pad_mode != RSA_NO_PADDING && ctx->op.pad_mode != RSA_PKCS1_PADDING &&
+	    ctx->op.pad_mode != RSA_PKCS1_OAEP_PADDING && !tls) {
+		BM_ERR(ctx->op.prov, BM_R_UNSUPPORTED, "padding mode %d cannot decrypt",
+		       ctx->op.pad_mode);
 		return 0;
 	}
 	if (inlen > key->size) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "a %zu-byte ciphertext for a %d-byte key",
+		BM_ERR(ctx->op.prov, BM_R_BAD_LENGTH, "a %zu-byte ciphertext for a %d-byte key",
 		       inlen, k);
 		return 0;
 	}
@@ -180,7 +156,7 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 	int ok = bm_key_private(key, em, em);
 	int r = -1;
 	if (ok) {
-		switch (ctx->pad_mode) {
+		switch (ctx->op.pad_mode) {
 		case RSA_NO_PADDING:
 			memcpy(out, em, key->size);
 			r = k;
@@ -190,10 +166,10 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 			break;
 		case RSA_PKCS1_OAEP_PADDING:
 			r = bm_unpad_oaep(out, (int)outsize, em, k, ctx->label,
-					  (int)ctx->label_len, ctx->oaep_md, ctx->mgf1_md);
+					  (int)ctx->label_len, ctx->op.md, ctx->op.mgf1_md);
 			break;
 		default: /* TLS: always "succeeds", see tls_premaster.c */
-			ok = bm_tls_premaster(ctx->prov, out, outsize, em, key->size,
+			ok = bm_tls_premaster(ctx->op.prov, out, outsize, em, key->size,
 					      ctx->client_version, ctx->alt_version);
 			r = PREMASTER_LEN;
 		}
@@ -212,26 +188,18 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	if (params == NULL)
 		return 1;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST)) != NULL &&
-	    !bm_param_fetch_md(ctx->prov, &ctx->oaep_md, p,
+	    !bm_param_fetch_md(ctx->op.prov, &ctx->op.md, p,
 			       OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST_PROPS),
 			       "OAEP digest"))
 		return 0;
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE)) != NULL) {
-		int mode;
-		if (!bm_param_get_pad_mode(p, &mode)) {
-			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "unknown padding mode");
-			return 0;
-		}
-		if (mode != RSA_NO_PADDING && mode != RSA_PKCS1_PADDING &&
-		    mode != RSA_PKCS1_OAEP_PADDING && mode != RSA_PKCS1_WITH_TLS_PADDING) {
-			BM_ERR(ctx->prov, BM_R_UNSUPPORTED,
-			       "padding mode %d is not an encryption padding", mode);
-			return 0;
-		}
-		ctx->pad_mode = mode;
-	}
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE)) != NULL &&
+	    !bm_param_get_pad_mode(ctx->op.prov, p,
+				   BM_PAD(RSA_NO_PADDING) | BM_PAD(RSA_PKCS1_PADDING) |
+				   BM_PAD(RSA_PKCS1_OAEP_PADDING) | BM_PAD(RSA_PKCS1_WITH_TLS_PADDING),
+				   "an encryption", &ctx->op.pad_mode))
+		return 0;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_fetch_md(ctx->prov, &ctx->mgf1_md, p,
+	    !bm_param_fetch_md(ctx->op.prov, &ctx->op.mgf1_md, p,
 			       OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST_PROPS),
 			       "MGF1 digest"))
 		return 0;
@@ -239,37 +207,32 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		void *label = NULL;
 		size_t len = 0;
 		if (!OSSL_PARAM_get_octet_string(p, &label, 0, &len)) {
-			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "the OAEP label must be an octet string");
+			BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM, "the OAEP label must be an octet string");
 			return 0;
 		}
 		OPENSSL_clear_free(ctx->label, ctx->label_len);
 		ctx->label = label;
 		ctx->label_len = len;
 	}
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) != NULL &&
-	    !OSSL_PARAM_get_uint(p, &ctx->client_version)) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "tls-client-version must be an integer");
-		return 0;
-	}
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) != NULL &&
-	    !OSSL_PARAM_get_uint(p, &ctx->alt_version)) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "tls-negotiated-version must be an integer");
-		return 0;
-	}
-	return 1;
+	return BM_PARAM_GET(ctx->op.prov, p, params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION,
+			    OSSL_PARAM_get_uint, &ctx->client_version,
+			    "tls-client-version must be an integer") &&
+	       BM_PARAM_GET(ctx->op.prov, p, params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION,
+			    OSSL_PARAM_get_uint, &ctx->alt_version,
+			    "tls-negotiated-version must be an integer");
 }
 
 static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
 	struct cipher_ctx *ctx = vctx;
-	const char *oaep_name = ctx->oaep_md ? EVP_MD_get0_name(ctx->oaep_md) : "SHA1";
+	const char *oaep_name = ctx->op.md ? EVP_MD_get0_name(ctx->op.md) : "SHA1";
 	OSSL_PARAM *p;
 	return BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE, bm_param_set_pad_mode,
-			    ctx->pad_mode) &&
+			    ctx->op.pad_mode) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST,
 			    OSSL_PARAM_set_utf8_string, oaep_name) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, bm_param_set_md_name,
-			    ctx->mgf1_md ? ctx->mgf1_md : ctx->oaep_md) &&
+			    bm_opctx_mgf1(&ctx->op)) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, OSSL_PARAM_set_octet_ptr,
 			    ctx->label, ctx->label_len) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION,

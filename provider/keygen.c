@@ -28,22 +28,16 @@ int bm_gen_set_params(void *vctx, const OSSL_PARAM params[])
 	size_t primes;
 	if (params == NULL)
 		return 1;
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_BITS)) != NULL &&
-	    !OSSL_PARAM_get_size_t(p, &ctx->bits)) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "bits must be an integer");
+	if (!BM_PARAM_GET(ctx->prov, p, params, OSSL_PKEY_PARAM_RSA_BITS, OSSL_PARAM_get_size_t,
+			  &ctx->bits, "bits must be an integer"))
 		return 0;
-	}
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PRIMES)) != NULL &&
 	    (!OSSL_PARAM_get_size_t(p, &primes) || primes != 2)) {
 		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "bigmont keys have two primes");
 		return 0;
 	}
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_E)) != NULL &&
-	    !OSSL_PARAM_get_BN(p, &ctx->e)) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "e must be an integer");
-		return 0;
-	}
-	return 1;
+	return BM_PARAM_GET(ctx->prov, p, params, OSSL_PKEY_PARAM_RSA_E, OSSL_PARAM_get_BN,
+			    &ctx->e, "e must be an integer");
 }
 
 void bm_gen_cleanup(void *vctx)

@@ -21,11 +21,24 @@ static const struct bm_named_int pad_names[] = {
 	{ RSA_PKCS1_PSS_PADDING, OSSL_PKEY_RSA_PAD_MODE_PSS },
 };
 
-int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode)
+int bm_param_get_pad_mode(const struct bm_prov *prov, const OSSL_PARAM *p,
+			  unsigned int allowed, const char *use, int *mode)
 {
+	int m, known;
 	if (p->data_type != OSSL_PARAM_UTF8_STRING)
-		return OSSL_PARAM_get_int(p, mode);
-	return p->data != NULL && bm_named_value(pad_names, BM_COUNT(pad_names), p->data, mode);
+		known = OSSL_PARAM_get_int(p, &m);
+	else
+		known = p->data != NULL && bm_named_value(pad_names, BM_COUNT(pad_names), p->data, &m);
+	if (!known) {
+		BM_ERR(prov, BM_R_INVALID_PARAM, "unknown padding mode");
+		return 0;
+	}
+	if (m < 0 || m >= 32 || (allowed & BM_PAD(m)) == 0) {
+		BM_ERR(prov, BM_R_UNSUPPORTED, "padding mode %d is not %s padding", m, use);
+		return 0;
+	}
+	*mode = m;
+	return 1;
 }
 
 int bm_param_set_pad_mode(OSSL_PARAM *p, int mode)
@@ -54,16 +67,26 @@ const char *bm_named_name(const struct bm_named_int *table, size_t n, int value)
 	return NULL;
 }
 
+int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
+			 const OSSL_PARAM *props_param, const char *what,
+			 const char **name, const char **props)
+{
+	*name = *props = NULL;
+	if (!OSSL_PARAM_get_utf8_string_ptr(p, name) ||
+	    (props_param != NULL && !OSSL_PARAM_get_utf8_string_ptr(props_param, props))) {
+		BM_ERR(prov, BM_R_INVALID_PARAM, "the %s must be a name", what);
+		return 0;
+	}
+	return 1;
+}
+
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 		      const OSSL_PARAM *p, const OSSL_PARAM *props_param,
 		      const char *what)
 {
-	const char *name = NULL, *props = NULL;
-	if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
-	    (props_param != NULL && !OSSL_PARAM_get_utf8_string_ptr(props_param, &props))) {
-		BM_ERR(prov, BM_R_INVALID_PARAM, "the %s must be a digest name", what);
+	const char *name, *props;
+	if (!bm_param_get_md_name(prov, p, props_param, what, &name, &props))
 		return 0;
-	}
 	EVP_MD *fetched = EVP_MD_fetch(prov->libctx, name, props);
 	if (fetched == NULL) {
 		BM_ERR(prov, BM_R_DIGEST, "%s '%s' is not available", what, name);

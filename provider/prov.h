@@ -118,6 +118,40 @@ int bm_key_ready(const struct bm_prov *prov, const struct bm_key *key, const cha
  * error raised; the caller frees it (OPENSSL_clear_free when secret). */
 uint8_t *bm_key_block(const struct bm_key *key);
 
+/* What the cipher's and the signature's operation contexts begin with
+ * (provider/opctx.c): each is a struct with a struct bm_opctx as its first
+ * member. */
+struct bm_opctx {
+	struct bm_prov *prov;
+	struct bm_key *key;   /* from bm_key_attach at init */
+	int pad_mode;         /* RSA_*_PADDING */
+	/* The padding's digest: the cipher's OAEP digest (NULL: SHA-1), the
+	 * signature's digest (NULL: the input is signed as it is). */
+	EVP_MD *md;
+	EVP_MD *mgf1_md;      /* NULL: md */
+};
+/* A zeroed context of size bytes, prov set; NULL with "allocating a <what>
+ * context" raised. */
+void *bm_opctx_new(void *provctx, size_t size, const char *what);
+/* Drop the key and digest references of ctx (a context from bm_opctx_new
+ * or _dup, what else it owns already freed) and free it; NULL is a no-op. */
+void bm_opctx_free(void *ctx);
+/* The duplicate of the size-byte context src: a byte copy with its own
+ * references to the key and the digests, then copy_own(dst) replaces what
+ * else dst shares with src by copies of its own (1, or 0 leaving NULL
+ * where a copy failed).  NULL when anything fails, the partial copy freed
+ * with freectx (the context's own free, which ends in bm_opctx_free). */
+void *bm_opctx_dup(const void *src, size_t size, int (*copy_own)(void *dst),
+		   void (*freectx)(void *ctx));
+/* The MGF1 digest an operation uses: mgf1_md, else md. */
+static inline const EVP_MD *bm_opctx_mgf1(const struct bm_opctx *op)
+{
+	return op->mgf1_md != NULL ? op->mgf1_md : op->md;
+}
+/* 1 when outsize >= need, else 0 with "<what> buffer of <outsize> bytes,
+ * <need> needed" raised. */
+int bm_out_fits(const struct bm_prov *prov, size_t outsize, size_t need, const char *what);
+
 /* The key manager's import (provider/keymgmt.c): n, e and, when selection
  * has the private key, d and the CRT numbers, from params. */
 int bm_key_import(struct bm_key *key, int selection, const OSSL_PARAM params[]);
@@ -141,10 +175,20 @@ struct bm_named_int {
 int bm_named_value(const struct bm_named_int *table, size_t n, const char *name, int *value);
 /* The name of value, or NULL. */
 const char *bm_named_name(const struct bm_named_int *table, size_t n, int value);
-/* A padding mode given as an integer (RSA_*_PADDING) or a name ("pkcs1",
- * "oaep", "pss", "none", "x931"). */
-int bm_param_get_pad_mode(const OSSL_PARAM *p, int *mode);
+/* The padding mode p gives, as an integer (RSA_*_PADDING) or a name
+ * ("pkcs1", "oaep", "pss", "none", "x931"), into *mode when allowed (a
+ * mask of BM_PAD(mode)) has it: 1, or 0 with "unknown padding mode" or
+ * "padding mode <m> is not <use> padding" raised and *mode unchanged. */
+#define BM_PAD(mode) (1u << (mode))
+int bm_param_get_pad_mode(const struct bm_prov *prov, const OSSL_PARAM *p,
+			  unsigned int allowed, const char *use, int *mode);
 int bm_param_set_pad_mode(OSSL_PARAM *p, int mode);
+/* The digest name the UTF-8 parameter p gives, and the properties
+ * props_param gives (props_param may be NULL: *props = NULL): 1, or 0 with
+ * "the <what> must be a name" raised. */
+int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
+			 const OSSL_PARAM *props_param, const char *what,
+			 const char **name, const char **props);
 /* Fetch the digest named by the UTF-8 parameter p, with properties from
  * props_param (may be NULL); replaces *md.  1, or 0 with an error raised. */
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
@@ -157,6 +201,13 @@ int bm_param_set_md_name(OSSL_PARAM *p, const EVP_MD *md);
  * OSSL_PARAM * cursor, left at params[key]. */
 #define BM_PARAM_SET(p, params, key, set, ...) \
 	((((p) = OSSL_PARAM_locate((params), (key))) == NULL) || set((p), __VA_ARGS__))
+/* The step every set_params repeats: when the caller gives key, read it
+ * into dst with get(p, dst).  False only when reading fails, with msg
+ * raised as BM_R_INVALID_PARAM; p is the caller's const OSSL_PARAM *
+ * cursor, left at params[key]. */
+#define BM_PARAM_GET(prov, p, params, key, get, dst, msg) \
+	((((p) = OSSL_PARAM_locate_const((params), (key))) == NULL) || get((p), (dst)) || \
+	 (BM_ERR((prov), BM_R_INVALID_PARAM, "%s", (msg)), 0))
 
 /* libcrypto's RSA padding routines (provider/padding.c, the only file
  * that uses libcrypto's deprecated RSA API).  Each returns what the

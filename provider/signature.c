@@ -24,67 +24,46 @@
 static void *sig_newctx(void *provctx, const char *propq)
 {
 	(void)propq; /* see sig_set_md */
-	struct sig_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
-	if (ctx == NULL) {
-		BM_ERR(provctx, BM_R_NO_MEMORY, "allocating a signature context");
-		return NULL;
-	}
-	ctx->prov = provctx;
-	return ctx;
+	return bm_opctx_new(provctx, sizeof(struct sig_ctx), "signature");
 }
 
 static void sig_freectx(void *vctx)
 {
 	struct sig_ctx *ctx = vctx;
-	if (ctx == NULL)
-		return;
-	bm_key_free(ctx->key);
-	EVP_MD_free(ctx->md);
-	EVP_MD_free(ctx->mgf1_md);
-	EVP_MD_CTX_free(ctx->mdctx);
-	OPENSSL_free(ctx);
+	if (ctx != NULL)
+		EVP_MD_CTX_free(ctx->mdctx);
+	bm_opctx_free(ctx);
 }
 
-/* EVP_DigestSignFinal signs on a copy, so the running hash is copied too. */
+/* EVP_DigestSignFinal signs on a copy, so a duplicate copies the running
+ * hash. */
+static int sig_copy_own(void *vctx)
+{
+	struct sig_ctx *ctx = vctx;
+	const EVP_MD_CTX *running = ctx->mdctx;
+	if (running == NULL)
+		return 1;
+	ctx->mdctx = EVP_MD_CTX_new();
+	return ctx->mdctx != NULL && EVP_MD_CTX_copy_ex(ctx->mdctx, running);
+}
+
 static void *sig_dupctx(void *vctx)
 {
-	const struct sig_ctx *src = vctx;
-	struct sig_ctx *dst = OPENSSL_memdup(src, sizeof(*src));
-	if (dst == NULL)
-		return NULL;
-	dst->mdctx = NULL;
-	dst->md = NULL;
-	dst->mgf1_md = NULL;
-	dst->key = NULL;
-	if ((src->md != NULL && !EVP_MD_up_ref(src->md)) ||
-	    (src->mgf1_md != NULL && !EVP_MD_up_ref(src->mgf1_md)))
-		goto fail;
-	dst->md = src->md;
-	dst->mgf1_md = src->mgf1_md;
-	if (src->mdctx != NULL &&
-	    ((dst->mdctx = EVP_MD_CTX_new()) == NULL || !EVP_MD_CTX_copy_ex(dst->mdctx, src->mdctx)))
-		goto fail;
-	if (src->key != NULL)
-		bm_key_up_ref(src->key);
-	dst->key = src->key;
-	return dst;
-fail:
-	sig_freectx(dst);
-	return NULL;
+	return bm_opctx_dup(vctx, sizeof(struct sig_ctx), sig_copy_own, sig_freectx);
 }
 
 static int sig_init(void *vctx, void *provkey, const OSSL_PARAM params[], int operation)
 {
 	struct sig_ctx *ctx = vctx;
-	if (!bm_key_attach(ctx->prov, &ctx->key, provkey))
+	if (!bm_key_attach(ctx->op.prov, &ctx->op.key, provkey))
 		return 0;
 	ctx->operation = operation;
-	ctx->pad_mode = RSA_PKCS1_PADDING;
+	ctx->op.pad_mode = RSA_PKCS1_PADDING;
 	ctx->saltlen = RSA_PSS_SALTLEN_AUTO;
 	ctx->md_locked = 0;
-	EVP_MD_free(ctx->md);
-	EVP_MD_free(ctx->mgf1_md);
-	ctx->md = ctx->mgf1_md = NULL;
+	EVP_MD_free(ctx->op.md);
+	EVP_MD_free(ctx->op.mgf1_md);
+	ctx->op.md = ctx->op.mgf1_md = NULL;
 	EVP_MD_CTX_free(ctx->mdctx);
 	ctx->mdctx = NULL;
 	return sig_set_ctx_params(ctx, params);
@@ -108,9 +87,9 @@ static int sig_verify_recover_init(void *vctx, void *provkey, const OSSL_PARAM p
 /* With a digest set the input is that digest: its length is checked. */
 static int check_digest_length(const struct sig_ctx *ctx, size_t tbslen)
 {
-	if (ctx->md != NULL && tbslen != (size_t)EVP_MD_get_size(ctx->md)) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "a %zu-byte input is not a %s digest", tbslen,
-		       EVP_MD_get0_name(ctx->md));
+	if (ctx->op.md != NULL && tbslen != (size_t)EVP_MD_get_size(ctx->op.md)) {
+		BM_ERR(ctx->op.prov, BM_R_BAD_LENGTH, "a %zu-byte input is not a %s digest", tbslen,
+		       EVP_MD_get0_name(ctx->op.md));
 		return 0;
 	}
 	return 1;
@@ -119,31 +98,31 @@ static int check_digest_length(const struct sig_ctx *ctx, size_t tbslen)
 /* The encoded message (k bytes) for tbs. */
 static int encode(const struct sig_ctx *ctx, uint8_t *em, const uint8_t *tbs, size_t tbslen)
 {
-	const struct bm_key *key = ctx->key;
+	const struct bm_key *key = ctx->op.key;
 	const int k = (int)key->size;
 	if (tbslen > INT_MAX) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "%zu bytes cannot be signed", tbslen);
+		BM_ERR(ctx->op.prov, BM_R_BAD_LENGTH, "%zu bytes cannot be signed", tbslen);
 		return 0;
 	}
-	switch (ctx->pad_mode) {
+	switch (ctx->op.pad_mode) {
 	case RSA_NO_PADDING:
 		return bm_pad_none(em, k, tbs, (int)tbslen) > 0;
 	case RSA_PKCS1_PADDING: {
-		if (ctx->md == NULL)
+		if (ctx->op.md == NULL)
 			return bm_pad_pkcs1_type1(em, k, tbs, (int)tbslen) > 0;
 		uint8_t *di;
 		size_t dilen;
-		if (!bm_digest_info(ctx->prov, &di, &dilen, ctx->md, tbs, tbslen))
+		if (!bm_digest_info(ctx->op.prov, &di, &dilen, ctx->op.md, tbs, tbslen))
 			return 0;
 		int ok = bm_pad_pkcs1_type1(em, k, di, (int)dilen) > 0;
 		OPENSSL_free(di);
 		return ok;
 	}
 	case RSA_PKCS1_PSS_PADDING:
-		return bm_pad_pss(key, em, tbs, ctx->md, ctx->mgf1_md ? ctx->mgf1_md : ctx->md,
+		return bm_pad_pss(key, em, tbs, ctx->op.md, bm_opctx_mgf1(&ctx->op),
 				  ctx->saltlen) > 0;
 	default:
-		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot sign", ctx->pad_mode);
+		BM_ERR(ctx->op.prov, BM_R_UNSUPPORTED, "padding mode %d cannot sign", ctx->op.pad_mode);
 		return 0;
 	}
 }
@@ -152,19 +131,15 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 		    const unsigned char *tbs, size_t tbslen)
 {
 	struct sig_ctx *ctx = vctx;
-	const struct bm_key *key = ctx->key;
-	if (!bm_key_ready(ctx->prov, key, "sign"))
+	const struct bm_key *key = ctx->op.key;
+	if (!bm_key_ready(ctx->op.prov, key, "sign"))
 		return 0;
 	if (sig == NULL) {
 		*siglen = key->size;
 		return 1;
 	}
-	if (sigsize < key->size) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "signature buffer of %zu bytes, %zu needed",
-		       sigsize, key->size);
-		return 0;
-	}
-	if (!check_digest_length(ctx, tbslen))
+	if (!bm_out_fits(ctx->op.prov, sigsize, key->size, "signature") ||
+	    !check_digest_length(ctx, tbslen))
 		return 0;
 	uint8_t *em = bm_key_block(key);
 	if (em == NULL)
@@ -185,24 +160,23 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
 static int recover(const struct sig_ctx *ctx, uint8_t *out, size_t outsize,
 		   const uint8_t *sig, size_t siglen)
 {
-	const struct bm_key *key = ctx->key;
+	const struct bm_key *key = ctx->op.key;
 	const int k = (int)key->size;
 	uint8_t *em = bm_key_block(key);
 	int r = -1;
 	if (em == NULL)
 		return -1;
 	if (bm_key_public(key, em, sig, siglen)) {
-		if (ctx->pad_mode == RSA_PKCS1_PADDING) {
+		if (ctx->op.pad_mode == RSA_PKCS1_PADDING) {
 			r = bm_unpad_pkcs1_type1(out, (int)outsize, em, k);
-		} else if (ctx->pad_mode == RSA_NO_PADDING && outsize < key->size) {
-			BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %d needed",
-			       outsize, k);
-		} else if (ctx->pad_mode == RSA_NO_PADDING) {
-			memcpy(out, em, key->size);
-			r = k;
+		} else if (ctx->op.pad_mode == RSA_NO_PADDING) {
+			if (bm_out_fits(ctx->op.prov, outsize, key->size, "output")) {
+				memcpy(out, em, key->size);
+				r = k;
+			}
 		} else {
-			BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot be recovered",
-			       ctx->pad_mode);
+			BM_ERR(ctx->op.prov, BM_R_UNSUPPORTED, "padding mode %d cannot be recovered",
+			       ctx->op.pad_mode);
 		}
 	}
 	OPENSSL_free(em);
@@ -212,12 +186,12 @@ static int recover(const struct sig_ctx *ctx, uint8_t *out, size_t outsize,
 static int verify_pss(const struct sig_ctx *ctx, const uint8_t *sig, size_t siglen,
 		      const uint8_t *tbs)
 {
-	const struct bm_key *key = ctx->key;
+	const struct bm_key *key = ctx->op.key;
 	uint8_t *em = bm_key_block(key);
 	if (em == NULL)
 		return 0;
 	int ok = bm_key_public(key, em, sig, siglen) &&
-		 bm_verify_pss(key, tbs, ctx->md, ctx->mgf1_md ? ctx->mgf1_md : ctx->md, em,
+		 bm_verify_pss(key, tbs, ctx->op.md, bm_opctx_mgf1(&ctx->op), em,
 			       ctx->saltlen) > 0;
 	OPENSSL_free(em);
 	return ok;
@@ -227,29 +201,29 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 		      const unsigned char *tbs, size_t tbslen)
 {
 	struct sig_ctx *ctx = vctx;
-	const struct bm_key *key = ctx->key;
-	if (!bm_key_ready(ctx->prov, key, "verify"))
+	const struct bm_key *key = ctx->op.key;
+	if (!bm_key_ready(ctx->op.prov, key, "verify"))
 		return 0;
 	if (!check_digest_length(ctx, tbslen))
 		return 0;
-	if (ctx->pad_mode == RSA_PKCS1_PSS_PADDING)
+	if (ctx->op.pad_mode == RSA_PKCS1_PSS_PADDING)
 		return verify_pss(ctx, sig, siglen, tbs);
-	if (ctx->pad_mode == RSA_PKCS1_PADDING && ctx->md != NULL && siglen != key->size) {
-		BM_ERR(ctx->prov, BM_R_BAD_SIGNATURE, "a %zu-byte signature for a %zu-byte key",
+	if (ctx->op.pad_mode == RSA_PKCS1_PADDING && ctx->op.md != NULL && siglen != key->size) {
+		BM_ERR(ctx->op.prov, BM_R_BAD_SIGNATURE, "a %zu-byte signature for a %zu-byte key",
 		       siglen, key->size);
 		return 0;
 	}
 	uint8_t *expect = (uint8_t *)tbs, *got = OPENSSL_malloc(key->size);
 	size_t expectlen = tbslen;
 	int ok = got != NULL;
-	if (ok && ctx->md != NULL && ctx->pad_mode == RSA_PKCS1_PADDING)
-		ok = bm_digest_info(ctx->prov, &expect, &expectlen, ctx->md, tbs, tbslen);
+	if (ok && ctx->op.md != NULL && ctx->op.pad_mode == RSA_PKCS1_PADDING)
+		ok = bm_digest_info(ctx->op.prov, &expect, &expectlen, ctx->op.md, tbs, tbslen);
 	int r = ok ? recover(ctx, got, key->size, sig, siglen) : -1;
 	/* An empty message is refused, as the default provider refuses it
 	 * (its RSA_public_decrypt reports 0 bytes as a failure). */
 	ok = r > 0 && (size_t)r == expectlen && memcmp(got, expect, expectlen) == 0;
 	if (r >= 0 && !ok)
-		BM_ERR(ctx->prov, BM_R_BAD_SIGNATURE, "the signature does not match the input");
+		BM_ERR(ctx->op.prov, BM_R_BAD_SIGNATURE, "the signature does not match the input");
 	if (expect != tbs)
 		OPENSSL_free(expect);
 	OPENSSL_free(got);
@@ -260,14 +234,14 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 			      size_t routsize, const unsigned char *sig, size_t siglen)
 {
 	struct sig_ctx *ctx = vctx;
-	const struct bm_key *key = ctx->key;
-	if (!bm_key_ready(ctx->prov, key, "verify-recover"))
+	const struct bm_key *key = ctx->op.key;
+	if (!bm_key_ready(ctx->op.prov, key, "verify-recover"))
 		return 0;
 	if (rout == NULL) {
 		*routlen = key->size;
 		return 1;
 	}
-	if (ctx->md == NULL) {
+	if (ctx->op.md == NULL) {
 		int r = recover(ctx, rout, routsize, sig, siglen);
 		if (r < 0)
 			return 0;
@@ -276,16 +250,13 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 	}
 	/* PKCS #1 v1.5 with a digest: the digest, once the DigestInfo around
 	 * it is the one for md. */
-	const size_t mdsize = (size_t)EVP_MD_get_size(ctx->md);
-	if (routsize < mdsize) {
-		BM_ERR(ctx->prov, BM_R_BAD_LENGTH, "output buffer of %zu bytes, %zu needed",
-		       routsize, mdsize);
+	const size_t mdsize = (size_t)EVP_MD_get_size(ctx->op.md);
+	if (!bm_out_fits(ctx->op.prov, routsize, mdsize, "output"))
 		return 0;
-	}
 	uint8_t zero[EVP_MAX_MD_SIZE] = { 0 }, *di = NULL, *got = OPENSSL_malloc(key->size);
 	size_t dilen = 0;
 	int r = -1, ok = 0;
-	if (got != NULL && bm_digest_info(ctx->prov, &di, &dilen, ctx->md, zero, mdsize))
+	if (got != NULL && bm_digest_info(ctx->op.prov, &di, &dilen, ctx->op.md, zero, mdsize))
 		r = recover(ctx, got, key->size, sig, siglen);
 	if (r >= 0) {
 		ok = (size_t)r == dilen && memcmp(got, di, dilen - mdsize) == 0;
@@ -293,8 +264,8 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 			memcpy(rout, got + dilen - mdsize, mdsize);
 			*routlen = mdsize;
 		} else {
-			BM_ERR(ctx->prov, BM_R_BAD_SIGNATURE, "no %s DigestInfo in the signature",
-			       EVP_MD_get0_name(ctx->md));
+			BM_ERR(ctx->op.prov, BM_R_BAD_SIGNATURE, "no %s DigestInfo in the signature",
+			       EVP_MD_get0_name(ctx->op.md));
 		}
 	}
 	OPENSSL_free(di);
@@ -312,8 +283,8 @@ static int sig_digest_init(void *vctx, const char *mdname, void *provkey,
 		return 0;
 	ctx->md_locked = 1;
 	if ((ctx->mdctx = EVP_MD_CTX_new()) == NULL ||
-	    !EVP_DigestInit_ex2(ctx->mdctx, ctx->md, NULL)) {
-		BM_ERR(ctx->prov, BM_R_DIGEST, "cannot start the %s digest", EVP_MD_get0_name(ctx->md));
+	    !EVP_DigestInit_ex2(ctx->mdctx, ctx->op.md, NULL)) {
+		BM_ERR(ctx->op.prov, BM_R_DIGEST, "cannot start the %s digest", EVP_MD_get0_name(ctx->op.md));
 		return 0;
 	}
 	return 1;
@@ -335,7 +306,7 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t datal
 {
 	struct sig_ctx *ctx = vctx;
 	if (ctx->mdctx == NULL) {
-		BM_ERR(ctx->prov, BM_R_KEY_INCOMPLETE, "digest update without digest init");
+		BM_ERR(ctx->op.prov, BM_R_KEY_INCOMPLETE, "digest update without digest init");
 		return 0;
 	}
 	return EVP_DigestUpdate(ctx->mdctx, data, datalen);
@@ -344,7 +315,7 @@ static int sig_digest_update(void *vctx, const unsigned char *data, size_t datal
 static int finish_digest(struct sig_ctx *ctx, uint8_t *digest, unsigned int *len)
 {
 	if (ctx->mdctx == NULL || !EVP_DigestFinal_ex(ctx->mdctx, digest, len)) {
-		BM_ERR(ctx->prov, BM_R_DIGEST, "cannot finish the digest");
+		BM_ERR(ctx->op.prov, BM_R_DIGEST, "cannot finish the digest");
 		return 0;
 	}
 	return 1;

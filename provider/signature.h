@@ -8,14 +8,11 @@
 #include "prov.h"
 
 struct sig_ctx {
-	struct bm_prov *prov;
-	struct bm_key *key;
+	/* op.pad_mode: RSA_PKCS1_PADDING (default), _PSS_, _NO_.  op.md: the
+	 * digest the input was made with; NULL: PKCS #1 v1.5 and no padding
+	 * sign the input as it is (what `openssl speed rsa` does). */
+	struct bm_opctx op;
 	int operation;        /* EVP_PKEY_OP_SIGN, _VERIFY or _VERIFYRECOVER */
-	int pad_mode;         /* RSA_PKCS1_PADDING (default), _PSS_, _NO_ */
-	/* The digest the input was made with; NULL: PKCS #1 v1.5 and no
-	 * padding sign the input as it is (what `openssl speed rsa` does). */
-	EVP_MD *md;
-	EVP_MD *mgf1_md;      /* NULL: md */
 	int saltlen;          /* PSS: a length or RSA_PSS_SALTLEN_* */
 	int md_locked;        /* digest-sign/verify: md fixed at init */
 	EVP_MD_CTX *mdctx;    /* digest-sign/verify: the running hash */

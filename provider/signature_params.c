@@ -24,19 +24,19 @@ static const struct bm_named_int saltlen_names[] = {
 
 int sig_set_md(struct sig_ctx *ctx, const char *name, const char *props)
 {
-	EVP_MD *md = EVP_MD_fetch(ctx->prov->libctx, name, props);
+	EVP_MD *md = EVP_MD_fetch(ctx->op.prov->libctx, name, props);
 	if (md == NULL) {
-		BM_ERR(ctx->prov, BM_R_DIGEST, "digest '%s' is not available", name);
+		BM_ERR(ctx->op.prov, BM_R_DIGEST, "digest '%s' is not available", name);
 		return 0;
 	}
 	if ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0 ||
-	    (ctx->md_locked && ctx->md != NULL && !EVP_MD_is_a(ctx->md, EVP_MD_get0_name(md)))) {
-		BM_ERR(ctx->prov, BM_R_DIGEST, "digest '%s' is not allowed here", name);
+	    (ctx->md_locked && ctx->op.md != NULL && !EVP_MD_is_a(ctx->op.md, EVP_MD_get0_name(md)))) {
+		BM_ERR(ctx->op.prov, BM_R_DIGEST, "digest '%s' is not allowed here", name);
 		EVP_MD_free(md);
 		return 0;
 	}
-	EVP_MD_free(ctx->md);
-	ctx->md = md;
+	EVP_MD_free(ctx->op.md);
+	ctx->op.md = md;
 	return 1;
 }
 
@@ -69,27 +69,19 @@ static int set_saltlen(OSSL_PARAM *p, int len)
 static int set_pad_mode(struct sig_ctx *ctx, const OSSL_PARAM *p)
 {
 	int mode;
-	if (!bm_param_get_pad_mode(p, &mode)) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "unknown padding mode");
+	if (!bm_param_get_pad_mode(ctx->op.prov, p,
+				   BM_PAD(RSA_PKCS1_PADDING) | BM_PAD(RSA_NO_PADDING) |
+				   BM_PAD(RSA_PKCS1_PSS_PADDING), "a signature", &mode))
 		return 0;
-	}
-	switch (mode) {
-	case RSA_PKCS1_PADDING:
-	case RSA_NO_PADDING:
-		break;
-	case RSA_PKCS1_PSS_PADDING:
+	if (mode == RSA_PKCS1_PSS_PADDING) {
 		if (ctx->operation == EVP_PKEY_OP_VERIFYRECOVER) {
-			BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "PSS signatures cannot be recovered");
+			BM_ERR(ctx->op.prov, BM_R_UNSUPPORTED, "PSS signatures cannot be recovered");
 			return 0;
 		}
-		if (ctx->md == NULL && !sig_set_md(ctx, "SHA1", NULL))
+		if (ctx->op.md == NULL && !sig_set_md(ctx, "SHA1", NULL))
 			return 0;
-		break;
-	default:
-		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "padding mode %d cannot sign", mode);
-		return 0;
 	}
-	ctx->pad_mode = mode;
+	ctx->op.pad_mode = mode;
 	return 1;
 }
 
@@ -100,14 +92,11 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	if (params == NULL)
 		return 1;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-		const char *name = NULL, *props = NULL;
-		const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-		if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
-		    (pp != NULL && !OSSL_PARAM_get_utf8_string_ptr(pp, &props))) {
-			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "the digest must be a name");
-			return 0;
-		}
-		if (!sig_set_md(ctx, name, props))
+		const char *name, *props;
+		if (!bm_param_get_md_name(ctx->op.prov, p,
+					  OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES),
+					  "digest", &name, &props) ||
+		    !sig_set_md(ctx, name, props))
 			return 0;
 	}
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE)) != NULL &&
@@ -115,19 +104,19 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		return 0;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN)) != NULL) {
 		int len;
-		if (ctx->pad_mode != RSA_PKCS1_PSS_PADDING) {
-			BM_ERR(ctx->prov, BM_R_INVALID_PARAM,
+		if (ctx->op.pad_mode != RSA_PKCS1_PSS_PADDING) {
+			BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM,
 			       "a salt length needs PSS padding, set first");
 			return 0;
 		}
 		if (!get_saltlen(p, &len) || len < RSA_PSS_SALTLEN_MAX) {
-			BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "invalid PSS salt length");
+			BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM, "invalid PSS salt length");
 			return 0;
 		}
 		ctx->saltlen = len;
 	}
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_fetch_md(ctx->prov, &ctx->mgf1_md, p,
+	    !bm_param_fetch_md(ctx->op.prov, &ctx->op.mgf1_md, p,
 			       OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES),
 			       "MGF1 digest"))
 		return 0;
@@ -139,8 +128,8 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 static int set_algorithm_id(OSSL_PARAM *p, const struct sig_ctx *ctx)
 {
 	int sig_nid;
-	if (ctx->pad_mode != RSA_PKCS1_PADDING || ctx->md == NULL ||
-	    !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->md), NID_rsaEncryption))
+	if (ctx->op.pad_mode != RSA_PKCS1_PADDING || ctx->op.md == NULL ||
+	    !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->op.md), NID_rsaEncryption))
 		return OSSL_PARAM_set_octet_string(p, NULL, 0);
 	X509_ALGOR *alg = X509_ALGOR_new();
 	uint8_t *der = NULL;
@@ -159,21 +148,25 @@ int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 	OSSL_PARAM *p;
 	return BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID, set_algorithm_id, ctx) &&
 	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PAD_MODE, bm_param_set_pad_mode,
-			    ctx->pad_mode) &&
-	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_DIGEST, bm_param_set_md_name, ctx->md) &&
+			    ctx->op.pad_mode) &&
+	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_DIGEST, bm_param_set_md_name, ctx->op.md) &&
 	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST, bm_param_set_md_name,
-			    ctx->mgf1_md ? ctx->mgf1_md : ctx->md) &&
+			    bm_opctx_mgf1(&ctx->op)) &&
 	       BM_PARAM_SET(p, params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN, set_saltlen, ctx->saltlen);
 }
+
+/* The parameters both settable and gettable. */
+#define SIG_PARAMS                                                        \
+	OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),      \
+	OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),    \
+	OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL, 0), \
+	OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0)
 
 const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
 {
 	static const OSSL_PARAM params[] = {
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
+		SIG_PARAMS,
 		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PROPERTIES, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
 		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES, NULL, 0),
 		OSSL_PARAM_END
 	};
@@ -186,10 +179,7 @@ const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
 {
 	static const OSSL_PARAM params[] = {
 		OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL, 0),
+		SIG_PARAMS,
 		OSSL_PARAM_END
 	};
 	(void)vctx;

@@ -203,22 +203,26 @@ size_t rsa_key_public_exponent(const rsa_key *key, uint8_t *out, size_t outlen)
 	return need;
 }
 
+/* A key's on/off switch (the fault check, blinding): *flag = on != 0;
+ * flag NULL (no key) is RSA_ERR_ARGS. */
+static int set_switch(int *flag, int on)
+{
+	if (flag == NULL)
+		return RSA_ERR_ARGS;
+	*flag = on != 0;
+	return RSA_OK;
+}
+
 int rsa_key_set_fault_check(rsa_key *key, int on)
 {
-	if (key == NULL)
-		return RSA_ERR_ARGS;
-	key->fault_check = on != 0;
-	return RSA_OK;
+	return set_switch(key ? &key->fault_check : NULL, on);
 }
 
 int rsa_key_fault_check(const rsa_key *key) { return key ? key->fault_check : 0; }
 
 int rsa_key_set_blinding(rsa_key *key, int on)
 {
-	if (key == NULL)
-		return RSA_ERR_ARGS;
-	key->blinding = on != 0;
-	return RSA_OK;
+	return set_switch(key ? &key->blinding : NULL, on);
 }
 
 int rsa_key_blinding(const rsa_key *key) { return key ? key->blinding : 0; }

@@ -43,11 +43,7 @@ constexpr chunk kSentinel = static_cast<chunk>(0xa5a5a5a5a5a5a5a5ull);
 TEST(CtSelect, EveryIndexEveryLength)
 {
 	bt::Rng rng(0x5e1ec7);
-	std::vector<int> lens;
-	for (int len = 1; len <= 80; len++)
-		lens.push_back(len);
-	for (int len : { 96, 128, 129, 256 })
-		lens.push_back(len);
+	const std::vector<int> lens = bt::lengths(80, { 96, 128, 129, 256 });
 	for (const Impl &impl : impls()) {
 		for (int entries : { 1, 2, 3, 4, 8, 16, 31, 32, 33, 64 }) {
 			for (int len : lens) {

@@ -242,12 +242,7 @@ void check_mod_mul(const mpz_t n, const BIGNUM *bn, const BIGNUM *rr, const mpz_
 TEST(ModMul, EveryLengthAgainstGmpWithAliasing)
 {
 	bt::Rng rng(15);
-	std::vector<int> lens;
-	for (int len = 1; len <= 80; len++)
-		lens.push_back(len);
-	for (int len : { 96, 128, 129, BIG_MAX_MODULUS_CHUNKS })
-		lens.push_back(len);
-	for (int len : lens) {
+	for (int len : bt::lengths(80, { 96, 128, 129, BIG_MAX_MODULUS_CHUNKS })) {
 		Mpz n, r_minus_1, a, b;
 		random_modulus(rng, n, len);
 		bt::mont_R(r_minus_1, len);

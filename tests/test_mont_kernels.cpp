@@ -333,12 +333,7 @@ TEST(MontKernels, ChainsAtRsaLengths)
  * neighbours), then the unrolled 48 and 64. */
 std::vector<int> lengths_1_to_40_and_48_64()
 {
-	std::vector<int> lens;
-	for (int len = 1; len <= 40; len++)
-		lens.push_back(len);
-	for (int len : { 48, 64 })
-		lens.push_back(len);
-	return lens;
+	return bt::lengths(40, { 48, 64 });
 }
 
 /* big_mont_reduce_ct against GMP: x of 1 .. 3 len + 1 chunks (random
@@ -521,12 +516,7 @@ TEST(MontKernels, AsmStackWithinContract)
 	uint64_t *top = stack.data() + words;
 	top = reinterpret_cast<uint64_t *>(reinterpret_cast<uintptr_t>(top) & ~uintptr_t(15));
 	const uint64_t fill = 0x5a17c0de5a17c0deULL;
-	std::vector<int> lens;
-	for (int len = 1; len <= 80; len++)
-		lens.push_back(len);
-	for (int len : { 96, 128, 255, BIG_MAX_MODULUS_CHUNKS })
-		lens.push_back(len);
-	for (int len : lens) {
+	for (int len : bt::lengths(80, { 96, 128, 255, BIG_MAX_MODULUS_CHUNKS })) {
 		Modulus m(rng, len);
 		std::vector<chunk> a = m.operand(rng), b = m.operand(rng), r(static_cast<size_t>(len));
 		for (const Kernel &k : ks) {

@@ -422,8 +422,26 @@ protected:
 		load_pair(&pair, key_path(bits));
 	}
 
+	/* body(c) for each combination c, under a trace naming it and the key
+	 * size; each must have bigmont do one private operation (`what`) per
+	 * message.  Stops at body's first fatal failure. */
+	template <class Combo, size_t N, class Body>
+	void for_each_combo(const Combo (&combos)[N], const char *what, Body body)
+	{
+		for (const Combo &c : combos) {
+			SCOPED_TRACE(std::string(c.name) + ", RSA-" + std::to_string(bits));
+			uint64_t ops_before = private_ops(bm_.bigmont);
+			body(c);
+			if (HasFatalFailure())
+				return;
+			EXPECT_EQ(private_ops(bm_.bigmont) - ops_before, (uint64_t)messages)
+				<< "bigmont did not do every " << what << " it was given";
+		}
+	}
+
 	int bits = 0;
 	Pair pair;
+	const long messages = bt::scaled(200); /* per combination */
 };
 
 /* A random message for padding `pad` and digest md on a k-byte key. */
@@ -441,12 +459,9 @@ Bytes plaintext(Rng &rng, int k, int pad, const char *md)
 
 TEST_P(ProviderAgreement, EncryptDecryptBothWays)
 {
-	const long count = bt::scaled(200);
 	Rng rng(0x656e63 + (uint64_t)bits);
-	for (const EncCombo &c : kEncCombos) {
-		SCOPED_TRACE(std::string(c.name) + ", RSA-" + std::to_string(bits));
-		uint64_t ops_before = private_ops(bm_.bigmont);
-		for (long i = 0; i < count; i++) {
+	for_each_combo(kEncCombos, "decryption", [&](const EncCombo &c) {
+		for (long i = 0; i < messages; i++) {
 			Bytes label = c.label ? rng.bytes(rng.below(33)) : Bytes();
 			Params p;
 			p.pad = c.pad;
@@ -469,25 +484,20 @@ TEST_P(ProviderAgreement, EncryptDecryptBothWays)
 				}
 			}
 		}
-		EXPECT_EQ(private_ops(bm_.bigmont) - ops_before, (uint64_t)count)
-			<< "bigmont did not do every decryption it was given";
-	}
+	});
 }
 
 TEST_P(ProviderAgreement, SignVerifyBothWays)
 {
-	const long count = bt::scaled(200);
 	Rng rng(0x736967 + (uint64_t)bits);
-	for (const SigCombo &c : kSigCombos) {
-		SCOPED_TRACE(std::string(c.name) + ", RSA-" + std::to_string(bits));
-		uint64_t ops_before = private_ops(bm_.bigmont);
+	for_each_combo(kSigCombos, "signature", [&](const SigCombo &c) {
 		Params sp, vp;
 		sp.pad = vp.pad = c.pad;
 		sp.md = vp.md = c.md;
 		sp.mgf1 = vp.mgf1 = c.mgf1;
 		sp.saltlen = c.saltlen;
 		vp.saltlen = c.verify_saltlen;
-		for (long i = 0; i < count; i++) {
+		for (long i = 0; i < messages; i++) {
 			Bytes msg, tbs;
 			if (c.digest_op) {
 				msg = rng.bytes(rng.below(1000));
@@ -514,9 +524,7 @@ TEST_P(ProviderAgreement, SignVerifyBothWays)
 				ASSERT_EQ(sig[0].out, sig[1].out) << "message " << i;
 			}
 		}
-		EXPECT_EQ(private_ops(bm_.bigmont) - ops_before, (uint64_t)count)
-			<< "bigmont did not do every signature it was given";
-	}
+	});
 }
 
 /* ---- refusals ----------------------------------------------------------- */

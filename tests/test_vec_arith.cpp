@@ -20,7 +20,9 @@
  */
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "testutil.h"
@@ -47,6 +49,34 @@ struct Guarded {
 		       buf[n - 1] == kGuard;
 	}
 };
+
+/* The check of a routine with one len-chunk output: op(r, in) -- in the
+ * pointers to the operands' chunks -- into a guarded r must give want with
+ * the guards intact; then, for each (k, name) of aliases, op with r the
+ * operand in[k] itself (on copies of the operands) must give want too. */
+void expect_op(int len, const mpz_t want, const std::string &ctx,
+	       const std::vector<std::vector<chunk>> &operands,
+	       std::initializer_list<std::pair<size_t, const char *>> aliases,
+	       const std::function<void(chunk *r, const std::vector<chunk *> &in)> &op)
+{
+	Mpz got;
+	for (int pass = -1; pass < static_cast<int>(aliases.size()); pass++) {
+		std::vector<std::vector<chunk>> copy = operands;
+		std::vector<chunk *> in;
+		for (std::vector<chunk> &v : copy)
+			in.push_back(v.data());
+		Guarded g(len);
+		const auto *alias = pass < 0 ? nullptr : aliases.begin() + pass;
+		chunk *r = alias ? in[alias->first] : g.r();
+		op(r, in);
+		bt::to_mpz(got, r, len);
+		ASSERT_EQ(mpz_cmp(got, want), 0) << ctx << (alias ? " r == " : "")
+						  << (alias ? alias->second : "");
+		if (!alias) {
+			ASSERT_TRUE(g.guards_ok()) << ctx;
+		}
+	}
+}
 
 /* B^len as an mpz. */
 void mpz_b_pow(mpz_t out, int len)
@@ -169,7 +199,7 @@ TEST(VecArith, SubIfGe)
 	bt::Rng rng(302);
 	for (int len = 1; len <= BIG_MAX_MODULUS_CHUNKS; len += (len < kMaxLen ? 1 : 29)) {
 		for (int rep = 0; rep < 12; rep++) {
-			Mpz n, twice, x, want, got, top_part;
+			Mpz n, twice, x, want, top_part;
 			random_modulus(rng, n, len);
 			mpz_mul_2exp(twice, n, 1);
 			switch (rep) {
@@ -184,15 +214,11 @@ TEST(VecArith, SubIfGe)
 			const chunk top = t[static_cast<size_t>(len)];
 			ASSERT_LE(top, 1u);
 			const std::string ctx = "len " + std::to_string(len) + " rep " + std::to_string(rep);
-			std::vector<chunk> nv = bt::chunks_of(n, len);
-			Guarded g(len);
-			big_sub_if_ge_vec(g.r(), t.data(), top, nv.data(), len);
-			bt::to_mpz(got, g.r(), len);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << ctx << " x " << bt::hex(x);
-			ASSERT_TRUE(g.guards_ok()) << ctx;
-			big_sub_if_ge_vec(t.data(), t.data(), top, nv.data(), len); /* r == t */
-			bt::to_mpz(got, t.data(), len);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << ctx << " r == t";
+			ASSERT_NO_FATAL_FAILURE(expect_op(
+				len, want, ctx + " x " + bt::hex(x), { t, bt::chunks_of(n, len) },
+				{ { 0, "t" } }, [&](chunk *r, const std::vector<chunk *> &in) {
+					big_sub_if_ge_vec(r, in[0], top, in[1], len);
+				}));
 		}
 	}
 }
@@ -202,7 +228,7 @@ TEST(VecArith, SubMod)
 	bt::Rng rng(303);
 	for (int len = 1; len <= kMaxLen; len++) {
 		for (int rep = 0; rep < 10; rep++) {
-			Mpz n, a, b, want, got;
+			Mpz n, a, b, want;
 			random_modulus(rng, n, len);
 			random_below(rng, a, n, len);
 			if (rep == 0)
@@ -211,22 +237,14 @@ TEST(VecArith, SubMod)
 				random_below(rng, b, n, len);
 			mpz_sub(want, a, b);
 			mpz_mod(want, want, n);
-			std::vector<chunk> av = bt::chunks_of(a, len), bv = bt::chunks_of(b, len);
-			std::vector<chunk> nv = bt::chunks_of(n, len);
 			const std::string ctx = "len " + std::to_string(len) + "\n n " + bt::hex(n) +
 						"\n a " + bt::hex(a) + "\n b " + bt::hex(b);
-			Guarded g(len);
-			big_sub_mod_vec(g.r(), av.data(), bv.data(), nv.data(), len);
-			bt::to_mpz(got, g.r(), len);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << ctx;
-			ASSERT_TRUE(g.guards_ok()) << ctx;
-			std::vector<chunk> ra = av, rb = bv;
-			big_sub_mod_vec(ra.data(), ra.data(), bv.data(), nv.data(), len);
-			bt::to_mpz(got, ra.data(), len);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << ctx << " r == a";
-			big_sub_mod_vec(rb.data(), av.data(), rb.data(), nv.data(), len);
-			bt::to_mpz(got, rb.data(), len);
-			ASSERT_EQ(mpz_cmp(got, want), 0) << ctx << " r == b";
+			ASSERT_NO_FATAL_FAILURE(expect_op(
+				len, want, ctx,
+				{ bt::chunks_of(a, len), bt::chunks_of(b, len), bt::chunks_of(n, len) },
+				{ { 0, "a" }, { 1, "b" } }, [&](chunk *r, const std::vector<chunk *> &in) {
+					big_sub_mod_vec(r, in[0], in[1], in[2], len);
+				}));
 		}
 	}
 }

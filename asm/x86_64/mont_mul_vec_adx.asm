@@ -52,13 +52,10 @@
 ; chunks (len >= 6; below, big_mont_mul_vec_base, len + 9); the value
 ; chunks are wiped on exit.
 ;
-; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
-; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
-; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
-;   len                8     12     16     24     32
-;   adx  rdtsc ticks  152    348    590   1277   2217
-;   adx  core cycles  206    470    796   1723   2992
-;   c    rdtsc ticks  422    822   1365   2893   4998
+; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 2217 rdtsc ticks a
+; call, 2992 core cycles, against 4998 ticks for big_mont_mul_vec_c (each
+; len from 8 to 32, and the method, in
+; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 
 default rel

@@ -35,13 +35,10 @@
 ;   rdi  u (column sum)     rax, rdx  mul         [rbp+8] r + len
 ; Stack: 7 pushes + return address + (len + 1) chunks of t, wiped on exit.
 ;
-; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
-; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
-; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
-;   len                8     12     16     24     32
-;   base rdtsc ticks  321    701   1204   2658   4684
-;   base core cycles  433    946   1625   3587   6320
-;   c    rdtsc ticks  422    822   1365   2893   4998
+; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 4684 rdtsc ticks a
+; call, 6320 core cycles, against 4998 ticks for big_mont_mul_vec_c (each
+; len from 8 to 32, and the method, in
+; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 ; That is ~3.1 cycles a product at len 32, the two mul and eight add/adc
 ; of a column being the work.
 ; The squaring big_mont_sqr_vec_base is in mont_sqr_vec_base.asm.

@@ -36,13 +36,10 @@
 ; r8d); the loop also gets rdx <- a.
 ; Stack: as big_mont_mul_vec_adx (at most 2*len + 7 chunks), wiped.
 ;
-; Cost per call on AMD EPYC family 25 model 1 (Zen 3), from
-; `taskset -c 1 build/chunk64-asm/cli/bigmont speed --kernels` (best of
-; 300 runs of 32 dependent calls; 0.741 rdtsc ticks per core cycle):
-;   len                8     12     16     24     32
-;   adx  rdtsc ticks  130    303    471   1030   1944
-;   adx  core cycles  176    409    635   1389   2623
-;   c    rdtsc ticks  416    796   1279   2613   4425
+; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 1944 rdtsc ticks a
+; call, 2623 core cycles, against 2217 for the multiplication and 4425 for
+; big_mont_sqr_vec_c (each len from 8 to 32, and the method, in
+; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 
 default rel
 %include "mont_rows_adx.inc"

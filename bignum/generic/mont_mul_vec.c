@@ -36,13 +36,7 @@ void big_mont_mul_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *b,
 	for (int i = 0; i < len; i++) {
 		/* Two short passes rather than one fused loop: each keeps few
 		 * values live, so the compiler holds them all in registers. */
-		const chunk_t bi = b[i];
-		chunk_t c = 0;
-		for (int j = 0; j < len; j++) {
-			const dchunk_t s = (dchunk_t)a[j] * bi + t[j] + c;
-			t[j] = (chunk_t)s;
-			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		}
+		chunk_t c = big_mul_add_row(t, a, len, b[i]);
 		dchunk_t s = (dchunk_t)top + c;
 		t[len] = (chunk_t)s;
 		top = (chunk_t)(s >> BIG_CHUNK_SIZE);

@@ -29,16 +29,8 @@ void big_mont_sqr_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *n,
 	/* Off-diagonal triangle: t = sum over i < j of a[i]*a[j] B^(i+j). */
 	for (int i = 0; i < len; i++)
 		t[i] = 0;
-	for (int i = 0; i < len; i++) {
-		const chunk_t ai = a[i];
-		chunk_t c = 0;
-		for (int j = i + 1; j < len; j++) {
-			dchunk_t s = (dchunk_t)ai * a[j] + t[i + j] + c;
-			t[i + j] = (chunk_t)s;
-			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		}
-		t[i + len] = c;
-	}
+	for (int i = 0; i < len; i++)
+		t[i + len] = big_mul_add_row(t + 2 * i + 1, a + i + 1, len - 1 - i, a[i]);
 
 	/* Double it and add the squares: a^2 < B^(2 len), no carry out. */
 	big_sqr_diag_vec(t, a, len);
@@ -46,13 +38,7 @@ void big_mont_sqr_vec_c(chunk_t *r, const chunk_t *a, const chunk_t *n,
 	/* REDC: clear one low chunk per row. */
 	chunk_t extra = 0;
 	for (int i = 0; i < len; i++) {
-		const chunk_t m = t[i] * n0;
-		chunk_t c = 0;
-		for (int j = 0; j < len; j++) {
-			dchunk_t s = (dchunk_t)m * n[j] + t[i + j] + c;
-			t[i + j] = (chunk_t)s;
-			c = (chunk_t)(s >> BIG_CHUNK_SIZE);
-		}
+		const chunk_t c = big_mul_add_row(t + i, n, len, t[i] * n0);
 		dchunk_t s = (dchunk_t)t[i + len] + c + extra;
 		t[i + len] = (chunk_t)s;
 		extra = (chunk_t)(s >> BIG_CHUNK_SIZE);

@@ -46,6 +46,15 @@ long scaled(long n)
 	return r < 1 ? 1 : r;
 }
 
+std::vector<int> lengths(int up_to, std::initializer_list<int> more)
+{
+	std::vector<int> lens;
+	for (int len = 1; len <= up_to; len++)
+		lens.push_back(len);
+	lens.insert(lens.end(), more);
+	return lens;
+}
+
 Rng::Rng(uint64_t salt)
 {
 	xoshiro256ss_seed(s_, seed() ^ (salt * 0x2545f4914f6cdd1dULL));

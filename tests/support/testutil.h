@@ -7,6 +7,7 @@
 #define BIGMONT_TESTUTIL_H
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ uint64_t seed();
 
 /* Random case count scaled by BIGMONT_TEST_SCALE (at least 1). */
 long scaled(long n);
+
+/* The lengths a test walks: every one from 1 to up_to, then each of more. */
+std::vector<int> lengths(int up_to, std::initializer_list<int> more);
 
 /* xoshiro256** seeded from seed() mixed with a per-test salt, so every test
  * replays on its own from the printed seed. */
