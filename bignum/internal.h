@@ -359,7 +359,8 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 /* Fixed window width for an exponent of ebits bits (public length). */
 int big_mont_pow_ct_window(int ebits);
 /* Scratch chunks big_mont_pow_ct needs for modulus len and exponent
- * elen chunks. */
+ * elen chunks: len times big_mont_pow_ct_scratch(1, elen) (big_modexp_ct
+ * counts it in modulus-length vectors). */
 size_t big_mont_pow_ct_scratch(int len, int elen);
 /*
  * out[0..len) = base^e in Montgomery form: base_m = base*R mod n (< n),

@@ -7,8 +7,8 @@
  * when >= n); n_rr = R^2 mod n or NULL (then computed here).  e == 0 gives
  * 1.  The window width grows with e's bit length; the table holds the odd
  * powers a, a^3, ..., a^(2^w - 1) in Montgomery form.  Scratch is one
- * allocation per call (big_modexp_open), wiped before it is freed.  result is normalised and
- * may alias any input.
+ * allocation per call (big_modexp_open), wiped before it is freed.
+ * result is normalised and may alias any input.
  */
 #include "internal.h"
 

@@ -657,6 +657,53 @@ TEST_P(ProviderRefusal, SignatureRefusals)
 	expect_same_refusal(d, b, "raw PKCS#1 v1.5 of a message as long as the key");
 }
 
+/* A padding mode the operation has no use for is refused when it is set,
+ * by both providers, bigmont saying which kind of padding it needed; so
+ * is a mode by a name no provider knows. */
+TEST_P(ProviderRefusal, PaddingModeOutsideTheOperation)
+{
+	Params pss, oaep, x931;
+	pss.pad = RSA_PKCS1_PSS_PADDING;
+	oaep.pad = RSA_PKCS1_OAEP_PADDING;
+	x931.pad = RSA_X931_PADDING;
+	const Bytes msg((size_t)pair.k, 0), h(32, 0x5a);
+	struct {
+		const char *what;
+		Op op;
+		const Params &p;
+		const Bytes &in;
+		const char *reason;
+	} cases[] = {
+		{ "PSS to encrypt", Op::Encrypt, pss, msg, "is not an encryption padding" },
+		{ "X9.31 to decrypt", Op::Decrypt, x931, msg, "is not an encryption padding" },
+		{ "OAEP to sign", Op::Sign, oaep, h, "is not a signature padding" },
+		{ "X9.31 to verify-recover", Op::VerifyRecover, x931, msg,
+		  "is not a signature padding" },
+	};
+	for (auto &t : cases) {
+		Result d = run(pair.def, t.op, t.p, t.in), b = run(pair.bm, t.op, t.p, t.in);
+		EXPECT_FALSE(d.ok) << t.what << ": the default provider accepted it";
+		EXPECT_FALSE(b.ok) << t.what << ": bigmont accepted it";
+		EXPECT_NE(b.errors.find(t.reason), std::string::npos) << t.what << ": " << b.errors;
+	}
+
+	char bogus[] = "bogus";
+	const OSSL_PARAM params[] = {
+		OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, bogus, 0),
+		OSSL_PARAM_construct_end()
+	};
+	ERR_clear_error();
+	EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(pair.bm.lib, pair.bm.key, pair.bm.propq);
+	ASSERT_NE(pctx, nullptr);
+	ASSERT_GT(EVP_PKEY_sign_init(pctx), 0);
+	EXPECT_EQ(provider_of(pctx), "bigmont");
+	EXPECT_LE(EVP_PKEY_CTX_set_params(pctx, params), 0) << "padding mode \"bogus\" accepted";
+	unsigned long first = 0;
+	std::string errors = drain_errors(&first);
+	EXPECT_NE(errors.find("unknown padding mode"), std::string::npos) << errors;
+	EVP_PKEY_CTX_free(pctx);
+}
+
 /* verify-recover gives back what was signed: the digest (PKCS #1 v1.5
  * with a digest), the raw input, the whole block (no padding). */
 TEST_P(ProviderRefusal, VerifyRecover)
