@@ -122,14 +122,17 @@ static int os_saves(unsigned states)
 	return (xcr0_lo & states) == states;
 }
 
-/* AVX512F (leaf 7 EBX bit 16), AVX512_IFMA (bit 21), AVX512VL (bit 31),
- * and XCR0 bits 1, 2 (SSE, AVX), 5 (opmask), 6, 7 (ZMM state). */
+/* AVX512F (leaf 7 EBX bit 16), AVX512DQ (17), AVX512_IFMA (21), AVX512BW
+ * (30), AVX512VL (31), and XCR0 bits 1, 2 (SSE, AVX), 5 (opmask), 6, 7
+ * (ZMM state).  Every CPU with IFMA has DQ and BW; the 20-digit assembly
+ * uses their mask instructions. */
 int big_r52_cpu_has_ifma(void)
 {
 	unsigned a, b, c, d;
-	const unsigned f = 1u << 16, ifma = 1u << 21, vl = 1u << 31;
+	const unsigned need = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 30) |
+			      (1u << 31);
 	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
-	       (b & (f | ifma | vl)) == (f | ifma | vl);
+	       (b & need) == need;
 }
 
 enum big_cpu_variant big_cpu_best(void)

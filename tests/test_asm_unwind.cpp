@@ -28,6 +28,7 @@
 
 #include <gtest/gtest.h>
 
+#include "radix52/radix52.h"
 #include "testutil.h"
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
@@ -113,10 +114,12 @@ struct Kernels {
 	big_mont_sqr_select_fn *sqr_select; /* null: not in this variant */
 };
 
-enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, OP_COUNT };
-const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
-					 "mul_set_vec", "mul_vec", "sqr_vec",
-					 "mont_sqr_select_vec" };
+enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, OP_COUNT, R52_MUL20,
+	  R52_SQR20 };
+const char *const kOpNames[R52_SQR20 + 1] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
+					      "mul_set_vec", "mul_vec", "sqr_vec",
+					      "mont_sqr_select_vec", "", "r52_dual_mul20",
+					      "r52_dual_sqr20" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -128,6 +131,7 @@ struct Case {
 	chunk n0;
 	const chunk *table; /* kSelectEntries entries of len chunks */
 	chunk *sel;
+	const big_r52_dual_mod *r52_mod; /* the radix-2^52 kernels' modulus */
 };
 
 /* The caller of every kernel.  It keeps a frame of run-time size, so its
@@ -147,6 +151,8 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 	case SQR_SELECT:
 		c.k->sqr_select(r, c.a, c.n, c.n0, c.len, c.sel, c.table, kSelectEntries, 5);
 		break;
+	case R52_MUL20: big_r52_dual_mul20_ifma_asm(r, c.a, c.b, c.r52_mod); break;
+	case R52_SQR20: big_r52_dual_sqr20_ifma_asm(r, c.a, c.r52_mod); break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -277,8 +283,37 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 				if (op != SQR_SELECT || k.sqr_select != nullptr)
 					sample_case({ &k, static_cast<Op>(op), len, o.a.data(),
 						      o.b.data(), o.n.data(), o.n0, o.table.data(),
-						      o.sel.data() });
+						      o.sel.data(), nullptr });
 		}
+}
+
+/* The radix-2^52 kernels: the 20-digit product and squaring on a modulus
+ * of random digits and operands below it. */
+TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
+{
+	if (!big_r52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	constexpr int k = 20;
+	bt::Rng rng(0x723532);
+	static big_r52_dual_mod mod;
+	std::memset(&mod, 0, sizeof mod);
+	mod.digits = k;
+	std::vector<chunk> a(static_cast<size_t>(BIG_R52_PAIR_WORDS(k)), 0);
+	for (int h = 0; h < 2; h++) {
+		for (int j = 0; j < k; j++) {
+			mod.m[BIG_R52_AT(h, j)] = rng.next() & BIG_R52_DIGIT_MASK;
+			a[BIG_R52_AT(h, j)] = rng.next() & BIG_R52_DIGIT_MASK;
+		}
+		mod.m[BIG_R52_AT(h, 0)] |= 1;
+		mod.m[BIG_R52_AT(h, k - 1)] = UINT64_C(1) << 48; /* a below m */
+		a[BIG_R52_AT(h, k - 1)] = 1;
+		mod.k0[h] = big_n0(mod.m[BIG_R52_AT(h, 0)]) & BIG_R52_DIGIT_MASK;
+	}
+	big_r52_dual_mod_prepare(&mod);
+	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+			       nullptr };
+	for (Op op : { R52_MUL20, R52_SQR20 })
+		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
 }
 
 } // namespace

@@ -20,6 +20,8 @@
  *   (so every power is m until the final subtraction makes it 0) and
  *   random, exponents 0, 1, all-ones and random of 1..k/1.2+1 words, R^2
  *   given below m and in [m, 2m), vs mpz_powm.
+ * - The 20-digit assembly product and squaring on their own (ifma): many
+ *   more operands, every aliasing, through the ABI checker.
  */
 #include <cstring>
 #include <string>
@@ -27,6 +29,7 @@
 
 #include <gtest/gtest.h>
 
+#include "abi_call.h"
 #include "radix52/builds.h"
 #include "testutil.h"
 
@@ -208,6 +211,7 @@ void make_moduli(bt::Rng &rng, Moduli *s, bool rr_above_m = false)
 		random_modulus(rng, s->m[h], s->k, static_cast<int>(rng.below(4)));
 		set_modulus(&s->mod, &mbuf, &rrbuf, h, s->m[h], rr_above_m);
 	}
+	big_r52_dual_mod_prepare(&s->mod);
 }
 
 /* ---- conversion (one code for every build) ---------------------------- */
@@ -412,6 +416,78 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52, ::testing::ValuesIn(builds()),
 			 [](const ::testing::TestParamInfo<Build> &info) {
 				 return std::string(info.param.name);
 			 });
+
+/* ---- the 20-digit assembly squaring ----------------------------------- */
+
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+/* The 20-digit assembly (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm), which
+ * the IFMA build runs for every product and squaring at 20 digits, called
+ * directly through the ABI checker: the callee-saved registers and rsp
+ * come back, the guard words around r are untouched, r may be a and/or b,
+ * and the words are the exact almost-Montgomery value (GMP) on many more
+ * operands than the every-size test gives one size: all moduli kinds, all
+ * operand kinds, the two halves' kinds independent. */
+class Radix52Asm : public Radix52 {};
+
+TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
+{
+	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
+	bt::Rng rng(5220);
+	for (long rep = 0; rep < bt::scaled(400); rep++) {
+		Moduli s(k);
+		make_moduli(rng, &s);
+		Dual a(k), b(k), r(k), r2(k);
+		Mpz av[2], bv[2];
+		for (int h = 0; h < 2; h++) {
+			operand(rng, av[h], s.m[h]);
+			operand(rng, bv[h], s.m[h]);
+			a.set(h, av[h]);
+			b.set(h, bv[h]);
+		}
+		/* rep % 4: 0 none, 1 r == a, 2 r == b, 3 r == a == b (b := a) */
+		const int alias = static_cast<int>(rep % 4);
+		if (alias == 3)
+			for (int h = 0; h < 2; h++) {
+				mpz_set(bv[h], av[h]);
+				b.set(h, bv[h]);
+			}
+		std::memcpy(r.x(), alias == 2 ? b.x() : a.x(), sizeof(uint64_t) * words);
+		std::memcpy(r2.x(), a.x(), sizeof(uint64_t) * words);
+		const uint64_t *ain = alias == 1 || alias == 3 ? r.x() : a.x();
+		const uint64_t *bin = alias >= 2 ? r.x() : b.x();
+		bt::AbiCall mc = { { bt::ptr_arg(r.x()), bt::ptr_arg(ain), bt::ptr_arg(bin),
+				     bt::ptr_arg(&s.mod) } };
+		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_mul20_ifma_asm),
+					 &mc))
+			<< "mul rep " << rep;
+		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(alias ? r2.x() : a.x()),
+				     bt::ptr_arg(&s.mod) } };
+		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_sqr20_ifma_asm),
+					 &sc))
+			<< "sqr rep " << rep;
+		ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "rep " << rep;
+		for (int h = 0; h < 2; h++) {
+			Mpz want, want_sq, got, got_sq;
+			amm_value(want, av[h], bv[h], s.m[h], k);
+			amm_value(want_sq, av[h], av[h], s.m[h], k);
+			ASSERT_TRUE(r.get(h, got)) << "mul rep " << rep << " not normalised";
+			ASSERT_TRUE(r2.get(h, got_sq)) << "sqr rep " << rep << " not normalised";
+			ASSERT_EQ(mpz_cmp(got, want), 0)
+				<< "mul rep " << rep << " half " << h << " alias " << alias
+				<< "\n m " << bt::hex(s.m[h]) << "\n a " << bt::hex(av[h])
+				<< "\n b " << bt::hex(bv[h]);
+			ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0)
+				<< "sqr rep " << rep << " half " << h << (alias ? " (r == a)" : "")
+				<< "\n m " << bt::hex(s.m[h]) << "\n a " << bt::hex(av[h]);
+		}
+	}
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, Radix52Asm, ::testing::ValuesIn(r52t::ifma()),
+			 [](const ::testing::TestParamInfo<Build> &info) {
+				 return std::string(info.param.name);
+			 });
+#endif
 
 /* ---- the CRT path ------------------------------------------------------ */
 } // namespace

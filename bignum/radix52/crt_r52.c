@@ -58,6 +58,7 @@ void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
 	mod.k0[1] = n0_q & BIG_R52_DIGIT_MASK;
 	big_r52_from_words(mod.m, 0, digits, p, len);
 	big_r52_from_words(mod.m, 1, digits, q, len);
+	big_r52_dual_mod_prepare(&mod);
 
 	big_r52_from_words(x, 0, digits, rr_p, len);
 	big_r52_from_words(x, 1, digits, rr_q, len);

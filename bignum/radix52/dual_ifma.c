@@ -22,7 +22,7 @@
  *                              const struct big_r52_dual_mod *mod,
  *                              uint64_t *scratch);
  *
- * Preconditions: the CPU has AVX512F, AVX512VL and AVX512IFMA and the OS
+ * Preconditions: the CPU has AVX512F, VL, IFMA, DQ and BW and the OS
  * saves their state (big_r52_cpu_has_ifma(); the dispatch checks it before
  * anything here runs); 1 <= mod->digits <= BIG_R52_MAX_DIGITS; operands
  * normalised with zero padding, each half below 2m; scratch of
@@ -59,6 +59,13 @@
  * take minutes to compile, and every size's steps are the same as k's
  * run-time form (dual_pow.h). */
 #define R52_FIXED_SIZES 1
+#if BIGMONT_HAVE_ASM
+/* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
+ * ifma.asm). */
+#define R52_KERNELS20 1
+#define R52_MUL20_KERNEL big_r52_dual_mul20_ifma_asm
+#define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
+#endif
 #endif
 
 /* GCC cannot follow the group ranges of a run-time digit count and

@@ -33,7 +33,10 @@
  * R52_SQR_MAX_DIGITS the exponentiation squares by the product: the
  * dedicated squaring keeps 2G groups of both halves live, which past 20
  * digits no longer fits the 32 vector registers.  Every choice gives the
- * same words; the cycle table in dual_ifma.c is what decided them.
+ * same words; the cycle table in dual_ifma.c is what decided them.  A
+ * build may name an assembly product and squaring for 20 digits
+ * (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same contracts),
+ * which then serve every product and squaring at 20 digits.
  */
 #define R52_FIXED_WINDOW_MAX_DIGITS 10
 #define R52_SQR_MAX_DIGITS 20
@@ -151,6 +154,12 @@ static struct r52_size_ops r52_pick(int k)
 					     r52_pow_sqr_##K, r52_select_##K };
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
+#ifdef R52_KERNELS20
+	if (k == 20) {
+		ops.mul = R52_MUL20_KERNEL;
+		ops.sqr = ops.pow_sqr = R52_SQR20_KERNEL;
+	}
+#endif
 	return ops;
 }
 

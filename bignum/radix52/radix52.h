@@ -90,14 +90,27 @@ extern "C" {
  *   k0      -m^-1 mod 2^52 for each half
  *   rr      R^2 mod m for each half, any representative below 2m (pair
  *           layout; read by big_r52_dual_pow only)
+ *   m_up    m shifted up s = 0..3 lanes within each half, for the kernels
+ *           that add y m at absolute positions (the 20-digit assembly):
+ *           for each s, BIG_R52_M_UP_GROUPS pair-layout groups, group 0
+ *           zero and group g + 1 holding digit 4g + l - s of each half in
+ *           lane l (zero outside 0 .. k-1); k <= 20 only, else all zero.
+ *           Made by big_r52_dual_mod_prepare from m and digits.
  * The moduli are secret in RSA: the struct is wiped by its owner.
  */
+#define BIG_R52_M_UP_GROUPS 7
+#define BIG_R52_M_UP_WORDS (4 * BIG_R52_M_UP_GROUPS * 2 * BIG_R52_LANES)
 struct big_r52_dual_mod {
 	uint64_t m[BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
 	uint64_t rr[BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
 	uint64_t k0[2];
 	int digits;
+	uint64_t m_up[BIG_R52_M_UP_WORDS] __attribute__((aligned(64)));
 };
+
+/* mod->m_up from mod->m and mod->digits (m_up.c); every owner of a
+ * big_r52_dual_mod calls it once m is set, before any product. */
+void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod);
 
 /*
  * Products (both halves at once, each half under its own modulus):
@@ -160,7 +173,16 @@ BIG_R52_DECLARE_BUILD(ifma)
 #define BIG_R52_HAVE_IFMA_BUILD 0
 #endif
 
-/* 1 if the CPU has AVX512F, AVX512VL and AVX512IFMA and the OS saves the
+#if BIG_R52_HAVE_IFMA_BUILD
+/* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
+ * ifma.asm, in builds with the assembly kernels): the contracts above
+ * with mod->digits == 20 and mod->m_up prepared, on CPUs with AVX512F/VL/
+ * IFMA/DQ/BW.  The IFMA build calls them at 20 digits there. */
+big_r52_dual_mul_fn big_r52_dual_mul20_ifma_asm;
+big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_asm;
+#endif
+
+/* 1 if the CPU has AVX512F, VL, IFMA, DQ and BW and the OS saves the
  * opmask and ZMM state (XCR0 bits 1, 2, 5, 6, 7), else 0.  cpuid and
  * xgetbv only: safe in an ifunc resolver. */
 int big_r52_cpu_has_ifma(void);

@@ -104,6 +104,7 @@ int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, c
 		size_t count = 0;
 		mpz_export(e[h].data(), &count, -1, sizeof(uint64_t), 0, 0, d[h]);
 	}
+	big_r52_dual_mod_prepare(&mod);
 	VALGRIND_MAKE_MEM_UNDEFINED(&mod, sizeof(mod));
 	mod.digits = k; /* public: the size */
 	VALGRIND_MAKE_MEM_UNDEFINED(base.data(), sizeof(uint64_t) * base.size());

@@ -1,0 +1,113 @@
+; big_r52_dual_mul20_ifma_asm -- the almost-Montgomery product of both
+; halves of two 20-digit radix-2^52 dual numbers, AVX-512 IFMA on zmm.
+;
+;   r_h = (a_h b_h + Y_h m_h) / 2^1040,   Y_h = -a_h b_h m_h^-1 mod 2^1040
+;
+; for h = p, q: the value big_r52_dual_mul_c returns (radix52.h), word for
+; word.
+;
+; C prototype (bignum/radix52/radix52.h):
+;   void big_r52_dual_mul20_ifma_asm(uint64_t *r, const uint64_t *a,
+;                                    const uint64_t *b,
+;                                    const struct big_r52_dual_mod *mod);
+;
+; Preconditions: mod->digits == 20 and mod->m_up filled
+; (big_r52_dual_mod_prepare); a, b normalised, each half below 2 m; r may
+; equal a and/or b, no partial overlap; AVX512F/VL/IFMA/DQ/BW with the OS
+; saving their state (big_r52_cpu_has_ifma).  Constant time: no branch or
+; address depends on a digit.
+;
+; Algorithm: operand scanning at absolute positions (the lanes, the
+; reduction and the normalisation: r52_dual20.inc).  Row i = 4q + s
+; multiplies digit i of b in both halves (vpermq from b's copy in the
+; frame) by a shifted up s lanes within each half (S_s; S_0 is a, S_4 a
+; one group up): lo(a_j b_i) at position i + j is group q + g of T for
+; group g of S_s, hi(a_j b_i) one position up the same way with S_(s+1).
+; The rows run three ahead of the reduction steps, so the copy of T that
+; step i's chain reads for position i + 1 has every product term there.
+; Lane bound: a position takes at most 40 product and 40 reduction terms,
+; all below 2^52, and a carry below 2^12: below 2^59.
+;
+; Register map during the rows (the reduction's is in r52_dual20.inc):
+;   zmm0-9    T                   zmm22-25  vpermq indices for digit s
+;   zmm27     the row's digit     rsi       a     S_1..S_3 and b: frame
+;
+; Core cycles per call, both halves (`taskset -c 1 bigmont speed --kernels`:
+; best of 300 runs of 32 dependent calls):
+;   CPU                                   this kernel   dual_mul.h (C intrinsics)
+;   AMD EPYC family 25 model 17 (Zen 4)       597             656
+; 455 zmm multiply-adds are the floor.
+
+default rel
+%include "r52_dual20.inc"
+
+section .text
+
+global big_r52_dual_mul20_ifma_asm:function
+
+; %xdefine MUL_SA: group %2 of S_%1 (s = 0..4).
+%macro MUL_S_GROUP 2
+%if (%1) == 0
+%xdefine MUL_SA [rsi + 64*(%2)]
+%elif (%1) == 4
+%xdefine MUL_SA [rsi + 64*((%2) - 1)]
+%else
+%xdefine MUL_SA [rsp + R52_UP(%1, %2)]
+%endif
+%endmacro
+
+; Row %1: lo from S_s groups 0..4 (s = 0) or 0..5, hi from S_(s+1) groups
+; 0..5 or 1..5 (s = 3: group 0 of S_4 is zero).
+%macro MUL_ROW 1
+%assign %%q (%1) >> 2
+%assign %%s (%1) & 3
+	vpermq	zmm27, zmm%eval(22 + %%s), [rsp + R52_B + 64*%%q]
+%assign %%g 0
+%rep (%%s == 0 ? 5 : 6)
+	MUL_S_GROUP %%s, %%g
+	vpmadd52luq zmm%eval(%%q + %%g), zmm27, MUL_SA
+%assign %%g %%g+1
+%endrep
+%assign %%g (%%s == 3)
+%rep 6 - %%g
+	MUL_S_GROUP %%s + 1, %%g
+	vpmadd52huq zmm%eval(%%q + %%g), zmm27, MUL_SA
+%assign %%g %%g+1
+%endrep
+%endmacro
+
+big_r52_dual_mul20_ifma_asm:
+	CFI_STARTPROC
+	R52_ENTER rcx
+%assign g 0
+%rep 5
+	vmovdqu64 zmm%[g], [rdx + 64*g]
+	vmovdqa64 [rsp + R52_B + 64*g], zmm%[g]
+%assign g g+1
+%endrep
+	R52_SHIFTED_COPIES 0
+	R52_REDC_SETUP
+	R52_LOAD_M01
+	R52_LOAD_BCAST_IDX
+%assign j 0
+%rep 10
+	vpxorq	zmm%[j], zmm%[j], zmm%[j]
+%assign j j+1
+%endrep
+	MUL_ROW 0
+	MUL_ROW 1
+	MUL_ROW 2
+	R52_REDC_START
+%assign i 0
+%rep 20
+%if i + 3 <= 19
+	MUL_ROW i + 3
+%endif
+	R52_REDC_STEP i
+%assign i i+1
+%endrep
+	R52_NORMALISE
+	R52_LEAVE
+	CFI_ENDPROC
+
+section .note.GNU-stack noalloc noexec nowrite progbits
