@@ -19,18 +19,19 @@
 ;
 ; Algorithm: operand scanning at absolute positions (the lanes, the
 ; reduction and the normalisation: r52_dual20.inc).  Row i = 4q + s
-; multiplies digit i of b in both halves (vpermq from b's copy in the
-; frame) by a shifted up s lanes within each half (S_s; S_0 is a, S_4 a
-; one group up): lo(a_j b_i) at position i + j is group q + g of T for
+; multiplies digit i of b in both halves (two broadcasts from b's copy in
+; the frame) by a shifted up s lanes within each half (S_s; S_0 is a, S_4
+; a one group up): lo(a_j b_i) at position i + j is group q + g of T for
 ; group g of S_s, hi(a_j b_i) one position up the same way with S_(s+1).
-; The rows run three ahead of the reduction steps, so the copy of T that
-; step i's chain reads for position i + 1 has every product term there.
+; The rows run four ahead of the reduction steps (three is the least), so
+; the copy of T that step i's chain reads for position i + 1 has every
+; product term there.
 ; Lane bound: a position takes at most 40 product and 40 reduction terms,
 ; all below 2^52, and a carry below 2^12: below 2^59.
 ;
 ; Register map during the rows (the reduction's is in r52_dual20.inc):
-;   zmm0-9    T                   zmm22-25  vpermq indices for digit s
-;   zmm27     the row's digit     rsi       a     S_1..S_3 and b: frame
+;   zmm0-9    T                   zmm21-25, zmm28  S_1 (groups 0-4, 5)
+;   zmm27     the row's digit     rsi       a     S_2, S_3 and b: frame
 ;
 ; Core cycles per call, both halves (`taskset -c 1 bigmont speed --kernels`:
 ; best of 300 runs of 32 dependent calls):
@@ -45,12 +46,14 @@ section .text
 
 global big_r52_dual_mul20_ifma_asm:function
 
-; %xdefine MUL_SA: group %2 of S_%1 (s = 0..4).
+; %xdefine MUL_SA: group %2 of S_%1 (s = 0..4), a register or memory.
 %macro MUL_S_GROUP 2
 %if (%1) == 0
 %xdefine MUL_SA [rsi + 64*(%2)]
 %elif (%1) == 4
 %xdefine MUL_SA [rsi + 64*((%2) - 1)]
+%elif (%1) == 1
+%xdefine MUL_SA zmm%eval((%2) < 5 ? 21 + (%2) : 28)
 %else
 %xdefine MUL_SA [rsp + R52_UP(%1, %2)]
 %endif
@@ -61,7 +64,8 @@ global big_r52_dual_mul20_ifma_asm:function
 %macro MUL_ROW 1
 %assign %%q (%1) >> 2
 %assign %%s (%1) & 3
-	vpermq	zmm27, zmm%eval(22 + %%s), [rsp + R52_B + 64*%%q]
+	vpbroadcastq zmm27, [rsp + R52_B + 64*%%q + 8*%%s]
+	vpbroadcastq zmm27{k4}, [rsp + R52_B + 64*%%q + 32 + 8*%%s]
 %assign %%g 0
 %rep (%%s == 0 ? 5 : 6)
 	MUL_S_GROUP %%s, %%g
@@ -76,6 +80,15 @@ global big_r52_dual_mul20_ifma_asm:function
 %endrep
 %endmacro
 
+; S_1 to zmm21-25, zmm28; S_2 and S_3 to the frame.
+%macro SHIFTED_COPY 3
+%if (%1) == 1
+	vmovdqa64 zmm%eval((%2) < 5 ? 21 + (%2) : 28), %3
+%else
+	vmovdqa64 [rsp + R52_UP(%1, %2)], %3
+%endif
+%endmacro
+
 big_r52_dual_mul20_ifma_asm:
 	CFI_STARTPROC
 	R52_ENTER rcx
@@ -88,7 +101,6 @@ big_r52_dual_mul20_ifma_asm:
 	R52_SHIFTED_COPIES 0
 	R52_REDC_SETUP
 	R52_LOAD_M01
-	R52_LOAD_BCAST_IDX
 %assign j 0
 %rep 10
 	vpxorq	zmm%[j], zmm%[j], zmm%[j]
@@ -97,11 +109,12 @@ big_r52_dual_mul20_ifma_asm:
 	MUL_ROW 0
 	MUL_ROW 1
 	MUL_ROW 2
+	MUL_ROW 3
 	R52_REDC_START
 %assign i 0
 %rep 20
-%if i + 3 <= 19
-	MUL_ROW i + 3
+%if i + 4 <= 19
+	MUL_ROW i + 4
 %endif
 	R52_REDC_STEP i
 %assign i i+1

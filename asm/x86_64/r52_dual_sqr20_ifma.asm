@@ -24,17 +24,19 @@
 ;    group up), lo into groups from q + s/2 and hi (one position up) with
 ;    S_(s+1); the lanes with j <= i are masked out of the first group.
 ; 2. T = 2 T, then the squares a_i^2: a digit pair spread over a group
-;    (vpermq) and squared into the even (lo) and odd (hi) lanes.
-; 3. 20 reduction steps and the normalisation of groups 5..9 into r.
+;    (vpermq) and squared into the even (lo) and odd (hi) lanes; group by
+;    group, as soon as its last row is in.
+; 3. 20 reduction steps, interleaved with the last rows, and the
+;    normalisation of groups 5..9 into r.
 ; Lane bound: a position takes at most 20 cross terms doubled, a square
 ; term and 40 reduction terms, all below 2^52: below 2^58.
 ;
 ; Register map during the product (the reduction's is in r52_dual20.inc):
-;   zmm0-9    T                   zmm10-15  S_1   zmm16-21  S_2
+;   zmm0-9    T                   zmm10-15  S_1   zmm16-21  S_2 (rows 0..11)
 ;   zmm22-25  vpermq indices for digit s of both halves
 ;   zmm26     the row's digit     zmm27-28  square spreading indices
 ;   zmm29     scratch             k1-k3     first-group masks (both halves)
-;   rsi       a                   rcx       mod->m_up     S_3 in the frame
+;   rsi       a                   rcx       mod->m_up     S_1..S_3: frame
 ;
 ; Core cycles per call, both halves (`taskset -c 1 bigmont speed --kernels`:
 ; best of 300 runs of 32 dependent calls):
@@ -59,18 +61,29 @@ section .text
 
 global big_r52_dual_sqr20_ifma_asm:function
 
-; %xdefine SQR_SA: group %2 of S_%1 (s = 0..4).
+; S_1 and S_2 to zmm10-21 for rows 0..11, and every S_s to the frame.
+%macro SHIFTED_COPY 3
+%if (%1) == 1
+	vmovdqa64 zmm%eval(10 + (%2)), %3
+%elif (%1) == 2
+	vmovdqa64 zmm%eval(16 + (%2)), %3
+%endif
+	vmovdqa64 [rsp + R52_UP(%1, %2)], %3
+%endmacro
+
+; %xdefine SQR_SA: group %2 of S_%1 (s = 0..4); S_1 and S_2 from their
+; registers while SQR_S_IN_REGS is 1, else from the frame.
 %macro SQR_S_GROUP 2
 %if (%1) == 0
 %xdefine SQR_SA [rsi + 64*(%2)]
 %elif (%1) == 4
 %xdefine SQR_SA [rsi + 64*((%2) - 1)]
-%elif (%1) == 1
+%elif (%1) == 1 && SQR_S_IN_REGS
 %xdefine SQR_SA zmm%eval(10 + (%2))
-%elif (%1) == 2
+%elif (%1) == 2 && SQR_S_IN_REGS
 %xdefine SQR_SA zmm%eval(16 + (%2))
 %else
-%xdefine SQR_SA [rsp + R52_UP(3, %2)]
+%xdefine SQR_SA [rsp + R52_UP(%1, %2)]
 %endif
 %endmacro
 
@@ -107,23 +120,21 @@ global big_r52_dual_sqr20_ifma_asm:function
 %endrep
 %endmacro
 
-; T = 2 T plus the squares: group j takes a_(2j)^2, a_(2j+1)^2 (each
-; half), lo in the even lanes (k5 = 0x55), hi in the odd (k6 = 0xaa).
-%macro SQR_DOUBLE_ADD_SQUARES 0
-%assign %%j 0
-%rep 10
+; T group %1 = 2 T group %1 plus its squares: group j takes a_(2j)^2,
+; a_(2j+1)^2 (each half), lo in the even lanes (k5 = 0x55), hi in the odd
+; (k6 = 0xaa).
+%macro SQR_DOUBLE_ADD_SQUARES 1
+%assign %%j %1
 	vpaddq	zmm%[%%j], zmm%[%%j], zmm%[%%j]
 	vpermq	zmm29, zmm%eval(27 + (%%j & 1)), [rsi + 64*(%%j >> 1)]
 	vpmadd52luq zmm%[%%j]{k5}, zmm29, zmm29
 	vpmadd52huq zmm%[%%j]{k6}, zmm29, zmm29
-%assign %%j %%j+1
-%endrep
 %endmacro
 
 big_r52_dual_sqr20_ifma_asm:
 	CFI_STARTPROC
 	R52_ENTER rdx
-	R52_SHIFTED_COPIES 1
+	R52_SHIFTED_COPIES 22
 	R52_REDC_SETUP
 	mov	eax, 0xee
 	kmovb	k1, eax
@@ -143,18 +154,43 @@ big_r52_dual_sqr20_ifma_asm:
 	R52_LOAD_BCAST_IDX
 	vmovdqa64 zmm27, [sqr_spread_lo]
 	vmovdqa64 zmm28, [sqr_spread_hi]
-%assign i 0
-%rep 19
-	SQR_ROW i
-%assign i i+1
+	; Rows 0..11 complete T groups 0..5: reduction steps 0..3 can start
+	; (step i adds to groups i/4 .. i/4 + 5, which must be doubled first).
+	; From there on two rows complete one more group, which lets four
+	; more steps run, with S_1 and S_2 read from the frame: M_0 and M_1
+	; take their registers.
+%assign SQR_S_IN_REGS 1
+%assign row 0
+%rep 12
+	SQR_ROW row
+%assign row row+1
 %endrep
+%assign SQR_S_IN_REGS 0
 	R52_LOAD_M01
-	SQR_DOUBLE_ADD_SQUARES
+%assign j 0
+%rep 6
+	SQR_DOUBLE_ADD_SQUARES j
+%assign j j+1
+%endrep
 	R52_REDC_START
-%assign i 0
-%rep 20
-	R52_REDC_STEP i
-%assign i i+1
+%assign step 0
+%rep 5
+%rep 4
+	R52_REDC_STEP step
+%assign step step+1
+%endrep
+%if row < 19
+	SQR_ROW row
+%assign row row+1
+%endif
+%if row < 19
+	SQR_ROW row
+%assign row row+1
+%endif
+%if j < 10
+	SQR_DOUBLE_ADD_SQUARES j
+%assign j j+1
+%endif
 %endrep
 	R52_NORMALISE
 	R52_LEAVE
