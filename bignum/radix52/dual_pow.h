@@ -160,6 +160,7 @@ static struct r52_size_ops r52_pick(int k)
 		ops.sqr = ops.pow_sqr = R52_SQR20_KERNEL;
 	}
 #endif
+
 	return ops;
 }
 
@@ -241,10 +242,10 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 		   r52_window(e_q, ewords, pos, top), mod);
 	while (pos > 0) {
 		pos -= BIG_R52_WINDOW;
-		for (int s = 0; s < BIG_R52_WINDOW; s++)
-			sqr(acc, acc, mod);
 		ops.select(sel, table, r52_window(e_p, ewords, pos, BIG_R52_WINDOW),
 			   r52_window(e_q, ewords, pos, BIG_R52_WINDOW), mod);
+		for (int s = 0; s < BIG_R52_WINDOW; s++)
+			sqr(acc, acc, mod);
 		mul(acc, acc, sel, mod);
 	}
 
