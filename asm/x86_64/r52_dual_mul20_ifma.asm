@@ -33,11 +33,12 @@
 ;   zmm0-9    T                   zmm21-25, zmm28  S_1 (groups 0-4, 5)
 ;   zmm27     the row's digit     rsi       a     S_2, S_3 and b: frame
 ;
-; Core cycles per call, both halves (`taskset -c 1 bigmont speed --kernels`:
-; best of 300 runs of 32 dependent calls):
-;   CPU                                   this kernel   dual_mul.h (C intrinsics)
-;   AMD EPYC family 25 model 17 (Zen 4)       597             656
-; 455 zmm multiply-adds are the floor.
+; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
+; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
+; 2026-11-26-0342-kernels.txt):
+;   CPU                              per call  per digit (both halves)  dual_mul.h
+;   AMD EPYC family 25 model 17 (Zen 4)  554          27.7              656
+; The floor is its 455 zmm multiply-adds.
 
 default rel
 %include "r52_dual20.inc"

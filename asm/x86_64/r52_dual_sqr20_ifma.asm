@@ -28,8 +28,9 @@
 ;    group, as soon as its last row is in.
 ; 3. 20 reduction steps, interleaved with the last rows, and the
 ;    normalisation of groups 5..9 into r.
-; Lane bound: a position takes at most 20 cross terms doubled, a square
-; term and 40 reduction terms, all below 2^52: below 2^58.
+; Lane bound: a position takes at most 20 cross terms, doubled, 2 square
+; terms and 40 reduction terms, all below 2^52, and a carry below 2^12:
+; below 83 * 2^52 < 2^59.
 ;
 ; Register map during the product (the reduction's is in r52_dual20.inc):
 ;   zmm0-9    T                   zmm10-15  S_1   zmm16-21  S_2 (rows 0..11)
@@ -38,13 +39,15 @@
 ;   zmm29     scratch             k1-k3     first-group masks (both halves)
 ;   rsi       a                   rcx       mod->m_up     S_1..S_3: frame
 ;
-; Core cycles per call, both halves (`taskset -c 1 bigmont speed --kernels`:
-; best of 300 runs of 32 dependent calls):
-;   CPU                                   this kernel   dual_sqr.h (C intrinsics)
-;   AMD EPYC family 25 model 17 (Zen 4)       500             587
-; 369 zmm multiply-adds (Zen 4 issues one a cycle) are the floor; most of
-; the rest is latency: making the shifted copies, the normalisation, the
-; call.
+; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
+; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
+; 2026-11-26-0342-kernels.txt):
+;   CPU                              per call  per digit (both halves)  dual_sqr.h
+;   AMD EPYC family 25 model 17 (Zen 4)  485          24.3              593
+; The floor is its 369 zmm multiply-adds (Zen 4 issues one a cycle); the
+; carry resolution and the making of the shifted copies each add about
+; 20 cycles that nothing can fill, the next squaring needing every digit
+; (docs/design-notes.md).
 
 default rel
 %include "r52_dual20.inc"

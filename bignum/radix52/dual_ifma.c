@@ -46,6 +46,10 @@
  *     30       1309       1513     mul
  *     40       2025       3306     mul
  *
+ * Builds with the assembly kernels run their NASM product and squaring at
+ * 20 digits instead (radix52.h): 554 and 485 on the same CPU
+ * (results/amd-epyc-family25-model17/2026-11-26-0342-kernels.txt).
+ *
  * The tests compile this file once more against an exact software model
  * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs
  * on every machine; the build here runs only on IFMA CPUs.
