@@ -214,6 +214,47 @@ void make_moduli(bt::Rng &rng, Moduli *s, bool rr_above_m = false)
 	big_r52_dual_mod_prepare(&s->mod);
 }
 
+/* Fresh moduli of k digits and an operand pair below them (each half its
+ * own kinds), as the product and squaring tests take them. */
+struct AmmCase {
+	Moduli s;
+	Dual a, b;
+	Mpz av[2], bv[2];
+	AmmCase(bt::Rng &rng, int k) : s(k), a(k), b(k)
+	{
+		make_moduli(rng, &s);
+		for (int h = 0; h < 2; h++) {
+			operand(rng, av[h], s.m[h]);
+			operand(rng, bv[h], s.m[h]);
+			a.set(h, av[h]);
+			b.set(h, bv[h]);
+		}
+	}
+};
+
+/* r = the product of the case's a and b, r2 = the square of a: both
+ * normalised, each half the exact almost-Montgomery value (below 2m for
+ * the product).  `what` names the call in a failure. */
+void expect_exact(const AmmCase &c, const Dual &r, const Dual &r2, const std::string &what)
+{
+	const int k = c.s.k;
+	for (int h = 0; h < 2; h++) {
+		Mpz want, want_sq, got, got_sq, two_m;
+		amm_value(want, c.av[h], c.bv[h], c.s.m[h], k);
+		amm_value(want_sq, c.av[h], c.av[h], c.s.m[h], k);
+		ASSERT_TRUE(r.get(h, got)) << "mul " << what << " not normalised";
+		ASSERT_TRUE(r2.get(h, got_sq)) << "sqr " << what << " not normalised";
+		ASSERT_EQ(mpz_cmp(got, want), 0)
+			<< "mul " << what << " half " << h << "\n m " << bt::hex(c.s.m[h])
+			<< "\n a " << bt::hex(c.av[h]) << "\n b " << bt::hex(c.bv[h]);
+		ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0)
+			<< "sqr " << what << " half " << h << "\n m " << bt::hex(c.s.m[h])
+			<< "\n a " << bt::hex(c.av[h]);
+		mpz_mul_2exp(two_m, c.s.m[h], 1);
+		ASSERT_LT(mpz_cmp(got, two_m), 0) << what;
+	}
+}
+
 /* ---- conversion (one code for every build) ---------------------------- */
 
 TEST(Radix52Convert, WordsToDigitsAndBackMatchGmp)
@@ -270,35 +311,14 @@ TEST_P(Radix52, ProductAndSquareAreExactAlmostMontgomery)
 	bt::Rng rng(5202);
 	for (int k = 1; k <= kMaxTestDigits; k++) {
 		for (long rep = 0; rep < bt::scaled(6); rep++) {
-			Moduli s(k);
-			make_moduli(rng, &s);
-			Dual a(k), b(k), r(k), r2(k);
-			Mpz av[2], bv[2];
-			for (int h = 0; h < 2; h++) {
-				operand(rng, av[h], s.m[h]);
-				operand(rng, bv[h], s.m[h]);
-				a.set(h, av[h]);
-				b.set(h, bv[h]);
-			}
-			ops().mul(r.x(), a.x(), b.x(), &s.mod);
-			ops().sqr(r2.x(), a.x(), &s.mod);
+			AmmCase c(rng, k);
+			Dual r(k), r2(k);
+			ops().mul(r.x(), c.a.x(), c.b.x(), &c.s.mod);
+			ops().sqr(r2.x(), c.a.x(), &c.s.mod);
 			ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "k " << k;
-			for (int h = 0; h < 2; h++) {
-				Mpz want, want_sq, got, got_sq;
-				amm_value(want, av[h], bv[h], s.m[h], k);
-				amm_value(want_sq, av[h], av[h], s.m[h], k);
-				ASSERT_TRUE(r.get(h, got)) << "mul k " << k << " not normalised";
-				ASSERT_TRUE(r2.get(h, got_sq)) << "sqr k " << k << " not normalised";
-				ASSERT_EQ(mpz_cmp(got, want), 0)
-					<< "mul k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
-					<< "\n a " << bt::hex(av[h]) << "\n b " << bt::hex(bv[h]);
-				ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0)
-					<< "sqr k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
-					<< "\n a " << bt::hex(av[h]);
-				Mpz two_m;
-				mpz_mul_2exp(two_m, s.m[h], 1);
-				ASSERT_LT(mpz_cmp(got, two_m), 0) << "k " << k;
-			}
+			expect_exact(c, r, r2, "k " + std::to_string(k));
+			if (HasFatalFailure())
+				return;
 		}
 	}
 }
@@ -434,52 +454,33 @@ TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
 	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
 	bt::Rng rng(5220);
 	for (long rep = 0; rep < bt::scaled(400); rep++) {
-		Moduli s(k);
-		make_moduli(rng, &s);
-		Dual a(k), b(k), r(k), r2(k);
-		Mpz av[2], bv[2];
-		for (int h = 0; h < 2; h++) {
-			operand(rng, av[h], s.m[h]);
-			operand(rng, bv[h], s.m[h]);
-			a.set(h, av[h]);
-			b.set(h, bv[h]);
-		}
+		AmmCase c(rng, k);
+		Dual r(k), r2(k);
 		/* rep % 4: 0 none, 1 r == a, 2 r == b, 3 r == a == b (b := a) */
 		const int alias = static_cast<int>(rep % 4);
 		if (alias == 3)
 			for (int h = 0; h < 2; h++) {
-				mpz_set(bv[h], av[h]);
-				b.set(h, bv[h]);
+				mpz_set(c.bv[h], c.av[h]);
+				c.b.set(h, c.bv[h]);
 			}
-		std::memcpy(r.x(), alias == 2 ? b.x() : a.x(), sizeof(uint64_t) * words);
-		std::memcpy(r2.x(), a.x(), sizeof(uint64_t) * words);
-		const uint64_t *ain = alias == 1 || alias == 3 ? r.x() : a.x();
-		const uint64_t *bin = alias >= 2 ? r.x() : b.x();
+		std::memcpy(r.x(), alias == 2 ? c.b.x() : c.a.x(), sizeof(uint64_t) * words);
+		std::memcpy(r2.x(), c.a.x(), sizeof(uint64_t) * words);
+		const uint64_t *ain = alias == 1 || alias == 3 ? r.x() : c.a.x();
+		const uint64_t *bin = alias >= 2 ? r.x() : c.b.x();
 		bt::AbiCall mc = { { bt::ptr_arg(r.x()), bt::ptr_arg(ain), bt::ptr_arg(bin),
-				     bt::ptr_arg(&s.mod) } };
+				     bt::ptr_arg(&c.s.mod) } };
 		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_mul20_ifma_asm),
 					 &mc))
 			<< "mul rep " << rep;
-		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(alias ? r2.x() : a.x()),
-				     bt::ptr_arg(&s.mod) } };
+		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(alias ? r2.x() : c.a.x()),
+				     bt::ptr_arg(&c.s.mod) } };
 		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_sqr20_ifma_asm),
 					 &sc))
 			<< "sqr rep " << rep;
 		ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "rep " << rep;
-		for (int h = 0; h < 2; h++) {
-			Mpz want, want_sq, got, got_sq;
-			amm_value(want, av[h], bv[h], s.m[h], k);
-			amm_value(want_sq, av[h], av[h], s.m[h], k);
-			ASSERT_TRUE(r.get(h, got)) << "mul rep " << rep << " not normalised";
-			ASSERT_TRUE(r2.get(h, got_sq)) << "sqr rep " << rep << " not normalised";
-			ASSERT_EQ(mpz_cmp(got, want), 0)
-				<< "mul rep " << rep << " half " << h << " alias " << alias
-				<< "\n m " << bt::hex(s.m[h]) << "\n a " << bt::hex(av[h])
-				<< "\n b " << bt::hex(bv[h]);
-			ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0)
-				<< "sqr rep " << rep << " half " << h << (alias ? " (r == a)" : "")
-				<< "\n m " << bt::hex(s.m[h]) << "\n a " << bt::hex(av[h]);
-		}
+		expect_exact(c, r, r2, "rep " + std::to_string(rep) + " alias " + std::to_string(alias));
+		if (HasFatalFailure())
+			return;
 	}
 }
 
