@@ -24,6 +24,7 @@
  *   more operands, every aliasing, through the ABI checker.
  */
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -482,6 +483,67 @@ TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
 		if (HasFatalFailure())
 			return;
 	}
+}
+
+/* Whether one of `words` is in the 16 KB of stack below the caller's
+ * frame: where the calls it just made had theirs. */
+__attribute__((noinline, no_sanitize_address)) bool stack_below_holds(
+	const std::vector<uint64_t> &words)
+{
+	const volatile uint64_t *top =
+		static_cast<const volatile uint64_t *>(__builtin_frame_address(0));
+	for (ptrdiff_t i = 1; i < 2048; i++) {
+		const uint64_t w = top[-i];
+		for (uint64_t v : words)
+			if (w == v)
+				return true;
+	}
+	return false;
+}
+
+/* The kernels leave copies of their operands and of m in a stack frame
+ * that their caller zeroes when done (big_r52_dual20_ifma_wipe): after a
+ * product, a squaring or an exponentiation at 20 digits none of a's
+ * digits, m_2 or k0 << 12 is left below the caller.  (Without the wipe
+ * the squaring leaves a's digits in its shifted copies.) */
+TEST_P(Radix52Asm, KernelFramesAreWipedByTheirCaller)
+{
+	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
+	bt::Rng rng(5221);
+	/* Only words no other code would leave there: digits of 40 bits or
+	 * more, neither all-ones nor sparse; a case with some of them. */
+	const auto distinctive = [](uint64_t v) {
+		const int ones = __builtin_popcountll(v);
+		return v >> 40 != 0 && ones >= 12 && ones <= 40;
+	};
+	std::unique_ptr<AmmCase> cp;
+	std::vector<uint64_t> secret;
+	for (int attempt = 0; attempt < 100 && secret.size() < 8; attempt++) {
+		cp = std::make_unique<AmmCase>(rng, k);
+		secret.clear();
+		for (int h = 0; h < 2; h++) {
+			for (int j = 0; j < k; j++)
+				if (distinctive(cp->a.x()[BIG_R52_AT(h, j)]))
+					secret.push_back(cp->a.x()[BIG_R52_AT(h, j)]);
+			for (uint64_t v : { cp->s.mod.m[BIG_R52_AT(h, 2)], cp->s.mod.k0[h] << 12 })
+				if (distinctive(v))
+					secret.push_back(v);
+		}
+	}
+	ASSERT_GE(secret.size(), 8u) << "no case with distinctive digits to look for";
+	AmmCase &c = *cp;
+	Dual r(k);
+	big_r52_dual_sqr_ifma(r.x(), c.a.x(), &c.s.mod);
+	EXPECT_FALSE(stack_below_holds(secret)) << "after the squaring";
+	big_r52_dual_mul_ifma(r.x(), c.a.x(), c.b.x(), &c.s.mod);
+	EXPECT_FALSE(stack_below_holds(secret)) << "after the product";
+	std::vector<uint64_t> out(static_cast<size_t>(words)), e(16, ~UINT64_C(0));
+	std::vector<uint64_t> scratch(big_r52_dual_pow_scratch(k));
+	for (int w = 0; w < words; w++)
+		c.s.mod.rr[w] = c.a.x()[w]; /* any R^2 below 2m does */
+	big_r52_dual_pow_ifma(out.data(), c.a.x(), e.data(), e.data(), 16, &c.s.mod,
+			      scratch.data());
+	EXPECT_FALSE(stack_below_holds(secret)) << "after the exponentiation";
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, Radix52Asm, ::testing::ValuesIn(r52t::ifma()),

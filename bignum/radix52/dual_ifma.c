@@ -69,6 +69,7 @@
 #define R52_KERNELS20 1
 #define R52_MUL20_KERNEL big_r52_dual_mul20_ifma_asm
 #define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
+#define R52_WIPE20 big_r52_dual20_ifma_wipe
 #endif
 #endif
 

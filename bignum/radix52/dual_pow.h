@@ -36,7 +36,8 @@
  * same words; the cycle table in dual_ifma.c is what decided them.  A
  * build may name an assembly product and squaring for 20 digits
  * (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same contracts),
- * which then serve every product and squaring at 20 digits.
+ * which then serve every product and squaring at 20 digits; the functions
+ * that call them call R52_WIPE20 when done (radix52.h).
  */
 #define R52_FIXED_WINDOW_MAX_DIGITS 10
 #define R52_SQR_MAX_DIGITS 20
@@ -160,8 +161,22 @@ static struct r52_size_ops r52_pick(int k)
 		ops.sqr = ops.pow_sqr = R52_SQR20_KERNEL;
 	}
 #endif
-
 	return ops;
+}
+
+/* After the last product of a function that may have called the 20-digit
+ * assembly: zero the frame it left, from the same stack depth.  The empty
+ * asm keeps the call from becoming a tail call, which would run the wipe
+ * above the caller's frame instead of where the kernels' frame was. */
+R52_INLINE void r52_wipe_kernel_frames(int k)
+{
+#ifdef R52_KERNELS20
+	if (k == 20)
+		R52_WIPE20();
+	__asm__ volatile("" ::: "memory");
+#else
+	(void)k;
+#endif
 }
 
 /* Bits [pos, pos + width) of e[0..ewords); positions are public. */
@@ -196,12 +211,14 @@ void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
 				const struct big_r52_dual_mod *mod)
 {
 	r52_pick(mod->digits).mul(r, a, b, mod);
+	r52_wipe_kernel_frames(mod->digits);
 }
 
 void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
 				const struct big_r52_dual_mod *mod)
 {
 	r52_pick(mod->digits).sqr(r, a, mod);
+	r52_wipe_kernel_frames(mod->digits);
 }
 
 void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
@@ -250,6 +267,7 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 	}
 
 	mul(acc, acc, one, mod);
+	r52_wipe_kernel_frames(k);
 	r52_sub_if_not_below(acc, mod->m, k);
 	for (int w = 0; w < words; w++)
 		out[w] = acc[w];
