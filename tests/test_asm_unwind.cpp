@@ -115,11 +115,11 @@ struct Kernels {
 };
 
 enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, OP_COUNT, R52_MUL20,
-	  R52_SQR20 };
-const char *const kOpNames[R52_SQR20 + 1] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
-					      "mul_set_vec", "mul_vec", "sqr_vec",
-					      "mont_sqr_select_vec", "", "r52_dual_mul20",
-					      "r52_dual_sqr20" };
+	  R52_SQR20, R52_WIPE20 };
+const char *const kOpNames[R52_WIPE20 + 1] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
+					       "mul_set_vec", "mul_vec", "sqr_vec",
+					       "mont_sqr_select_vec", "", "r52_dual_mul20",
+					       "r52_dual_sqr20", "r52_dual20_wipe" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -153,6 +153,7 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 		break;
 	case R52_MUL20: big_r52_dual_mul20_ifma_asm(r, c.a, c.b, c.r52_mod); break;
 	case R52_SQR20: big_r52_dual_sqr20_ifma_asm(r, c.a, c.r52_mod); break;
+	case R52_WIPE20: big_r52_dual20_ifma_wipe(); break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -288,7 +289,7 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 }
 
 /* The radix-2^52 kernels: the 20-digit product and squaring on a modulus
- * of random digits and operands below it. */
+ * of random digits and operands below it, and the wipe of their frame. */
 TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 {
 	if (!big_r52_cpu_has_ifma())
@@ -312,7 +313,7 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 	big_r52_dual_mod_prepare(&mod);
 	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
 			       nullptr };
-	for (Op op : { R52_MUL20, R52_SQR20 })
+	for (Op op : { R52_MUL20, R52_SQR20, R52_WIPE20 })
 		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
 }
 
