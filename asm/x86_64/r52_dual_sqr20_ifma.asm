@@ -58,6 +58,11 @@ default rel
 ; each in two lanes
 sqr_spread_lo:	dq 0, 0, 1, 1, 4, 4, 5, 5
 sqr_spread_hi:	dq 2, 2, 3, 3, 6, 6, 7, 7
+; vpermq: digit s of both halves in their four lanes
+sqr_bcast_idx0:	dq 0, 0, 0, 0, 4, 4, 4, 4
+sqr_bcast_idx1:	dq 1, 1, 1, 1, 5, 5, 5, 5
+sqr_bcast_idx2:	dq 2, 2, 2, 2, 6, 6, 6, 6
+sqr_bcast_idx3:	dq 3, 3, 3, 3, 7, 7, 7, 7
 __SECT__
 
 section .text
@@ -154,7 +159,10 @@ big_r52_dual_sqr20_ifma_asm:
 	vpxorq	zmm%[j], zmm%[j], zmm%[j]
 %assign j j+1
 %endrep
-	R52_LOAD_BCAST_IDX
+	vmovdqa64 zmm22, [sqr_bcast_idx0]
+	vmovdqa64 zmm23, [sqr_bcast_idx1]
+	vmovdqa64 zmm24, [sqr_bcast_idx2]
+	vmovdqa64 zmm25, [sqr_bcast_idx3]
 	vmovdqa64 zmm27, [sqr_spread_lo]
 	vmovdqa64 zmm28, [sqr_spread_hi]
 	; Rows 0..11 complete T groups 0..5: reduction steps 0..3 can start
