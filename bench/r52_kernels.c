@@ -76,7 +76,7 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 {
 	memset(t, 0, sizeof(*t));
 #if BIG_CHUNK_SIZE == 64
-	static struct call c; /* 4 KB of operands: off the stack */
+	static struct call c; /* 5 KB of operands: off the stack */
 	uint64_t seed = 0x72353275u;
 	const struct {
 		const char *name;

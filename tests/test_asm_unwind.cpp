@@ -114,12 +114,14 @@ struct Kernels {
 	big_mont_sqr_select_fn *sqr_select; /* null: not in this variant */
 };
 
-enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, OP_COUNT, R52_MUL20,
-	  R52_SQR20, R52_WIPE20 };
-const char *const kOpNames[R52_WIPE20 + 1] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
-					       "mul_set_vec", "mul_vec", "sqr_vec",
-					       "mont_sqr_select_vec", "", "r52_dual_mul20",
-					       "r52_dual_sqr20", "r52_dual20_wipe" };
+/* The chunk kernels' operations (MONT_MUL .. SQR_SELECT), then the
+ * radix-2^52 ones. */
+enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20, R52_SQR20,
+	  R52_WIPE20, OP_COUNT };
+const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
+					 "mul_set_vec", "mul_vec", "sqr_vec",
+					 "mont_sqr_select_vec", "r52_dual_mul20",
+					 "r52_dual_sqr20", "r52_dual20_wipe" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -280,7 +282,7 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 	for (const Kernels &k : ks)
 		for (int len : kLengths) {
 			Operands o = operands(len);
-			for (int op = 0; op < OP_COUNT; op++)
+			for (int op = MONT_MUL; op <= SQR_SELECT; op++)
 				if (op != SQR_SELECT || k.sqr_select != nullptr)
 					sample_case({ &k, static_cast<Op>(op), len, o.a.data(),
 						      o.b.data(), o.n.data(), o.n0, o.table.data(),
