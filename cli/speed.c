@@ -56,7 +56,8 @@ static void usage(FILE *out)
 		"  --help            this text\n"
 		"\n"
 		"The report also counts the pthread locks each implementation takes per\n"
-		"operation.  Kernel variant: BIGMONT_CPU=c|baseline|adx in the environment.\n",
+		"operation.  Kernel variant: BIGMONT_CPU=c|baseline|adx|ifma in the\n"
+		"environment.\n",
 		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
 }
 
