@@ -49,6 +49,7 @@ static void random_operands(struct call *c, int k, uint64_t *seed)
 	memset(c->b, 0, sizeof(c->b));
 	memset(&c->mod, 0, sizeof(c->mod));
 	c->mod.digits = k;
+	c->mod.halves = 2;
 	for (int h = 0; h < 2; h++) {
 		for (int j = 0; j < k; j++) {
 			c->mod.m[BIG_R52_AT(h, j)] = bench_splitmix64(seed) & BIG_R52_DIGIT_MASK;

@@ -174,9 +174,7 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
 	const int digits = big_modexp_crt_r52_digits(p->len, q->len);
 	if (digits) {
-		const struct big_r52_ops ifma = { big_r52_dual_mul_ifma,
-						  big_r52_dual_sqr_ifma,
-						  big_r52_dual_pow_ifma };
+		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
 				  pinvmodq, p_rr, q_rr, digits, &ifma);
 	}

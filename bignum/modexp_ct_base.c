@@ -16,14 +16,50 @@
  *
  * Scratch: four vectors of BIG_MAX_MODULUS_CHUNKS chunks on the stack, the
  * ones that held a value derived from a wiped before the return.
+ *
+ * Where big_modexp_ct_base_r52_digits names a digit count (the ifma
+ * variant, moduli of 16 and 32 chunks: the fault checks of RSA-1024 and
+ * RSA-2048), the same left-to-right square and multiply runs in radix
+ * 2^52 on AVX-512 IFMA instead (radix52/ct_base_r52.c), its scratch on
+ * the stack too.
  */
 #include "internal.h"
+#include "radix52/radix52.h"
 
 #include <string.h>
 
 static int bit_at(const BIGNUM *e, int i)
 {
 	return (int)((e->value[i / BIG_CHUNK_SIZE] >> (i % BIG_CHUNK_SIZE)) & 1);
+}
+
+/* acc = a^e mod n on the radix-2^64 kernels; x = a, rr = R^2 (clobbered:
+ * it becomes 1), xm scratch. */
+static void exp_vec(chunk_t *acc, const chunk_t *x, chunk_t *rr,
+		    const BIGNUM *e, int ebits, const chunk_t *nv, chunk_t n0,
+		    int len, chunk_t *xm)
+{
+	if (ebits == 0) {
+		for (int j = 0; j < len; j++)
+			acc[j] = j == 0;
+	} else {
+		big_mont_mul_vec(xm, rr, x, nv, n0, len); /* a*R mod n */
+		chunk_t *one = rr; /* R^2 served the first product only */
+		for (int j = 0; j < len; j++)
+			one[j] = j == 0;
+		memcpy(acc, xm, sizeof(chunk_t) * (size_t)len);
+		for (int bit = ebits - 2; bit >= 1; bit--) {
+			big_mont_sqr_vec(acc, acc, nv, n0, len);
+			if (bit_at(e, bit))
+				big_mont_mul_vec(acc, acc, xm, nv, n0, len);
+		}
+		const chunk_t *last = one; /* e == 1: a*R times 1 */
+		if (ebits >= 2) {
+			big_mont_sqr_vec(acc, acc, nv, n0, len);
+			last = bit_at(e, 0) ? x : one;
+		}
+		big_mont_mul_vec(acc, acc, last, nv, n0, len);
+	}
 }
 
 BIG_ERR_CODE big_modexp_ct_base(BIGNUM *result, const BIGNUM *a,
@@ -38,27 +74,17 @@ BIG_ERR_CODE big_modexp_ct_base(BIGNUM *result, const BIGNUM *a,
 	if (err == BIG_OK) {
 		const chunk_t *nv = n->value;
 		const int ebits = big_bitlength(e);
-		if (ebits == 0) {
-			for (int j = 0; j < len; j++)
-				acc[j] = j == 0;
-		} else {
-			big_mont_mul_vec(xm, rr, x, nv, n0, len); /* a*R mod n */
-			chunk_t *one = rr; /* R^2 served the first product only */
-			for (int j = 0; j < len; j++)
-				one[j] = j == 0;
-			memcpy(acc, xm, sizeof(chunk_t) * (size_t)len);
-			for (int bit = ebits - 2; bit >= 1; bit--) {
-				big_mont_sqr_vec(acc, acc, nv, n0, len);
-				if (bit_at(e, bit))
-					big_mont_mul_vec(acc, acc, xm, nv, n0, len);
-			}
-			const chunk_t *last = one; /* e == 1: a*R times 1 */
-			if (ebits >= 2) {
-				big_mont_sqr_vec(acc, acc, nv, n0, len);
-				last = bit_at(e, 0) ? x : one;
-			}
-			big_mont_mul_vec(acc, acc, last, nv, n0, len);
-		}
+#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
+		const int digits = big_modexp_ct_base_r52_digits(len);
+		if (digits) {
+			const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
+			uint64_t work[BIG_R52_CT_BASE_SCRATCH_MAX];
+			big_r52_ct_base_pow(acc, x, e->value, ebits, nv, rr, len,
+					    digits, &ifma, work);
+			big_wipe(work, sizeof(work));
+		} else
+#endif
+			exp_vec(acc, x, rr, e, ebits, nv, n0, len, xm);
 		/* Every input is consumed: result may be grown even if it
 		 * aliases one. */
 		err = big_store_vec(result, acc, len);

@@ -301,6 +301,7 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 	static big_r52_dual_mod mod;
 	std::memset(&mod, 0, sizeof mod);
 	mod.digits = k;
+	mod.halves = 2;
 	std::vector<chunk> a(static_cast<size_t>(BIG_R52_PAIR_WORDS(k)), 0);
 	for (int h = 0; h < 2; h++) {
 		for (int j = 0; j < k; j++) {

@@ -16,10 +16,16 @@
  *   random below 2m; the exact almost-Montgomery value (a b + Y m) / R with
  *   Y = -a b m^-1 mod R (not only its residue), normalised digits, zero
  *   padding, untouched words around the output, aliasing.
+ * - One half alone (mod.halves = 1): the same exact values in half 0 at
+ *   every digit count, half 1 of the result untouched, aliasing.
  * - The dual exponentiation: every digit count 1..41, bases 0, 1, m-1, m
  *   (so every power is m until the final subtraction makes it 0) and
  *   random, exponents 0, 1, all-ones and random of 1..k/1.2+1 words, R^2
  *   given below m and in [m, 2m), vs mpz_powm.
+ * - The exponentiation by a public exponent, one half and two: every
+ *   digit count, bases 0, 1, m-1, m, random below m and up to R/4 - 1,
+ *   exponents 0, 1, 2, 3, 65537 and random of up to 130 bits, vs
+ *   mpz_powm; half 1 untouched when alone.
  * - The 20-digit assembly product and squaring on their own (ifma): many
  *   more operands, every aliasing, through the ABI checker.
  */
@@ -202,7 +208,12 @@ struct Moduli {
 	int k;
 	big_r52_dual_mod mod;
 	Mpz m[2];
-	explicit Moduli(int digits) : k(digits) { std::memset(&mod, 0, sizeof(mod)); mod.digits = k; }
+	explicit Moduli(int digits) : k(digits)
+	{
+		std::memset(&mod, 0, sizeof(mod));
+		mod.digits = k;
+		mod.halves = 2;
+	}
 };
 
 void make_moduli(bt::Rng &rng, Moduli *s, bool rr_above_m = false)
@@ -356,6 +367,56 @@ TEST_P(Radix52, ProductAndSquareMayAliasTheirInputs)
 	}
 }
 
+/* Half 1 of every word of x set to a pattern a kernel never writes. */
+void mark_half1(Dual *x, int k)
+{
+	for (int j = 0; j < BIG_R52_LANES * BIG_R52_GROUPS(k); j++)
+		x->x()[BIG_R52_AT(1, j)] = kGuard ^ static_cast<uint64_t>(j);
+}
+
+bool half1_marked(const Dual &x, int k)
+{
+	for (int j = 0; j < BIG_R52_LANES * BIG_R52_GROUPS(k); j++)
+		if (x.x()[BIG_R52_AT(1, j)] != (kGuard ^ static_cast<uint64_t>(j)))
+			return false;
+	return true;
+}
+
+TEST_P(Radix52, OneHalfAloneIsExactAndLeavesTheOther)
+{
+	bt::Rng rng(5206);
+	for (int k = 1; k <= kMaxTestDigits; k++) {
+		for (long rep = 0; rep < bt::scaled(8); rep++) {
+			AmmCase c(rng, k);
+			c.s.mod.halves = 1;
+			Dual r(k), r2(k), in_place(k);
+			mark_half1(&r, k);
+			mark_half1(&r2, k);
+			ops().mul(r.x(), c.a.x(), c.b.x(), &c.s.mod);
+			ops().sqr(r2.x(), c.a.x(), &c.s.mod);
+			ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "k " << k;
+			ASSERT_TRUE(half1_marked(r, k) && half1_marked(r2, k)) << "k " << k;
+			for (int w = 0; w < BIG_R52_PAIR_WORDS(k); w++)
+				in_place.x()[w] = c.a.x()[w];
+			ops().sqr(in_place.x(), in_place.x(), &c.s.mod); /* r == a */
+			Mpz want, want_sq, got, got_sq, in_place_v, two_m;
+			amm_value(want, c.av[0], c.bv[0], c.s.m[0], k);
+			amm_value(want_sq, c.av[0], c.av[0], c.s.m[0], k);
+			ASSERT_TRUE(r.get(0, got) && r2.get(0, got_sq) && in_place.get(0, in_place_v))
+				<< "k " << k << " not normalised";
+			ASSERT_EQ(mpz_cmp(got, want), 0) << "mul k " << k << "\n m " << bt::hex(c.s.m[0])
+							 << "\n a " << bt::hex(c.av[0]) << "\n b "
+							 << bt::hex(c.bv[0]);
+			ASSERT_EQ(mpz_cmp(got_sq, want_sq), 0) << "sqr k " << k << "\n m "
+							       << bt::hex(c.s.m[0]) << "\n a "
+							       << bt::hex(c.av[0]);
+			ASSERT_EQ(mpz_cmp(in_place_v, want_sq), 0) << "sqr in place, k " << k;
+			mpz_mul_2exp(two_m, c.s.m[0], 1);
+			ASSERT_LT(mpz_cmp(got, two_m), 0) << "k " << k;
+		}
+	}
+}
+
 /* ---- the dual exponentiation ------------------------------------------ */
 
 void random_exponent(bt::Rng &rng, std::vector<uint64_t> *e)
@@ -420,6 +481,79 @@ TEST_P(Radix52, DualPowMatchesPowm)
 				ASSERT_EQ(mpz_cmp(got, want), 0)
 					<< "k " << k << " half " << h << "\n m " << bt::hex(s.m[h])
 					<< "\n base " << bt::hex(bv[h]) << "\n e " << bt::hex(ev);
+			}
+		}
+	}
+}
+
+/* ---- the exponentiation by a public exponent -------------------------- */
+
+/* A public exponent: 0, 1, 2, 3, 65537 or random of 1..130 bits. */
+void public_exponent(bt::Rng &rng, mpz_t e)
+{
+	switch (rng.below(8)) {
+	case 0: mpz_set_ui(e, 0); break;
+	case 1: mpz_set_ui(e, 1); break;
+	case 2: mpz_set_ui(e, 2); break;
+	case 3: mpz_set_ui(e, 3); break;
+	case 4: mpz_set_ui(e, 65537); break;
+	default: rng.mpz_bits(e, 1 + static_cast<int>(rng.below(130))); break;
+	}
+}
+
+/* A base below R/4: 0, 1, m-1, m, random below m, or random of up to
+ * 52k - 2 bits (above m for the smaller moduli). */
+void public_pow_base(bt::Rng &rng, mpz_t b, const mpz_t m, int k)
+{
+	switch (rng.below(6)) {
+	case 0: mpz_set_ui(b, 0); break;
+	case 1: mpz_set_ui(b, 1); break;
+	case 2: mpz_sub_ui(b, m, 1); break;
+	case 3: mpz_set(b, m); break;
+	case 4:
+		rng.mpz_bits(b, 52 * k);
+		mpz_mod(b, b, m);
+		break;
+	default: rng.mpz_bits(b, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(52 * k - 2)))); break;
+	}
+}
+
+TEST_P(Radix52, PowPublicMatchesPowm)
+{
+	bt::Rng rng(5207);
+	for (int k = 1; k <= kMaxTestDigits; k++) {
+		const long reps = k % 10 == 0 ? bt::scaled(12) : bt::scaled(4);
+		for (long rep = 0; rep < reps; rep++) {
+			const int halves = rep % 2 == 0 ? 1 : 2;
+			Moduli s(k);
+			make_moduli(rng, &s, rng.below(2) == 1);
+			s.mod.halves = halves;
+			Mpz e, bv[2];
+			public_exponent(rng, e);
+			std::vector<uint64_t> ew(mpz_sizeinbase(e, 2) / 64 + 1, 0);
+			size_t count = 0;
+			mpz_export(ew.data(), &count, -1, sizeof(uint64_t), 0, 0, e);
+			const int ebits = mpz_size(e) == 0 ? 0 : static_cast<int>(mpz_sizeinbase(e, 2));
+			Dual base(k), out(k);
+			mark_half1(&out, k);
+			for (int h = 0; h < halves; h++) {
+				public_pow_base(rng, bv[h], s.m[h], k);
+				base.set(h, bv[h]);
+			}
+			std::vector<uint64_t> scratch(big_r52_pow_public_scratch(k));
+			ops().pow_public(out.x(), base.x(), ew.data(), ebits, &s.mod, scratch.data());
+			ASSERT_TRUE(out.guards_intact()) << "k " << k;
+			if (halves == 1) {
+				ASSERT_TRUE(half1_marked(out, k)) << "k " << k;
+			}
+			for (int h = 0; h < halves; h++) {
+				Mpz want, got;
+				mpz_powm(want, bv[h], e, s.m[h]);
+				ASSERT_TRUE(out.get(h, got)) << "k " << k << " not normalised";
+				ASSERT_EQ(mpz_cmp(got, want), 0)
+					<< "k " << k << " halves " << halves << " half " << h << "\n m "
+					<< bt::hex(s.m[h]) << "\n base " << bt::hex(bv[h]) << "\n e "
+					<< bt::hex(e);
 			}
 		}
 	}

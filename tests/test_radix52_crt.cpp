@@ -9,6 +9,11 @@
  *   orientations (p > q and p < q), inputs 0 mod p, 0 mod q, 0, 1, n-1 and
  *   random, vs mpz_powm; R^2 given and computed inside.
  * - Random primes of equal chunk length, some of unequal bit length.
+ * - big_r52_ct_base_pow (big_modexp_ct_base's path, one modulus) at 16
+ *   and 32 chunks: the committed keys' n and random odd moduli of those
+ *   lengths, full and shorter; bases 0, 1, n-1, n, all-ones and random up
+ *   to 2^(64 len) - 1; exponents 0, 1, 2, 3, 65537 and random, vs
+ *   mpz_powm; out == a.
  * - Unequal chunk lengths are refused; big_modexp_crt_path follows the
  *   variant (radix52-ifma only in the ifma variant, never for RSA-1024
  *   until it is measured faster there).
@@ -188,7 +193,7 @@ TEST(Radix52CrtPath, UnequalLengthsAreRefused)
 	rng.mpz_bits(a, 2000);
 	mpz_invert(pinv, p, q);
 	Big ba(a), bp(p), bq(q), bd(a), bpinv(pinv), out(1);
-	const big_r52_ops twin = { big_r52_dual_mul_c, big_r52_dual_sqr_c, big_r52_dual_pow_c };
+	const big_r52_ops twin = BIG_R52_OPS_INIT(c);
 	EXPECT_EQ(big_modexp_crt_r52(&out.b, &ba.b, &bd.b, &bd.b, &bp.b, &bq.b, &bpinv.b, nullptr,
 				     nullptr, &twin),
 		  BIG_INVALID_ARGS);
@@ -198,6 +203,98 @@ TEST(Radix52CrtPath, UnequalLengthsAreRefused)
 	EXPECT_EQ(big_r52_crt_digits(24, 24), 30);
 	EXPECT_EQ(big_r52_crt_digits(32, 32), 40);
 	EXPECT_EQ(big_r52_crt_digits(12, 12), 0);
+}
+
+/* big_r52_ct_base_pow(a, e, n) vs mpz_powm, also in place (out == a). */
+void expect_ct_base(const big_r52_ops &ops, const mpz_t a, const mpz_t e, const mpz_t n,
+		    int len, const std::string &what)
+{
+	const int digits = big_r52_ct_base_digits(len);
+	ASSERT_NE(digits, 0) << len;
+	Big bn(n), ba(a), be(e), rr(1);
+	ASSERT_EQ(big_mont_rr(&rr.b, &bn.b), BIG_OK);
+	std::vector<uint64_t> nv(static_cast<size_t>(len), 0), rrv(nv), av(nv), out(nv);
+	for (int i = 0; i < len; i++) {
+		nv[static_cast<size_t>(i)] = i < bn.b.len ? bn.b.value[i] : 0;
+		rrv[static_cast<size_t>(i)] = i < rr.b.len ? rr.b.value[i] : 0;
+		av[static_cast<size_t>(i)] = i < ba.b.len ? ba.b.value[i] : 0;
+	}
+	const int ebits = static_cast<int>(mpz_size(e) == 0 ? 0 : mpz_sizeinbase(e, 2));
+	std::vector<uint64_t> ew(static_cast<size_t>(ebits / 64 + 1), 0);
+	for (int i = 0; i < be.b.len && i < static_cast<int>(ew.size()); i++)
+		ew[static_cast<size_t>(i)] = be.b.value[i];
+	std::vector<uint64_t> scratch(big_r52_ct_base_scratch(digits));
+	Mpz want, got, got_in_place;
+	mpz_powm(want, a, e, n);
+	big_r52_ct_base_pow(out.data(), av.data(), ew.data(), ebits, nv.data(), rrv.data(), len,
+			    digits, &ops, scratch.data());
+	big_r52_ct_base_pow(av.data(), av.data(), ew.data(), ebits, nv.data(), rrv.data(), len,
+			    digits, &ops, scratch.data());
+	mpz_import(got, static_cast<size_t>(len), -1, sizeof(uint64_t), 0, 0, out.data());
+	mpz_import(got_in_place, static_cast<size_t>(len), -1, sizeof(uint64_t), 0, 0, av.data());
+	EXPECT_EQ(mpz_cmp(got, want), 0) << what << "\n n " << bt::hex(n) << "\n a " << bt::hex(a)
+					 << "\n e " << bt::hex(e) << "\n got " << bt::hex(got);
+	EXPECT_EQ(mpz_cmp(got_in_place, want), 0) << what << " in place";
+}
+
+TEST_P(Radix52Crt, CtBasePowMatchesPowm)
+{
+	bt::Rng rng(5208);
+	std::vector<std::pair<std::string, std::string>> moduli; /* hex, name */
+	for (int bits : { 1024, 2048 }) {
+		for (const char *e : { "e3", "e65537" }) {
+			const std::string name = "rsa" + std::to_string(bits) + "-" + e + ".pem";
+			bt::OsslKey key;
+			std::string error;
+			ASSERT_TRUE(bt::ossl_read_key(bt::read_data_file("keys/" + name), &key, &error))
+				<< name << ": " << error;
+			moduli.emplace_back(key.n, name);
+		}
+	}
+	for (int len : { 16, 32 }) {
+		for (long r = 0; r < bt::scaled(8); r++) {
+			/* full length, or shorter within the same chunk count */
+			const int bits = 64 * len - (r % 2 == 0 ? 0 : static_cast<int>(rng.below(63)));
+			Mpz n;
+			rng.mpz_bits(n, bits);
+			mpz_setbit(n, static_cast<mp_bitcnt_t>(bits - 1));
+			mpz_setbit(n, 0);
+			moduli.emplace_back(bt::hex(n), "random " + std::to_string(bits) + " bits");
+		}
+	}
+	for (const auto &[hex, what] : moduli) {
+		Mpz n;
+		set_hex(n, hex);
+		const int len = static_cast<int>((mpz_sizeinbase(n, 2) + 63) / 64);
+		for (int kind = 0; kind < 8; kind++) {
+			Mpz a, e;
+			switch (kind) {
+			case 0: mpz_set_ui(a, 0); break;
+			case 1: mpz_set_ui(a, 1); break;
+			case 2: mpz_sub_ui(a, n, 1); break;
+			case 3: mpz_set(a, n); break;
+			case 4: /* all ones: above n */
+				mpz_set_ui(a, 1);
+				mpz_mul_2exp(a, a, static_cast<mp_bitcnt_t>(64 * len));
+				mpz_sub_ui(a, a, 1);
+				break;
+			default: rng.mpz_bits(a, 64 * len); break;
+			}
+			const unsigned long small[] = { 0, 1, 2, 3, 65537 };
+			if (kind < 5)
+				mpz_set_ui(e, small[kind]);
+			else
+				rng.mpz_bits(e, 1 + static_cast<int>(rng.below(200)));
+			expect_ct_base(ops(), a, e, n, len, what + " kind " + std::to_string(kind));
+			if (HasFailure())
+				return;
+		}
+	}
+	EXPECT_EQ(big_r52_ct_base_digits(16), 20);
+	EXPECT_EQ(big_r52_ct_base_digits(32), 40);
+	EXPECT_EQ(big_r52_ct_base_digits(24), 0);
+	EXPECT_EQ(big_r52_ct_base_digits(8), 0);
+	EXPECT_EQ(big_r52_ct_base_digits_never(32), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, Radix52Crt, ::testing::ValuesIn(builds()),

@@ -1,9 +1,10 @@
 /*
- * Which path big_modexp_crt takes for a key size (contracts: radix52.h):
- * what the radix-2^52 code can do (big_r52_crt_digits), nothing
- * (big_r52_crt_digits_never, the other variants), and its name for
- * reports (big_modexp_crt_path).  The choice itself,
- * big_modexp_crt_r52_digits, is bound at load time in bignum/dispatch.c.
+ * Which path big_modexp_crt and big_modexp_ct_base take for a size
+ * (contracts: radix52.h): what the radix-2^52 code can do
+ * (big_r52_crt_digits, big_r52_ct_base_digits), nothing (the _never
+ * functions, the other variants), and the CRT path's name for reports
+ * (big_modexp_crt_path).  The choices themselves are bound at load time
+ * in bignum/dispatch.c.
  */
 #include "internal.h"
 #include "radix52.h"
@@ -30,6 +31,17 @@ int big_r52_crt_digits_never(int lp, int lq)
 {
 	(void)lp;
 	(void)lq;
+	return 0;
+}
+
+int big_r52_ct_base_digits(int len)
+{
+	return len == 16 ? 20 : len == 32 ? 40 : 0;
+}
+
+int big_r52_ct_base_digits_never(int len)
+{
+	(void)len;
 	return 0;
 }
 

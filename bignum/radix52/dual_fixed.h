@@ -169,44 +169,48 @@ R52_INLINE void r52_take_high(uint64_t *r, int h, r52v *T, uint64_t t,
 }
 
 /* r = T / B^k reduced, the two halves' steps alternating: each half's
- * scalar chain runs while the other's products issue. */
+ * scalar chain runs while the other's products issue (H = 1: half 0
+ * alone). */
 R52_INLINE void r52_reduce_both(uint64_t *r, r52v T[2][2 * BIG_R52_MAX_GROUPS],
-				const struct big_r52_dual_mod *mod, const int k)
+				const struct big_r52_dual_mod *mod, const int k,
+				const int H)
 {
 	struct r52_reduction st[2];
 	R52_UNROLL
-	for (int h = 0; h < 2; h++)
+	for (int h = 0; h < H; h++)
 		r52_reduction_start(&st[h], T[h], R52_GRP(mod->m, 0, h), mod->k0[h], k);
 	R52_UNROLL
 	for (int i = 0; i < k; i++) {
 		R52_UNROLL
-		for (int h = 0; h < 2; h++)
+		for (int h = 0; h < H; h++)
 			r52_reduce_fixed(T[h], &st[h], i, k);
 	}
 	R52_UNROLL
-	for (int h = 0; h < 2; h++)
+	for (int h = 0; h < H; h++)
 		r52_take_high(r, h, T[h], st[h].t, k);
 }
 
 R52_INLINE void r52_mul_fixed_body(uint64_t *r, const uint64_t *a,
 				   const uint64_t *b,
-				   const struct big_r52_dual_mod *mod, const int k)
+				   const struct big_r52_dual_mod *mod, const int k,
+				   const int H)
 {
 	r52v T[2][2 * BIG_R52_MAX_GROUPS];
 	R52_UNROLL
-	for (int h = 0; h < 2; h++)
+	for (int h = 0; h < H; h++)
 		r52_product_fixed(T[h], a, b, h, k);
-	r52_reduce_both(r, T, mod, k);
+	r52_reduce_both(r, T, mod, k, H);
 }
 
 R52_INLINE void r52_sqr_fixed_body(uint64_t *r, const uint64_t *a,
-				   const struct big_r52_dual_mod *mod, const int k)
+				   const struct big_r52_dual_mod *mod, const int k,
+				   const int H)
 {
 	r52v T[2][2 * BIG_R52_MAX_GROUPS];
 	R52_UNROLL
-	for (int h = 0; h < 2; h++)
+	for (int h = 0; h < H; h++)
 		r52_square_product(T[h], a, h, k);
-	r52_reduce_both(r, T, mod, k);
+	r52_reduce_both(r, T, mod, k, H);
 }
 
 #endif /* BIGMONT_RADIX52_DUAL_FIXED_H */

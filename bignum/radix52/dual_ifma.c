@@ -49,6 +49,10 @@
  * Builds with the assembly kernels run their NASM product and squaring at
  * 20 digits instead (radix52.h): 554 and 485 on the same CPU
  * (results/amd-epyc-family25-model17/2026-11-26-0342-kernels.txt).
+ * One half alone (mod->halves == 1, the fault check) costs about 530
+ * cycles a product at 20 digits (fixed window) and 1,190 at 40 (shifting
+ * window, squaring by the product): a^65537 mod n, 20 products, in 10.5k
+ * and 23.6k cycles.
  *
  * The tests compile this file once more against an exact software model
  * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs

@@ -15,6 +15,7 @@
  * scalar carries (< 2^12): below 2^60 for k <= 44.  Cost per half: 4kG
  * vector multiply-adds, kG lane shifts, 3 scalar products per step.
  *
+ * H is the number of halves computed (2, or 1: half 0 alone, radix52.h).
  * r may equal a and/or b: both are read before r is written.
  */
 #ifndef BIGMONT_RADIX52_DUAL_MUL_H
@@ -22,20 +23,21 @@
 
 R52_INLINE void r52_mul_body(uint64_t *r, const uint64_t *a,
 			     const uint64_t *b,
-			     const struct big_r52_dual_mod *mod, const int k)
+			     const struct big_r52_dual_mod *mod, const int k,
+			     const int H)
 {
 	const int G = BIG_R52_GROUPS(k);
 	r52v W[2][BIG_R52_MAX_GROUPS];
 	uint64_t t[2] = { 0, 0 };
 
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; h < H; h++) {
 		R52_UNROLL
 		for (int g = 0; g < G; g++)
 			W[h][g] = r52v_zero();
 	}
 	for (int i = 0; i < k; i++) {
 		R52_UNROLL
-		for (int h = 0; h < 2; h++) {
+		for (int h = 0; h < H; h++) {
 			const uint64_t bi = b[BIG_R52_AT(h, i)];
 			const r52v B = r52v_bcast(bi);
 			const unsigned __int128 a0b = r52_prod(R52_GRP(a, 0, h)[0], bi);
@@ -52,7 +54,7 @@ R52_INLINE void r52_mul_body(uint64_t *r, const uint64_t *a,
 				W[h][g] = r52v_madd_hi(W[h][g], r52v_load(R52_GRP(a, g, h)), B);
 		}
 	}
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; h < H; h++) {
 		W[h][0] = r52v_set_lane0(W[h][0], t[h]);
 		r52_normalise(r, h, W[h], G);
 	}

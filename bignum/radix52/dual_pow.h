@@ -29,45 +29,59 @@
  * the steps the IFMA build runs).  Up to R52_FIXED_WINDOW_MAX_DIGITS the
  * product and squaring accumulate on a window that does not move
  * (dual_fixed.h); above it on the shifting window (dual_mul.h,
- * dual_sqr.h), whose accumulators need half the registers.  Above
- * R52_SQR_MAX_DIGITS the exponentiation squares by the product: the
- * dedicated squaring keeps 2G groups of both halves live, which past 20
- * digits no longer fits the 32 vector registers.  Every choice gives the
- * same words; the cycle table in dual_ifma.c is what decided them.  A
- * build may name an assembly product and squaring for 20 digits
- * (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same contracts),
- * which then serve every product and squaring at 20 digits; the functions
- * that call them call R52_WIPE20 when done (radix52.h).
+ * dual_sqr.h), whose accumulators need half the registers.  One half
+ * alone (mod->halves == 1) has the registers of two and keeps the fixed
+ * window up to R52_SINGLE_FIXED_MAX_DIGITS (big_modexp_ct_base at 1024
+ * bits, AMD EPYC family 25 model 17: 2.88 us against 3.05 on the
+ * shifting window; at 40 digits the fixed window spills, 16.5 against
+ * 6.5 us).  Above R52_SQR_MAX_DIGITS the exponentiations square by the
+ * product: the dedicated squaring keeps 2G groups of both halves live,
+ * which past 20 digits no longer fits the 32 vector registers.  Every
+ * choice gives the same words; the cycle table in dual_ifma.c is what
+ * decided them.  A build may name an assembly product and squaring for
+ * 20 digits (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same
+ * contracts, both halves only), which then serve every dual product and
+ * squaring at 20 digits; the functions that call them call R52_WIPE20
+ * when done (radix52.h).
  */
 #define R52_FIXED_WINDOW_MAX_DIGITS 10
+#define R52_SINGLE_FIXED_MAX_DIGITS 20
 #define R52_SQR_MAX_DIGITS 20
 
+/* Whether H halves of k digits take the fixed window. */
+#define R52_TAKES_FIXED_WINDOW(k, H)                                         \
+	((k) <= R52_FIXED_WINDOW_MAX_DIGITS ||                               \
+	 ((H) == 1 && (k) <= R52_SINGLE_FIXED_MAX_DIGITS))
+
 R52_INLINE void r52_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
-			  const struct big_r52_dual_mod *mod, const int k)
+			  const struct big_r52_dual_mod *mod, const int k,
+			  const int H)
 {
-	if (k <= R52_FIXED_WINDOW_MAX_DIGITS)
-		r52_mul_fixed_body(r, a, b, mod, k);
+	if (R52_TAKES_FIXED_WINDOW(k, H))
+		r52_mul_fixed_body(r, a, b, mod, k, H);
 	else
-		r52_mul_body(r, a, b, mod, k);
+		r52_mul_body(r, a, b, mod, k, H);
 }
 
 R52_INLINE void r52_sqr_k(uint64_t *r, const uint64_t *a,
-			  const struct big_r52_dual_mod *mod, const int k)
+			  const struct big_r52_dual_mod *mod, const int k,
+			  const int H)
 {
-	if (k <= R52_FIXED_WINDOW_MAX_DIGITS)
-		r52_sqr_fixed_body(r, a, mod, k);
+	if (R52_TAKES_FIXED_WINDOW(k, H))
+		r52_sqr_fixed_body(r, a, mod, k, H);
 	else
-		r52_sqr_body(r, a, mod, k);
+		r52_sqr_body(r, a, mod, k, H);
 }
 
-/* The squaring of the exponentiation. */
+/* The squaring of the exponentiations. */
 R52_INLINE void r52_pow_sqr_k(uint64_t *r, const uint64_t *a,
-			      const struct big_r52_dual_mod *mod, const int k)
+			      const struct big_r52_dual_mod *mod, const int k,
+			      const int H)
 {
 	if (k > R52_SQR_MAX_DIGITS)
-		r52_mul_k(r, a, a, mod, k);
+		r52_mul_k(r, a, a, mod, k, H);
 	else
-		r52_sqr_k(r, a, mod, k);
+		r52_sqr_k(r, a, mod, k, H);
 }
 
 /* out = entry want_h of the table in half h, reading all 32 entries. */
@@ -115,23 +129,27 @@ struct r52_size_ops {
 		       uint64_t want_q, const struct big_r52_dual_mod *mod);
 };
 
-#define R52_BODIES(K, SFX)                                                   \
+/* The product and squarings of H halves (2, or 1: radix52.h) at K digits. */
+#define R52_PRODUCTS(K, H, SFX)                                              \
 	static void r52_mul_##SFX(uint64_t *r, const uint64_t *a,            \
 				  const uint64_t *b,                         \
 				  const struct big_r52_dual_mod *mod)        \
 	{                                                                    \
-		r52_mul_k(r, a, b, mod, K);                                  \
+		r52_mul_k(r, a, b, mod, K, H);                               \
 	}                                                                    \
 	static void r52_sqr_##SFX(uint64_t *r, const uint64_t *a,            \
 				  const struct big_r52_dual_mod *mod)        \
 	{                                                                    \
-		r52_sqr_k(r, a, mod, K);                                     \
+		r52_sqr_k(r, a, mod, K, H);                                  \
 	}                                                                    \
 	static void r52_pow_sqr_##SFX(uint64_t *r, const uint64_t *a,        \
 				      const struct big_r52_dual_mod *mod)    \
 	{                                                                    \
-		r52_pow_sqr_k(r, a, mod, K);                                 \
-	}                                                                    \
+		r52_pow_sqr_k(r, a, mod, K, H);                              \
+	}
+#define R52_BODIES(K, SFX)                                                   \
+	R52_PRODUCTS(K, 2, SFX)                                              \
+	R52_PRODUCTS(K, 1, single_##SFX)                                     \
 	static void r52_select_##SFX(uint64_t *out, const uint64_t *table,   \
 				     uint64_t want_p, uint64_t want_q,       \
 				     const struct big_r52_dual_mod *mod)     \
@@ -143,20 +161,30 @@ R52_BODIES(mod->digits, any)
 #define R52_FIXED(K) R52_BODIES(K, K)
 R52_SIZES(R52_FIXED)
 
-/* The functions for k digits: the fixed-size ones if any. */
-static struct r52_size_ops r52_pick(int k)
+/* The functions for k digits and H halves: the fixed-size ones if any;
+ * the 20-digit assembly for both halves only. */
+static struct r52_size_ops r52_pick(int k, int halves)
 {
-	struct r52_size_ops ops = { r52_mul_any, r52_sqr_any, r52_pow_sqr_any,
-				    r52_select_any };
+	const int single = halves == 1;
+	struct r52_size_ops ops = {
+		single ? r52_mul_single_any : r52_mul_any,
+		single ? r52_sqr_single_any : r52_sqr_any,
+		single ? r52_pow_sqr_single_any : r52_pow_sqr_any,
+		r52_select_any
+	};
 	(void)k;
 #define R52_CASE(K)                                                          \
 	if (k == K)                                                          \
-		ops = (struct r52_size_ops){ r52_mul_##K, r52_sqr_##K,       \
-					     r52_pow_sqr_##K, r52_select_##K };
+		ops = (struct r52_size_ops){                                 \
+			single ? r52_mul_single_##K : r52_mul_##K,           \
+			single ? r52_sqr_single_##K : r52_sqr_##K,           \
+			single ? r52_pow_sqr_single_##K : r52_pow_sqr_##K,   \
+			r52_select_##K                                       \
+		};
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
 #ifdef R52_KERNELS20
-	if (k == 20) {
+	if (k == 20 && !single) {
 		ops.mul = R52_MUL20_KERNEL;
 		ops.sqr = ops.pow_sqr = R52_SQR20_KERNEL;
 	}
@@ -189,11 +217,12 @@ static uint64_t r52_window(const uint64_t *e, int ewords, int pos, int width)
 	return v & (((uint64_t)1 << width) - 1);
 }
 
-/* Each half of x (normalised, <= m) minus m if that does not borrow:
- * the digits' borrow chain in scalar, then a masked choice. */
-static void r52_sub_if_not_below(uint64_t *x, const uint64_t *m, const int k)
+/* Each of the H halves of x (normalised, below 2m) minus m if that does
+ * not borrow: the digits' borrow chain in scalar, then a masked choice. */
+static void r52_sub_if_not_below(uint64_t *x, const uint64_t *m, const int k,
+				 const int H)
 {
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; h < H; h++) {
 		uint64_t diff[BIG_R52_MAX_DIGITS], borrow = 0;
 		for (int j = 0; j < k; j++) {
 			const uint64_t d = x[BIG_R52_AT(h, j)] - m[BIG_R52_AT(h, j)] - borrow;
@@ -210,14 +239,14 @@ void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,
 				const struct big_r52_dual_mod *mod)
 {
-	r52_pick(mod->digits).mul(r, a, b, mod);
+	r52_pick(mod->digits, mod->halves).mul(r, a, b, mod);
 	r52_wipe_kernel_frames(mod->digits);
 }
 
 void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
 				const struct big_r52_dual_mod *mod)
 {
-	r52_pick(mod->digits).sqr(r, a, mod);
+	r52_pick(mod->digits, mod->halves).sqr(r, a, mod);
 	r52_wipe_kernel_frames(mod->digits);
 }
 
@@ -228,7 +257,7 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 				uint64_t *scratch)
 {
 	const int k = mod->digits, words = BIG_R52_PAIR_WORDS(k);
-	const struct r52_size_ops ops = r52_pick(k);
+	const struct r52_size_ops ops = r52_pick(k, 2);
 	big_r52_dual_mul_fn *const mul = ops.mul;
 	big_r52_dual_sqr_fn *const sqr = ops.pow_sqr;
 	uint64_t *const table = scratch;
@@ -268,10 +297,61 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 
 	mul(acc, acc, one, mod);
 	r52_wipe_kernel_frames(k);
-	r52_sub_if_not_below(acc, mod->m, k);
+	r52_sub_if_not_below(acc, mod->m, k, 2);
 	for (int w = 0; w < words; w++)
 		out[w] = acc[w];
 #undef R52_ENTRY
+}
+
+/* Bit i of e (public). */
+static int r52_bit(const uint64_t *e, int i)
+{
+	return (int)((e[i / 64] >> (i % 64)) & 1);
+}
+
+void R52_NAME(big_r52_pow_public)(uint64_t *out, const uint64_t *base,
+				  const uint64_t *e, int ebits,
+				  const struct big_r52_dual_mod *mod,
+				  uint64_t *scratch)
+{
+	const int k = mod->digits, words = BIG_R52_PAIR_WORDS(k);
+	const int H = mod->halves == 1 ? 1 : 2;
+	const struct r52_size_ops ops = r52_pick(k, H);
+	uint64_t *const base_r = scratch, *const acc = base_r + words;
+	uint64_t *const one = acc + words;
+
+	for (int w = 0; w < words; w++)
+		one[w] = 0;
+	one[BIG_R52_AT(0, 0)] = one[BIG_R52_AT(1, 0)] = 1;
+
+	/* Left to right as big_modexp_ct_base: the product for e's last bit
+	 * takes base itself (or 1 for an even e), which also takes the
+	 * result out of Montgomery form. */
+	const uint64_t *last = one;
+	if (ebits == 0) {
+		ops.mul(acc, mod->rr, one, mod); /* R mod m: 1 in the form */
+	} else {
+		ops.mul(base_r, base, mod->rr, mod);
+		for (int w = 0; w < words; w++)
+			acc[w] = base_r[w];
+		for (int bit = ebits - 2; bit >= 1; bit--) {
+			ops.pow_sqr(acc, acc, mod);
+			if (r52_bit(e, bit))
+				ops.mul(acc, acc, base_r, mod);
+		}
+		if (ebits >= 2) {
+			ops.pow_sqr(acc, acc, mod);
+			if (r52_bit(e, 0))
+				last = base;
+		}
+	}
+	ops.mul(acc, acc, last, mod);
+	r52_wipe_kernel_frames(k);
+	r52_sub_if_not_below(acc, mod->m, k, H);
+	for (int h = 0; h < H; h++)
+		for (int g = 0; g < BIG_R52_GROUPS(k); g++)
+			for (int l = 0; l < BIG_R52_LANES; l++)
+				R52_GRP(out, g, h)[l] = R52_GRP(acc, g, h)[l];
 }
 
 #endif /* BIGMONT_RADIX52_DUAL_POW_H */

@@ -31,7 +31,7 @@
  * Lane bound: a cross-product position receives at most k terms below
  * 2^52 (lo and hi of at most k/2 pairs each), doubled: 2k; one square
  * term; the reduction adds 2k: below (4k + 1) 2^52 + 2^12 < 2^60.
- * r may equal a.
+ * H halves are computed (2, or 1: half 0 alone).  r may equal a.
  */
 #ifndef BIGMONT_RADIX52_DUAL_SQR_H
 #define BIGMONT_RADIX52_DUAL_SQR_H
@@ -112,24 +112,25 @@ R52_INLINE void r52_add_shifted_up(r52v *W, const r52v *U, int up,
 }
 
 R52_INLINE void r52_sqr_body(uint64_t *r, const uint64_t *a,
-			     const struct big_r52_dual_mod *mod, const int k)
+			     const struct big_r52_dual_mod *mod, const int k,
+			     const int H)
 {
 	const int G = BIG_R52_GROUPS(k);
 	r52v T[2][2 * BIG_R52_MAX_GROUPS];
 	uint64_t t[2];
 
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; h < H; h++) {
 		r52_square_product(T[h], a, h, k);
 		t[h] = r52v_lane(T[h][0], 0);
 	}
 	R52_UNROLL
 	for (int i = 0; i < k; i++) {
 		R52_UNROLL
-		for (int h = 0; h < 2; h++)
+		for (int h = 0; h < H; h++)
 			t[h] = r52_reduce_step(T[h], t[h], R52_GRP(mod->m, 0, h),
 					       mod->k0[h], G);
 	}
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; h < H; h++) {
 		T[h][0] = r52v_set_lane0(T[h][0], t[h]);
 		r52_add_shifted_up(T[h], T[h] + G, BIG_R52_LANES * G - k, G);
 		r52_normalise(r, h, T[h], G);

@@ -96,6 +96,10 @@ extern "C" {
  *           zero and group g + 1 holding digit 4g + l - s of each half in
  *           lane l (zero outside 0 .. k-1); k <= 20 only, else all zero.
  *           Made by big_r52_dual_mod_prepare from m and digits.
+ *   halves  2; or 1 for a single modulus: only half 0 is computed, half 1
+ *           of every operand is ignored and of every result left as it
+ *           was (the products, squarings and big_r52_pow_public; the
+ *           dual exponentiation needs 2).
  * The moduli are secret in RSA: the struct is wiped by its owner.
  */
 #define BIG_R52_M_UP_GROUPS 7
@@ -105,6 +109,7 @@ struct big_r52_dual_mod {
 	uint64_t rr[BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
 	uint64_t k0[2];
 	int digits;
+	int halves;
 	uint64_t m_up[BIG_R52_M_UP_WORDS] __attribute__((aligned(64)));
 };
 
@@ -159,10 +164,39 @@ static inline size_t big_r52_dual_pow_scratch(int digits)
 	return (size_t)(BIG_R52_TABLE_ENTRIES + 3) * BIG_R52_PAIR_WORDS(digits);
 }
 
+/*
+ * The exponentiation by a public exponent (dual_pow.h), for one modulus
+ * (mod->halves == 1) or two:
+ *
+ *   out half h = base_h ^ e mod m_h     (plain residues, fully reduced)
+ *
+ * e: ebits >= 0 bits of e[] (64-bit words, little endian), the same for
+ * both halves and public: left-to-right square and multiply, the products
+ * follow its bits.  base: normalised, each half below R/4 (not
+ * necessarily below m: a value of up to 52k - 2 bits).  mod->rr is read.
+ * e == 0 gives 1.  scratch: big_r52_pow_public_scratch(k) words, left
+ * dirty.  out must not overlap base or scratch.  Constant time in base
+ * and m; the time depends on e.
+ *
+ * Bounds: every product below has one factor below 2m and the other
+ * below R/4, so by the almost-Montgomery bound its result is below
+ * m/2 + m < 2m.
+ */
+typedef void big_r52_pow_public_fn(uint64_t *out, const uint64_t *base,
+				   const uint64_t *e, int ebits,
+				   const struct big_r52_dual_mod *mod,
+				   uint64_t *scratch);
+/* base * R, the running power and 1. */
+static inline size_t big_r52_pow_public_scratch(int digits)
+{
+	return 3 * (size_t)BIG_R52_PAIR_WORDS(digits);
+}
+
 #define BIG_R52_DECLARE_BUILD(sfx)                                           \
 	big_r52_dual_mul_fn big_r52_dual_mul_##sfx;                          \
 	big_r52_dual_sqr_fn big_r52_dual_sqr_##sfx;                          \
-	big_r52_dual_pow_fn big_r52_dual_pow_##sfx;
+	big_r52_dual_pow_fn big_r52_dual_pow_##sfx;                          \
+	big_r52_pow_public_fn big_r52_pow_public_##sfx;
 
 BIG_R52_DECLARE_BUILD(c)
 #if defined(__x86_64__)
@@ -197,7 +231,15 @@ struct big_r52_ops {
 	big_r52_dual_mul_fn *mul;
 	big_r52_dual_sqr_fn *sqr;
 	big_r52_dual_pow_fn *pow;
+	big_r52_pow_public_fn *pow_public;
 };
+/* The initialiser of build sfx's four: `struct big_r52_ops ops =
+ * BIG_R52_OPS_INIT(ifma);`.  Made where it is used, on the stack: a const
+ * table of function pointers in the library would be relocated, writable,
+ * data (tests/install/check refuses any). */
+#define BIG_R52_OPS_INIT(sfx)                                                \
+	{ big_r52_dual_mul_##sfx, big_r52_dual_sqr_##sfx,                    \
+	  big_r52_dual_pow_##sfx, big_r52_pow_public_##sfx }
 
 /* ---- conversion (convert.c): 64-bit words <-> 52-bit digits ---------- */
 /* Half h of the dual number x (k digits) = w[0..nwords), digit j = bits
@@ -212,9 +254,9 @@ void big_r52_from_words(uint64_t *x, int h, int k, const uint64_t *w,
 void big_r52_to_words(uint64_t *w, int nwords, const uint64_t *x, int h,
 		      int k);
 
-/* ---- the CRT path (crt_path.c, crt_r52.c) ---------------------------- */
-/* Digits of the radix-2^52 path for primes of lp and lq 64-bit chunks: 10,
- * 20, 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
+/* ---- which sizes take the radix-2^52 paths (crt_path.c) ------------- */
+/* Digits of the CRT path for primes of lp and lq 64-bit chunks: 10, 20,
+ * 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
  * radix-2^64 path).  What the code can do, not what big_modexp_crt
  * chooses. */
 int big_r52_crt_digits(int lp, int lq);
@@ -225,7 +267,39 @@ typedef int big_r52_crt_choice_fn(int lp, int lq);
 big_r52_crt_choice_fn big_modexp_crt_r52_digits;
 big_r52_crt_choice_fn big_r52_crt_digits_never; /* other variants */
 
+/* Digits of big_modexp_ct_base's path for a modulus of len 64-bit chunks:
+ * 20 and 40 for 16 and 32 chunks (the fault checks of RSA-1024 and
+ * RSA-2048), else 0.  What big_modexp_ct_base chooses is this in the ifma
+ * variant and 0 elsewhere, bound the same way. */
+int big_r52_ct_base_digits(int len);
+typedef int big_r52_ct_base_choice_fn(int len);
+big_r52_ct_base_choice_fn big_modexp_ct_base_r52_digits;
+big_r52_ct_base_choice_fn big_r52_ct_base_digits_never; /* other variants */
+
 #if BIG_CHUNK_SIZE == 64
+/* ---- the moduli from 64-bit words (mod_init.c) ----------------------- */
+/*
+ * *mod for `halves` (1 or 2) moduli m[h] of len 64-bit words (odd > 1,
+ * below 2^(64 len)) and `digits` = 10 len / 8 digits: the digits of m,
+ * k0 = -m^-1 mod 2^52 (the low 52 bits of the radix-2^64 n0, since 2^52
+ * divides 2^64), m_up, and R^2 mod m from rr64[h] = 2^(128 len) mod m[h]
+ * (below m: big_mont_rr) by two almost-Montgomery products through
+ * ops->mul, as OpenSSL derives it, in constant time and without a
+ * division.  With L = len, R64 = 2^(64L), R = 2^(52k):
+ *   T1 = AMM(RR64, RR64) = R64^4 / R          = 2^(256L - 52k)
+ *   RR = AMM(T1, 2^e)    = 2^(256L - 104k + e) = 2^(104k) = R^2,
+ * all mod m, with e = 208k - 256L = 4L (32, 64, 96, 128 for the RSA
+ * sizes): 0 <= e < 52k, so 2^e is a k-digit number, and both products
+ * stay below 2m (RR64 < m; T1 * 2^e < 2m * 2^(52k - 1) = m R); the
+ * exponentiations accept an R^2 below 2m.  x, y: BIG_R52_PAIR_WORDS(k)
+ * words of scratch each, left dirty.  Constant time in m.
+ */
+void big_r52_mod_init(struct big_r52_dual_mod *mod, int digits, int halves,
+		      const uint64_t *const m[2], const uint64_t *const rr64[2],
+		      int len, const struct big_r52_ops *ops, uint64_t *x,
+		      uint64_t *y);
+
+/* ---- the CRT path (crt_r52.c) ---------------------------------------- */
 /*
  * m_p = a^dp mod p and m_q = a^dq mod q (plain, fully reduced, len chunks
  * each) in one radix-2^52 dual exponentiation of `digits` =
@@ -233,11 +307,10 @@ big_r52_crt_choice_fn big_r52_crt_digits_never; /* other variants */
  *   a[0..alen): any length >= 1;  dp[0..dplen), dq[0..dqlen): >= 1 chunk
  *   p, q: odd > 1, len chunks;  rr_p, rr_q: 2^(128 len) mod p, mod q (< p,
  *   < q: big_mont_rr), len chunks
- * The radix-2^52 R^2 is derived from the radix-2^64 one by two products
- * (crt_r52.c); a goes in by big_mont_reduce_ct.  scratch:
- * big_crt_r52_scratch(digits, len, max(dplen, dqlen)) chunks, left dirty.
- * Outputs must not overlap inputs.  Constant time in a, dp, dq, p, q
- * (lengths may leak).
+ * The moduli go in by big_r52_mod_init; a by big_mont_reduce_ct.
+ * scratch: big_crt_r52_scratch(digits, len, max(dplen, dqlen)) chunks,
+ * left dirty.  Outputs must not overlap inputs.  Constant time in a, dp,
+ * dq, p, q (lengths may leak).
  */
 size_t big_crt_r52_scratch(int digits, int len, int ewords);
 void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
@@ -246,6 +319,25 @@ void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
 		     const uint64_t *q, const uint64_t *rr_p,
 		     const uint64_t *rr_q, int len, int digits,
 		     const struct big_r52_ops *ops, uint64_t *scratch);
+
+/* ---- one modulus, a public exponent (ct_base_r52.c) ------------------ */
+/*
+ * out = a^e mod n (fully reduced, len chunks) through the given build,
+ * n alone in half 0: big_modexp_ct_base's radix-2^52 path.
+ *   a: len chunks, any value (a >= n too);  e: ebits bits, public;
+ *   n: odd > 1, len chunks;  n_rr = 2^(128 len) mod n (< n: big_mont_rr);
+ *   digits = big_r52_ct_base_digits(len)
+ * scratch: big_r52_ct_base_scratch(digits) chunks, left dirty.  out may
+ * equal a.  Constant time in a and n.
+ */
+size_t big_r52_ct_base_scratch(int digits);
+/* At least big_r52_ct_base_scratch(k) for every k: for a stack buffer. */
+#define BIG_R52_CT_BASE_SCRATCH_MAX (6 * BIG_R52_PAIR_MAX_WORDS)
+void big_r52_ct_base_pow(uint64_t *out, const uint64_t *a,
+			 const uint64_t *e, int ebits, const uint64_t *n,
+			 const uint64_t *n_rr, int len, int digits,
+			 const struct big_r52_ops *ops, uint64_t *scratch);
+
 /* big_modexp_crt (bignum/modexp_crt.c) with the two exponentiations done
  * by big_crt_r52_pow through `ops`, whatever the variant: for the tests.
  * BIG_INVALID_ARGS where big_r52_crt_digits(p->len, q->len) is 0. */

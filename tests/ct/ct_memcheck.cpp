@@ -18,7 +18,10 @@
  * big_modexp_crt through it (big_modexp_crt_r52) with the same secrets as
  * above.  And the blinded path of rsa_private_raw around big_modexp_crt:
  * the calling thread's blinding pair squared, the input blinded and the
- * result unblinded (rsa/blinding.h), pair and input secret.  The IFMA build of that algorithm cannot run under Valgrind.
+ * result unblinded (rsa/blinding.h), pair and input secret.  And the
+ * fault check's out^e mod n with out secret: big_modexp_ct_base and, with
+ * 64-bit chunks, its radix-2^52 path (big_r52_ct_base_pow) through the
+ * twin.  The IFMA build of that algorithm cannot run under Valgrind.
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches.  --leaky also runs the variable-time big_modexp on the secret
@@ -84,6 +87,7 @@ int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, c
 	big_r52_dual_mod mod;
 	std::memset(&mod, 0, sizeof(mod));
 	mod.digits = k;
+	mod.halves = 2;
 	std::vector<uint64_t> base(static_cast<size_t>(words), 0), out(base.size(), 0);
 	std::vector<uint64_t> e[2] = { std::vector<uint64_t>(static_cast<size_t>(ewords), 0),
 				       std::vector<uint64_t>(static_cast<size_t>(ewords), 0) };
@@ -106,7 +110,8 @@ int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, c
 	}
 	big_r52_dual_mod_prepare(&mod);
 	VALGRIND_MAKE_MEM_UNDEFINED(&mod, sizeof(mod));
-	mod.digits = k; /* public: the size */
+	mod.digits = k; /* public: the size and the halves */
+	mod.halves = 2;
 	VALGRIND_MAKE_MEM_UNDEFINED(base.data(), sizeof(uint64_t) * base.size());
 	for (auto &v : e)
 		VALGRIND_MAKE_MEM_UNDEFINED(v.data(), sizeof(uint64_t) * v.size());
@@ -260,8 +265,7 @@ int main(int argc, char **argv)
 		}
 #if BIG_CHUNK_SIZE == 64
 		{
-			const big_r52_ops twin = { big_r52_dual_mul_c, big_r52_dual_sqr_c,
-						   big_r52_dual_pow_c };
+			const big_r52_ops twin = BIG_R52_OPS_INIT(c);
 			Big out3(1);
 			for (const BIGNUM *s : secrets)
 				secret(s);
@@ -280,6 +284,48 @@ int main(int argc, char **argv)
 			}
 		}
 #endif
+
+		/* The fault check: out^e mod n with out (here want) secret. */
+		{
+			Mpz e, back;
+			if (!set_hex(e, k.e, "e"))
+				return 2;
+			Big bwant(want), be(e), out4(1);
+			secret(&bwant.b);
+			err = big_modexp_ct_base(&out4.b, &bwant.b, &be.b, &bn.b, big_n0(bn.b.value[0]),
+						 &nrr.b);
+			declassify(&out4.b);
+			declassify(&bwant.b);
+			bt::to_mpz(back, &out4.b);
+			if (err != BIG_OK || mpz_cmp(back, a) != 0) {
+				std::fprintf(stderr, "ct_memcheck: fault check round %d: wrong result\n", r);
+				failures++;
+			}
+#if BIG_CHUNK_SIZE == 64
+			const int len = bn.b.len, digits = big_r52_ct_base_digits(len);
+			if (digits != 0 && bwant.b.len <= len) {
+				std::vector<uint64_t> av(static_cast<size_t>(len), 0), o(av);
+				std::vector<uint64_t> scratch(big_r52_ct_base_scratch(digits));
+				for (int i = 0; i < bwant.b.len; i++)
+					av[static_cast<size_t>(i)] = bwant.b.value[i];
+				const big_r52_ops twin = BIG_R52_OPS_INIT(c);
+				VALGRIND_MAKE_MEM_UNDEFINED(av.data(), sizeof(uint64_t) * av.size());
+				big_r52_ct_base_pow(o.data(), av.data(), be.b.value,
+						    static_cast<int>(mpz_sizeinbase(e, 2)), bn.b.value,
+						    nrr.b.value, len, digits, &twin,
+						    scratch.data());
+				VALGRIND_MAKE_MEM_DEFINED(o.data(), sizeof(uint64_t) * o.size());
+				mpz_import(back, static_cast<size_t>(len), -1, sizeof(uint64_t), 0, 0, o.data());
+				if (mpz_cmp(back, a) != 0) {
+					std::fprintf(stderr,
+						     "ct_memcheck: radix-2^52 fault check (twin) round %d: "
+						     "wrong result\n",
+						     r);
+					failures++;
+				}
+			}
+#endif
+		}
 
 		if (leaky) {
 			/* Self-test: sliding window on a secret exponent must be seen. */

@@ -27,22 +27,19 @@ inline void PrintTo(const Build &b, std::ostream *os)
 
 inline Build twin()
 {
-	return { "twin", { big_r52_dual_mul_c, big_r52_dual_sqr_c, big_r52_dual_pow_c }, true };
+	return { "twin", BIG_R52_OPS_INIT(c), true };
 }
 
 inline Build emulated()
 {
-	return { "emulated", { big_r52_dual_mul_emu, big_r52_dual_sqr_emu, big_r52_dual_pow_emu },
-		 true };
+	return { "emulated", BIG_R52_OPS_INIT(emu), true };
 }
 
 /* The IFMA build where this is an x86-64 build, runnable or not. */
 inline std::vector<Build> ifma()
 {
 #if BIG_R52_HAVE_IFMA_BUILD
-	return { { "ifma",
-		   { big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_dual_pow_ifma },
-		   big_r52_cpu_has_ifma() != 0 } };
+	return { { "ifma", BIG_R52_OPS_INIT(ifma), big_r52_cpu_has_ifma() != 0 } };
 #else
 	return {};
 #endif
