@@ -4,6 +4,7 @@
  * Positions are public; the values are only copied.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "radix52.h"
 
@@ -15,18 +16,24 @@ _Static_assert(offsetof(struct big_r52_dual_mod, m_up) == 1472,
 
 #define M_UP_MAX_DIGITS 20
 
+/* Zero everywhere, then digit j of half h at position j + s of copy s:
+ * group (j + s) / 4 + 1, lane (j + s) % 4.  Once per exponentiation and
+ * per fault check, so it writes each digit once rather than testing
+ * every word (at 1024 bits the word-by-word form was 1.2 % of the
+ * operation in perf). */
 void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod)
 {
 	const int k = mod->digits;
+	memset(mod->m_up, 0, sizeof(mod->m_up));
+	if (k > M_UP_MAX_DIGITS || mod->halves == 1)
+		return;
 	for (int s = 0; s < BIG_R52_LANES; s++)
-		for (int g = 0; g < BIG_R52_M_UP_GROUPS; g++)
-			for (int h = 0; h < 2; h++)
-				for (int l = 0; l < BIG_R52_LANES; l++) {
-					const int j = BIG_R52_LANES * (g - 1) + l - s;
-					uint64_t d = 0;
-					if (k <= M_UP_MAX_DIGITS && j >= 0 && j < k)
-						d = mod->m[BIG_R52_AT(h, j)];
-					mod->m_up[((s * BIG_R52_M_UP_GROUPS + g) * 2 + h) *
-							  BIG_R52_LANES + l] = d;
-				}
+		for (int h = 0; h < 2; h++)
+			for (int j = 0; j < k; j++) {
+				const int p = j + s;
+				const int g = p / BIG_R52_LANES + 1;
+				mod->m_up[((s * BIG_R52_M_UP_GROUPS + g) * 2 + h) *
+						  BIG_R52_LANES +
+					  p % BIG_R52_LANES] = mod->m[BIG_R52_AT(h, j)];
+			}
 }

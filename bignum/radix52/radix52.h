@@ -94,7 +94,8 @@ extern "C" {
  *           that add y m at absolute positions (the 20-digit assembly):
  *           for each s, BIG_R52_M_UP_GROUPS pair-layout groups, group 0
  *           zero and group g + 1 holding digit 4g + l - s of each half in
- *           lane l (zero outside 0 .. k-1); k <= 20 only, else all zero.
+ *           lane l (zero outside 0 .. k-1); k <= 20 and two halves
+ *           only, else all zero.
  *           Made by big_r52_dual_mod_prepare from m and digits.
  *   halves  2; or 1 for a single modulus: only half 0 is computed, half 1
  *           of every operand is ignored and of every result left as it
@@ -113,8 +114,9 @@ struct big_r52_dual_mod {
 	uint64_t m_up[BIG_R52_M_UP_WORDS] __attribute__((aligned(64)));
 };
 
-/* mod->m_up from mod->m and mod->digits (m_up.c); every owner of a
- * big_r52_dual_mod calls it once m is set, before any product. */
+/* mod->m_up from mod->m, mod->digits and mod->halves (m_up.c); every
+ * owner of a big_r52_dual_mod calls it once those are set, before any
+ * product. */
 void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod);
 
 /*
