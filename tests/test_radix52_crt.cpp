@@ -84,16 +84,23 @@ bool crt_matches(const big_r52_ops &ops, const mpz_t a, const mpz_t dp, const mp
 	return ok;
 }
 
+/* The committed key rsa<bits>-<e>.pem, read by OpenSSL; *name its file. */
+void read_committed_key(int bits, const char *e, bt::OsslKey *key, std::string *name)
+{
+	*name = "rsa" + std::to_string(bits) + "-" + e + ".pem";
+	std::string error;
+	ASSERT_TRUE(bt::ossl_read_key(bt::read_data_file("keys/" + *name), key, &error))
+		<< *name << ": " << error;
+}
+
 TEST_P(Radix52Crt, OnCommittedKeysMatchesPowm)
 {
 	bt::Rng rng(5205);
 	for (int bits : { 1024, 2048, 3072, 4096 }) {
 		for (const char *e : { "e3", "e65537" }) {
-			const std::string name = "rsa" + std::to_string(bits) + "-" + e + ".pem";
 			bt::OsslKey key;
-			std::string error;
-			ASSERT_TRUE(bt::ossl_read_key(bt::read_data_file("keys/" + name), &key, &error))
-				<< name << ": " << error;
+			std::string name;
+			ASSERT_NO_FATAL_FAILURE(read_committed_key(bits, e, &key, &name));
 			Mpz n, d, p, q, dp, dq;
 			for (auto [z, hex] : { std::pair<mpz_ptr, const std::string *>{ n, &key.n },
 					       { d, &key.d },
@@ -243,11 +250,9 @@ TEST_P(Radix52Crt, CtBasePowMatchesPowm)
 	std::vector<std::pair<std::string, std::string>> moduli; /* hex, name */
 	for (int bits : { 1024, 2048 }) {
 		for (const char *e : { "e3", "e65537" }) {
-			const std::string name = "rsa" + std::to_string(bits) + "-" + e + ".pem";
 			bt::OsslKey key;
-			std::string error;
-			ASSERT_TRUE(bt::ossl_read_key(bt::read_data_file("keys/" + name), &key, &error))
-				<< name << ": " << error;
+			std::string name;
+			ASSERT_NO_FATAL_FAILURE(read_committed_key(bits, e, &key, &name));
 			moduli.emplace_back(key.n, name);
 		}
 	}
