@@ -96,7 +96,7 @@ extern "C" {
  *           zero and group g + 1 holding digit 4g + l - s of each half in
  *           lane l (zero outside 0 .. k-1); k <= 20 and two halves
  *           only, else all zero.
- *           Made by big_r52_dual_mod_prepare from m and digits.
+ *           Made by big_r52_dual_mod_prepare from m, digits and halves.
  *   halves  2; or 1 for a single modulus: only half 0 is computed, half 1
  *           of every operand is ignored and of every result left as it
  *           was (the products, squarings and big_r52_pow_public; the
@@ -180,9 +180,9 @@ static inline size_t big_r52_dual_pow_scratch(int digits)
  * dirty.  out must not overlap base or scratch.  Constant time in base
  * and m; the time depends on e.
  *
- * Bounds: every product below has one factor below 2m and the other
- * below R/4, so by the almost-Montgomery bound its result is below
- * m/2 + m < 2m.
+ * Bounds: a product by base has its other factor below 2m, so the
+ * almost-Montgomery bound gives (2m)(R/4)/R + m = 1.5m; the others are of
+ * values below 2m, as everywhere here.
  */
 typedef void big_r52_pow_public_fn(uint64_t *out, const uint64_t *base,
 				   const uint64_t *e, int ebits,
