@@ -192,18 +192,19 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	return ops;
 }
 
-/* After the last product of a function that may have called the 20-digit
- * assembly: zero the frame it left, from the same stack depth.  The empty
- * asm keeps the call from becoming a tail call, which would run the wipe
- * above the caller's frame instead of where the kernels' frame was. */
-R52_INLINE void r52_wipe_kernel_frames(int k)
+/* After the last product of a function whose picked functions are the
+ * 20-digit assembly: zero the frame and registers it left, from the same
+ * stack depth.  The empty asm keeps the call from becoming a tail call,
+ * which would run the wipe above the caller's frame instead of where the
+ * kernels' frame was. */
+R52_INLINE void r52_wipe_kernel_frames(const struct r52_size_ops *ops)
 {
 #ifdef R52_KERNELS20
-	if (k == 20)
+	if (ops->sqr == R52_SQR20_KERNEL)
 		R52_WIPE20();
 	__asm__ volatile("" ::: "memory");
 #else
-	(void)k;
+	(void)ops;
 #endif
 }
 
@@ -239,15 +240,17 @@ void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,
 				const struct big_r52_dual_mod *mod)
 {
-	r52_pick(mod->digits, mod->halves).mul(r, a, b, mod);
-	r52_wipe_kernel_frames(mod->digits);
+	const struct r52_size_ops ops = r52_pick(mod->digits, mod->halves);
+	ops.mul(r, a, b, mod);
+	r52_wipe_kernel_frames(&ops);
 }
 
 void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
 				const struct big_r52_dual_mod *mod)
 {
-	r52_pick(mod->digits, mod->halves).sqr(r, a, mod);
-	r52_wipe_kernel_frames(mod->digits);
+	const struct r52_size_ops ops = r52_pick(mod->digits, mod->halves);
+	ops.sqr(r, a, mod);
+	r52_wipe_kernel_frames(&ops);
 }
 
 void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
@@ -296,7 +299,7 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 	}
 
 	mul(acc, acc, one, mod);
-	r52_wipe_kernel_frames(k);
+	r52_wipe_kernel_frames(&ops);
 	r52_sub_if_not_below(acc, mod->m, k, 2);
 	for (int w = 0; w < words; w++)
 		out[w] = acc[w];
@@ -346,7 +349,7 @@ void R52_NAME(big_r52_pow_public)(uint64_t *out, const uint64_t *base,
 		}
 	}
 	ops.mul(acc, acc, last, mod);
-	r52_wipe_kernel_frames(k);
+	r52_wipe_kernel_frames(&ops);
 	r52_sub_if_not_below(acc, mod->m, k, H);
 	for (int h = 0; h < H; h++)
 		for (int g = 0; g < BIG_R52_GROUPS(k); g++)
