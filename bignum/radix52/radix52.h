@@ -217,8 +217,9 @@ BIG_R52_DECLARE_BUILD(ifma)
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_asm;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_asm;
 /* Zeroes the stack frame those two leave (secret-derived words) and the
- * vector, mask and caller-saved general registers: to be called from the function that called them, at the same stack depth,
- * after the last of them (asm/x86_64/r52_dual20_wipe.asm). */
+ * vector, mask and caller-saved general registers: to be called from the
+ * function that called them, at the same stack depth, after the last of
+ * them (asm/x86_64/r52_dual20_wipe.asm). */
 void big_r52_dual20_ifma_wipe(void);
 #endif
 
