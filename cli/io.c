@@ -11,8 +11,11 @@
  * Output (cli_write_output) goes where the path leads, after symlinks:
  *  - a regular file, new or existing, is replaced whole or not at all: the
  *    bytes go to a temporary file beside it, are fsync'ed, then renamed
- *    over it; any failure removes the temporary.  An existing file keeps
- *    its permission bits and, where the system allows, its owner and group;
+ *    over it; any failure removes the temporary, and signals are held
+ *    from its creation until it is renamed or removed, so that a kill
+ *    (other than SIGKILL) cannot leave it behind.  An existing file keeps
+ *    its permission bits but setuid and setgid (as writing it in place
+ *    would clear them) and, where the system allows, its owner and group;
  *    a file we may not write is refused (as the shell's '>' would), and so
  *    is one whose directory we may not write (no temporary file can be made
  *    there, and writing in place could leave half a result);
@@ -30,6 +33,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,9 +343,19 @@ static int replace_file(const char *shown, const char *target, const struct stat
 		return out_error(shown, strerror(ENOMEM));
 	}
 	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
+	/* Every signal that can be held and is not a fault: one that arrives
+	 * meanwhile takes effect once the temporary file is gone, renamed or
+	 * removed. */
+	sigset_t hold, before;
+	sigfillset(&hold);
+	static const int faults[] = { SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGSYS, SIGTRAP };
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(&hold, faults[i]);
+	sigprocmask(SIG_BLOCK, &hold, &before);
 	int fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0) {
 		int saved = errno;
+		sigprocmask(SIG_SETMASK, &before, NULL);
 		if (old != NULL && (saved == EACCES || saved == EPERM || saved == EROFS))
 			cli_error("cannot write output file '%s': its directory '%s' is not writable "
 				  "(%s); a file is replaced whole or not at all, through a temporary "
@@ -379,10 +393,11 @@ static int replace_file(const char *shown, const char *target, const struct stat
 		step = "rename";
 		saved = errno;
 	}
-	if (!ok) {
-		cli_error("cannot write output file '%s' (%s): %s", shown, step, strerror(saved));
+	if (!ok)
 		unlink(tmp);
-	}
+	sigprocmask(SIG_SETMASK, &before, NULL);
+	if (!ok)
+		cli_error("cannot write output file '%s' (%s): %s", shown, step, strerror(saved));
 	free(tmp);
 	return ok ? 0 : -1;
 }

@@ -82,8 +82,10 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 #endif
 	}
-	/* A reader that goes away (a FIFO, a pipe) is a write error, reported
-	 * and exit 1, not a silent death by SIGPIPE. */
+	/* A reader that goes away (a FIFO, a pipe) or a file-size limit is a
+	 * write error, reported and exit 1, not a silent death by SIGPIPE or
+	 * SIGXFSZ. */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	return close_stdout(run_command(argc, argv));
 }

@@ -325,6 +325,15 @@ TEST(CliOut, RegularFilesNewAndExistingKeepTheirMode)
 		EXPECT_EQ(slurp(f), plain);
 		EXPECT_EQ(mode_of(f), S_IFREG | m);
 	}
+	/* Less setuid and setgid, which writing the file in place would clear
+	 * too; the sticky bit stays. */
+	for (mode_t m : { 04755, 02755, 06755, 01644 }) {
+		const std::string f = dir.path + "/old.bin";
+		ASSERT_EQ(chmod(f.c_str(), m), 0);
+		r = decrypt_to(f, dir.path);
+		ASSERT_EQ(r.status, 0) << r.err;
+		EXPECT_EQ(mode_of(f), S_IFREG | (m & 01777)) << std::oct << m;
+	}
 	std::vector<std::string> left = dir.entries();
 	std::sort(left.begin(), left.end());
 	EXPECT_EQ(left, (std::vector<std::string>{ "new.bin", "old.bin" })) << "temporary files left";
@@ -575,6 +584,22 @@ Result limited(const std::string &script, const std::string &scratch)
 	return run({ "/bin/sh", "-c", kMemoryLimit + "B=" + quoted(kExe) + "; " + script }, scratch);
 }
 
+/* A file-size limit below the result: the write fails (EFBIG, not death by
+ * SIGXFSZ), exit 1, and neither the file nor the temporary one is left.
+ * The limit cuts the error line on stderr (a file too) at 64 bytes. */
+TEST(CliOut, FileSizeLimitIsAnError)
+{
+	TempDir dir, scratch;
+	const std::string out = dir.path + "/out.bin";
+	Result r = run({ "/bin/sh", "-c",
+			 "ulimit -f 0; exec " + quoted(kExe) + " decrypt --key " +
+				 quoted(key("rsa1024-e65537.pem")) + " --in " + quoted(kGoodIn) +
+				 " --out " + quoted(out) },
+		       scratch.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_TRUE(dir.entries().empty()) << "left behind: " << dir.entries()[0];
+}
+
 TEST(Cli, ReadsAreBounded)
 {
 	TempDir dir;
@@ -609,6 +634,12 @@ TEST(Cli, ReadsAreBounded)
 	ASSERT_EQ(truncate(big.c_str(), 4 << 20), 0);
 	r = limited("exec \"$B\" key-info " + quoted(big), dir.path);
 	EXPECT_EQ(r.status, 0) << r.err;
+
+	/* The OpenSSL worker of speed, which anyone can run: a line longer
+	 * than its protocol's ends its input, with an error. */
+	r = limited("head -c 300000000 /dev/zero | exec \"$B\" speed --worker", dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.out.find("err a request longer than 8192 bytes"), std::string::npos) << r.out;
 
 	/* The zero device, made in the test's own directory (only root may). */
 	const std::string zero = dir.path + "/zero";
