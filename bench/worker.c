@@ -59,11 +59,29 @@ static int hex_read(uint8_t *b, size_t n, const char *s)
 }
 
 /* One line of any length (malloc'd, caller frees); NULL at EOF. */
-static char *read_line(FILE *f)
+/* The longest line either side sends: "dec " or "out " and a 16384-bit
+ * number in hex; "err " and a reason of at most 256 bytes. */
+#define WORKER_LINE_MAX 8192
+/* The largest key the parent sends: what the command reads of a key file. */
+#define WORKER_KEY_MAX (4 << 20)
+
+/* One line with its newline, or NULL at the end of the input and on a
+ * line longer than any the protocol has (then *too_long is 1; the worker
+ * can be run by hand, and no input may make it grow without bound). */
+static char *read_line(FILE *f, int *too_long)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	if (getline(&line, &cap, f) < 0) {
+	*too_long = 0;
+	char *line = malloc(WORKER_LINE_MAX + 1);
+	if (line == NULL)
+		return NULL;
+	size_t n = 0;
+	int c = 0;
+	while (n < WORKER_LINE_MAX && c != '\n' && (c = getc(f)) != EOF)
+		line[n++] = (char)c;
+	line[n] = '\0';
+	if (n == WORKER_LINE_MAX && c != '\n')
+		*too_long = 1;
+	if (n == 0 || *too_long) {
 		free(line);
 		return NULL;
 	}
@@ -74,9 +92,11 @@ static char *read_line(FILE *f)
 static char *expect_reply(struct bench_worker *w, const char *tag, char *err,
 			  size_t errlen)
 {
-	char *line = read_line(w->from);
+	int too_long;
+	char *line = read_line(w->from, &too_long);
 	if (line == NULL) {
-		snprintf(err, errlen, "the OpenSSL worker process died");
+		snprintf(err, errlen, too_long ? "the OpenSSL worker's reply is too long"
+					       : "the OpenSSL worker process died");
 		return NULL;
 	}
 	size_t n = strlen(tag);
@@ -244,10 +264,11 @@ int bench_worker_serve(FILE *in, FILE *out)
 	size_t size = 0;
 	char *line;
 	char err[256];
-	while ((line = read_line(in)) != NULL) {
+	int too_long;
+	while ((line = read_line(in, &too_long)) != NULL) {
 		if (!strncmp(line, "key ", 4)) {
 			size_t len = strtoul(line + 4, NULL, 10);
-			char *pem = len ? malloc(len) : NULL;
+			char *pem = len && len <= WORKER_KEY_MAX ? malloc(len) : NULL;
 			if (pem == NULL || fread(pem, 1, len, in) != len) {
 				fprintf(out, "err cannot read the key\n");
 			} else {
@@ -295,8 +316,12 @@ int bench_worker_serve(FILE *in, FILE *out)
 		free(line);
 		fflush(out);
 	}
+	if (too_long) {
+		fprintf(out, "err a request longer than %d bytes\n", WORKER_LINE_MAX);
+		fflush(out);
+	}
 	ossl->close(k);
 	free(a);
 	free(b);
-	return 0;
+	return too_long;
 }

@@ -26,7 +26,8 @@
 #define BENCH_NOIFMA_VALUE ":~0x200000"
 
 /* The parent side is bench_worker_ops (impl.h).  The child side: serve
- * requests from `in` until EOF; the exit status. */
+ * requests from `in` until EOF (0) or a line longer than the protocol's
+ * (1, after an "err" reply); the exit status. */
 int bench_worker_serve(FILE *in, FILE *out);
 
 #endif
