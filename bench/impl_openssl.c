@@ -46,6 +46,13 @@ static void ossl_reason(char *err, size_t errlen, const char *what)
 	ERR_clear_error();
 }
 
+/* Never a prompt: an encrypted key is an error, not a question. */
+static int no_passphrase(char *buf, int size, int rwflag, void *u)
+{
+	(void)buf, (void)size, (void)rwflag, (void)u;
+	return -1;
+}
+
 static EVP_PKEY *load_pkey(const char *pem, size_t len, char *err,
 			   size_t errlen)
 {
@@ -54,7 +61,7 @@ static EVP_PKEY *load_pkey(const char *pem, size_t len, char *err,
 		ossl_reason(err, errlen, "BIO_new_mem_buf");
 		return NULL;
 	}
-	EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+	EVP_PKEY *pkey = PEM_read_bio_PrivateKey(bio, NULL, no_passphrase, NULL);
 	BIO_free(bio);
 	if (pkey == NULL) {
 		ossl_reason(err, errlen, "cannot read the private key");

@@ -48,7 +48,8 @@ static void usage(FILE *out)
 		"  --compare LIST    gmp, openssl (with and without blinding, and without\n"
 		"                    AVX-512 IFMA), or none (default gmp,openssl)\n"
 		"  --json FILE       also write the results as JSON (see bench/README.md);\n"
-		"                    '-' for standard output\n"
+		"                    '-' for standard output (the report then goes to\n"
+		"                    standard error)\n"
 		"  --kernels         print the kernels' cycles-per-limb tables (only them,\n"
 		"                    unless --bits or --key is given too)\n"
 		"  --build NAME      label of this build in the results (default from the\n"
@@ -278,6 +279,21 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 				break;
 			}
 	for (int i = 0; i < o->nkeyfiles; i++) {
+		/* Our loader first, so that a key the benchmark cannot use is
+		 * refused with the reason decrypt and key-info give, not GMP's or
+		 * OpenSSL's. */
+		rsa_key *key;
+		int pem;
+		if (cli_load_key(o->keyfiles[i], &key, &pem) != 0)
+			return -1;
+		int priv = rsa_key_is_private(key);
+		rsa_key_free(key);
+		if (!pem || !priv) {
+			cli_error("key file '%s': speed needs a private key in PEM, not a %s key%s",
+				  o->keyfiles[i], priv ? "DER" : "public",
+				  priv ? " (convert it: openssl pkey -in KEY -out KEY.pem)" : "");
+			return -1;
+		}
 		uint8_t *buf;
 		size_t len;
 		if (cli_read_file(o->keyfiles[i], "key file", &buf, &len) != 0)
@@ -307,7 +323,7 @@ static int run(const struct options *o, const struct bench_speed_key *keys, int 
 		.keys = keys, .nkeys = nkeys, .seconds = o->seconds,
 		.threads = o->threads, .nthreads = o->nthreads, .compare = o->compare,
 		.compare_text = o->compare_text, .build = o->build, .kernels = o->kernels,
-		.out = stdout, .json = json_out,
+		.out = o->json != NULL && !strcmp(o->json, "-") ? stderr : stdout, .json = json_out,
 		.read_locks = bench_lock_count_active() ? bench_lock_count_read : NULL,
 	};
 	char err[512] = "";
@@ -342,7 +358,8 @@ int cmd_speed(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 	if (fcntl(STDOUT_FILENO, F_GETFL) < 0) {
-		cli_error("standard output is closed: the report has nowhere to go");
+		cli_error("standard output is closed: the %s has nowhere to go",
+			  o.json != NULL && !strcmp(o.json, "-") ? "JSON document" : "report");
 		return CLI_EXIT_FAILURE;
 	}
 	if (o.json != NULL && check_json_path(o.json) != 0)

@@ -7,7 +7,9 @@
  *  - --compare values too long, unknown, repeated or empty are refused;
  *  - --seconds outside 0.01..3600 (1e-300, nan, inf...) is refused, and
  *    --help and the report header say that a minimum of batches applies;
- *  - every error is one line with one "bigmont: error: " prefix;
+ *  - every error is one line with one "bigmont: error: " prefix, and a
+ *    key the benchmark cannot take gets our loader's reason;
+ *  - --json - writes the JSON document alone to standard output;
  *  - output errors (stdout is /dev/full, stdout closed) are exit 1.
  * No device node is passed as a path: /dev/full appears only as a
  * redirection of standard output.
@@ -130,6 +132,18 @@ TEST_F(SpeedCli, JsonWrittenWhole)
 	EXPECT_EQ(files, 1) << "a temporary file was left beside out.json";
 }
 
+/* With --json -, standard output holds the JSON document alone. */
+TEST_F(SpeedCli, JsonToStandardOutputAlone)
+{
+	Result r = speed("--bits 1024 --seconds 0.01 --compare none --json -");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.rfind("{\n  \"schema\": \"bigmont-speed/1\",", 0), 0u) << r.out;
+	EXPECT_EQ(r.out.substr(r.out.size() - 2), "}\n");
+	EXPECT_NE(r.err.find("RSA-1024 private key"), std::string::npos) << r.err;
+	r = speed("--bits 1024 --seconds 0.01 --compare none --json -", ">&-");
+	expect_error(r, 1, "standard output is closed: the JSON document has nowhere to go");
+}
+
 TEST_F(SpeedCli, CompareValuesRefused)
 {
 	expect_error(speed("--compare " + std::string(300, 'g')), 2, "a value of 300 characters");
@@ -163,9 +177,17 @@ TEST_F(SpeedCli, OneErrorPrefix)
 {
 	/* OpenSSL and GMP take this key; ours refuses it (under 512 bits). */
 	Result r = speed("--seconds 0.01 --key " + bt::data_path("bad/modulus-256-bits.pem"));
-	expect_error(r, 1, "our library cannot load the key: the modulus has 256 bits");
+	expect_error(r, 1, "modulus-256-bits.pem': the modulus has 256 bits");
 	EXPECT_TRUE(r.out.empty()) << "printed before the keys were checked: " << r.out;
 	expect_error(speed("--key missing.pem"), 1, "cannot open key file 'missing.pem'");
+	/* Our loader's reasons first: no passphrase prompt, no GMP or
+	 * OpenSSL message for a key the benchmark cannot take. */
+	expect_error(speed("--seconds 0.01 --key " + bt::data_path("bad/encrypted-pkcs8.pem")), 1,
+		     "the key is encrypted");
+	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.der")), 1,
+		     "speed needs a private key in PEM, not a DER key");
+	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.pub.pem")), 1,
+		     "speed needs a private key in PEM, not a public key");
 	expect_error(speed("--bits 1000"), 2, "no embedded key of 1000 bits");
 	expect_error(speed("--kernels --json out.json"), 2, "--kernels alone writes no JSON");
 }
