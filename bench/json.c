@@ -42,10 +42,45 @@ static void before_item(struct json_writer *w)
 	indent(w);
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * form, no surrogate, nothing above U+10FFFF), or 0.  p is NUL-terminated,
+ * and NUL is no continuation byte, so nothing is read past it. */
+static int utf8_length(const unsigned char *p)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, lo = p[0] == 0xe0 ? 0xa0 : 0x80, hi = p[0] == 0xed ? 0x9f : 0xbf;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, lo = p[0] == 0xf0 ? 0x90 : 0x80, hi = p[0] == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* A string as JSON: bytes that are not UTF-8 (a file name can hold any)
+ * become U+FFFD, so that the document stays valid. */
 static void write_escaped(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			int n = utf8_length(p);
+			if (n == 0) {
+				fputs("\\ufffd", out);
+			} else {
+				fwrite(p, 1, (size_t)n, out);
+				p += n - 1;
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;

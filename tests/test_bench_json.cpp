@@ -91,6 +91,29 @@ TEST(BenchJson, Escaping)
 		     "  null,\n  \"\"\n]\n");
 }
 
+/* A file name may hold any bytes; the document stays UTF-8: each byte of
+ * an ill-formed sequence becomes U+FFFD, well-formed ones of 2 to 4 bytes
+ * pass.  Ill-formed: a lone continuation, a truncated sequence, an
+ * overlong form (C0 AF, E0 80 AF), a surrogate (ED A0 80), above U+10FFFF
+ * (F4 90 80 80), FF. */
+TEST(BenchJson, InvalidUtf8BecomesReplacement)
+{
+	int st = -2;
+	std::string s = render([](json_writer *w) {
+		json_array_begin(w);
+		json_string(w, "a\xff" "b");
+		json_string(w, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf");
+		json_string(w, "\x80|\xc3|\xe2\x82|\xc0\xaf|\xe0\x80\xaf|\xed\xa0\x80|\xf4\x90\x80\x80");
+		json_array_end(w);
+	}, &st);
+	EXPECT_EQ(st, 0);
+	const std::string r = "\\ufffd";
+	EXPECT_EQ(s, "[\n  \"a" + r + "b\",\n"
+		     "  \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\",\n"
+		     "  \"" + r + "|" + r + "|" + r + r + "|" + r + r + "|" + r + r + r + "|" + r +
+			     r + r + "|" + r + r + r + r + "\"\n]\n");
+}
+
 TEST(BenchJson, Numbers)
 {
 	int st = -2;
