@@ -282,6 +282,7 @@ int rsa_parse_der(struct rsa_key_parts *parts, rsa_key_format_t format,
  *       AlgorithmIdentifier, BIT STRING } -- a certificate request or CRL
  *       has the same outer shape, without the [0]
  *   ECPrivateKey (RFC 5915)  { version 1, OCTET STRING, ... }
+ *   PFX (RFC 7292, PKCS #12)  { version 3, ContentInfo { pkcs7-..., ... }, ... }
  */
 static const char *other_structure(struct der seq)
 {
@@ -301,9 +302,18 @@ static const char *other_structure(struct der seq)
 		return "a signed X.509 structure (a certificate, certificate request or CRL), "
 		       "not a key";
 	}
-	if (der_read_small(&version, &seq, "", NULL, 0) == 0 && version == 1 && seq.len > 0 &&
-	    seq.p[0] == DER_OCTET_STRING)
+	if (der_read_small(&version, &seq, "", NULL, 0) != 0 || seq.len == 0)
+		return NULL;
+	if (version == 1 && seq.p[0] == DER_OCTET_STRING)
 		return "an EC private key (RFC 5915 ECPrivateKey), not an RSA key";
+	/* 1.2.840.113549.1.7: the PKCS #7 content types */
+	static const uint8_t pkcs7[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07 };
+	struct der info, type;
+	if (version == 3 && der_read(&info, &seq, DER_SEQUENCE, "", NULL, 0) == 0 &&
+	    der_read(&type, &info, DER_OID, "", NULL, 0) == 0 && type.len == sizeof(pkcs7) + 1 &&
+	    memcmp(type.p, pkcs7, sizeof(pkcs7)) == 0)
+		return "a PKCS #12 file, not a key; extract the key, e.g. openssl pkcs12 -in FILE "
+		       "-nocerts -nodes -out KEY.pem";
 	return NULL;
 }
 

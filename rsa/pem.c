@@ -142,10 +142,13 @@ static int next_block(struct pem_block *blk, const char **at, const char *stop,
 	if (b == NULL)
 		return 0;
 	const char *label = b + strlen(begin);
-	const char *label_end = find(label, (size_t)(stop - label), dashes);
-	const char *eol = memchr(label, '\n', (size_t)(stop - label));
-	if (label_end == NULL || (eol != NULL && eol < label_end) ||
-	    (size_t)(label_end - label) > MAX_LABEL) {
+	/* Searched no further than the longest label allowed: each block costs
+	 * its own length, and a file of many blocks stays linear. */
+	size_t room = (size_t)(stop - label);
+	if (room > MAX_LABEL + strlen(dashes))
+		room = MAX_LABEL + strlen(dashes);
+	const char *label_end = find(label, room, dashes);
+	if (label_end == NULL || memchr(label, '\n', (size_t)(label_end - label)) != NULL) {
 		rsa_set_error(err, errlen, "PEM: malformed BEGIN line");
 		return -1;
 	}

@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 keys=../keys
 base=rsa1024-e65537
 
-rm -f ./*.pem ./*.der ./*.bin
+rm -f ./*.pem ./*.der ./*.bin ./*.p12
 openssl rsa -in "$keys/$base.pem" -aes128 -passout pass:bigmont -traditional \
   -out encrypted-traditional.pem 2>/dev/null
 openssl pkcs8 -topk8 -in "$keys/$base.pem" -passout pass:bigmont \
@@ -20,12 +20,14 @@ openssl pkcs8 -topk8 -in "$keys/$base.pem" -passout pass:bigmont \
 : > empty.pem
 
 # Structures that are not an RSA key, each named by the reader: a
-# certificate (PEM alone, and DER), EC keys (RFC 5915 in PEM and DER, PKCS
-# #8 DER), an encrypted PKCS #8 key in DER.  Their keys and salts are
-# random; only their shape matters.
+# certificate (PEM alone, DER, and in a PKCS #12 file), EC keys (RFC 5915
+# in PEM and DER, PKCS #8 DER), an encrypted PKCS #8 key in DER.  Their
+# keys and salts are random; only their shape matters.
 openssl req -x509 -new -key "$keys/$base.pem" -subj /CN=bigmont-test -days 36500 \
   -out certificate.pem 2>/dev/null
 openssl x509 -in certificate.pem -outform DER -out certificate.der
+openssl pkcs12 -export -in certificate.pem -inkey "$keys/$base.pem" -passout pass:bigmont \
+  -out keystore.p12
 openssl ecparam -name prime256v1 -genkey -noout -out ec-private.pem
 openssl ec -in ec-private.pem -outform DER -out ec-private.der 2>/dev/null
 openssl pkcs8 -topk8 -nocrypt -in ec-private.pem -outform DER -out ec-pkcs8.der
