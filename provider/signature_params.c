@@ -1,9 +1,11 @@
 /*
  * The RSA signature context's parameters: digest, padding mode, PSS salt
  * length, MGF1 digest (settable and gettable), and the X.509
- * AlgorithmIdentifier of PKCS #1 v1.5 signatures (gettable).  Names and
+ * AlgorithmIdentifier of PKCS #1 v1.5 and PSS signatures (gettable:
+ * certificates, requests and CMS take it from here).  Names and
  * value forms are the default provider's: a padding mode as a number or a
- * name, a salt length as a number or "digest", "max", "auto".
+ * name, a salt length as a number (-1, -2, -3 included) or "digest",
+ * "max", "auto".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <openssl/core_names.h>
 #include <openssl/objects.h>
 #include <openssl/params.h>
+#include <openssl/rsa.h>
 #include <openssl/x509.h>
 
 #include "signature.h"
@@ -46,9 +49,11 @@ static int get_saltlen(const OSSL_PARAM *p, int *len)
 		return OSSL_PARAM_get_int(p, len);
 	if (bm_named_value(saltlen_names, BM_COUNT(saltlen_names), p->data, len))
 		return 1;
+	/* Numbers too, as the default provider takes them: -1, -2 and -3 are
+	 * the old spellings of digest, auto and max. */
 	char *end;
 	long v = strtol(p->data, &end, 10);
-	if (end == (char *)p->data || *end != '\0' || v < 0 || v > 0xffff)
+	if (end == (char *)p->data || *end != '\0' || v < RSA_PSS_SALTLEN_MAX || v > 0xffff)
 		return 0;
 	*len = (int)v;
 	return 1;
@@ -123,19 +128,92 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	return 1;
 }
 
-/* sha256WithRSAEncryption and kin, with NULL parameters; PKCS #1 v1.5
- * with a digest only (0 bytes otherwise, which OpenSSL reads as "none"). */
+/* The salt length a PSS signature of this context has: "digest", "max"
+ * and "auto" resolved as the signing code resolves them. */
+static int pss_salt_length(const struct sig_ctx *ctx)
+{
+	const int hlen = EVP_MD_get_size(ctx->op.md);
+	if (ctx->saltlen == RSA_PSS_SALTLEN_DIGEST)
+		return hlen;
+	if (ctx->saltlen >= 0)
+		return ctx->saltlen;
+	/* max: the encoded message is one byte shorter when the modulus has
+	 * 8k + 1 bits (RFC 8017, 9.1.1) */
+	return (int)ctx->op.key->size - hlen - 2 - ((ctx->op.key->bits & 7) == 1);
+}
+
+/* A digest's AlgorithmIdentifier into *alg, with NULL parameters as the
+ * default provider writes it (RFC 4055 lets a reader take both forms);
+ * left out for SHA-1, the DEFAULT of RSASSA-PSS-params, as DER requires. */
+static int pss_md_algorithm(X509_ALGOR **alg, const EVP_MD *md)
+{
+	if (EVP_MD_is_a(md, "SHA1"))
+		return 1;
+	return (*alg = X509_ALGOR_new()) != NULL &&
+	       X509_ALGOR_set0(*alg, OBJ_nid2obj(EVP_MD_get_type(md)), V_ASN1_NULL, NULL);
+}
+
+/* RSASSA-PSS-params (RFC 4055): hash, MGF1 and its hash, salt length; the
+ * trailer field is always its default.  NULL on failure. */
+static ASN1_STRING *pss_params(const struct sig_ctx *ctx)
+{
+	RSA_PSS_PARAMS *pss = RSA_PSS_PARAMS_new();
+	X509_ALGOR *mgf1_hash = NULL;
+	ASN1_STRING *der = NULL, *mgf1_der = NULL;
+	const EVP_MD *mgf1 = bm_opctx_mgf1(&ctx->op);
+	const int salt = pss_salt_length(ctx);
+	if (pss == NULL || salt < 0 || !pss_md_algorithm(&pss->hashAlgorithm, ctx->op.md))
+		goto out;
+	if (salt != 20 && ((pss->saltLength = ASN1_INTEGER_new()) == NULL ||
+			   !ASN1_INTEGER_set(pss->saltLength, salt)))
+		goto out;
+	if (!EVP_MD_is_a(mgf1, "SHA1")) {
+		if (!pss_md_algorithm(&mgf1_hash, mgf1) ||
+		    (mgf1_der = ASN1_item_pack(mgf1_hash, ASN1_ITEM_rptr(X509_ALGOR), NULL)) == NULL ||
+		    (pss->maskGenAlgorithm = X509_ALGOR_new()) == NULL ||
+		    !X509_ALGOR_set0(pss->maskGenAlgorithm, OBJ_nid2obj(NID_mgf1), V_ASN1_SEQUENCE,
+				     mgf1_der))
+			goto out;
+		mgf1_der = NULL; /* owned by maskGenAlgorithm */
+	}
+	der = ASN1_item_pack(pss, ASN1_ITEM_rptr(RSA_PSS_PARAMS), NULL);
+out:
+	ASN1_STRING_free(mgf1_der);
+	X509_ALGOR_free(mgf1_hash);
+	RSA_PSS_PARAMS_free(pss);
+	return der;
+}
+
+/* The signature's AlgorithmIdentifier: sha256WithRSAEncryption and kin
+ * with NULL parameters for PKCS #1 v1.5 with a digest, RSASSA-PSS with
+ * its parameters for PSS, and 0 bytes otherwise (which OpenSSL reads as
+ * "none"). */
 static int set_algorithm_id(OSSL_PARAM *p, const struct sig_ctx *ctx)
 {
-	int sig_nid;
-	if (ctx->op.pad_mode != RSA_PKCS1_PADDING || ctx->op.md == NULL ||
-	    !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->op.md), NID_rsaEncryption))
-		return OSSL_PARAM_set_octet_string(p, NULL, 0);
+	int sig_nid = NID_undef;
+	ASN1_STRING *params = NULL;
+	if (ctx->op.md != NULL && ctx->op.key != NULL &&
+	    ctx->op.pad_mode == RSA_PKCS1_PSS_PADDING) {
+		if ((params = pss_params(ctx)) == NULL) {
+			BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM,
+			       "cannot encode the RSASSA-PSS parameters");
+			return 0;
+		}
+		sig_nid = NID_rsassaPss;
+	} else if (ctx->op.md == NULL || ctx->op.pad_mode != RSA_PKCS1_PADDING ||
+		   !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->op.md),
+					   NID_rsaEncryption)) {
+		return OSSL_PARAM_set_octet_string(p, "", 0);
+	}
 	X509_ALGOR *alg = X509_ALGOR_new();
 	uint8_t *der = NULL;
 	int len = -1;
-	if (alg != NULL && X509_ALGOR_set0(alg, OBJ_nid2obj(sig_nid), V_ASN1_NULL, NULL))
+	if (alg != NULL && X509_ALGOR_set0(alg, OBJ_nid2obj(sig_nid),
+					   params != NULL ? V_ASN1_SEQUENCE : V_ASN1_NULL, params)) {
+		params = NULL; /* owned by alg */
 		len = i2d_X509_ALGOR(alg, &der);
+	}
+	ASN1_STRING_free(params);
 	X509_ALGOR_free(alg);
 	int ok = len > 0 && OSSL_PARAM_set_octet_string(p, der, (size_t)len);
 	OPENSSL_free(der);

@@ -4,7 +4,8 @@ default provider: for RSA-1024, 2048, 3072 and 4096 and every padding, 200
 random messages (--messages) are encrypted by one and decrypted by the other, and
 signed by one and verified by the other, in both directions; deterministic
 schemes must give the same bytes.  Tampered ciphertexts and signatures,
-and a wrong OAEP label, must make both fail.  The provider's report
+and a wrong OAEP label, must make both fail.  Self-signed PSS certificates
+made by each verify on the other, with the same signatureAlgorithm bytes.  The provider's report
 (BIGMONT_PROVIDER_REPORT) must show one private-key operation for every
 decryption and signature it was given.
 
@@ -68,10 +69,14 @@ class Runner:
 
     def pkeyutl(self, with_provider, args, private=False):
         """Run openssl pkeyutl; (exit status, stdout bytes, stderr text)."""
-        cmd = [self.openssl, "pkeyutl"] + args
+        return self.command(with_provider, ["pkeyutl"] + args, private)
+
+    def command(self, with_provider, args, private=False):
+        """Run openssl ARGS; (exit status, stdout bytes, stderr text)."""
+        cmd = [self.openssl] + args
         env = self.env
-        if with_provider:
-            cmd += self.provider_args
+        if with_provider:  # before the operands, which verify takes last
+            cmd[2:2] = self.provider_args
             env = dict(env, BIGMONT_PROVIDER_REPORT=self.report)
         r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=60)
@@ -198,6 +203,64 @@ def check_signatures(run, rng, bits, key, pub, k, messages):
                 raise Failure("RSA-%d %s: %s verified a tampered signature" % (bits, name, side(v_side)))
 
 
+# -sigopt lists for certificates signed with PSS (the numeric salt lengths
+# are the old spellings of digest and auto)
+CERTIFICATE_PSS = [
+    ("sha256", []),
+    ("sha384", ["rsa_pss_saltlen:-1", "rsa_mgf1_md:sha512"]),
+    ("sha1", ["rsa_pss_saltlen:-2"]),
+    ("sha256", ["rsa_pss_saltlen:20", "rsa_mgf1_md:sha1"]),
+]
+
+
+def signature_algorithm(pem_path):
+    """The DER of a certificate's outer signatureAlgorithm."""
+    import base64
+    with open(pem_path) as f:
+        der = base64.b64decode("".join(l for l in f.read().splitlines()
+                                       if l and not l.startswith("-----")))
+
+    def header(at):
+        length, at = der[at + 1], at + 2
+        if length & 0x80:
+            n = length & 0x7f
+            length, at = int.from_bytes(der[at:at + n], "big"), at + n
+        return length, at
+
+    _, at = header(0)               # Certificate
+    length, body = header(at)       # tbsCertificate
+    at = body + length
+    length, body = header(at)       # signatureAlgorithm
+    return der[at:body + length]
+
+
+def check_certificates(run, bits, key):
+    """Self-signed PSS certificates: the AlgorithmIdentifier bigmont gives
+    is the default provider's byte for byte, and each side verifies the
+    other's certificate."""
+    for md, sigopts in CERTIFICATE_PSS:
+        what = "RSA-%d PSS certificate -%s %s" % (bits, md, " ".join(sigopts))
+        certs = []
+        for sign_side in (False, True):
+            cert = os.path.join(run.tmp, "cert-%d.pem" % sign_side)
+            args = ["req", "-new", "-x509", "-key", key, "-subj", "/CN=bigmont-test",
+                    "-days", "1", "-" + md, "-sigopt", "rsa_padding_mode:pss", "-out", cert]
+            for o in sigopts:
+                args += ["-sigopt", o]
+            rc, _, err = run.command(sign_side, args, private=True)
+            if rc != 0:
+                raise Failure("%s: %s failed: %s" % (what, side(sign_side), err))
+            certs.append(cert)
+            rc, out, err = run.command(not sign_side, ["verify", "-CAfile", cert, cert])
+            if rc != 0:
+                raise Failure("%s, signed by %s: %s does not verify it: %s %s" % (
+                    what, side(sign_side), side(not sign_side), out.decode(errors="replace"), err))
+        ours, theirs = (signature_algorithm(c) for c in (certs[1], certs[0]))
+        if ours != theirs:
+            raise Failure("%s: signatureAlgorithm %s, the default provider's %s" % (
+                what, ours.hex(), theirs.hex()))
+
+
 def check_size(args, seed, bits):
     """Every check at one key size, in its own directory (so sizes run in
     parallel): (failure text or None, openssl runs, private operations the
@@ -212,6 +275,7 @@ def check_size(args, seed, bits):
             check_encryptions(run, rng, bits, key, pub, k, args.messages)
             check_wrong_label(run, bits, key, pub)
             check_signatures(run, rng, bits, key, pub, k, args.messages)
+            check_certificates(run, bits, key)
         except Failure as e:
             return str(e), run.runs, 0, 0
         return None, run.runs, run.provider_private_ops(), run.private_ops_expected
