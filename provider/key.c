@@ -87,6 +87,15 @@ int bm_key_set_numbers(struct bm_key *key, const BIGNUM *const num[BM_NUM_COUNT]
 		return 0;
 	}
 	int is_private = num[BM_D] != NULL;
+	/* rsa_key_from_numbers reads an empty number as one not given: a zero
+	 * d would make a private key public without a word. */
+	static const char *const private_names[] = { "d", "p", "q", "dP", "dQ", "qInv" };
+	for (int i = BM_D; is_private && i < BM_NUM_COUNT; i++)
+		if (num[i] != NULL && BN_is_zero(num[i])) {
+			BM_ERR(prov, BM_R_KEY_REFUSED, "the private key's %s is 0",
+			       private_names[i - BM_D]);
+			return 0;
+		}
 	size_t total = 0;
 	for (int i = 0; i < BM_NUM_COUNT; i++)
 		if (num[i] != NULL && (i < BM_D || is_private))

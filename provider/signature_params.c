@@ -120,11 +120,24 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		}
 		ctx->saltlen = len;
 	}
-	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL &&
-	    !bm_param_fetch_md(ctx->op.prov, &ctx->op.mgf1_md, p,
-			       OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES),
-			       "MGF1 digest"))
-		return 0;
+	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL) {
+		/* Fetched aside: an XOF is refused, as for the digest, and the
+		 * MGF1 digest set before stays. */
+		EVP_MD *mgf1 = NULL;
+		if (!bm_param_fetch_md(ctx->op.prov, &mgf1, p,
+				       OSSL_PARAM_locate_const(params,
+							       OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES),
+				       "MGF1 digest"))
+			return 0;
+		if ((EVP_MD_get_flags(mgf1) & EVP_MD_FLAG_XOF) != 0) {
+			BM_ERR(ctx->op.prov, BM_R_DIGEST, "MGF1 digest '%s' is not allowed here",
+			       EVP_MD_get0_name(mgf1));
+			EVP_MD_free(mgf1);
+			return 0;
+		}
+		EVP_MD_free(ctx->op.mgf1_md);
+		ctx->op.mgf1_md = mgf1;
+	}
 	return 1;
 }
 

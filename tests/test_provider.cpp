@@ -655,6 +655,15 @@ TEST_P(ProviderRefusal, SignatureRefusals)
 	EXPECT_FALSE(run(pair.def, Op::Sign, pkcs1, not_a_digest).ok);
 	Result d = run(pair.def, Op::Sign, raw, too_long), b = run(pair.bm, Op::Sign, raw, too_long);
 	expect_same_refusal(d, b, "raw PKCS#1 v1.5 of a message as long as the key");
+	/* An XOF as PSS's MGF1 digest. */
+	Params pss_shake = pss;
+	pss_shake.mgf1 = "SHAKE-128";
+	const Bytes h = digest("SHA256", rng.bytes(64));
+	EXPECT_FALSE(run(pair.def, Op::Sign, pss_shake, h).ok);
+	b = run(pair.bm, Op::Sign, pss_shake, h);
+	EXPECT_FALSE(b.ok);
+	EXPECT_NE(b.errors.find("MGF1 digest 'SHAKE-128' is not allowed here"), std::string::npos)
+		<< b.errors;
 }
 
 /* A padding mode the operation has no use for is refused when it is set,
@@ -862,6 +871,43 @@ TEST_F(ProviderTest, KeyTheChecksRefuseIsRefusedAtImport)
 		EVP_PKEY_free(key);
 	}
 	EXPECT_GE(tried, 3) << "OpenSSL decoded too few of the bad keys to test anything";
+}
+
+/* A zero private number is refused, not read as absent (which would make
+ * a private key public). */
+TEST_F(ProviderTest, ZeroPrivateNumberIsRefused)
+{
+	EVP_PKEY *key = load_key(def_.ctx, read_file(key_path(2048)));
+	ASSERT_NE(key, nullptr);
+	static const char *const names[] = {
+		OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
+		OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2,
+		OSSL_PKEY_PARAM_RSA_EXPONENT1, OSSL_PKEY_PARAM_RSA_EXPONENT2,
+		OSSL_PKEY_PARAM_RSA_COEFFICIENT1,
+	};
+	for (int zero : { 2, 6 }) {
+		OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+		BIGNUM *nums[8] = { nullptr };
+		for (int i = 0; i < 8; i++) {
+			ASSERT_EQ(EVP_PKEY_get_bn_param(key, names[i], &nums[i]), 1) << names[i];
+			if (i == zero)
+				BN_zero(nums[i]);
+			OSSL_PARAM_BLD_push_BN(bld, names[i], nums[i]);
+		}
+		OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
+		std::string errors;
+		EVP_PKEY *imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
+		EXPECT_EQ(imported, nullptr) << names[zero];
+		EXPECT_NE(errors.find(zero == 2 ? "the private key's d is 0" : "the private key's dQ is 0"),
+			  std::string::npos)
+			<< errors;
+		EVP_PKEY_free(imported);
+		OSSL_PARAM_free(params);
+		OSSL_PARAM_BLD_free(bld);
+		for (BIGNUM *b : nums)
+			BN_clear_free(b);
+	}
+	EVP_PKEY_free(key);
 }
 
 TEST_F(ProviderTest, PrivateKeyWithoutCrtNumbersAndMultiPrimeAreRefused)
