@@ -13,7 +13,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: bigmont key-info KEY\n"
+		"usage: bigmont key-info [--] KEY\n"
 		"\n"
 		"Show an RSA key's format, type, modulus size and public exponent, and\n"
 		"check it (private keys: p*q = n, dp = d mod (p-1), dq = d mod (q-1),\n"
@@ -28,13 +28,18 @@ static void usage(FILE *out)
 int cmd_key_info(int argc, char **argv)
 {
 	const char *keyfile = NULL;
+	int options = 1; /* until "--", after which a name may start with '-' */
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		if (options && !strcmp(arg, "--")) {
+			options = 0;
+			continue;
+		}
+		if (options && (!strcmp(arg, "-h") || !strcmp(arg, "--help"))) {
 			usage(stdout);
 			return 0;
 		}
-		if (arg[0] == '-' && arg[1] != '\0') {
+		if (options && arg[0] == '-' && arg[1] != '\0') {
 			cli_error("key-info: unknown option '%s' (try 'bigmont key-info --help')", arg);
 			return CLI_EXIT_USAGE;
 		}
@@ -44,7 +49,7 @@ int cmd_key_info(int argc, char **argv)
 		}
 		keyfile = arg;
 	}
-	if (keyfile == NULL) {
+	if (keyfile == NULL || keyfile[0] == '\0') {
 		cli_error("key-info: missing KEY (try 'bigmont key-info --help')");
 		return CLI_EXIT_USAGE;
 	}

@@ -712,6 +712,18 @@ TEST(Cli, KeyInfo)
 		for (const std::string &line : c.report)
 			EXPECT_NE(r.out.find(line), std::string::npos) << c.file << ": no \"" << line << "\" in\n" << r.out;
 	}
+	/* A file whose name starts with '-', after "--"; an empty name is a
+	 * usage error, as for --key. */
+	spit(dir.path + "/-key.pem", bt::read_data_file("keys/rsa1024-e3.pem"));
+	const std::string here = dir.path;
+	Result r = run({"/bin/sh", "-c", "cd " + quoted(here) + " && exec " + quoted(kExe) +
+				  " key-info -- -key.pem"},
+		dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("modulus bits: 1024\n"), std::string::npos) << r.out;
+	r = run({kExe, "key-info", ""}, dir.path);
+	EXPECT_EQ(r.status, 2) << r.err;
+	EXPECT_NE(r.err.find("missing KEY"), std::string::npos) << r.err;
 }
 
 TEST(Cli, HelpOfEveryCommand)
