@@ -69,12 +69,99 @@ static int km_has(const void *keydata, int selection)
 	return ok;
 }
 
+/* Whether n = r^k for some integer r.  r = floor(n^(1/k)) by Newton's
+ * steps x <- ((k - 1) x + n / x^(k-1)) / k from x = 2^ceil(b/k) (b the bits
+ * of n), which decrease until they reach r. */
+static int is_kth_power(const BIGNUM *n, int k, BN_CTX *ctx)
+{
+	const int bits = BN_num_bits(n);
+	BN_CTX_start(ctx);
+	BIGNUM *x = BN_CTX_get(ctx), *next = BN_CTX_get(ctx), *t = BN_CTX_get(ctx),
+	       *exp = BN_CTX_get(ctx);
+	int rc = -1;
+	if (exp == NULL)
+		goto out;
+	BN_zero(x);
+	if (!BN_set_bit(x, (bits + k - 1) / k) || !BN_set_word(exp, (BN_ULONG)k - 1))
+		goto out;
+	for (;;) {
+		if (!BN_exp(t, x, exp, ctx) || !BN_div(next, NULL, n, t, ctx) || !BN_copy(t, x) ||
+		    !BN_mul_word(t, (BN_ULONG)k - 1) || !BN_add(next, next, t) ||
+		    BN_div_word(next, (BN_ULONG)k) == (BN_ULONG)-1)
+			goto out;
+		if (BN_cmp(next, x) >= 0)
+			break;
+		if (!BN_copy(x, next))
+			goto out;
+	}
+	if (!BN_set_word(exp, (BN_ULONG)k) || !BN_exp(t, x, exp, ctx))
+		goto out;
+	rc = BN_cmp(t, n) == 0;
+out:
+	BN_CTX_end(ctx);
+	return rc;
+}
+
+/* The default provider's public-key check (SP 800-56B, 6.4.2.1) on n: no
+ * prime factor below 752, not a prime, not a prime power (a prime power
+ * with no factor below 752 has an exponent below bits / 9.5).  bigmont's
+ * import checked n odd, e odd and above 1, and the size.  1 if n passes,
+ * 0 if not, -1 on an error. */
+static int public_modulus_passes(const struct bm_key *key)
+{
+	const BIGNUM *n = key->num[BM_N];
+	BN_CTX *ctx = BN_CTX_new_ex(key->prov->libctx);
+	if (ctx == NULL)
+		return -1;
+	BN_CTX_start(ctx);
+	BIGNUM *small = BN_CTX_get(ctx), *gcd = BN_CTX_get(ctx);
+	int rc = gcd != NULL && BN_one(small) ? 1 : -1;
+	for (BN_ULONG p = 3; rc == 1 && p < 752; p += 2) {
+		int prime = 1;
+		for (BN_ULONG d = 3; d * d <= p && prime; d += 2)
+			prime = p % d != 0;
+		if (prime && !BN_mul_word(small, p))
+			rc = -1;
+	}
+	if (rc == 1 && !BN_gcd(gcd, n, small, ctx))
+		rc = -1;
+	if (rc == 1 && !BN_is_one(gcd))
+		rc = 0;
+	if (rc == 1) {
+		int prime = BN_check_prime(n, ctx, NULL);
+		rc = prime < 0 ? -1 : !prime;
+	}
+	for (int k = 2; rc == 1 && k * 19 / 2 < BN_num_bits(n); k++) {
+		int prime = 1;
+		for (int d = 2; d * d <= k && prime; d++)
+			prime = k % d != 0;
+		int power = prime ? is_kth_power(n, k, ctx) : 0;
+		rc = power < 0 ? -1 : !power;
+	}
+	BN_CTX_end(ctx);
+	BN_CTX_free(ctx);
+	return rc;
+}
+
 /* bigmont checked the key at import and refused it there if it was
- * inconsistent; a key that exists has passed.  So validation is "has". */
+ * inconsistent: a private key has passed its checks (p and q distinct
+ * primes, p q = n, ...).  A public key passed only n and e odd and the
+ * size, so its modulus gets the rest of the default provider's check. */
 static int km_validate(const void *keydata, int selection, int checktype)
 {
 	(void)checktype;
-	return km_has(keydata, selection);
+	const struct bm_key *key = keydata;
+	if (!km_has(keydata, selection))
+		return 0;
+	if (!(selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) || bm_key_is_private(key))
+		return 1;
+	int rc = public_modulus_passes(key);
+	if (rc == 0)
+		BM_ERR(key->prov, BM_R_INVALID_PARAM,
+		       "the modulus is a prime, a prime power or has a factor below 752");
+	else if (rc < 0)
+		BM_ERR(key->prov, BM_R_INTERNAL, "checking the modulus");
+	return rc == 1;
 }
 
 /* The default provider's rule: the public key (n, e) when asked for, else

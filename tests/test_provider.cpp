@@ -873,6 +873,62 @@ TEST_F(ProviderTest, KeyTheChecksRefuseIsRefusedAtImport)
 	EXPECT_GE(tried, 3) << "OpenSSL decoded too few of the bad keys to test anything";
 }
 
+/* The public-key check of a key held by bigmont (made by fromdata, so no
+ * private numbers were checked) agrees with the default provider's on
+ * moduli that are a prime, a prime times 3, a prime squared, and a good
+ * p q; e = 65537.  The check asks bigmont: its key manager holds the key. */
+TEST_F(ProviderTest, PublicCheckOfAKeyBigmontHolds)
+{
+	BN_CTX *bn = BN_CTX_new();
+	BIGNUM *p = BN_new(), *q = BN_new(), *e = BN_new();
+	ASSERT_TRUE(BN_generate_prime_ex2(p, 512, 0, nullptr, nullptr, nullptr, bn));
+	ASSERT_TRUE(BN_generate_prime_ex2(q, 512, 0, nullptr, nullptr, nullptr, bn));
+	ASSERT_TRUE(BN_set_word(e, 65537));
+	struct Case {
+		const char *what;
+		BIGNUM *n;
+		bool good;
+	} cases[] = { { "a prime", BN_new(), false }, { "3 times a prime", BN_new(), false },
+		      { "a prime squared", BN_new(), false }, { "p q", BN_new(), true } };
+	ASSERT_TRUE(BN_generate_prime_ex2(cases[0].n, 1024, 0, nullptr, nullptr, nullptr, bn));
+	BIGNUM *big = BN_new();
+	ASSERT_TRUE(BN_generate_prime_ex2(big, 1022, 0, nullptr, nullptr, nullptr, bn));
+	ASSERT_TRUE(BN_mul_word(BN_copy(cases[1].n, big), 3));
+	ASSERT_TRUE(BN_sqr(cases[2].n, p, bn));
+	ASSERT_TRUE(BN_mul(cases[3].n, p, q, bn));
+	for (auto &c : cases) {
+		OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+		OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_N, c.n);
+		OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_E, e);
+		OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
+		std::string errors;
+		EVP_PKEY *ours = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_PUBLIC_KEY, &errors);
+		ASSERT_NE(ours, nullptr) << c.what << ": " << errors;
+		EVP_PKEY *theirs = nullptr;
+		EVP_PKEY_CTX *make = EVP_PKEY_CTX_new_from_name(def_.ctx, "RSA", "provider=default");
+		ASSERT_EQ(EVP_PKEY_fromdata_init(make), 1);
+		ASSERT_EQ(EVP_PKEY_fromdata(make, &theirs, EVP_PKEY_PUBLIC_KEY, params), 1) << c.what;
+		EVP_PKEY_CTX *check_ours = EVP_PKEY_CTX_new_from_pkey(bm_.ctx, ours, nullptr);
+		EVP_PKEY_CTX *check_theirs = EVP_PKEY_CTX_new_from_pkey(def_.ctx, theirs, nullptr);
+		EXPECT_EQ(EVP_PKEY_public_check(check_ours) == 1, c.good) << c.what;
+		EXPECT_EQ(EVP_PKEY_public_check(check_theirs) == 1, c.good) << c.what;
+		drain_errors();
+		EVP_PKEY_CTX_free(check_ours);
+		EVP_PKEY_CTX_free(check_theirs);
+		EVP_PKEY_CTX_free(make);
+		EVP_PKEY_free(ours);
+		EVP_PKEY_free(theirs);
+		OSSL_PARAM_free(params);
+		OSSL_PARAM_BLD_free(bld);
+		BN_free(c.n);
+	}
+	BN_free(big);
+	BN_free(p);
+	BN_free(q);
+	BN_free(e);
+	BN_CTX_free(bn);
+}
+
 /* A zero private number is refused, not read as absent (which would make
  * a private key public). */
 TEST_F(ProviderTest, ZeroPrivateNumberIsRefused)
