@@ -58,7 +58,6 @@ static int hex_read(uint8_t *b, size_t n, const char *s)
 	return end == '\0' || end == '\n' ? 0 : -1;
 }
 
-/* One line of any length (malloc'd, caller frees); NULL at EOF. */
 /* The longest line either side sends: "dec " or "out " and a 16384-bit
  * number in hex; "err " and a reason of at most 256 bytes. */
 #define WORKER_LINE_MAX 8192
@@ -95,8 +94,8 @@ static char *expect_reply(struct bench_worker *w, const char *tag, char *err,
 	int too_long;
 	char *line = read_line(w->from, &too_long);
 	if (line == NULL) {
-		snprintf(err, errlen, too_long ? "the OpenSSL worker's reply is too long"
-					       : "the OpenSSL worker process died");
+		snprintf(err, errlen, "no reply from the OpenSSL worker (it died, or sent a line "
+				      "longer than its protocol's)");
 		return NULL;
 	}
 	size_t n = strlen(tag);

@@ -42,6 +42,9 @@ int cli_read_input(const char *path, size_t limit, uint8_t **buf, size_t *len);
 int cli_write_output(const char *path, const uint8_t *buf, size_t len);
 /* Load a PEM or DER key file (detected); *is_pem may be NULL. */
 int cli_load_key(const char *path, rsa_key **key, int *is_pem);
+/* The same from the file's bytes, already read; path names it in errors. */
+int cli_load_key_data(const char *path, const uint8_t *data, size_t len, rsa_key **key,
+		      int *is_pem);
 
 /* cli/raw_op.c: decrypt (private = 1) and encrypt share their options. */
 int cli_raw_op(int argc, char **argv, int private_op);

@@ -437,13 +437,21 @@ int cli_load_key(const char *path, rsa_key **key, int *is_pem)
 {
 	uint8_t *data;
 	size_t len;
-	char err[256] = "";
 	*key = NULL;
 	if (cli_read_file(path, "key file", &data, &len) != 0)
 		return -1;
+	int rc = cli_load_key_data(path, data, len, key, is_pem);
+	wipe_free(data, len);
+	return rc;
+}
+
+int cli_load_key_data(const char *path, const uint8_t *data, size_t len, rsa_key **key,
+		      int *is_pem)
+{
+	char err[256] = "";
+	*key = NULL;
 	if (len == 0) {
 		cli_error("key file '%s' is empty", path);
-		free(data);
 		return -1;
 	}
 	/* DER keys start with a SEQUENCE tag and contain no PEM armour. */
@@ -451,7 +459,6 @@ int cli_load_key(const char *path, rsa_key **key, int *is_pem)
 	int pem = memmem(data, len, armour, sizeof(armour) - 1) != NULL || data[0] != 0x30;
 	int rc = pem ? rsa_key_load_pem(key, (const char *)data, len, err, sizeof(err))
 		     : rsa_key_load_der(key, data, len, err, sizeof(err));
-	wipe_free(data, len);
 	if (rc != RSA_OK) {
 		cli_error("key file '%s': %s", path, err[0] ? err : rsa_strerror(rc));
 		return -1;

@@ -265,6 +265,12 @@ static int check_json_path(const char *path)
 	return rc;
 }
 
+/* --json -: the document takes standard output, the report standard error. */
+static int json_to_stdout(const struct options *o)
+{
+	return o->json != NULL && !strcmp(o->json, "-");
+}
+
 /* The embedded keys asked for, then the key files. */
 static int load_keys(const struct options *o, struct bench_speed_key *keys, int *nkeys)
 {
@@ -282,22 +288,25 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 		/* Our loader first, so that a key the benchmark cannot use is
 		 * refused with the reason decrypt and key-info give, not GMP's or
 		 * OpenSSL's. */
+		uint8_t *buf;
+		size_t len;
 		rsa_key *key;
 		int pem;
-		if (cli_load_key(o->keyfiles[i], &key, &pem) != 0)
+		if (cli_read_file(o->keyfiles[i], "key file", &buf, &len) != 0)
 			return -1;
+		if (cli_load_key_data(o->keyfiles[i], buf, len, &key, &pem) != 0) {
+			free(buf);
+			return -1;
+		}
 		int priv = rsa_key_is_private(key);
 		rsa_key_free(key);
 		if (!pem || !priv) {
 			cli_error("key file '%s': speed needs a private key in PEM, not a %s key%s",
 				  o->keyfiles[i], priv ? "DER" : "public",
 				  priv ? " (convert it: openssl pkey -in KEY -out KEY.pem)" : "");
+			free(buf);
 			return -1;
 		}
-		uint8_t *buf;
-		size_t len;
-		if (cli_read_file(o->keyfiles[i], "key file", &buf, &len) != 0)
-			return -1;
 		keys[(*nkeys)++] = (struct bench_speed_key){ .label = o->keyfiles[i],
 			.pem = (const char *)buf, .len = len };
 	}
@@ -323,7 +332,7 @@ static int run(const struct options *o, const struct bench_speed_key *keys, int 
 		.keys = keys, .nkeys = nkeys, .seconds = o->seconds,
 		.threads = o->threads, .nthreads = o->nthreads, .compare = o->compare,
 		.compare_text = o->compare_text, .build = o->build, .kernels = o->kernels,
-		.out = o->json != NULL && !strcmp(o->json, "-") ? stderr : stdout, .json = json_out,
+		.out = json_to_stdout(o) ? stderr : stdout, .json = json_out,
 		.read_locks = bench_lock_count_active() ? bench_lock_count_read : NULL,
 	};
 	char err[512] = "";
@@ -359,7 +368,7 @@ int cmd_speed(int argc, char **argv)
 	}
 	if (fcntl(STDOUT_FILENO, F_GETFL) < 0) {
 		cli_error("standard output is closed: the %s has nowhere to go",
-			  o.json != NULL && !strcmp(o.json, "-") ? "JSON document" : "report");
+			  json_to_stdout(&o) ? "JSON document" : "report");
 		return CLI_EXIT_FAILURE;
 	}
 	if (o.json != NULL && check_json_path(o.json) != 0)

@@ -102,6 +102,17 @@ out:
 	return rc;
 }
 
+/* Trial division, for the few small numbers the check below needs. */
+static int is_small_prime(unsigned v)
+{
+	if (v < 2)
+		return 0;
+	for (unsigned d = 2; d * d <= v; d++)
+		if (v % d == 0)
+			return 0;
+	return 1;
+}
+
 /* The default provider's public-key check (SP 800-56B, 6.4.2.1) on n: no
  * prime factor below 752, not a prime, not a prime power (a prime power
  * with no factor below 752 has an exponent below bits / 9.5).  bigmont's
@@ -116,13 +127,9 @@ static int public_modulus_passes(const struct bm_key *key)
 	BN_CTX_start(ctx);
 	BIGNUM *small = BN_CTX_get(ctx), *gcd = BN_CTX_get(ctx);
 	int rc = gcd != NULL && BN_one(small) ? 1 : -1;
-	for (BN_ULONG p = 3; rc == 1 && p < 752; p += 2) {
-		int prime = 1;
-		for (BN_ULONG d = 3; d * d <= p && prime; d += 2)
-			prime = p % d != 0;
-		if (prime && !BN_mul_word(small, p))
+	for (unsigned p = 3; rc == 1 && p < 752; p += 2)
+		if (is_small_prime(p) && !BN_mul_word(small, p))
 			rc = -1;
-	}
 	if (rc == 1 && !BN_gcd(gcd, n, small, ctx))
 		rc = -1;
 	if (rc == 1 && !BN_is_one(gcd))
@@ -132,10 +139,7 @@ static int public_modulus_passes(const struct bm_key *key)
 		rc = prime < 0 ? -1 : !prime;
 	}
 	for (int k = 2; rc == 1 && k * 19 / 2 < BN_num_bits(n); k++) {
-		int prime = 1;
-		for (int d = 2; d * d <= k && prime; d++)
-			prime = k % d != 0;
-		int power = prime ? is_kth_power(n, k, ctx) : 0;
+		int power = is_small_prime((unsigned)k) ? is_kth_power(n, k, ctx) : 0;
 		rc = power < 0 ? -1 : !power;
 	}
 	BN_CTX_end(ctx);

@@ -640,6 +640,11 @@ TEST(Cli, ReadsAreBounded)
 	r = limited("head -c 300000000 /dev/zero | exec \"$B\" speed --worker", dir.path);
 	EXPECT_EQ(r.status, 1) << r.err;
 	EXPECT_NE(r.out.find("err a request longer than 8192 bytes"), std::string::npos) << r.out;
+	/* A key announced above the key-file limit is refused before a byte
+	 * of it is read (else 150 MB of zeros would be read as a key). */
+	r = limited("{ echo key 150000000; head -c 300000000 /dev/zero; } | exec \"$B\" speed --worker",
+		    dir.path);
+	EXPECT_EQ(r.out.rfind("err cannot read the key\n", 0), 0u) << r.out.substr(0, 200);
 
 	/* The zero device, made in the test's own directory (only root may). */
 	const std::string zero = dir.path + "/zero";
