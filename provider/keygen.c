@@ -7,6 +7,10 @@
  * OpenSSL asks the preferred key manager to generate.
  *
  * Parameters: bits (default 2048), primes (2 only), e (default 65537).
+ * The caller's progress callback sees the default provider's progress
+ * (potential and iteration, as OpenSSL's own generation reports them), so
+ * `openssl genpkey` prints its dots, and a callback returning 0 stops the
+ * generation.
  */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -79,11 +83,29 @@ const OSSL_PARAM *bm_gen_settable_params(void *vctx, void *provctx)
 	return params;
 }
 
+struct progress {
+	OSSL_CALLBACK *cb;
+	void *cbarg;
+};
+
+/* The generating context's progress, handed on in the provider form. */
+static int forward_progress(EVP_PKEY_CTX *g)
+{
+	const struct progress *to = EVP_PKEY_CTX_get_app_data(g);
+	int potential = EVP_PKEY_CTX_get_keygen_info(g, 0);
+	int iteration = EVP_PKEY_CTX_get_keygen_info(g, 1);
+	OSSL_PARAM params[] = {
+		OSSL_PARAM_construct_int(OSSL_GEN_PARAM_POTENTIAL, &potential),
+		OSSL_PARAM_construct_int(OSSL_GEN_PARAM_ITERATION, &iteration),
+		OSSL_PARAM_END
+	};
+	return to->cb(params, to->cbarg);
+}
+
 void *bm_gen(void *vctx, OSSL_CALLBACK *cb, void *cbarg)
 {
 	struct gen_ctx *ctx = vctx;
-	(void)cb;
-	(void)cbarg;
+	struct progress progress = { cb, cbarg };
 	/* Any provider but this one (which would come back here). */
 	EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(ctx->prov->libctx, "RSA", "provider!=bigmont");
 	EVP_PKEY *pkey = NULL;
@@ -91,6 +113,10 @@ void *bm_gen(void *vctx, OSSL_CALLBACK *cb, void *cbarg)
 	struct bm_key *key = NULL;
 	OSSL_PARAM params[3] = { OSSL_PARAM_END, OSSL_PARAM_END, OSSL_PARAM_END };
 	params[0] = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_BITS, &ctx->bits);
+	if (g != NULL && cb != NULL) {
+		EVP_PKEY_CTX_set_app_data(g, &progress);
+		EVP_PKEY_CTX_set_cb(g, forward_progress);
+	}
 	int ok = g != NULL && EVP_PKEY_keygen_init(g) > 0 && EVP_PKEY_CTX_set_params(g, params) &&
 		 (ctx->e == NULL || EVP_PKEY_CTX_set1_rsa_keygen_pubexp(g, ctx->e) > 0) &&
 		 EVP_PKEY_generate(g, &pkey) > 0 &&

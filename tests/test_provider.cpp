@@ -1112,6 +1112,46 @@ TEST_F(ProviderTest, GeneratedKeysLandInBigmont)
 	EVP_PKEY_free(key);
 }
 
+/* The default provider's progress reaches the caller of a generation
+ * through bigmont (openssl genpkey prints it), and a callback that
+ * returns 0 stops the generation. */
+static int count_progress(EVP_PKEY_CTX *ctx)
+{
+	int *calls = static_cast<int *>(EVP_PKEY_CTX_get_app_data(ctx));
+	++calls[0];
+	if (EVP_PKEY_CTX_get_keygen_info(ctx, 0) >= 0 && EVP_PKEY_CTX_get_keygen_info(ctx, 1) >= 0)
+		++calls[1];
+	return calls[2];
+}
+
+TEST_F(ProviderTest, GenerationReportsProgressAndCanBeStopped)
+{
+	for (int go_on : { 1, 0 }) {
+		SCOPED_TRACE(go_on ? "callback returns 1" : "callback returns 0");
+		EVP_PKEY_CTX *gen = EVP_PKEY_CTX_new_from_name(bm_.ctx, "RSA", "provider=bigmont");
+		ASSERT_NE(gen, nullptr);
+		ASSERT_EQ(EVP_PKEY_keygen_init(gen), 1);
+		ASSERT_EQ(EVP_PKEY_CTX_set_rsa_keygen_bits(gen, 1024), 1);
+		int calls[3] = { 0, 0, go_on };
+		EVP_PKEY_CTX_set_app_data(gen, calls);
+		EVP_PKEY_CTX_set_cb(gen, count_progress);
+		EVP_PKEY *key = nullptr;
+		const int made = EVP_PKEY_keygen(gen, &key);
+		EVP_PKEY_CTX_free(gen);
+		if (go_on) {
+			EXPECT_EQ(made, 1) << drain_errors();
+			EXPECT_GT(calls[0], 2) << "no progress reported";
+		} else {
+			EXPECT_NE(made, 1) << "generation went on after the callback returned 0";
+			EXPECT_EQ(key, nullptr);
+			EXPECT_EQ(calls[0], 1) << "the callback was called again after returning 0";
+			drain_errors();
+		}
+		EXPECT_EQ(calls[1], calls[0]) << "potential or iteration missing";
+		EVP_PKEY_free(key);
+	}
+}
+
 /* Load, use and unload the provider in fresh library contexts, several
  * times: under ASan (asan preset) with leak detection this is the clean
  * load/unload check. */
