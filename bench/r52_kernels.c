@@ -46,8 +46,8 @@ static uint64_t run_calls(void *ctx)
 	struct call *c = ctx;
 	big_r52_dual_mul_fn *mul = c->mul;
 	big_r52_dual_sqr_fn *sqr = c->sqr;
-	const int asm20 = c->asm20 && c->mod.digits == 20;
 #if R52_HAVE_ASM20
+	const int asm20 = c->asm20 && c->mod.digits == 20;
 	if (asm20) {
 		mul = mul ? big_r52_dual_mul20_ifma_asm : NULL;
 		sqr = sqr ? big_r52_dual_sqr20_ifma_asm : NULL;
