@@ -336,7 +336,8 @@ LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key opera
           "Threads share one key (OpenSSL: one EVP_PKEY, a context per operation); "
           "efficiency = ops/s / (min(T, cores) x one thread's ops per CPU second), "
           "range = the lowest and highest round, cpu = the share of min(T, cores) "
-          "cores the threads had.\n")
+          "cores the threads had; efficiency '-': withheld, above 100 % in every "
+          "round (a measurement error).\n")
 
 
 def machine_lines(machine, markdown=False):
@@ -368,7 +369,10 @@ def merge(run_docs):
     """run_docs: list of bench/run result documents (any machines, any
     dates).  Keeps one document per CPU slug, the newest full run (a --quick
     run only when the CPU has no full one), and returns markdown: one table
-    per key size, a row per CPU, µs per operation."""
+    per key size, a row per CPU, µs per operation.  best/OpenSSL is the
+    fastest build's same-run ratio to OpenSSL (blinded, its default): the
+    median over rounds of each round's ratio, the number the run's .md
+    gives in its /OpenSSL blinded column."""
     def rank(doc):
         return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
@@ -401,16 +405,14 @@ def merge(run_docs):
                 r = find(recs, "ours", b, bits)
                 v = r["median_ns"] if r else None
                 cells.append("-" if v is None else "%.1f" % (v / 1000))
-                if v is not None:
-                    best = v if best is None else min(best, v)
-            ossl = None
+                if v is not None and (best is None or v < best["median_ns"]):
+                    best = r
             for other in ("gmp", "openssl", "openssl-noifma"):
                 r = find(recs, other, "all", bits)
                 v = r["median_ns"] if r else None
                 cells.append("-" if v is None else "%.1f" % (v / 1000))
-                if other == "openssl":
-                    ossl = v
-            cells.append("-" if not (best and ossl) else "%.2f" % (best / ossl))
+            ratio = best.get("ratio", {}).get("openssl") if best else None
+            cells.append("-" if ratio is None else "%.2f" % ratio)
             rows.append(cells)
         out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
         out.append("")
