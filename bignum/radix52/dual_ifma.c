@@ -35,24 +35,23 @@
  *   sqr: about kG + 2G vpmadd52[lh]uq for the square, 2kG for the
  *        reduction, kG + 4G valignq
  *
- * Core cycles per call, both halves (`taskset -c 1 bigmont speed
- * --kernels`: best of 300 runs of 32 dependent calls; 0.711 rdtsc ticks
- * per core cycle):
+ * Core cycles per call, both halves (`taskset -c 1 build/chunk64/cli/
+ * bigmont speed --kernels`, the build without NASM: best of 300 runs of
+ * 32 dependent calls; three runs on 2026-11-26, the lowest of each):
  *
  *   AMD EPYC family 25 model 17 (Zen 4)
  *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        258        246     sqr (window fixed, dual_fixed.h)
- *     20        656        593     sqr
- *     30       1309       1513     mul
- *     40       2025       3306     mul
+ *     10        256        240     sqr (window fixed, dual_fixed.h)
+ *     20        659        594     sqr
+ *     30       1311       1567     mul
+ *     40       2019       3318     mul
  *
  * Builds with the assembly kernels run their NASM product and squaring at
- * 20 digits instead (radix52.h): 554 and 485 on the same CPU
+ * 20 digits instead (radix52.h), which `--kernels` times there: 554 and
+ * 485 on the same CPU
  * (results/amd-epyc-family25-model17/2026-11-26-0342-kernels.txt).
- * One half alone (mod->halves == 1, the fault check) costs about 530
- * cycles a product at 20 digits (fixed window) and 1,190 at 40 (shifting
- * window, squaring by the product): a^65537 mod n, 20 products, in 10.5k
- * and 23.6k cycles.
+ * One half alone (mod->halves == 1, the fault check) is timed in
+ * docs/design-notes.md ("The fault check in radix 2^52").
  *
  * The tests compile this file once more against an exact software model
  * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs

@@ -31,10 +31,9 @@
  * (dual_fixed.h); above it on the shifting window (dual_mul.h,
  * dual_sqr.h), whose accumulators need half the registers.  One half
  * alone (mod->halves == 1) has the registers of two and keeps the fixed
- * window up to R52_SINGLE_FIXED_MAX_DIGITS (big_modexp_ct_base at 1024
- * bits, AMD EPYC family 25 model 17: 2.88 us against 3.05 on the
- * shifting window; at 40 digits the fixed window spills, 16.5 against
- * 6.5 us).  Above R52_SQR_MAX_DIGITS the exponentiations square by the
+ * window up to R52_SINGLE_FIXED_MAX_DIGITS (at 40 digits it spills; the
+ * times are in docs/design-notes.md, "The fault check in radix 2^52").
+ * Above R52_SQR_MAX_DIGITS the exponentiations square by the
  * product: the dedicated squaring keeps 2G groups of both halves live,
  * which past 20 digits no longer fits the 32 vector registers.  Every
  * choice gives the same words; the cycle table in dual_ifma.c is what

@@ -17,10 +17,9 @@ _Static_assert(offsetof(struct big_r52_dual_mod, m_up) == 1472,
 #define M_UP_MAX_DIGITS 20
 
 /* Zero everywhere, then digit j of half h at position j + s of copy s:
- * group (j + s) / 4 + 1, lane (j + s) % 4.  Once per exponentiation and
- * per fault check, so it writes each digit once rather than testing
- * every word (at 1024 bits the word-by-word form was 1.2 % of the
- * operation in perf). */
+ * group (j + s) / 4 + 1, lane (j + s) % 4.  It runs once per
+ * exponentiation and per fault check, so it writes each digit once
+ * rather than testing every word. */
 void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod)
 {
 	const int k = mod->digits;
