@@ -18,7 +18,11 @@ static void usage(FILE *out)
 		"  decrypt   raw RSA private-key operation (CRT, fault-checked)\n"
 		"  encrypt   raw RSA public-key operation\n"
 		"  key-info  show a key's size, exponent, format and checks\n"
+#if BIGMONT_HAVE_BENCH
 		"  speed     benchmark RSA private-key operations against GMP and OpenSSL\n"
+#else
+		"  (speed    not in this build: configure with -DBIGMONT_BUILD_BENCH=ON)\n"
+#endif
 		"\n"
 		"Run 'bigmont <command> --help' for the options of a command.\n");
 }

@@ -6,9 +6,10 @@ include(CMakePackageConfigHelpers)
 install(FILES "${PROJECT_BINARY_DIR}/bignum/include/bigmont/bignum.h"
               "${PROJECT_SOURCE_DIR}/rsa/include/bigmont/rsa.h"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/bigmont")
+# (the targets' INSTALL_INTERFACE names the include directory:
+# cmake/bigmont_library.cmake)
 install(TARGETS bigmont_bignum bigmont_rsa EXPORT bigmontTargets
-        ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
-        INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+        ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(EXPORT bigmontTargets NAMESPACE bigmont::
         DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/bigmont")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/bigmontConfig.cmake.in"
