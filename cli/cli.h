@@ -40,6 +40,11 @@ int cli_read_input(const char *path, size_t limit, uint8_t **buf, size_t *len);
  * standard output written directly), or to stdout when path is NULL or
  * "-". */
 int cli_write_output(const char *path, const uint8_t *buf, size_t len);
+/* 0 if cli_write_output(path, ...) can be expected to succeed as far as
+ * the file system says now (the target's kind, existence and permissions),
+ * else -1 after the error that call would give: for a command that
+ * writes at the end of a long run. */
+int cli_check_output(const char *path);
 /* Load a PEM or DER key file (detected); *is_pem may be NULL. */
 int cli_load_key(const char *path, rsa_key **key, int *is_pem);
 /* The same from the file's bytes, already read; path names it in errors. */

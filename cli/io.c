@@ -402,6 +402,32 @@ static int replace_file(const char *shown, const char *target, const struct stat
 	return ok ? 0 : -1;
 }
 
+int cli_check_output(const char *path)
+{
+	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };
+	if (path == NULL || strcmp(path, "-") == 0)
+		return 0;
+	if (resolve_output(path, &t) != 0)
+		return -1;
+	int rc = 0;
+	if (t.kind == OUT_DIRECT && access(t.path, W_OK) != 0) {
+		rc = out_error(path, strerror(errno));
+	} else if (t.kind == OUT_NEW_FILE || t.kind == OUT_EXISTING_FILE) {
+		char *dir = dir_of(t.path);
+		if (dir == NULL)
+			rc = out_error(path, strerror(ENOMEM));
+		else if (t.kind == OUT_EXISTING_FILE && access(t.path, W_OK) != 0)
+			rc = out_error(path, strerror(errno));
+		else if (access(dir, W_OK | X_OK) != 0)
+			rc = out_error(path, t.kind == OUT_NEW_FILE && errno == ENOENT
+						     ? "its directory does not exist"
+						     : strerror(errno));
+		free(dir);
+	}
+	free(t.path);
+	return rc;
+}
+
 int cli_write_output(const char *path, const uint8_t *buf, size_t len)
 {
 	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };

@@ -46,6 +46,15 @@ static int close_stdout(int status)
 	return CLI_EXIT_FAILURE;
 }
 
+/* A command's --help answers whatever BIGMONT_CPU says. */
+static int asks_help(int argc, char **argv)
+{
+	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
+}
+
 static int run_command(int argc, char **argv)
 {
 	const char *cmd = argv[1];
@@ -57,7 +66,7 @@ static int run_command(int argc, char **argv)
 		printf("bigmont %s\n", BIGMONT_VERSION);
 		return 0;
 	}
-	if (cli_check_cpu_env() != 0)
+	if (!asks_help(argc, argv) && cli_check_cpu_env() != 0)
 		return CLI_EXIT_USAGE;
 	if (!strcmp(cmd, "decrypt"))
 		return cmd_decrypt(argc - 1, argv + 1);
@@ -76,7 +85,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "speed")) {
-		if (cli_check_cpu_env() != 0)
+		if (!asks_help(argc, argv) && cli_check_cpu_env() != 0)
 			return CLI_EXIT_USAGE;
 #if BIGMONT_HAVE_BENCH
 		return cmd_speed(argc - 1, argv + 1);

@@ -103,8 +103,8 @@ static int parse_compare(struct options *o, const char *s)
 	static const struct { const char *name; int flag; } known[] = {
 		{ "gmp", BENCH_COMPARE_GMP }, { "openssl", BENCH_COMPARE_OPENSSL }, { "none", 0 },
 	};
-	const size_t longest = sizeof("gmp,openssl") - 1;
-	if (strlen(s) > longest) {
+	/* Long enough for any valid value, short enough to quote. */
+	if (strlen(s) > 32) {
 		cli_error("--compare: a value of %zu characters; give gmp and/or openssl "
 			  "(comma-separated), or none", strlen(s));
 		return -1;
@@ -220,6 +220,20 @@ static int parse_options(struct options *o, int argc, char **argv)
 		o->bits[1] = 2048;
 		o->nbits = 2;
 	}
+	/* A size or key twice would be measured twice and reported as two
+	 * blocks of the same key. */
+	for (int i = 0; i < o->nbits; i++)
+		for (int j = 0; j < i; j++)
+			if (o->bits[j] == o->bits[i]) {
+				cli_error("--bits: %d is given twice", o->bits[i]);
+				return -1;
+			}
+	for (int i = 0; i < o->nkeyfiles; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(o->keyfiles[j], o->keyfiles[i])) {
+				cli_error("--key: '%s' is given twice", o->keyfiles[i]);
+				return -1;
+			}
 	for (int i = 0; i < o->nbits; i++) {
 		int found = 0;
 		for (int k = 0; k < bench_embedded_key_count; k++)
@@ -237,32 +251,11 @@ static int parse_options(struct options *o, int argc, char **argv)
 	return 0;
 }
 
-/* Where the JSON is to be written at the end must take it: a missing or
- * unwritable directory, or a directory as the path, is found now, before
- * any timing.  (A FIFO or device is written directly at the end.) */
+/* Where the JSON is to be written at the end must take it: checked now,
+ * before any timing, as cli_write_output will see it. */
 static int check_json_path(const char *path)
 {
-	struct stat st;
-	if (!strcmp(path, "-"))
-		return 0;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		cli_error("--json: '%s' is a directory", path);
-		return -1;
-	}
-	char *dir = strdup(path);
-	if (dir == NULL) {
-		cli_error("out of memory");
-		return -1;
-	}
-	char *slash = strrchr(dir, '/');
-	const char *where = slash == NULL ? "." : slash == dir ? "/" : (*slash = '\0', dir);
-	int rc = 0;
-	if (access(where, W_OK | X_OK) != 0) {
-		cli_error("--json: cannot write a file in '%s': %s", where, strerror(errno));
-		rc = -1;
-	}
-	free(dir);
-	return rc;
+	return cli_check_output(path);
 }
 
 /* --json -: the document takes standard output, the report standard error. */

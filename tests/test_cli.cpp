@@ -761,6 +761,11 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 	EXPECT_NE(r.err.find("BIGMONT_CPU='avx512' is not one of c, baseline, adx, ifma"),
 		  std::string::npos)
 		<< r.err;
+	for (const char *cmd : { "key-info", "decrypt", "encrypt", "speed" }) {
+		r = run({ kExe, cmd, "--help" }, dir.path);
+		EXPECT_EQ(r.status, 0) << cmd << ": a bad BIGMONT_CPU blocked --help: " << r.err;
+		EXPECT_NE(r.out.find("usage: bigmont"), std::string::npos) << cmd << ": " << r.out;
+	}
 
 	setenv("BIGMONT_CPU", "ifma", 1);
 	r = run(info, dir.path);

@@ -2,9 +2,11 @@
 /*
  * `bigmont speed` at its edges (issue 19), run through /bin/sh so that
  * standard output can be a shell redirection:
- *  - --json into a missing directory, or onto a directory, fails before
- *    any timing; a good --json file is written whole, nothing left beside;
- *  - --compare values too long, unknown, repeated or empty are refused;
+ *  - --json into a missing directory, onto a directory, a symlink loop or
+ *    (not as root) a read-only file fails before any timing; a good
+ *    --json file is written whole, nothing left beside;
+ *  - --compare values too long, unknown, repeated or empty are refused,
+ *    and so are a size or a key given twice;
  *  - --seconds outside 0.01..3600 (1e-300, nan, inf...) is refused, and
  *    --help and the report header say that a minimum of batches applies;
  *  - every error is one line with one "bigmont: error: " prefix, and a
@@ -101,19 +103,30 @@ protected:
 TEST_F(SpeedCli, JsonPathCheckedBeforeTiming)
 {
 	Result r = speed("--bits 1024 --seconds 5 --json missing/dir/out.json");
-	expect_error(r, 1, "--json: cannot write a file in 'missing/dir': No such file or directory");
+	expect_error(r, 1, "cannot write output file 'missing/dir/out.json': its directory does not exist");
 	EXPECT_LT(r.seconds, 5.0);
 	EXPECT_TRUE(r.out.empty()) << r.out;
 
 	fs::create_directory(dir + "/sub");
 	r = speed("--bits 1024 --seconds 5 --json sub");
-	expect_error(r, 1, "--json: 'sub' is a directory");
+	expect_error(r, 1, "cannot write output file 'sub': it is a directory");
+	EXPECT_LT(r.seconds, 5.0);
+
+	fs::create_symlink("loop2", dir + "/loop1");
+	fs::create_symlink("loop1", dir + "/loop2");
+	r = speed("--bits 1024 --seconds 5 --json loop1");
+	expect_error(r, 1, "Too many levels of symbolic links");
 	EXPECT_LT(r.seconds, 5.0);
 
 	if (geteuid() != 0) { /* root writes anywhere */
 		fs::permissions(dir + "/sub", fs::perms::owner_read | fs::perms::owner_exec);
 		r = speed("--bits 1024 --seconds 5 --json sub/out.json");
 		expect_error(r, 1, "Permission denied");
+		EXPECT_LT(r.seconds, 5.0);
+		std::ofstream(dir + "/read-only.json") << "{}\n";
+		fs::permissions(dir + "/read-only.json", fs::perms::owner_read);
+		r = speed("--bits 1024 --seconds 5 --json read-only.json");
+		expect_error(r, 1, "cannot write output file 'read-only.json': Permission denied");
 		EXPECT_LT(r.seconds, 5.0);
 	}
 }
@@ -147,12 +160,23 @@ TEST_F(SpeedCli, JsonToStandardOutputAlone)
 TEST_F(SpeedCli, CompareValuesRefused)
 {
 	expect_error(speed("--compare " + std::string(300, 'g')), 2, "a value of 300 characters");
-	expect_error(speed("--compare gmp,gmp,gmp,gmp,gmp,gmp,gmp,gmp"), 2, "characters");
+	expect_error(speed("--compare gmp,gmp,gmp,gmp,gmp,gmp,gmp,gmp,gmp"), 2, "characters");
 	expect_error(speed("--compare gmp,gmp"), 2, "'gmp' is given twice");
+	expect_error(speed("--compare gmp,,openssl"), 2, "'' is not gmp, openssl or none");
+	expect_error(speed("--compare openssl-noifma"), 2,
+		     "'openssl-noifma' is not gmp, openssl or none");
 	expect_error(speed("--compare openssl,xyz"), 2, "'xyz' is not gmp, openssl or none");
 	expect_error(speed("--compare gmp,"), 2, "'' is not gmp, openssl or none");
 	expect_error(speed("--compare none,gmp"), 2, "or none alone");
 	expect_error(speed("--compare ''"), 2, "--compare needs a value");
+}
+
+/* A size or a key given twice would be measured and reported twice. */
+TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
+{
+	expect_error(speed("--bits 1024,2048,1024"), 2, "--bits: 1024 is given twice");
+	const std::string key = bt::data_path("keys/rsa1024-e65537.pem");
+	expect_error(speed("--key " + key + " --key " + key), 2, "is given twice");
 }
 
 TEST_F(SpeedCli, SecondsRefusedOutsideItsRange)
