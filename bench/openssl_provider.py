@@ -407,4 +407,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # the temporary directory and server are gone
+        print("\nbench/openssl_provider.py: interrupted", file=sys.stderr)
+        sys.exit(130)

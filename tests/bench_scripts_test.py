@@ -280,8 +280,46 @@ class Merge(unittest.TestCase):
             r = subprocess.run([sys.executable, merge, "--nope"],
                                stderr=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(r.returncode, 2)
+            # A device or non-UTF-8 file as --readme is refused before
+            # anything is printed; a result file with the schema but not
+            # its fields is named.
+            for bad in ("/dev/null", os.path.join(tmp, "latin1.md")):
+                with open(os.path.join(tmp, "latin1.md"), "wb") as f:
+                    f.write(b"\xe9t\xe9 <!-- RESULTS -->\n")
+                r = subprocess.run([sys.executable, merge, "--results",
+                                    os.path.join(tmp, "results"), "--readme", bad],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   universal_newlines=True)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stdout, "")
+            with open(os.path.join(d, "2026-01-02-0000.json"), "w") as f:
+                json.dump({"schema": benchlib.RUN_SCHEMA}, f)
+            r = subprocess.run([sys.executable, merge, "--results", os.path.join(tmp, "results")],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("2026-01-02-0000.json: a %s document with missing or wrong fields"
+                          % benchlib.RUN_SCHEMA, r.stderr)
         finally:
             shutil.rmtree(tmp)
+
+
+class RunArguments(unittest.TestCase):
+    """bench/run refuses a bad value before any setup, build or timing."""
+
+    def test_refused_at_once(self):
+        run = os.path.join(BENCH, "run")
+        for args, says in ((["--rounds", "0"], "--rounds must be 1 to 100"),
+                           (["--seconds", "0"], "--seconds must be from 0.01 to 60"),
+                           (["--bits", "123"], "the embedded keys are of"),
+                           (["--bits", "1024,1024"], "given twice"),
+                           (["--threads", "2000"], "at most 1024"),
+                           (["--builds", ""], "is not one of"),
+                           (["--results", os.path.join(BENCH, "run")], "not a directory")):
+            r = subprocess.run([sys.executable, run] + args, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, universal_newlines=True, timeout=60)
+            self.assertEqual(r.returncode, 2, (args, r.stderr))
+            self.assertIn(says, r.stderr)
+            self.assertEqual(r.stdout, "", args)
 
 
 if __name__ == "__main__":
