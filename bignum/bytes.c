@@ -21,7 +21,8 @@ BIG_ERR_CODE bytestring2bignum(BIGNUM *bn, const uint8_t *kn, size_t len)
 		kn++;
 		len--;
 	}
-	size_t nchunks = (len + BIG_CHUNK_BYTES - 1) / BIG_CHUNK_BYTES;
+	/* len / BYTES rounded up, without the overflow of len + BYTES - 1. */
+	size_t nchunks = len / BIG_CHUNK_BYTES + (len % BIG_CHUNK_BYTES != 0);
 	if (nchunks == 0)
 		nchunks = 1;
 	if (nchunks > (size_t)(0x7fffffff))

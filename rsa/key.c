@@ -148,11 +148,12 @@ static int load_pem(rsa_key **key, const char *pem, size_t len, int check,
 static int load(rsa_key **key, const uint8_t *data, size_t len, int pem,
 		int check, char *err, size_t errlen)
 {
+	if (key != NULL)
+		*key = NULL;
 	if (key == NULL || (data == NULL && len > 0)) {
 		rsa_set_error(err, errlen, "invalid arguments");
 		return RSA_ERR_ARGS;
 	}
-	*key = NULL;
 	if (pem)
 		return load_pem(key, (const char *)data, len, check, err, errlen);
 	return load_der(key, data, len, check, err, errlen);
@@ -180,7 +181,10 @@ int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
 size_t rsa_key_size(const rsa_key *key) { return key ? key->size : 0; }
 int rsa_key_bits(const rsa_key *key) { return key ? key->bits : 0; }
 int rsa_key_is_private(const rsa_key *key) { return key ? key->is_private : 0; }
-rsa_key_format_t rsa_key_format(const rsa_key *key) { return key->format; }
+rsa_key_format_t rsa_key_format(const rsa_key *key)
+{
+	return key ? key->format : (rsa_key_format_t)0;
+}
 
 const char *rsa_key_format_name(rsa_key_format_t format)
 {

@@ -31,11 +31,12 @@ static int bit_length(struct rsa_bytes b)
 int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 			 char *err, size_t errlen)
 {
+	if (key != NULL)
+		*key = NULL;
 	if (key == NULL || numbers == NULL) {
 		rsa_set_error(err, errlen, "invalid arguments");
 		return RSA_ERR_ARGS;
 	}
-	*key = NULL;
 	const rsa_number *in[] = { &numbers->n, &numbers->e, &numbers->d, &numbers->p,
 				   &numbers->q, &numbers->dp, &numbers->dq, &numbers->qinv };
 	/* Characters, not pointers: a pointer table would be writable
@@ -56,6 +57,20 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 	if (parts.e.len == 0) {
 		rsa_set_error(err, errlen, "the public exponent e is missing or zero");
 		return RSA_ERR_FORMAT;
+	}
+	/* What was given, not what it is worth: a zero d or CRT numbers
+	 * without d would otherwise make a public key of what the caller
+	 * meant as a private one. */
+	const int d_given = numbers->d.bytes != NULL && numbers->d.len > 0;
+	if (d_given && parts.d.len == 0) {
+		rsa_set_error(err, errlen, "the private exponent d is zero");
+		return RSA_ERR_FORMAT;
+	}
+	for (int i = 3; i < 8 && !d_given; i++) {
+		if (in[i]->bytes != NULL && in[i]->len > 0) {
+			rsa_set_error(err, errlen, "%s given without the private exponent d", names[i]);
+			return RSA_ERR_FORMAT;
+		}
 	}
 	int is_private = parts.d.len > 0;
 	for (int i = 1; i < 8; i++) {

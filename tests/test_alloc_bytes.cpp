@@ -242,6 +242,11 @@ TEST(Bytes, EdgeCases)
 		EXPECT_TRUE(out == ff);
 		EXPECT_EQ(bignum2bytestring(out.data(), &b.b, out.size() - 1), BIG_INVALID_ARGS);
 	}
+	/* a length past what a BIGNUM can hold is refused before any byte is
+	 * read, also where rounding it up to chunks would wrap around */
+	const uint8_t lead[1] = { 0x80 };
+	for (size_t len : { SIZE_MAX, SIZE_MAX - 2, SIZE_MAX / 2 })
+		EXPECT_EQ(bytestring2bignum(&b.b, lead, len), BIG_NO_MEM) << len;
 	/* high zero chunks in len do not make the value longer */
 	Operand a;
 	a.set({0x12, 0, 0, 0}, 2, 1);

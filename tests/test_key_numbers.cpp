@@ -149,6 +149,10 @@ TEST(KeyNumbers, Refusals)
 	with("wrong qinv", RSA_ERR_KEY_CHECK, "qInv", [](Numbers &n) { n.qinv.back() ^= 2; });
 	with("p*q != n", RSA_ERR_KEY_CHECK, "p*q != n", [](Numbers &n) { n.n.back() ^= 2; });
 	with("even e", RSA_ERR_KEY_CHECK, "e is even", [](Numbers &n) { n.e.back() ^= 1; });
+	with("d of zero", RSA_ERR_FORMAT, "the private exponent d is zero",
+	     [](Numbers &n) { n.d.assign(4, 0); });
+	with("CRT numbers without d", RSA_ERR_FORMAT, "p given without the private exponent d",
+	     [](Numbers &n) { n.d.clear(); });
 	for (const Case &c : cases) {
 		SCOPED_TRACE(c.what);
 		Key k;
@@ -159,7 +163,16 @@ TEST(KeyNumbers, Refusals)
 	}
 	rsa_key *key = reinterpret_cast<rsa_key *>(1);
 	EXPECT_EQ(rsa_key_from_numbers(&key, nullptr, nullptr, 0), RSA_ERR_ARGS);
+	EXPECT_EQ(key, nullptr) << "on failure *key is NULL, the argument checks included";
 	EXPECT_EQ(rsa_key_from_numbers(nullptr, nullptr, nullptr, 0), RSA_ERR_ARGS);
+	key = reinterpret_cast<rsa_key *>(1);
+	EXPECT_EQ(rsa_key_load_pem(&key, nullptr, 5, nullptr, 0), RSA_ERR_ARGS);
+	EXPECT_EQ(key, nullptr);
+	key = reinterpret_cast<rsa_key *>(1);
+	EXPECT_EQ(rsa_key_load_der(&key, nullptr, 5, nullptr, 0), RSA_ERR_ARGS);
+	EXPECT_EQ(key, nullptr);
+	EXPECT_EQ(rsa_key_format(nullptr), 0);
+	EXPECT_EQ(rsa_key_size(nullptr), 0u);
 }
 
 } // namespace

@@ -82,7 +82,9 @@ typedef struct {
  * 16384 bits, every other integer no longer than n), the same checks and
  * the same precomputation as rsa_key_load_der.  d given makes the key
  * private, and then p, q, dp, dq and qinv must be given too (a private key
- * without its CRT numbers is refused: the private operation needs them).
+ * without its CRT numbers is refused: the private operation needs them);
+ * a zero d, or CRT numbers without d, are refused too, not read as a
+ * public key.
  * rsa_key_format() reports RSA_FORMAT_PKCS1_PRIVATE or _PUBLIC.  The
  * numbers are copied; the caller keeps (and wipes) its buffers.  On failure
  * *key is NULL and err (if errlen > 0) holds a one-line reason.
@@ -93,6 +95,7 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 /* Wipe the key's secrets and free it (NULL is a no-op). */
 void rsa_key_free(rsa_key *key);
 
+/* These four give 0 for a NULL key. */
 size_t rsa_key_size(const rsa_key *key); /* modulus length in bytes */
 int rsa_key_bits(const rsa_key *key);    /* modulus length in bits */
 int rsa_key_is_private(const rsa_key *key);
@@ -120,7 +123,10 @@ int rsa_key_blinding(const rsa_key *key);
  * RSADP / RSASP1: out = in^d mod n through the CRT.  in and out are len ==
  * rsa_key_size(key) bytes, big-endian; in < n (else RSA_ERR_RANGE).  On any
  * error out is left untouched.  in and out may be the same buffer.
- * Constant time in the values of the secret key and of in.
+ * Constant time in the values of the secret key.  in is taken as public,
+ * as a ciphertext or a padded message is: the check in < n and its
+ * conversion may take time that depends on its leading bytes; the
+ * exponentiation does not depend on its value.
  */
 int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 		    size_t len);
