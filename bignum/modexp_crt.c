@@ -11,10 +11,10 @@
  * (p->len + q->len for a, p->len for dp, q->len for dq and pinv): shorter
  * (trimmed) inputs are zero-padded to those, so a value whose top chunk
  * happens to be zero costs the same.
- * Nothing here compares a secret.  p and q are taken at their trimmed
- * lengths (high zero chunks dropped: the lengths are public), so the
- * Montgomery radices R_p = B^(len p), R_q = B^(len q) are big_mont_rr's
- * and p_rr = big_mont_rr(p) whatever chunks p is stored in.  Reductions of a,
+ * Nothing here trims or compares a secret.  The Montgomery radices are
+ * R_p = B^(p->len), R_q = B^(q->len) (the stored lengths, so p and q
+ * must be normalised: then p_rr = big_mont_rr(p); trimming them here would
+ * branch on their top chunks, which memcheck rightly reports).  Reductions of a,
  * m_p and pinv into the other modulus are big_mont_reduce_ct (Montgomery
  * products block by block, masked sums, no division), so p and q may have
  * different lengths (a 1025-bit n).  The exponentiations are
@@ -27,7 +27,7 @@
  * the missing R^2 is computed here by division (variable time: a per-key
  * precomputation; callers that care pass both).
  *
- * result->len is len p + len q, NOT trimmed (trimming would branch on
+ * result->len is p->len + q->len, NOT trimmed (trimming would branch on
  * the secret result): it may carry high zero chunks.  Scratch is one
  * allocation per call, wiped before it is freed.
  *
@@ -166,24 +166,12 @@ out:
 	return err;
 }
 
-/* A modulus as its value, without its high zero chunks: the length
- * big_mont_rr takes R from (public: a prime's length). */
-static BIGNUM trimmed_view(const BIGNUM *m)
-{
-	BIGNUM v = *m;
-	if (v.len > 0)
-		v.len = big_trimmed_len(m);
-	return v;
-}
-
 BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 			    const BIGNUM *dmodpminus1,
-			    const BIGNUM *dmodqminus1, const BIGNUM *p_in,
-			    const BIGNUM *q_in, const BIGNUM *pinvmodq,
+			    const BIGNUM *dmodqminus1, const BIGNUM *p,
+			    const BIGNUM *q, const BIGNUM *pinvmodq,
 			    const BIGNUM *p_rr, const BIGNUM *q_rr)
 {
-	const BIGNUM pv = trimmed_view(p_in), qv = trimmed_view(q_in);
-	const BIGNUM *const p = &pv, *const q = &qv;
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
 	const int digits = big_modexp_crt_r52_digits(p->len, q->len);
 	if (digits) {
@@ -199,13 +187,11 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 #if BIG_CHUNK_SIZE == 64
 BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
 				const BIGNUM *dmodpminus1,
-				const BIGNUM *dmodqminus1, const BIGNUM *p_in,
-				const BIGNUM *q_in, const BIGNUM *pinvmodq,
+				const BIGNUM *dmodqminus1, const BIGNUM *p,
+				const BIGNUM *q, const BIGNUM *pinvmodq,
 				const BIGNUM *p_rr, const BIGNUM *q_rr,
 				const struct big_r52_ops *ops)
 {
-	const BIGNUM pv = trimmed_view(p_in), qv = trimmed_view(q_in);
-	const BIGNUM *const p = &pv, *const q = &qv;
 	const int digits = big_r52_crt_digits(p->len, q->len);
 	if (digits == 0)
 		return BIG_INVALID_ARGS;

@@ -219,40 +219,4 @@ TEST(ModexpCrt, ResultMayAliasBase)
 	EXPECT_EQ(mpz_cmp(gq, wq), 0);
 }
 
-/* p and q stored with high zero chunks are their values: big_mont_rr of
- * the padded primes is the R^2 the CRT uses, on every path (radix 2^52
- * for 1024-bit halves on IFMA CPUs, the chunk kernels otherwise). */
-TEST(ModexpCrt, PrimesWithHighZeroChunks)
-{
-	bt::Rng rng(34);
-	for (int bits : { 200, 512, 1024 }) {
-		SCOPED_TRACE("primes of " + std::to_string(bits) + " bits");
-		Mpz p, q, a, dp, dq, pinv, n, wp, wq, got, gp, gq;
-		random_prime(rng, p, bits);
-		random_prime(rng, q, bits);
-		mpz_mul(n, p, q);
-		rng.mpz_bits(a, 2 * bits - 1);
-		rng.mpz_bits(dp, bits - 1);
-		rng.mpz_bits(dq, bits - 1);
-		mpz_invert(pinv, p, q);
-		mpz_powm(wp, a, dp, p);
-		mpz_powm(wq, a, dq, q);
-		CrtKey key(p, q, dp, dq, pinv);
-		bt::pad_len(&key.p.b, 1);
-		bt::pad_len(&key.q.b, 2);
-		ASSERT_EQ(big_mont_rr(&key.prr.b, &key.p.b), BIG_OK);
-		ASSERT_EQ(big_mont_rr(&key.qrr.b, &key.q.b), BIG_OK);
-		for (bool give_rr : { true, false }) {
-			Big ba(a), out(1);
-			ASSERT_EQ(key.exp(&out.b, &ba.b, give_rr), BIG_OK);
-			bt::to_mpz(got, &out.b);
-			mpz_mod(gp, got, p);
-			mpz_mod(gq, got, q);
-			EXPECT_EQ(mpz_cmp(gp, wp), 0) << "give_rr " << give_rr;
-			EXPECT_EQ(mpz_cmp(gq, wq), 0) << "give_rr " << give_rr;
-			EXPECT_LT(mpz_cmp(got, n), 0);
-		}
-	}
-}
-
 } // namespace
