@@ -251,17 +251,17 @@ static int parse_options(struct options *o, int argc, char **argv)
 	return 0;
 }
 
-/* Where the JSON is to be written at the end must take it: checked now,
- * before any timing, as cli_write_output will see it. */
-static int check_json_path(const char *path)
-{
-	return cli_check_output(path);
-}
-
 /* --json -: the document takes standard output, the report standard error. */
 static int json_to_stdout(const struct options *o)
 {
 	return o->json != NULL && !strcmp(o->json, "-");
+}
+
+/* A key file's bytes: private key material, wiped before it is freed. */
+static void free_key_file(void *buf, size_t len)
+{
+	big_wipe(buf, len);
+	free(buf);
 }
 
 /* The embedded keys asked for, then the key files. */
@@ -288,7 +288,7 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 		if (cli_read_file(o->keyfiles[i], "key file", &buf, &len) != 0)
 			return -1;
 		if (cli_load_key_data(o->keyfiles[i], buf, len, &key, &pem) != 0) {
-			free(buf);
+			free_key_file(buf, len);
 			return -1;
 		}
 		int priv = rsa_key_is_private(key);
@@ -297,7 +297,7 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 			cli_error("key file '%s': speed needs a private key in PEM, not a %s key%s",
 				  o->keyfiles[i], priv ? "DER" : "public",
 				  priv ? " (convert it: openssl pkey -in KEY -out KEY.pem)" : "");
-			free(buf);
+			free_key_file(buf, len);
 			return -1;
 		}
 		keys[(*nkeys)++] = (struct bench_speed_key){ .label = o->keyfiles[i],
@@ -309,7 +309,7 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 static void free_keys(const struct options *o, struct bench_speed_key *keys, int nkeys)
 {
 	for (int i = o->nbits; i < nkeys; i++)
-		free((void *)keys[i].pem);
+		free_key_file((void *)keys[i].pem, keys[i].len);
 }
 
 static int run(const struct options *o, const struct bench_speed_key *keys, int nkeys)
@@ -364,7 +364,9 @@ int cmd_speed(int argc, char **argv)
 			  json_to_stdout(&o) ? "JSON document" : "report");
 		return CLI_EXIT_FAILURE;
 	}
-	if (o.json != NULL && check_json_path(o.json) != 0)
+	/* Where the JSON goes at the end must take it: checked before any
+	 * timing, as cli_write_output will see it. */
+	if (o.json != NULL && cli_check_output(o.json) != 0)
 		return CLI_EXIT_FAILURE;
 	struct bench_speed_key keys[MAX_LIST + MAX_KEYS];
 	int nkeys = 0, status = CLI_EXIT_FAILURE;
