@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of bench/benchlib.py (aggregation, ratios, tables, merge, chart
 data) and of bench/merge's command line, on synthetic `bigmont speed`
-documents whose answers are known."""
+documents whose answers are known; and of how bench/run, tests/run,
+scripts/setup and the profiles scripts refuse bad arguments."""
 import json
 import os
 import shutil
@@ -320,6 +321,58 @@ class RunArguments(unittest.TestCase):
             self.assertEqual(r.returncode, 2, (args, r.stderr))
             self.assertIn(says, r.stderr)
             self.assertEqual(r.stdout, "", args)
+
+    def test_results_never_replace_a_run(self):
+        import importlib.machinery
+        import importlib.util
+        loader = importlib.machinery.SourceFileLoader("bench_run", os.path.join(BENCH, "run"))
+        spec = importlib.util.spec_from_loader("bench_run", loader)
+        run = importlib.util.module_from_spec(spec)
+        loader.exec_module(run)
+        tmp = tempfile.mkdtemp()
+        try:
+            self.assertEqual(run.unused_name(tmp, "2026-01-01-0000"), "2026-01-01-0000")
+            open(os.path.join(tmp, "2026-01-01-0000-kernels.txt"), "w").close()
+            self.assertEqual(run.unused_name(tmp, "2026-01-01-0000"), "2026-01-01-0000-2")
+            open(os.path.join(tmp, "2026-01-01-0000-2.json"), "w").close()
+            self.assertEqual(run.unused_name(tmp, "2026-01-01-0000"), "2026-01-01-0000-3")
+        finally:
+            shutil.rmtree(tmp)
+
+
+class OtherScriptArguments(unittest.TestCase):
+    """tests/run, scripts/setup, profiles/record and profiles/compare refuse
+    bad arguments at once (exit 2), before building or profiling, and
+    profiles/record --out never replaces what is not a regular file."""
+
+    ROOT = os.path.dirname(BENCH)
+
+    def refused(self, cmd, says):
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=60, cwd=self.ROOT)
+        self.assertEqual(r.returncode, 2, (cmd, r.stderr))
+        self.assertIn(says, r.stderr, cmd)
+
+    def test_refused(self):
+        root = self.ROOT
+        self.refused([os.path.join(root, "tests", "run"), ""], "unknown preset ''")
+        self.refused([os.path.join(root, "tests", "run"), "chunk64", "bogus"],
+                     "unknown preset 'bogus'")
+        self.refused([os.path.join(root, "scripts", "setup"), "--bogus"], "unknown argument")
+        record = [sys.executable, os.path.join(root, "profiles", "record"), "--no-build",
+                  "--bigmont", "/bin/true"]
+        tmp = tempfile.mkdtemp()
+        try:
+            self.refused(record + ["--out", "/dev/null"], "not a regular file")
+            self.refused(record + ["--out", tmp], "not a regular file")
+            self.refused(record + ["--out", ""], "--out needs a file name")
+            self.refused(record + ["--out", os.path.join(tmp, "no", "x.txt")], "no directory")
+        finally:
+            shutil.rmtree(tmp)
+        self.assertTrue(os.path.exists("/dev/null") and not os.path.isfile("/dev/null"))
+        some = os.path.join(root, "profiles", "README.md")
+        self.refused([sys.executable, os.path.join(root, "profiles", "compare"), "--min", "nan",
+                      some, some], "--min: a share from 0 to 100")
 
 
 if __name__ == "__main__":
