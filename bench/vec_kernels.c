@@ -76,8 +76,8 @@ struct kernel {
 	big_sqr_vec_fn *sqr;
 };
 
-/* Calls per sample: a few thousand cycles' worth, since this TSC may step
- * in coarse increments (26 ticks on the EPYC this was written on). */
+/* Calls per sample: a few thousand cycles' worth, since a TSC may step in
+ * coarse increments of tens of ticks. */
 static int calls_per_sample(const struct kernel *k, int n)
 {
 	int c = k->sqr ? 4096 / (n * n) : 2048 / n;

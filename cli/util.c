@@ -21,7 +21,7 @@ static const char *cpu_env_reason(const char *want, const char *runs)
 	if (!big_have_asm())
 		return "this build has no assembly kernels";
 	if (strcmp(want, "ifma") == 0 && strcmp(runs, "adx") == 0)
-		return "this CPU lacks AVX-512 F/VL/IFMA, or the OS does not save its state";
+		return "this CPU lacks AVX-512 F/VL/IFMA/DQ/BW, or the OS does not save its state";
 	return "this CPU lacks BMI2/ADX";
 }
 

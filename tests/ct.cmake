@@ -1,4 +1,4 @@
-# The constant-time proof of big_modexp_crt and big_modexp_ct under
+# The constant-time test of big_modexp_crt and big_modexp_ct under
 # Valgrind Memcheck (tests/ct/ct_memcheck.cpp: secrets marked undefined,
 # any secret-dependent branch or address is a Memcheck report), once per
 # kernel variant this build has.  Skipped, visibly, in sanitizer builds and

@@ -775,7 +775,7 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 		EXPECT_NE(r.status, 0);
 		const char *why = !BIGMONT_HAVE_ASM ? "this build has no assembly kernels"
 				  : big_cpu_best() == BIG_CPU_ADX
-					  ? "this CPU lacks AVX-512 F/VL/IFMA"
+					  ? "this CPU lacks AVX-512 F/VL/IFMA/DQ/BW"
 					  : "this CPU lacks BMI2/ADX";
 		EXPECT_NE(r.err.find("BIGMONT_CPU=ifma is not available here ("), std::string::npos)
 			<< r.err;

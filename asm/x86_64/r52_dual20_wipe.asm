@@ -17,10 +17,9 @@
 ; the last chain values of the normalisation), and anything that saves
 ; the register state to the stack -- the dynamic linker's lazy binding
 ; (_dl_runtime_resolve_xsavec, which also saves the argument registers),
-; a signal frame -- would copy them there: the ASan build of
-; Radix52Asm.KernelFramesAreWipedByTheirCaller found a's digits written
-; below the caller by the first lazily bound call after an
-; exponentiation.  So the wipe zeroes those registers too.
+; a signal frame -- would copy them there, below the caller
+; (Radix52Asm.KernelFramesAreWipedByTheirCaller checks it under ASan).
+; So the wipe zeroes those registers too.
 ;
 ; Cost: 44 zmm stores and 48 register clears, once per exponentiation:
 ; about 100 cycles on AMD EPYC family 25 model 17 (a squaring that zeroed

@@ -1,5 +1,5 @@
 /*
- * ct_memcheck: the constant-time proof of the private operation under
+ * ct_memcheck: the constant-time test of the private operation under
  * Valgrind Memcheck.  Run under valgrind by tests/ct.cmake
  * (tests/ct/run_memcheck.cmake checks the report).
  *
