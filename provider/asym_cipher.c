@@ -196,7 +196,7 @@ static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	    !bm_param_get_pad_mode(ctx->op.prov, p,
 				   BM_PAD(RSA_NO_PADDING) | BM_PAD(RSA_PKCS1_PADDING) |
 				   BM_PAD(RSA_PKCS1_OAEP_PADDING) | BM_PAD(RSA_PKCS1_WITH_TLS_PADDING),
-				   "an encryption", &ctx->op.pad_mode))
+				   "encryption", &ctx->op.pad_mode))
 		return 0;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST)) != NULL &&
 	    !bm_param_fetch_md(ctx->op.prov, &ctx->op.mgf1_md, p,

@@ -32,9 +32,19 @@ int bm_gen_set_params(void *vctx, const OSSL_PARAM params[])
 	size_t primes;
 	if (params == NULL)
 		return 1;
+	size_t bits = ctx->bits;
 	if (!BM_PARAM_GET(ctx->prov, p, params, OSSL_PKEY_PARAM_RSA_BITS, OSSL_PARAM_get_size_t,
-			  &ctx->bits, "bits must be an integer"))
+			  &bits, "bits must be an integer"))
 		return 0;
+	/* Refused here, where the default provider refuses too small a size,
+	 * rather than after the generation: bigmont's keys have 512 to 16384
+	 * bits (<bigmont/rsa.h>). */
+	if (bits < 512 || bits > 16384) {
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "a %zu-bit key: bigmont keys have 512 to 16384 bits",
+		       bits);
+		return 0;
+	}
+	ctx->bits = bits;
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PRIMES)) != NULL &&
 	    (!OSSL_PARAM_get_size_t(p, &primes) || primes != 2)) {
 		BM_ERR(ctx->prov, BM_R_UNSUPPORTED, "bigmont keys have two primes");
@@ -122,8 +132,12 @@ void *bm_gen(void *vctx, OSSL_CALLBACK *cb, void *cbarg)
 		 EVP_PKEY_generate(g, &pkey) > 0 &&
 		 EVP_PKEY_todata(pkey, EVP_PKEY_KEYPAIR, &numbers) > 0;
 	if (!ok) {
-		BM_ERR(ctx->prov, BM_R_INTERNAL, "the default provider did not generate a %zu-bit key",
-		       ctx->bits);
+		/* Its own reason (a bad public exponent, say) is queued before this. */
+		char *e = ctx->e != NULL ? BN_bn2dec(ctx->e) : NULL;
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM,
+		       "the default provider did not generate a key of %zu bits and e = %s",
+		       ctx->bits, e != NULL ? e : ctx->e != NULL ? "?" : "65537");
+		OPENSSL_free(e);
 	} else if ((key = bm_key_new(ctx->prov)) != NULL &&
 		   !bm_key_import(key, ctx->selection, numbers)) {
 		bm_key_free(key);

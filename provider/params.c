@@ -34,7 +34,12 @@ int bm_param_get_pad_mode(const struct bm_prov *prov, const OSSL_PARAM *p,
 		return 0;
 	}
 	if (m < 0 || m >= 32 || (allowed & BM_PAD(m)) == 0) {
-		BM_ERR(prov, BM_R_UNSUPPORTED, "padding mode %d is not %s padding", m, use);
+		const char *name = bm_named_name(pad_names, BM_COUNT(pad_names), m);
+		if (name != NULL)
+			BM_ERR(prov, BM_R_UNSUPPORTED, "padding mode %d (%s) is not offered for %s", m,
+			       name, use);
+		else
+			BM_ERR(prov, BM_R_UNSUPPORTED, "padding mode %d is not offered for %s", m, use);
 		return 0;
 	}
 	*mode = m;

@@ -178,7 +178,7 @@ const char *bm_named_name(const struct bm_named_int *table, size_t n, int value)
 /* The padding mode p gives, as an integer (RSA_*_PADDING) or a name
  * ("pkcs1", "oaep", "pss", "none", "x931"), into *mode when allowed (a
  * mask of BM_PAD(mode)) has it: 1, or 0 with "unknown padding mode" or
- * "padding mode <m> is not <use> padding" raised and *mode unchanged. */
+ * "padding mode <m> (<name>) is not offered for <use>" raised and *mode unchanged. */
 #define BM_PAD(mode) (1u << (mode))
 int bm_param_get_pad_mode(const struct bm_prov *prov, const OSSL_PARAM *p,
 			  unsigned int allowed, const char *use, int *mode);

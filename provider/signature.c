@@ -55,7 +55,11 @@ static void *sig_dupctx(void *vctx)
 static int sig_init(void *vctx, void *provkey, const OSSL_PARAM params[], int operation)
 {
 	struct sig_ctx *ctx = vctx;
-	if (!bm_key_attach(ctx->op.prov, &ctx->op.key, provkey))
+	/* No key restarts the context with the key it has, as libcrypto asks
+	 * when a program re-initialises a digest-sign context or resets an md
+	 * BIO. */
+	if ((provkey != NULL || ctx->op.key == NULL) &&
+	    !bm_key_attach(ctx->op.prov, &ctx->op.key, provkey))
 		return 0;
 	ctx->operation = operation;
 	ctx->op.pad_mode = RSA_PKCS1_PADDING;

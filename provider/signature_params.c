@@ -76,7 +76,7 @@ static int set_pad_mode(struct sig_ctx *ctx, const OSSL_PARAM *p)
 	int mode;
 	if (!bm_param_get_pad_mode(ctx->op.prov, p,
 				   BM_PAD(RSA_PKCS1_PADDING) | BM_PAD(RSA_NO_PADDING) |
-				   BM_PAD(RSA_PKCS1_PSS_PADDING), "a signature", &mode))
+				   BM_PAD(RSA_PKCS1_PSS_PADDING), "signatures", &mode))
 		return 0;
 	if (mode == RSA_PKCS1_PSS_PADDING) {
 		if (ctx->operation == EVP_PKEY_OP_VERIFYRECOVER) {
@@ -121,6 +121,11 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		ctx->saltlen = len;
 	}
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) != NULL) {
+		if (ctx->op.pad_mode != RSA_PKCS1_PSS_PADDING) {
+			BM_ERR(ctx->op.prov, BM_R_INVALID_PARAM,
+			       "an MGF1 digest needs PSS padding, set first");
+			return 0;
+		}
 		/* Fetched aside: an XOF is refused, as for the digest, and the
 		 * MGF1 digest set before stays. */
 		EVP_MD *mgf1 = NULL;

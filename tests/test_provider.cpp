@@ -655,6 +655,11 @@ TEST_P(ProviderRefusal, SignatureRefusals)
 	EXPECT_FALSE(run(pair.def, Op::Sign, pkcs1, not_a_digest).ok);
 	Result d = run(pair.def, Op::Sign, raw, too_long), b = run(pair.bm, Op::Sign, raw, too_long);
 	expect_same_refusal(d, b, "raw PKCS#1 v1.5 of a message as long as the key");
+	/* An MGF1 digest without PSS padding. */
+	Params pkcs1_mgf1 = pkcs1;
+	pkcs1_mgf1.mgf1 = "SHA1";
+	EXPECT_FALSE(run(pair.def, Op::Sign, pkcs1_mgf1, digest("SHA256", rng.bytes(64))).ok);
+	EXPECT_FALSE(run(pair.bm, Op::Sign, pkcs1_mgf1, digest("SHA256", rng.bytes(64))).ok);
 	/* An XOF as PSS's MGF1 digest. */
 	Params pss_shake = pss;
 	pss_shake.mgf1 = "SHAKE-128";
@@ -683,11 +688,11 @@ TEST_P(ProviderRefusal, PaddingModeOutsideTheOperation)
 		const Bytes &in;
 		const char *reason;
 	} cases[] = {
-		{ "PSS to encrypt", Op::Encrypt, pss, msg, "is not an encryption padding" },
-		{ "X9.31 to decrypt", Op::Decrypt, x931, msg, "is not an encryption padding" },
-		{ "OAEP to sign", Op::Sign, oaep, h, "is not a signature padding" },
+		{ "PSS to encrypt", Op::Encrypt, pss, msg, "is not offered for encryption" },
+		{ "X9.31 to decrypt", Op::Decrypt, x931, msg, "is not offered for encryption" },
+		{ "OAEP to sign", Op::Sign, oaep, h, "is not offered for signatures" },
 		{ "X9.31 to verify-recover", Op::VerifyRecover, x931, msg,
-		  "is not a signature padding" },
+		  "is not offered for signatures" },
 	};
 	for (auto &t : cases) {
 		Result d = run(pair.def, t.op, t.p, t.in), b = run(pair.bm, t.op, t.p, t.in);
@@ -1081,11 +1086,53 @@ TEST_F(ProviderTest, ImportExportMatchAndParameters)
 
 /* Generation is delegated to the default provider and the result imported
  * (checked, precomputed) into bigmont's key manager. */
+/* EVP_DigestSignInit and EVP_DigestVerifyInit with no key restart the
+ * context with the key it has (as a reset md BIO asks): the default
+ * provider allows it, and the signature then covers only what follows. */
+TEST_F(ProviderTest, DigestContextRestartsWithItsKey)
+{
+	Pair pair;
+	load_pair(&pair, key_path(2048));
+	const std::string a = "abc";
+	for (const Side *s : { &pair.def, &pair.bm }) {
+		SCOPED_TRACE(s->provider);
+		EVP_MD_CTX *m = EVP_MD_CTX_new();
+		EVP_PKEY_CTX *pctx = nullptr;
+		ASSERT_EQ(EVP_DigestSignInit_ex(m, &pctx, "SHA256", s->lib, s->propq, s->key, nullptr), 1);
+		ASSERT_EQ(provider_of(pctx), s->provider);
+		ASSERT_EQ(EVP_DigestSignUpdate(m, "xyz", 3), 1);
+		ASSERT_EQ(EVP_DigestSignInit(m, nullptr, nullptr, nullptr, nullptr), 1) << drain_errors();
+		ASSERT_EQ(EVP_DigestSignUpdate(m, a.data(), a.size()), 1);
+		size_t len = 0;
+		ASSERT_EQ(EVP_DigestSignFinal(m, nullptr, &len), 1);
+		Bytes sig(len);
+		ASSERT_EQ(EVP_DigestSignFinal(m, sig.data(), &len), 1);
+		sig.resize(len);
+
+		ASSERT_EQ(EVP_DigestVerifyInit_ex(m, &pctx, "SHA256", s->lib, s->propq, s->key, nullptr), 1);
+		ASSERT_EQ(EVP_DigestVerifyUpdate(m, "xyz", 3), 1);
+		ASSERT_EQ(EVP_DigestVerifyInit(m, nullptr, nullptr, nullptr, nullptr), 1) << drain_errors();
+		ASSERT_EQ(EVP_DigestVerifyUpdate(m, a.data(), a.size()), 1);
+		EXPECT_EQ(EVP_DigestVerifyFinal(m, sig.data(), sig.size()), 1) << drain_errors();
+		EVP_MD_CTX_free(m);
+
+		/* The default provider's one-shot verify of "abc" alone. */
+		Params p;
+		p.md = "SHA256";
+		Result v = run(pair.def, Op::DigestVerify, p, Bytes(a.begin(), a.end()), sig);
+		EXPECT_TRUE(v.ok) << describe(v);
+	}
+	EXPECT_EQ(ERR_peek_error(), 0UL) << drain_errors();
+}
+
 TEST_F(ProviderTest, GeneratedKeysLandInBigmont)
 {
 	EVP_PKEY_CTX *gen = EVP_PKEY_CTX_new_from_name(bm_.ctx, "RSA", "provider=bigmont");
 	ASSERT_NE(gen, nullptr);
 	ASSERT_EQ(EVP_PKEY_keygen_init(gen), 1);
+	/* Sizes outside bigmont's keys are refused when set, not generated. */
+	EXPECT_NE(EVP_PKEY_CTX_set_rsa_keygen_bits(gen, 511), 1) << "511 bits accepted";
+	EXPECT_NE(EVP_PKEY_CTX_set_rsa_keygen_bits(gen, 16385), 1) << "16385 bits accepted";
 	ASSERT_EQ(EVP_PKEY_CTX_set_rsa_keygen_bits(gen, 1024), 1);
 	EXPECT_NE(EVP_PKEY_CTX_set_rsa_keygen_primes(gen, 3), 1) << "three primes accepted";
 	drain_errors();
