@@ -46,15 +46,6 @@ static int close_stdout(int status)
 	return CLI_EXIT_FAILURE;
 }
 
-/* A command's --help answers whatever BIGMONT_CPU says. */
-static int asks_help(int argc, char **argv)
-{
-	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return 1;
-	return 0;
-}
-
 static int run_command(int argc, char **argv)
 {
 	const char *cmd = argv[1];
@@ -66,8 +57,8 @@ static int run_command(int argc, char **argv)
 		printf("bigmont %s\n", BIGMONT_VERSION);
 		return 0;
 	}
-	if (!asks_help(argc, argv) && cli_check_cpu_env() != 0)
-		return CLI_EXIT_USAGE;
+	/* Each command checks BIGMONT_CPU once its options are read, so that
+	 * its --help answers whatever BIGMONT_CPU says. */
 	if (!strcmp(cmd, "decrypt"))
 		return cmd_decrypt(argc - 1, argv + 1);
 	if (!strcmp(cmd, "encrypt"))
@@ -85,8 +76,6 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "speed")) {
-		if (!asks_help(argc, argv) && cli_check_cpu_env() != 0)
-			return CLI_EXIT_USAGE;
 #if BIGMONT_HAVE_BENCH
 		return cmd_speed(argc - 1, argv + 1);
 #else

@@ -77,12 +77,18 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			cli_error("%s: option '%s' needs a value", cmd, arg);
 			return CLI_EXIT_USAGE;
 		}
+		if (*slot != NULL) {
+			cli_error("%s: option '%.*s' given twice", cmd, (int)strcspn(arg, "="), arg);
+			return CLI_EXIT_USAGE;
+		}
 		*slot = v;
 	}
 	if (keyfile == NULL) {
 		cli_error("%s: missing --key KEY (try 'bigmont %s --help')", cmd, cmd);
 		return CLI_EXIT_USAGE;
 	}
+	if (cli_check_cpu_env() != 0)
+		return CLI_EXIT_USAGE;
 
 	rsa_key *key;
 	if (cli_load_key(keyfile, &key, NULL) != 0)

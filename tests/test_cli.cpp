@@ -746,6 +746,24 @@ TEST(Cli, HelpOfEveryCommand)
 	EXPECT_NE(r.out.find("decrypt"), std::string::npos);
 }
 
+TEST(Cli, OptionsGivenTwiceAreRefused)
+{
+	TempDir dir;
+	const std::string k = key("rsa1024-e3.pem"), a = dir.path + "/a", b = dir.path + "/b";
+	const std::vector<std::vector<std::string>> cases = {
+		{ kExe, "decrypt", "--key", k, "--key", k },
+		{ kExe, "encrypt", "--key", k, "--in", a, "--in=" + b },
+		{ kExe, "decrypt", "--key", k, "--out", a, "--out", b },
+	};
+	for (const auto &args : cases) {
+		Result r = run(args, dir.path);
+		EXPECT_EQ(r.status, 2) << args[1] << " " << args[4];
+		EXPECT_NE(r.err.find("given twice"), std::string::npos) << r.err;
+		EXPECT_NE(access(a.c_str(), F_OK), 0);
+		EXPECT_NE(access(b.c_str(), F_OK), 0);
+	}
+}
+
 /* BIGMONT_CPU names the four variants; one this CPU or build lacks is an
  * error that says why, not a silent fallback. */
 TEST(Cli, BigmontCpuIsCheckedAndExplained)
@@ -766,6 +784,12 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 		EXPECT_EQ(r.status, 0) << cmd << ": a bad BIGMONT_CPU blocked --help: " << r.err;
 		EXPECT_NE(r.out.find("usage: bigmont"), std::string::npos) << cmd << ": " << r.out;
 	}
+	/* "-h" as an option's value is that value, not a request for help. */
+	r = run({ kExe, "decrypt", "--key", key("rsa1024-e3.pem"), "--in", dir.path + "/none",
+		  "--out", "-h" },
+		dir.path);
+	EXPECT_EQ(r.status, 2) << r.err;
+	EXPECT_NE(r.err.find("BIGMONT_CPU='avx512'"), std::string::npos) << r.err;
 
 	setenv("BIGMONT_CPU", "ifma", 1);
 	r = run(info, dir.path);
