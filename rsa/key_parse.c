@@ -4,12 +4,17 @@
  *
  *   RSAPrivateKey (PKCS #1, RFC 8017 A.1.2)  SEQUENCE { version 0, n, e, d,
  *       p, q, dp, dq, qInv }   -- version 1 (multi-prime) is refused
- *   PrivateKeyInfo (PKCS #8, RFC 5208)  SEQUENCE { version 0,
- *       AlgorithmIdentifier { rsaEncryption, NULL }, OCTET STRING {
- *       RSAPrivateKey } }      -- no attributes, unencrypted only
+ *   PrivateKeyInfo (PKCS #8, RFC 5208; OneAsymmetricKey, RFC 5958)
+ *       SEQUENCE { version 0 or 1, AlgorithmIdentifier { rsaEncryption,
+ *       NULL }, OCTET STRING { RSAPrivateKey }, [0] attributes OPTIONAL,
+ *       [1] publicKey OPTIONAL (version 1) }   -- unencrypted only; the
+ *       attributes and the public key are skipped (the key checks stand
+ *       on the private key's own numbers)
  *   RSAPublicKey (PKCS #1 A.1.1)  SEQUENCE { n, e }
  *   SubjectPublicKeyInfo (RFC 5280)  SEQUENCE { AlgorithmIdentifier {
  *       rsaEncryption, NULL }, BIT STRING { 0 unused bits, RSAPublicKey } }
+ *
+ * The NULL parameters of rsaEncryption may be absent, as OpenSSL reads them.
  *
  * Sizes are checked here so nothing larger than the modulus reaches the
  * arithmetic: n of 512..16384 bits, every other integer at most n's length.
@@ -173,8 +178,8 @@ static void oid_text(char *out, size_t outlen, const struct der *oid)
 	}
 }
 
-/* AlgorithmIdentifier { rsaEncryption, NULL }; another algorithm is named
- * in the refusal where we know it. */
+/* AlgorithmIdentifier { rsaEncryption, NULL or nothing }; another
+ * algorithm is named in the refusal where we know it. */
 static int read_algorithm(struct der *in, const char *what, char *err,
 			  size_t errlen)
 {
@@ -198,6 +203,8 @@ static int read_algorithm(struct der *in, const char *what, char *err,
 			      "%s: not an RSA key (algorithm %s is not rsaEncryption)", what, dotted);
 		return -1;
 	}
+	if (alg.len == 0)
+		return 0;
 	if (der_read(&null, &alg, DER_NULL, what, err, errlen))
 		return -1;
 	if (null.len != 0) {
@@ -206,6 +213,10 @@ static int read_algorithm(struct der *in, const char *what, char *err,
 	}
 	return der_expect_end(&alg, what, err, errlen);
 }
+
+/* [0] IMPLICIT SET OF Attribute, [1] IMPLICIT BIT STRING */
+#define PKCS8_ATTRIBUTES 0xa0
+#define PKCS8_PUBLIC_KEY 0x81
 
 static int parse_pkcs8(struct rsa_key_parts *parts, struct der in, char *err,
 		       size_t errlen)
@@ -216,16 +227,21 @@ static int parse_pkcs8(struct rsa_key_parts *parts, struct der in, char *err,
 	    der_expect_end(&in, "PrivateKeyInfo", err, errlen) ||
 	    der_read_small(&version, &seq, "PrivateKeyInfo.version", err, errlen))
 		return -1;
-	/* Version 1 (RFC 5958, with a public key) is what an Ed25519 key may
-	 * use: its algorithm is named before the version is refused. */
-	if (version <= 1 && read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen))
-		return -1;
-	if (version != 0) {
+	if (version > 1) {
 		rsa_set_error(err, errlen, "PrivateKeyInfo: unsupported version %d", version);
 		return -1;
 	}
-	if (der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen) ||
-	    der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
+	if (read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen) ||
+	    der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen))
+		return -1;
+	struct der skipped;
+	if (seq.len > 0 && seq.p[0] == PKCS8_ATTRIBUTES &&
+	    der_read(&skipped, &seq, PKCS8_ATTRIBUTES, "PrivateKeyInfo.attributes", err, errlen))
+		return -1;
+	if (version == 1 && seq.len > 0 && seq.p[0] == PKCS8_PUBLIC_KEY &&
+	    der_read(&skipped, &seq, PKCS8_PUBLIC_KEY, "PrivateKeyInfo.publicKey", err, errlen))
+		return -1;
+	if (der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
 		return -1;
 	return parse_rsa_private(parts, octets, err, errlen);
 }
@@ -304,6 +320,16 @@ static const char *other_structure(struct der seq)
 	}
 	if (der_read_small(&version, &seq, "", NULL, 0) != 0 || seq.len == 0)
 		return NULL;
+	if (version == 0) {
+		/* DSAPrivateKey (OpenSSL's): { 0, p, q, g, y, x }; an
+		 * RSAPrivateKey has eight integers after its version. */
+		struct der rest = seq, x;
+		int integers = 0;
+		while (rest.len > 0 && der_read(&x, &rest, DER_INTEGER, "", NULL, 0) == 0)
+			integers++;
+		if (integers == 5 && rest.len == 0)
+			return "a DSA private key, not an RSA key";
+	}
 	if (version == 1 && seq.p[0] == DER_OCTET_STRING)
 		return "an EC private key (RFC 5915 ECPrivateKey), not an RSA key";
 	/* 1.2.840.113549.1.7: the PKCS #7 content types */

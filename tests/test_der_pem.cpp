@@ -174,9 +174,32 @@ TEST(Der, TrailingBytes)
 			"otherPrimeInfos");
 	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ integer(modulus()), integer({ 3 }), integer({ 3 }) })),
 			"RSAPrivateKey");
+	/* A public key field is version 1's (RFC 5958) only. */
 	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(0), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()),
-						tlv(0xa0, {}) })),
+						tlv(0xa0, {}), tlv(0x81, { 0 }) })),
 			"trailing data after PrivateKeyInfo.privateKey");
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(1), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()),
+						tlv(0x81, { 0 }), tlv(0xa0, {}) })),
+			"trailing data after PrivateKeyInfo.privateKey");
+}
+
+/* PKCS #8's optional fields, which OpenSSL writes and reads: attributes
+ * ([0], e.g. a friendlyName) and, in version 1 (RFC 5958), the public key
+ * ([1]); both are skipped. */
+TEST(Der, Pkcs8OptionalFields)
+{
+	const Bytes attrs = tlv(0xa0, tlv(DER_SEQUENCE, cat({ tlv(DER_OID, { 0x2a, 0x03 }),
+							      tlv(0x31, tlv(0x0c, { 'k' })) })));
+	const Bytes pub = tlv(0x81, cat({ { 0 }, pkcs1_public() }));
+	const Bytes key = tlv(DER_OCTET_STRING, pkcs1_private());
+	EXPECT_EQ(parse(tlv(DER_SEQUENCE, cat({ small(0), kAlg, key, attrs }))), "ok");
+	EXPECT_EQ(parse(tlv(DER_SEQUENCE, cat({ small(1), kAlg, key }))), "ok");
+	EXPECT_EQ(parse(tlv(DER_SEQUENCE, cat({ small(1), kAlg, key, pub }))), "ok");
+	EXPECT_EQ(parse(tlv(DER_SEQUENCE, cat({ small(1), kAlg, key, attrs, pub }))), "ok");
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(1), kAlg, key, pub, pub })),
+			"trailing data after PrivateKeyInfo.privateKey");
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(0), kAlg, key, Bytes({ 0xa0, 0x05, 0x30 }) })),
+			"PrivateKeyInfo.attributes");
 }
 
 TEST(Der, Integers)
@@ -209,8 +232,8 @@ TEST(Der, VersionsAndMultiPrime)
 	EXPECT_REJECTED(pkcs1_private(2), "unknown version 2");
 	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ tlv(DER_INTEGER, { 0, 0 }), integer(modulus()) })),
 			"non-minimal integer");
-	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(1), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()) })),
-			"PrivateKeyInfo: unsupported version 1");
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(2), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()) })),
+			"PrivateKeyInfo: unsupported version 2");
 }
 
 TEST(Der, ModulusSizeLimits)
@@ -227,7 +250,9 @@ TEST(Der, AlgorithmIdentifier)
 	Bytes oid = kRsaOid;
 	oid.back() = 0x0b; /* sha256WithRSAEncryption */
 	EXPECT_REJECTED(spki(tlv(DER_SEQUENCE, cat({ oid, tlv(DER_NULL, {}) }))), "not an RSA key");
-	EXPECT_REJECTED(pkcs8(tlv(DER_SEQUENCE, kRsaOid)), "truncated");
+	/* Parameters left out, as OpenSSL reads them. */
+	EXPECT_EQ(parse(pkcs8(tlv(DER_SEQUENCE, kRsaOid))), "ok");
+	EXPECT_EQ(parse(spki(tlv(DER_SEQUENCE, kRsaOid))), "ok");
 	EXPECT_REJECTED(spki(tlv(DER_SEQUENCE, cat({ kRsaOid, tlv(DER_NULL, { 0 }) }))),
 			"parameters are not NULL");
 	EXPECT_REJECTED(spki(tlv(DER_SEQUENCE, cat({ kRsaOid, tlv(DER_NULL, {}), tlv(DER_NULL, {}) }))),
@@ -274,6 +299,10 @@ TEST(Der, OtherStructuresNamed)
 	const Bytes tbs = tlv(DER_SEQUENCE, cat({ tlv(0xa0, small(2)), integer({ 5 }) }));
 	const Bytes sig = tlv(DER_BIT_STRING, { 0, 1, 2 });
 	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ tbs, kAlg, sig })), "DER: an X.509 certificate, not a key");
+	/* OpenSSL's DSAPrivateKey: { 0, p, q, g, y, x }. */
+	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ small(0), integer(modulus()), integer({ 7 }),
+						integer({ 5 }), integer({ 9 }), integer({ 3 }) })),
+			"DER: a DSA private key, not an RSA key");
 	const Bytes csr_info = tlv(DER_SEQUENCE, cat({ small(0), tlv(DER_SEQUENCE, {}) }));
 	EXPECT_REJECTED(tlv(DER_SEQUENCE, cat({ csr_info, kAlg, sig })),
 			"DER: a signed X.509 structure (a certificate, certificate request or CRL)");
@@ -441,15 +470,33 @@ TEST(Pem, BundlesAndOtherBlocks)
 }
 
 /* The PEM loader ties the label to the structure: a PUBLIC KEY label on a
- * private body is a format error, not a silent reinterpretation. */
+ * private body is a format error, not a silent reinterpretation, and the
+ * error names what the body is. */
 TEST(Pem, LabelMustMatchStructure)
 {
-	std::string text = pem_of(pkcs1_private(), "PUBLIC KEY");
-	rsa_key *key = nullptr;
-	char err[256] = "";
-	EXPECT_EQ(rsa_key_load_pem(&key, text.data(), text.size(), err, sizeof(err)), RSA_ERR_FORMAT);
-	EXPECT_EQ(key, nullptr);
-	EXPECT_NE(std::string(err).find("SubjectPublicKeyInfo"), std::string::npos) << err;
+	const struct {
+		Bytes body;
+		const char *label, *says;
+	} cases[] = {
+		{ pkcs1_private(), "PUBLIC KEY",
+		  "the 'PUBLIC KEY' block holds a PKCS#1 RSAPrivateKey (label 'RSA PRIVATE KEY'), "
+		  "not a SubjectPublicKeyInfo" },
+		{ tlv(DER_SEQUENCE, cat({ small(0), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()) })),
+		  "RSA PRIVATE KEY", "holds a PKCS#8 PrivateKeyInfo (label 'PRIVATE KEY')" },
+		{ pkcs1_private(), "PRIVATE KEY", "holds a PKCS#1 RSAPrivateKey (label 'RSA PRIVATE KEY')" },
+		/* Not a key in any format: the label's format's reason. */
+		{ tlv(DER_SEQUENCE, small(7)), "PRIVATE KEY", "PrivateKeyInfo" },
+	};
+	for (const auto &c : cases) {
+		std::string text = pem_of(c.body, c.label);
+		rsa_key *key = nullptr;
+		char err[256] = "";
+		EXPECT_EQ(rsa_key_load_pem(&key, text.data(), text.size(), err, sizeof(err)),
+			  RSA_ERR_FORMAT)
+			<< c.label;
+		EXPECT_EQ(key, nullptr);
+		EXPECT_NE(std::string(err).find(c.says), std::string::npos) << err;
+	}
 }
 
 } // namespace
