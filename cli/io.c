@@ -127,7 +127,8 @@ static int read_at_most(const char *path, const char *what, size_t limit, uint8_
 
 int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len)
 {
-	if (read_at_most(path, what, CLI_KEY_FILE_MAX + 1, buf, len) != 0)
+	const char *from = strcmp(path, "-") == 0 ? NULL : path; /* "-": standard input */
+	if (read_at_most(from, what, CLI_KEY_FILE_MAX + 1, buf, len) != 0)
 		return -1;
 	if (*len > CLI_KEY_FILE_MAX) {
 		cli_error("%s '%s' is larger than %d bytes, more than any key file needs", what,
@@ -343,6 +344,19 @@ static int replace_file(const char *shown, const char *target, const struct stat
 		return out_error(shown, strerror(ENOMEM));
 	}
 	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
+	/* In a sticky directory (/tmp) only a file's owner, the directory's
+	 * or root may rename over it: said before anything is written. */
+	struct stat dst;
+	if (old != NULL && old->st_uid != geteuid() && geteuid() != 0 && stat(dir, &dst) == 0 &&
+	    (dst.st_mode & S_ISVTX) != 0 && dst.st_uid != geteuid()) {
+		cli_error("cannot replace output file '%s': it belongs to another user in the "
+			  "sticky directory '%s'; a file is replaced whole or not at all, through a "
+			  "temporary file renamed over it (to write it in place, use standard output)",
+			  shown, dir);
+		free(dir);
+		free(tmp);
+		return -1;
+	}
 	/* Every signal that can be held and is not a fault: one that arrives
 	 * meanwhile takes effect once the temporary file is gone, renamed or
 	 * removed. */

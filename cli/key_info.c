@@ -19,8 +19,8 @@ static void usage(FILE *out)
 		"check it (private keys: p*q = n, dp = d mod (p-1), dq = d mod (q-1),\n"
 		"qInv*q = 1 mod p, e*d = 1 mod (p-1) and (q-1), p and q prime by\n"
 		"Miller-Rabin; every key: n odd, e odd, 1 < e < n, 512 to 16384 bits).\n"
-		"KEY may be PEM or DER; a PEM file may hold certificates or parameters\n"
-		"beside its one key.\n"
+		"KEY may be PEM or DER ('-': standard input); a PEM file may hold\n"
+		"certificates or parameters beside its one key.\n"
 		"\n"
 		"  -h, --help  this help\n");
 }

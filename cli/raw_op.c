@@ -21,7 +21,8 @@ static void usage(FILE *out, int private_op)
 			"the CRT, constant time, with the result verified (out^e mod n == in)\n"
 			"before it is written.\n"
 			"\n"
-			"  --key KEY         private key: PKCS#1 or PKCS#8, PEM or DER\n"
+			"  --key KEY         private key: PKCS#1 or PKCS#8, PEM or DER ('-': standard\n"
+			"                    input, with --in FILE)\n"
 			"  --in FILE         input, exactly k bytes (k = modulus bytes), big-endian,\n"
 			"                    less than n (default: all of standard input)\n"
 			"  --out FILE        output, k bytes (default: standard output); a regular\n"
@@ -36,7 +37,7 @@ static void usage(FILE *out, int private_op)
 			"Raw RSA public-key operation (no padding): out = in^e mod n.\n"
 			"\n"
 			"  --key KEY   public or private key: PKCS#1, PKCS#8 or SubjectPublicKeyInfo,\n"
-			"              PEM or DER\n"
+			"              PEM or DER ('-': standard input, with --in FILE)\n"
 			"  --in FILE   input, exactly k bytes (k = modulus bytes), big-endian, less\n"
 			"              than n (default: all of standard input)\n"
 			"  --out FILE  output, k bytes (default: standard output); a regular file is\n"
@@ -48,10 +49,19 @@ int cli_raw_op(int argc, char **argv, int private_op)
 {
 	const char *cmd = private_op ? "decrypt" : "encrypt";
 	const char *keyfile = NULL, *infile = NULL, *outfile = NULL;
-	int fault_check = 1;
+	int fault_check = 1, options = 1;
 	for (int i = 1; i < argc; i++) {
 		const char *v, *arg = argv[i];
 		const char **slot = NULL;
+		if (options && !strcmp(arg, "--")) {
+			options = 0; /* no operands follow: anything after is unexpected */
+			continue;
+		}
+		if (!options) {
+			cli_error("%s: unexpected argument '%s' (try 'bigmont %s --help')", cmd,
+				  arg, cmd);
+			return CLI_EXIT_USAGE;
+		}
 		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			usage(stdout, private_op);
 			return 0;
@@ -85,6 +95,11 @@ int cli_raw_op(int argc, char **argv, int private_op)
 	}
 	if (keyfile == NULL) {
 		cli_error("%s: missing --key KEY (try 'bigmont %s --help')", cmd, cmd);
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(keyfile, "-") && (infile == NULL || !strcmp(infile, "-"))) {
+		cli_error("%s: the key and the input cannot both come from standard input "
+			  "(give --in FILE)", cmd);
 		return CLI_EXIT_USAGE;
 	}
 	if (cli_check_cpu_env() != 0)

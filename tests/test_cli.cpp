@@ -746,6 +746,40 @@ TEST(Cli, HelpOfEveryCommand)
 	EXPECT_NE(r.out.find("decrypt"), std::string::npos);
 }
 
+/* "-" names standard input for a key as for the input; "--" ends the
+ * options of every command. */
+TEST(Cli, KeyFromStandardInputAndDoubleDash)
+{
+	TempDir dir;
+	const std::string k = key("rsa1024-e65537.pem"), msg = dir.path + "/msg",
+			  ct = dir.path + "/ct";
+	std::string m(128, 'Z');
+	m[0] = '\0';
+	spit(msg, m);
+	Result r = run({ kExe, "key-info", "-" }, dir.path, k);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("modulus bits: 1024"), std::string::npos) << r.out;
+	r = run({ kExe, "encrypt", "--key", "-", "--in", msg, "--out", ct, "--" }, dir.path, k);
+	EXPECT_EQ(r.status, 0) << r.err;
+	r = run({ kExe, "decrypt", "--key", k, "--in", ct, "--" }, dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out, m);
+	for (const char *in : std::initializer_list<const char *>{ "-", nullptr }) {
+		std::vector<std::string> args = { kExe, "decrypt", "--key", "-" };
+		if (in) {
+			args.push_back("--in");
+			args.push_back(in);
+		}
+		r = run(args, dir.path, k);
+		EXPECT_EQ(r.status, 2);
+		EXPECT_NE(r.err.find("cannot both come from standard input"), std::string::npos)
+			<< r.err;
+	}
+	r = run({ kExe, "decrypt", "--key", k, "--", "--in", msg }, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("unexpected argument '--in'"), std::string::npos) << r.err;
+}
+
 TEST(Cli, OptionsGivenTwiceAreRefused)
 {
 	TempDir dir;
