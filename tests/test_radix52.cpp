@@ -442,6 +442,30 @@ void random_exponent(bt::Rng &rng, std::vector<uint64_t> *e)
 	}
 }
 
+/* Scratch of `words` words at a random 8-byte alignment (the
+ * exponentiations use it from its first 64-byte boundary), fenced: the
+ * words around it must come back as they were. */
+class FencedScratch {
+public:
+	FencedScratch(bt::Rng &rng, size_t words)
+	    : off_(static_cast<size_t>(rng.below(8))), words_(words), all_(words + 16, kFence)
+	{
+	}
+	uint64_t *data() { return all_.data() + off_; }
+	bool intact() const
+	{
+		for (size_t i = 0; i < all_.size(); i++)
+			if ((i < off_ || i >= off_ + words_) && all_[i] != kFence)
+				return false;
+		return true;
+	}
+
+private:
+	static constexpr uint64_t kFence = 0x5ca77e2ed5ca77e2ULL;
+	size_t off_, words_;
+	std::vector<uint64_t> all_;
+};
+
 TEST_P(Radix52, DualPowMatchesPowm)
 {
 	bt::Rng rng(5204);
@@ -468,10 +492,11 @@ TEST_P(Radix52, DualPowMatchesPowm)
 				base.set(h, bv[h]);
 				random_exponent(rng, &e[h]);
 			}
-			std::vector<uint64_t> scratch(big_r52_dual_pow_scratch(k));
+			FencedScratch scratch(rng, big_r52_dual_pow_scratch(k));
 			ops().pow(out.x(), base.x(), e[0].data(), e[1].data(), ewords, &s.mod,
 				  scratch.data());
 			ASSERT_TRUE(out.guards_intact()) << "k " << k;
+			ASSERT_TRUE(scratch.intact()) << "k " << k;
 			for (int h = 0; h < 2; h++) {
 				Mpz ev, want, got;
 				mpz_import(ev, static_cast<size_t>(ewords), -1, sizeof(uint64_t), 0, 0,
@@ -540,9 +565,10 @@ TEST_P(Radix52, PowPublicMatchesPowm)
 				public_pow_base(rng, bv[h], s.m[h], k);
 				base.set(h, bv[h]);
 			}
-			std::vector<uint64_t> scratch(big_r52_pow_public_scratch(k));
+			FencedScratch scratch(rng, big_r52_pow_public_scratch(k));
 			ops().pow_public(out.x(), base.x(), ew.data(), ebits, &s.mod, scratch.data());
 			ASSERT_TRUE(out.guards_intact()) << "k " << k;
+			ASSERT_TRUE(scratch.intact()) << "k " << k;
 			if (halves == 1) {
 				ASSERT_TRUE(half1_marked(out, k)) << "k " << k;
 			}

@@ -262,7 +262,7 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 	const struct r52_size_ops ops = r52_pick(k, 2);
 	big_r52_dual_mul_fn *const mul = ops.mul;
 	big_r52_dual_sqr_fn *const sqr = ops.pow_sqr;
-	uint64_t *const table = scratch;
+	uint64_t *const table = big_r52_align64(scratch);
 	uint64_t *const acc = table + (size_t)BIG_R52_TABLE_ENTRIES * (size_t)words;
 	uint64_t *const sel = acc + words, *const one = sel + words;
 #define R52_ENTRY(i) (table + (size_t)(i) * (size_t)words)
@@ -319,7 +319,7 @@ void R52_NAME(big_r52_pow_public)(uint64_t *out, const uint64_t *base,
 	const int k = mod->digits, words = BIG_R52_PAIR_WORDS(k);
 	const int H = mod->halves == 1 ? 1 : 2;
 	const struct r52_size_ops ops = r52_pick(k, H);
-	uint64_t *const base_r = scratch, *const acc = base_r + words;
+	uint64_t *const base_r = big_r52_align64(scratch), *const acc = base_r + words;
 	uint64_t *const one = acc + words;
 
 	for (int w = 0; w < words; w++)
