@@ -189,8 +189,8 @@ static inline size_t big_r52_dual_pow_scratch(int digits)
  * follow its bits.  base: normalised, each half below R/4 (not
  * necessarily below m: a value of up to 52k - 2 bits).  mod->rr is read.
  * e == 0 gives 1.  scratch: big_r52_pow_public_scratch(k) words, used
- * from its first 64-byte boundary, left dirty.  out must not overlap base or scratch.  Constant time in base
- * and m; the time depends on e.
+ * from its first 64-byte boundary, left dirty.  out must not overlap base
+ * or scratch.  Constant time in base and m; the time depends on e.
  *
  * Bounds: a product by base has its other factor below 2m, so the
  * almost-Montgomery bound gives (2m)(R/4)/R + m = 1.5m; the others are of
