@@ -37,11 +37,10 @@ int bm_gen_set_params(void *vctx, const OSSL_PARAM params[])
 			  &bits, "bits must be an integer"))
 		return 0;
 	/* Refused here, where the default provider refuses too small a size,
-	 * rather than after the generation: bigmont's keys have 512 to 16384
-	 * bits (<bigmont/rsa.h>). */
-	if (bits < 512 || bits > 16384) {
-		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "a %zu-bit key: bigmont keys have 512 to 16384 bits",
-		       bits);
+	 * rather than after the generation. */
+	if (bits < RSA_KEY_MIN_BITS || bits > RSA_KEY_MAX_BITS) {
+		BM_ERR(ctx->prov, BM_R_INVALID_PARAM, "a %zu-bit key: bigmont keys have %d to %d bits",
+		       bits, RSA_KEY_MIN_BITS, RSA_KEY_MAX_BITS);
 		return 0;
 	}
 	ctx->bits = bits;

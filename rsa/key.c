@@ -141,22 +141,14 @@ static int load_pem(rsa_key **key, const char *pem, size_t len, int check,
 	 * body is a well-formed key of another format, the error says which,
 	 * rather than the label's format's first DER complaint. */
 	if (rc != RSA_OK) {
-		/* Arrays, not pointers: the tables stay in .rodata. */
-		static const char structure[][24] = { "", "a PKCS#1 RSAPrivateKey",
-						      "a PKCS#8 PrivateKeyInfo",
-						      "a PKCS#1 RSAPublicKey",
-						      "a SubjectPublicKeyInfo" };
-		static const char label[][16] = { "", "RSA PRIVATE KEY", "PRIVATE KEY",
-						  "RSA PUBLIC KEY", "PUBLIC KEY" };
 		char shape_err[8];
 		struct rsa_key_parts by_shape;
 		if (rsa_parse_der_any(&by_shape, der, derlen, shape_err, sizeof(shape_err)) ==
 			    RSA_OK &&
 		    by_shape.format != format)
-			rsa_set_error(err, errlen,
-				      "PEM: the '%s' block holds %s (label '%s'), not %s", label[format],
-				      structure[by_shape.format], label[by_shape.format],
-				      structure[format]);
+			rsa_set_error(err, errlen, "PEM: a block labelled as a %s holds a %s",
+				      rsa_key_format_name(format),
+				      rsa_key_format_name(by_shape.format));
 	}
 	if (rc == RSA_OK)
 		rc = rsa_key_from_parts(key, &parts, check, err, errlen);

@@ -20,8 +20,8 @@
 extern "C" {
 #endif
 
-#define RSA_MIN_BITS 512
-#define RSA_MAX_BITS 16384
+#define RSA_MIN_BITS RSA_KEY_MIN_BITS
+#define RSA_MAX_BITS RSA_KEY_MAX_BITS
 
 struct rsa_key {
 	rsa_key_format_t format;

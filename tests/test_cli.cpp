@@ -780,6 +780,47 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 	EXPECT_NE(r.err.find("unexpected argument '--in'"), std::string::npos) << r.err;
 }
 
+/* Another user's file in a sticky directory cannot be renamed over, so
+ * --out refuses it before writing anything.  Needs root (to act as
+ * nobody through setpriv); the command runs from a copy in the scratch
+ * directory, which nobody can reach wherever the build tree is. */
+TEST(CliOut, OtherUsersFileInStickyDirectoryIsRefused)
+{
+	if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0)
+		GTEST_SKIP() << "skipped: needs root and setpriv";
+	TempDir dir;
+	ASSERT_EQ(chmod(dir.path.c_str(), 0755), 0);
+	const std::string exe = dir.path + "/bigmont", k = dir.path + "/k.pem",
+			  msg = dir.path + "/msg", sticky = dir.path + "/sticky",
+			  target = sticky + "/owned";
+	spit(exe, slurp(kExe));
+	spit(k, slurp(key("rsa1024-e65537.pem")));
+	std::string m(128, 'Z');
+	m[0] = '\0';
+	spit(msg, m);
+	ASSERT_EQ(mkdir(sticky.c_str(), 0755), 0);
+	spit(target, "x");
+	ASSERT_EQ(chmod(exe.c_str(), 0755), 0);
+	ASSERT_EQ(chmod(k.c_str(), 0644), 0);
+	ASSERT_EQ(chmod(msg.c_str(), 0644), 0);
+	ASSERT_EQ(chmod(sticky.c_str(), 01777), 0);
+	ASSERT_EQ(chmod(target.c_str(), 0666), 0);
+	Result r = run({ "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", exe,
+			 "encrypt", "--key", k, "--in", msg, "--out", target },
+		       dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.err.find("belongs to another user in the sticky directory"), std::string::npos)
+		<< r.err;
+	EXPECT_EQ(slurp(target), "x");
+	DIR *d = opendir(sticky.c_str());
+	ASSERT_NE(d, nullptr);
+	int entries = 0;
+	while (const struct dirent *e = readdir(d))
+		entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	EXPECT_EQ(entries, 1) << "a temporary file was left beside the target";
+}
+
 TEST(Cli, OptionsGivenTwiceAreRefused)
 {
 	TempDir dir;

@@ -479,11 +479,13 @@ TEST(Pem, LabelMustMatchStructure)
 		const char *label, *says;
 	} cases[] = {
 		{ pkcs1_private(), "PUBLIC KEY",
-		  "the 'PUBLIC KEY' block holds a PKCS#1 RSAPrivateKey (label 'RSA PRIVATE KEY'), "
-		  "not a SubjectPublicKeyInfo" },
+		  "PEM: a block labelled as a SubjectPublicKeyInfo PUBLIC KEY holds a PKCS#1 RSA "
+		  "PRIVATE KEY" },
 		{ tlv(DER_SEQUENCE, cat({ small(0), kAlg, tlv(DER_OCTET_STRING, pkcs1_private()) })),
-		  "RSA PRIVATE KEY", "holds a PKCS#8 PrivateKeyInfo (label 'PRIVATE KEY')" },
-		{ pkcs1_private(), "PRIVATE KEY", "holds a PKCS#1 RSAPrivateKey (label 'RSA PRIVATE KEY')" },
+		  "RSA PRIVATE KEY",
+		  "PEM: a block labelled as a PKCS#1 RSA PRIVATE KEY holds a PKCS#8 PRIVATE KEY" },
+		{ pkcs1_private(), "PRIVATE KEY",
+		  "PEM: a block labelled as a PKCS#8 PRIVATE KEY holds a PKCS#1 RSA PRIVATE KEY" },
 		/* Not a key in any format: the label's format's reason. */
 		{ tlv(DER_SEQUENCE, small(7)), "PRIVATE KEY", "PrivateKeyInfo" },
 	};

@@ -1136,6 +1136,27 @@ TEST_F(ProviderTest, GeneratedKeysLandInBigmont)
 	ASSERT_EQ(EVP_PKEY_CTX_set_rsa_keygen_bits(gen, 1024), 1);
 	EXPECT_NE(EVP_PKEY_CTX_set_rsa_keygen_primes(gen, 3), 1) << "three primes accepted";
 	drain_errors();
+	/* e = 1: the default provider refuses it; its reason comes first,
+	 * then bigmont's, which names the key it asked for. */
+	{
+		EVP_PKEY_CTX *bad = EVP_PKEY_CTX_new_from_name(bm_.ctx, "RSA", "provider=bigmont");
+		ASSERT_NE(bad, nullptr);
+		ASSERT_EQ(EVP_PKEY_keygen_init(bad), 1);
+		ASSERT_EQ(EVP_PKEY_CTX_set_rsa_keygen_bits(bad, 1024), 1);
+		BIGNUM *one = BN_new();
+		ASSERT_EQ(BN_set_word(one, 1), 1);
+		ASSERT_EQ(EVP_PKEY_CTX_set1_rsa_keygen_pubexp(bad, one), 1);
+		BN_free(one);
+		EVP_PKEY *none = nullptr;
+		EXPECT_NE(EVP_PKEY_keygen(bad, &none), 1);
+		EXPECT_EQ(none, nullptr);
+		std::string errors = drain_errors();
+		EXPECT_NE(errors.find("did not generate a key of 1024 bits and e = 1"), std::string::npos)
+			<< errors;
+		EXPECT_EQ(errors.find("internal error"), std::string::npos) << errors;
+		EVP_PKEY_CTX_free(bad);
+	}
+	drain_errors();
 	EVP_PKEY *key = nullptr;
 	ASSERT_EQ(EVP_PKEY_keygen(gen, &key), 1) << drain_errors();
 	EVP_PKEY_CTX_free(gen);

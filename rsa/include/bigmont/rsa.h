@@ -37,6 +37,10 @@ typedef enum {
 /* Short English text for a status (never NULL). */
 const char *rsa_strerror(int status);
 
+/* The modulus sizes a key may have, in bits. */
+#define RSA_KEY_MIN_BITS 512
+#define RSA_KEY_MAX_BITS 16384
+
 /* Key formats rsa_key_format() reports. */
 typedef enum {
 	RSA_FORMAT_PKCS1_PRIVATE = 1, /* RSA PRIVATE KEY (RSAPrivateKey) */
