@@ -39,7 +39,7 @@
 ; digits, is bignum/radix52/dual_ifma.c's table):
 ;   CPU                              per call  per digit (both halves)  dual_mul.h
 ;   AMD EPYC family 25 model 17 (Zen 4)  554          27.7              659
-; The floor is its 455 zmm multiply-adds.
+; The floor is its 435 zmm multiply-adds.
 
 default rel
 %include "r52_dual20.inc"

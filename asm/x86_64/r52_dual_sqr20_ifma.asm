@@ -45,7 +45,7 @@
 ; digits, is bignum/radix52/dual_ifma.c's table):
 ;   CPU                              per call  per digit (both halves)  dual_sqr.h
 ;   AMD EPYC family 25 model 17 (Zen 4)  485          24.3              594
-; The floor is its 369 zmm multiply-adds (Zen 4 issues one a cycle); the
+; The floor is its 349 zmm multiply-adds (Zen 4 issues one a cycle); the
 ; carry resolution and the making of the shifted copies each add about
 ; 20 cycles that nothing can fill, the next squaring needing every digit
 ; (docs/design-notes.md).
