@@ -19,8 +19,10 @@
 ;
 ; Algorithm: operand scanning at absolute positions (the lanes, the
 ; reduction and the normalisation: r52_dual20.inc).  Row i = 4q + s
-; multiplies digit i of b in both halves (two broadcasts from b's copy in
-; the frame) by a shifted up s lanes within each half (S_s; S_0 is a, S_4
+; multiplies digit i of b in both halves (two broadcasts from b, whose
+; address waits in the frame while rdx serves mulx; r is written only
+; after the last row, so it may alias a or b) by a shifted up s lanes
+; within each half (S_s; S_0 is a, S_4
 ; a one group up): lo(a_j b_i) at position i + j is group q + g of T for
 ; group g of S_s, hi(a_j b_i) one position up the same way with S_(s+1).
 ; The rows run four ahead of the reduction steps (three is the least), so
@@ -31,7 +33,7 @@
 ;
 ; Register map during the rows (the reduction's is in r52_dual20.inc):
 ;   zmm0-9    T                   zmm21-25, zmm28  S_1 (groups 0-4, 5)
-;   zmm27     the row's digit     rsi       a     S_2, S_3 and b: frame
+;   zmm27     the row's digit     rsi       a     S_2, S_3: frame
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
@@ -66,8 +68,9 @@ global big_r52_dual_mul20_ifma_asm:function
 %macro MUL_ROW 1
 %assign %%q (%1) >> 2
 %assign %%s (%1) & 3
-	vpbroadcastq zmm27, [rsp + R52_B + 64*%%q + 8*%%s]
-	vpbroadcastq zmm27{k4}, [rsp + R52_B + 64*%%q + 32 + 8*%%s]
+	mov	rax, [rsp + R52_BPTR]
+	vpbroadcastq zmm27, [rax + 64*%%q + 8*%%s]
+	vpbroadcastq zmm27{k4}, [rax + 64*%%q + 32 + 8*%%s]
 %assign %%g 0
 %rep (%%s == 0 ? 5 : 6)
 	MUL_S_GROUP %%s, %%g
@@ -82,24 +85,16 @@ global big_r52_dual_mul20_ifma_asm:function
 %endrep
 %endmacro
 
-; S_1 to zmm21-25, zmm28; S_2 and S_3 to the frame.
-%macro SHIFTED_COPY 3
-%if (%1) == 1
-	vmovdqa64 zmm%eval((%2) < 5 ? 21 + (%2) : 28), %3
-%else
-	vmovdqa64 [rsp + R52_UP(%1, %2)], %3
-%endif
-%endmacro
+; S_1 to zmm21-25, zmm28; S_2 and S_3 to the frame.  The rows read every
+; group of each.
+%define SHIFTED_COPY_READ(s, g) 1
+%define SHIFTED_COPY_REG(s, g) ((s) == 1 ? ((g) < 5 ? 21 + (g) : 28) : -1)
+%define SHIFTED_COPY_STORED(s, g) ((s) >= 2)
 
 big_r52_dual_mul20_ifma_asm:
 	CFI_STARTPROC
 	R52_ENTER rcx
-%assign g 0
-%rep 5
-	vmovdqu64 zmm%[g], [rdx + 64*g]
-	vmovdqa64 [rsp + R52_B + 64*g], zmm%[g]
-%assign g g+1
-%endrep
+	mov	[rsp + R52_BPTR], rdx
 	R52_SHIFTED_COPIES 0
 	R52_REDC_SETUP
 	R52_LOAD_M01

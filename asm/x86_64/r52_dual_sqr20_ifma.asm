@@ -59,40 +59,36 @@ default rel
 ; each in two lanes
 sqr_spread_lo:	dq 0, 0, 1, 1, 4, 4, 5, 5
 sqr_spread_hi:	dq 2, 2, 3, 3, 6, 6, 7, 7
-; vpermq: digit s of both halves in their four lanes
-sqr_bcast_idx0:	dq 0, 0, 0, 0, 4, 4, 4, 4
-sqr_bcast_idx1:	dq 1, 1, 1, 1, 5, 5, 5, 5
-sqr_bcast_idx2:	dq 2, 2, 2, 2, 6, 6, 6, 6
-sqr_bcast_idx3:	dq 3, 3, 3, 3, 7, 7, 7, 7
 __SECT__
 
 section .text
 
 global big_r52_dual_sqr20_ifma_asm:function
 
-; S_1 and S_2 to zmm10-21 for rows 0..11, and every S_s to the frame.
-%macro SHIFTED_COPY 3
-%if (%1) == 1
-	vmovdqa64 zmm%eval(10 + (%2)), %3
-%elif (%1) == 2
-	vmovdqa64 zmm%eval(16 + (%2)), %3
-%endif
-	vmovdqa64 [rsp + R52_UP(%1, %2)], %3
-%endmacro
+; The groups of S_s the rows read: from group s/2 (a row's first group
+; is q + s/2 for S_s, q + (s+1)/2 for S_(s+1)), so never group 0 of S_2
+; or S_3; rows 12..18, after S_1..S_3 have left the registers, read only
+; groups 3.. of S_1 and 4.. of S_2 and S_3, the only ones stored.
+%define SHIFTED_COPY_READ(s, g) ((g) >= ((s) >> 1))
+%define SHIFTED_COPY_STORED(s, g) ((g) >= ((s) == 1 ? 3 : 4))
 
-; %xdefine SQR_SA: group %2 of S_%1 (s = 0..4); S_1 and S_2 from their
+; The register of group g of S_s for rows 0..11: S_1 in zmm10-15, S_2
+; groups 1..5 in zmm17-21, S_3 groups 1..5 in zmm22-25 and zmm16.
+%define SHIFTED_COPY_REG(s, g) ((s) == 1 ? 10 + (g) : (s) == 2 ? 16 + (g) : (g) < 5 ? 21 + (g) : 16)
+
+; %xdefine SQR_SA: group %2 of S_%1 (s = 0..4); S_1..S_3 from their
 ; registers while SQR_S_IN_REGS is 1, else from the frame.
 %macro SQR_S_GROUP 2
 %if (%1) == 0
 %xdefine SQR_SA [rsi + 64*(%2)]
 %elif (%1) == 4
 %xdefine SQR_SA [rsi + 64*((%2) - 1)]
-%elif (%1) == 1 && SQR_S_IN_REGS
-%xdefine SQR_SA zmm%eval(10 + (%2))
-%elif (%1) == 2 && SQR_S_IN_REGS
-%xdefine SQR_SA zmm%eval(16 + (%2))
-%else
+%elif SQR_S_IN_REGS
+%xdefine SQR_SA zmm%eval(SHIFTED_COPY_REG(%1, %2))
+%elif SHIFTED_COPY_STORED(%1, %2)
 %xdefine SQR_SA [rsp + R52_UP(%1, %2)]
+%else
+%error "a row after row 11 reads a group of S_s that is not stored"
 %endif
 %endmacro
 
@@ -102,7 +98,8 @@ global big_r52_dual_sqr20_ifma_asm:function
 %macro SQR_ROW 1
 %assign %%q (%1) >> 2
 %assign %%s (%1) & 3
-	vpermq	zmm26, zmm%eval(22 + %%s), [rsi + 64*%%q]
+	vpbroadcastq zmm26, [rsi + 64*%%q + 8*%%s]
+	vpbroadcastq zmm26{k4}, [rsi + 64*%%q + 32 + 8*%%s]
 %assign %%first %%q + (%%s >> 1)
 %assign %%g %%first
 %rep ((19 + %%s) >> 2) - %%first + 1
@@ -143,7 +140,7 @@ global big_r52_dual_sqr20_ifma_asm:function
 big_r52_dual_sqr20_ifma_asm:
 	CFI_STARTPROC
 	R52_ENTER rdx
-	R52_SHIFTED_COPIES 22
+	R52_SHIFTED_COPIES 0
 	R52_REDC_SETUP
 	mov	eax, 0xee
 	kmovb	k1, eax
@@ -160,10 +157,6 @@ big_r52_dual_sqr20_ifma_asm:
 	vpxorq	zmm%[j], zmm%[j], zmm%[j]
 %assign j j+1
 %endrep
-	vmovdqa64 zmm22, [sqr_bcast_idx0]
-	vmovdqa64 zmm23, [sqr_bcast_idx1]
-	vmovdqa64 zmm24, [sqr_bcast_idx2]
-	vmovdqa64 zmm25, [sqr_bcast_idx3]
 	vmovdqa64 zmm27, [sqr_spread_lo]
 	vmovdqa64 zmm28, [sqr_spread_hi]
 	; Rows 0..11 complete T groups 0..5: reduction steps 0..3 can start
