@@ -33,7 +33,8 @@
 ;
 ; Register map during the rows (the reduction's is in r52_dual20.inc):
 ;   zmm0-9    T                   zmm21-25, zmm28  S_1 (groups 0-4, 5)
-;   zmm27     the row's digit     rsi       a     S_2, S_3: frame
+;   zmm15-20  S_2 (M_1 is read from memory: R52_M1_IN_REGS 0)
+;   zmm27     the row's digit     rsi       a     S_3: frame
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
@@ -44,6 +45,9 @@
 ; The floor is its 435 zmm multiply-adds.
 
 default rel
+; S_2 in M_1's registers: M_1 is read from memory, a cached per-key copy,
+; where S_2 would have to be stored each call.
+%define R52_M1_IN_REGS 0
 %include "r52_dual20.inc"
 
 section .text
@@ -58,6 +62,8 @@ global big_r52_dual_mul20_ifma_asm:function
 %xdefine MUL_SA [rsi + 64*((%2) - 1)]
 %elif (%1) == 1
 %xdefine MUL_SA zmm%eval((%2) < 5 ? 21 + (%2) : 28)
+%elif (%1) == 2
+%xdefine MUL_SA zmm%eval(15 + (%2))
 %else
 %xdefine MUL_SA [rsp + R52_UP(%1, %2)]
 %endif
@@ -85,11 +91,11 @@ global big_r52_dual_mul20_ifma_asm:function
 %endrep
 %endmacro
 
-; S_1 to zmm21-25, zmm28; S_2 and S_3 to the frame.  The rows read every
-; group of each.
+; S_1 to zmm21-25, zmm28, S_2 to zmm15-20, S_3 to the frame.  The rows
+; read every group of each.
 %define SHIFTED_COPY_READ(s, g) 1
-%define SHIFTED_COPY_REG(s, g) ((s) == 1 ? ((g) < 5 ? 21 + (g) : 28) : -1)
-%define SHIFTED_COPY_STORED(s, g) ((s) >= 2)
+%define SHIFTED_COPY_REG(s, g) ((s) == 1 ? ((g) < 5 ? 21 + (g) : 28) : (s) == 2 ? 15 + (g) : -1)
+%define SHIFTED_COPY_STORED(s, g) ((s) == 3)
 
 big_r52_dual_mul20_ifma_asm:
 	CFI_STARTPROC
