@@ -21,7 +21,7 @@
 ; (Radix52Asm.KernelFramesAreWipedByTheirCaller checks it under ASan).
 ; So the wipe zeroes those registers too.
 ;
-; Cost: 44 zmm stores and 48 register clears, once per exponentiation:
+; Cost: 39 zmm stores and 48 register clears, once per exponentiation:
 ; about 100 cycles on AMD EPYC family 25 model 17 (a squaring that zeroed
 ; the frame at its end took 561 cycles against 464; docs/design-notes.md).
 

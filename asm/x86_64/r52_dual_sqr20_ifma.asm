@@ -19,8 +19,8 @@
 ; Algorithm (the same value as dual_sqr.h, with the window never moving;
 ; the lanes, the reduction and the normalisation: r52_dual20.inc):
 ; 1. The cross products once, a_i a_j for j > i, into T at absolute
-;    positions: row i = 4q + s multiplies digit i of both halves (vpermq)
-;    by a shifted up s lanes within each half (S_s; S_0 is a, S_4 a one
+;    positions: row i = 4q + s multiplies digit i of both halves (two
+;    broadcasts) by a shifted up s lanes within each half (S_s; S_0 is a, S_4 a one
 ;    group up), lo into groups from q + s/2 and hi (one position up) with
 ;    S_(s+1); the lanes with j <= i are masked out of the first group.
 ; 2. T = 2 T, then the squares a_i^2: a digit pair spread over a group
@@ -33,11 +33,12 @@
 ; below 83 * 2^52 < 2^59.
 ;
 ; Register map during the product (the reduction's is in r52_dual20.inc):
-;   zmm0-9    T                   zmm10-15  S_1   zmm16-21  S_2 (rows 0..11)
-;   zmm22-25  vpermq indices for digit s of both halves
+;   zmm0-9    T        rows 0..11: zmm10-15  S_1, zmm17-21  S_2 groups 1-5,
+;                                 zmm22-25, zmm16  S_3 groups 1-5
 ;   zmm26     the row's digit     zmm27-28  square spreading indices
 ;   zmm29     scratch             k1-k3     first-group masks (both halves)
-;   rsi       a                   rcx       mod->m_up     S_1..S_3: frame
+;   rsi       a                   rcx       mod->m_up
+;   rows 12..18: S_1 groups 3-5, S_2 and S_3 groups 4-5 from the frame
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
@@ -162,7 +163,7 @@ big_r52_dual_sqr20_ifma_asm:
 	; Rows 0..11 complete T groups 0..5: reduction steps 0..3 can start
 	; (step i adds to groups i/4 .. i/4 + 5, which must be doubled first).
 	; From there on two rows complete one more group, which lets four
-	; more steps run, with S_1 and S_2 read from the frame: M_0 and M_1
+	; more steps run, with S_1..S_3 read from the frame: M_0 and M_1
 	; take their registers.
 %assign SQR_S_IN_REGS 1
 %assign row 0
