@@ -49,9 +49,9 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 		*out[i] = minimal(in[i]);
 
 	int bits = bit_length(parts.n);
-	if (bits < RSA_MIN_BITS || bits > RSA_MAX_BITS) {
+	if (bits < RSA_KEY_MIN_BITS || bits > RSA_KEY_MAX_BITS) {
 		rsa_set_error(err, errlen, "the modulus has %d bits; only %d to %d bits are supported",
-			      bits, RSA_MIN_BITS, RSA_MAX_BITS);
+			      bits, RSA_KEY_MIN_BITS, RSA_KEY_MAX_BITS);
 		return RSA_ERR_FORMAT;
 	}
 	if (parts.e.len == 0) {

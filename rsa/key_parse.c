@@ -50,15 +50,15 @@ static int read_modulus(struct rsa_key_parts *parts, struct der *in,
 	struct der n;
 	if (der_read_positive(&n, in, what, err, errlen))
 		return -1;
-	if (n.len > (RSA_MAX_BITS + 7) / 8) {
+	if (n.len > (RSA_KEY_MAX_BITS + 7) / 8) {
 		rsa_set_error(err, errlen,
 			      "the modulus has more than %d bits; only %d to %d bits are supported",
-			      RSA_MAX_BITS, RSA_MIN_BITS, RSA_MAX_BITS);
+			      RSA_KEY_MAX_BITS, RSA_KEY_MIN_BITS, RSA_KEY_MAX_BITS);
 		return -1;
 	}
-	if (bit_length(&n) < RSA_MIN_BITS || bit_length(&n) > RSA_MAX_BITS) {
+	if (bit_length(&n) < RSA_KEY_MIN_BITS || bit_length(&n) > RSA_KEY_MAX_BITS) {
 		rsa_set_error(err, errlen, "the modulus has %d bits; only %d to %d bits are supported",
-			      bit_length(&n), RSA_MIN_BITS, RSA_MAX_BITS);
+			      bit_length(&n), RSA_KEY_MIN_BITS, RSA_KEY_MAX_BITS);
 		return -1;
 	}
 	parts->n = bytes_of(&n);

@@ -34,18 +34,18 @@
 enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
 /* The call's scratch, on the stack (about 10 KiB): the key reader keeps n
- * within RSA_MAX_BITS, so every value fits in V_CHUNKS chunks (p->len +
+ * within RSA_KEY_MAX_BITS, so every value fits in V_CHUNKS chunks (p->len +
  * q->len + 1 <= n->len + 2), and the call allocates nothing (a fresh
  * blinding pair aside, every RSA_BLIND_REFRESH calls). */
 #define V_CHUNKS (BIG_MAX_MODULUS_CHUNKS + 2)
 struct scratch {
 	BIG_CHUNK_TYPE buf[V_COUNT][V_CHUNKS];
-	uint8_t result[RSA_MAX_BITS / 8];
+	uint8_t result[RSA_KEY_MAX_BITS / 8];
 	BIGNUM v[V_COUNT];
 };
 
 /* RSA_OK if out^e mod n == in, else RSA_ERR_FAULT.  out^e goes into a
- * buffer on the stack (the key reader keeps n within RSA_MAX_BITS, so
+ * buffer on the stack (the key reader keeps n within RSA_KEY_MAX_BITS, so
  * within BIG_MAX_MODULUS_CHUNKS): the check allocates nothing. */
 static int fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in)
 {

@@ -20,9 +20,6 @@
 extern "C" {
 #endif
 
-#define RSA_MIN_BITS RSA_KEY_MIN_BITS
-#define RSA_MAX_BITS RSA_KEY_MAX_BITS
-
 struct rsa_key {
 	rsa_key_format_t format;
 	int is_private;
