@@ -12,10 +12,11 @@
 ; for a whole exponentiation.  Its zmm stores need AVX-512F, which every
 ; caller of the kernels has.
 ;
-; The kernels also leave secret-derived values in zmm0-31, k1-k7 and the
-; caller-saved general registers (the ABI lets them: the carry masks and
-; the last chain values of the normalisation), and anything that saves
-; the register state to the stack -- the dynamic linker's lazy binding
+; The kernels also leave secret-derived values in zmm0-31, k1-k6 (the
+; carry masks of the normalisation; k0 and k7 hold lane constants) and
+; the caller-saved general registers (the ABI lets them: the last chain
+; values of the reduction), and anything that saves the register state
+; to the stack -- the dynamic linker's lazy binding
 ; (_dl_runtime_resolve_xsavec, which also saves the argument registers),
 ; a signal frame -- would copy them there, below the caller
 ; (Radix52Asm.KernelFramesAreWipedByTheirCaller checks it under ASan).
