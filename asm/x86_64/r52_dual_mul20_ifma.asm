@@ -38,10 +38,10 @@
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
-; 2026-11-26-2007-kernels.txt; the dual_mul.h column, the C intrinsics at 20
+; 2026-11-26-2153-kernels.txt; the dual_mul.h column, the C intrinsics at 20
 ; digits, is bignum/radix52/dual_ifma.c's table):
 ;   CPU                              per call  per digit (both halves)  dual_mul.h
-;   AMD EPYC family 25 model 17 (Zen 4)  527          26.4              659
+;   AMD EPYC family 25 model 17 (Zen 4)  523          26.2              659
 ; The floor is its 435 zmm multiply-adds.
 
 default rel

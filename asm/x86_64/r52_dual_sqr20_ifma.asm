@@ -42,10 +42,10 @@
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
-; 2026-11-26-2007-kernels.txt; the dual_sqr.h column, the C intrinsics at 20
+; 2026-11-26-2153-kernels.txt; the dual_sqr.h column, the C intrinsics at 20
 ; digits, is bignum/radix52/dual_ifma.c's table):
 ;   CPU                              per call  per digit (both halves)  dual_sqr.h
-;   AMD EPYC family 25 model 17 (Zen 4)  466          23.3              594
+;   AMD EPYC family 25 model 17 (Zen 4)  464          23.2              594
 ; The floor is its 349 zmm multiply-adds (Zen 4 issues one a cycle); the
 ; carry resolution and the making of the shifted copies each add about
 ; 20 cycles that nothing can fill, the next squaring needing every digit

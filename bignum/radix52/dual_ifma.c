@@ -47,9 +47,9 @@
  *     40       2019       3318     mul
  *
  * Builds with the assembly kernels run their NASM product and squaring at
- * 20 digits instead (radix52.h), which `--kernels` times there: 527 and
- * 466 on the same CPU
- * (results/amd-epyc-family25-model17/2026-11-26-2007-kernels.txt).
+ * 20 digits instead (radix52.h), which `--kernels` times there: 523 and
+ * 464 on the same CPU
+ * (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt).
  * One half alone (mod->halves == 1, the fault check) is timed in
  * docs/design-notes.md ("The fault check in radix 2^52").
  *
