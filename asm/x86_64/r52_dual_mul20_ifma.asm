@@ -22,9 +22,9 @@
 ; multiplies digit i of b in both halves (two broadcasts from b, whose
 ; address waits in the frame while rdx serves mulx; r is written only
 ; after the last row, so it may alias a or b) by a shifted up s lanes
-; within each half (S_s; S_0 is a, S_4
-; a one group up): lo(a_j b_i) at position i + j is group q + g of T for
-; group g of S_s, hi(a_j b_i) one position up the same way with S_(s+1).
+; within each half (S_s; S_0 is a, S_4 a one group up): lo(a_j b_i) at
+; position i + j is group q + g of T for group g of S_s, hi(a_j b_i) one
+; position up the same way with S_(s+1).
 ; The rows run four ahead of the reduction steps (three is the least), so
 ; the copy of T that step i's chain reads for position i + 1 has every
 ; product term there.

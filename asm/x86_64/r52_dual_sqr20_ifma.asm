@@ -20,9 +20,10 @@
 ; the lanes, the reduction and the normalisation: r52_dual20.inc):
 ; 1. The cross products once, a_i a_j for j > i, into T at absolute
 ;    positions: row i = 4q + s multiplies digit i of both halves (two
-;    broadcasts) by a shifted up s lanes within each half (S_s; S_0 is a, S_4 a one
-;    group up), lo into groups from q + s/2 and hi (one position up) with
-;    S_(s+1); the lanes with j <= i are masked out of the first group.
+;    broadcasts) by a shifted up s lanes within each half (S_s; S_0 is
+;    a, S_4 a one group up), lo into groups from q + s/2 and hi (one
+;    position up) with S_(s+1); the lanes with j <= i are masked out of
+;    the first group.
 ; 2. T = 2 T, then the squares a_i^2: a digit pair spread over a group
 ;    (vpermq) and squared into the even (lo) and odd (hi) lanes; group by
 ;    group, as soon as its last row is in.
