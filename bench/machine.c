@@ -19,6 +19,7 @@
 
 #include "impl.h"
 #include "internal.h"
+#include "radix52/radix52.h"
 
 #ifndef BIGMONT_C_COMPILER
 #define BIGMONT_C_COMPILER "unknown"
@@ -158,6 +159,11 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name)
 			 m->have_asm ? "-asm" : "");
 	m->variant = big_cpu_variant_name();
 	m->table_read = big_ct_select_uses_avx2() ? "avx2" : "c";
+	m->r52_tuning = "";
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+	if (!strcmp(m->variant, "ifma"))
+		m->r52_tuning = big_r52_kernels20_intel() ? "intel" : "amd";
+#endif
 	const char *env = getenv("BIGMONT_CPU");
 	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
 		 env ? env : "");
@@ -187,11 +193,13 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 	fprintf(out, "  flags     %s\n", flags);
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
-	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s, table read '%s'\n",
+	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s, table read '%s'%s%s%s\n",
 		m->build, m->chunk_bits,
 		m->have_asm ? "assembly kernels" : "portable C", m->variant,
 		m->bigmont_cpu_env[0] ? " (BIGMONT_CPU=" : "",
-		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "", m->table_read);
+		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "", m->table_read,
+		m->r52_tuning[0] ? ", radix-2^52 kernels tuned '" : "", m->r52_tuning,
+		m->r52_tuning[0] ? "'" : "");
 	fprintf(out, "  versions  GMP %s, %s%s%s\n", m->gmp_version,
 		m->openssl_version,
 		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",
@@ -234,7 +242,7 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 	json_kv_bool(w, "asm", m->have_asm);
 	const char *const run[] = {
 		"variant", m->variant, "table_read", m->table_read,
-		"bigmont_cpu_env", m->bigmont_cpu_env, "gmp_version", m->gmp_version,
+		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env, "gmp_version", m->gmp_version,
 		"openssl_version", m->openssl_version, "openssl_ia32cap_env", m->openssl_ia32cap,
 	};
 	json_strings(w, run, sizeof(run) / sizeof(run[0]));

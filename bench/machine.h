@@ -26,6 +26,9 @@ struct bench_machine {
 	char build[32];            /* "chunk64-asm" unless told otherwise */
 	const char *variant;       /* big_cpu_variant_name() */
 	const char *table_read;    /* big_ct_select's build: "avx2" or "c" */
+	const char *r52_tuning;    /* the 20-digit radix-2^52 kernels' tuning,
+				    * "amd" or "intel"; "" unless the ifma
+				    * variant runs them */
 	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
 	const char *gmp_version, *openssl_version;
 	char openssl_ia32cap[64];  /* OPENSSL_ia32cap as set, "" if unset */

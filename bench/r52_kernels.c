@@ -36,6 +36,9 @@ struct call {
 	big_r52_dual_mul_fn *mul;
 	big_r52_dual_sqr_fn *sqr;
 	int asm20; /* at 20 digits, call the NASM kernels (above) */
+	/* ... these, if set, else the ones bound for this CPU */
+	big_r52_dual_mul_fn *mul20;
+	big_r52_dual_sqr_fn *sqr20;
 	uint64_t *seed;
 	struct big_r52_dual_mod mod;
 	uint64_t x[BIG_R52_PAIR_MAX_WORDS], b[BIG_R52_PAIR_MAX_WORDS];
@@ -48,9 +51,12 @@ static uint64_t run_calls(void *ctx)
 	big_r52_dual_sqr_fn *sqr = c->sqr;
 #if R52_HAVE_ASM20
 	const int asm20 = c->asm20 && c->mod.digits == 20;
-	if (asm20) {
+	if (asm20 && c->mul20 == NULL) {
 		mul = mul ? big_r52_dual_mul20_ifma_asm : NULL;
 		sqr = sqr ? big_r52_dual_sqr20_ifma_asm : NULL;
+	} else if (asm20) {
+		mul = mul ? c->mul20 : NULL;
+		sqr = sqr ? c->sqr20 : NULL;
 	}
 #endif
 	uint64_t t0 = bench_ticks();
@@ -98,6 +104,49 @@ static void setup_column(void *ctx, int s)
 	struct call *c = ctx;
 	random_operands(c, digits[s], c->seed);
 }
+
+#if R52_HAVE_ASM20
+/* Column 0 of the tuned rows: 20 digits. */
+static void setup_column20(void *ctx, int s)
+{
+	struct call *c = ctx;
+	(void)s;
+	random_operands(c, 20, c->seed);
+}
+
+/* Both tunings of the 20-digit kernels (radix52.h), each on the same
+ * operands as the ifma rows. */
+static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t *seed,
+			    struct bench_cycle_clock *clock)
+{
+	const struct {
+		const char *name;
+		big_r52_dual_mul_fn *mul;
+		big_r52_dual_sqr_fn *sqr;
+	} tunings[] = {
+		{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
+		{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
+	};
+	t->running = big_r52_kernels20_intel() ? "intel" : "amd";
+	for (size_t i = 0; i < sizeof(tunings) / sizeof(tunings[0]); i++) {
+		for (int op = 0; op < 2; op++) {
+			struct bench_kernel_row *row = &t->tuned[t->ntuned++];
+			*row = (struct bench_kernel_row){ .name = tunings[i].name,
+							  .op = op ? "sqr" : "mul" };
+			c->mul = op ? NULL : big_r52_dual_mul_ifma;
+			c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
+			c->asm20 = 1;
+			c->mul20 = tunings[i].mul;
+			c->sqr20 = tunings[i].sqr;
+			c->seed = seed;
+			bench_best_ticks_each(row->ticks, 1, setup_column20, run_calls, c, TRIALS,
+					      RUN, clock);
+		}
+	}
+	c->mul20 = NULL;
+	c->sqr20 = NULL;
+}
+#endif
 #endif
 
 int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock)
@@ -132,6 +181,10 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 					      &c, TRIALS, RUN, clock);
 		}
 	}
+#if R52_HAVE_ASM20
+	if (big_r52_cpu_has_ifma())
+		measure_tunings(t, &c, &seed, clock);
+#endif
 	return 0;
 #else
 	(void)clock;
@@ -151,4 +204,10 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 		t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_R52_SIZES, "digits per half");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_R52_SIZES, ticks_per_cycle);
+	if (t->ntuned == 0)
+		return;
+	fprintf(out, "the 20-digit NASM kernels in each tuning (this CPU's: %s, the ifma rows' "
+		"20 column)\n", t->running);
+	bench_print_kernel_head(out, "tuning", digits + 1, 1, "digits per half");
+	bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
 }

@@ -17,6 +17,11 @@ _Static_assert(BENCH_R52_SIZES <= BENCH_KERNEL_COLUMNS, "a row holds every colum
 struct bench_r52_table {
 	int nrows; /* mul and sqr of the twin, and of ifma where it runs */
 	struct bench_kernel_row row[4]; /* "ifma", "mul" */
+	/* The 20-digit NASM kernels in each tuning ("amd", "intel"), where
+	 * the library has them and the CPU runs them: column 0 only. */
+	int ntuned;
+	struct bench_kernel_row tuned[4];
+	const char *running; /* the tuning the ifma rows' 20 column ran */
 };
 
 /* Measure the builds this CPU can run; 1 if the library has no

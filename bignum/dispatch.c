@@ -273,3 +273,34 @@ static big_r52_ct_base_choice_fn *resolve_big_modexp_ct_base_r52_digits(void)
 }
 __typeof__(big_modexp_ct_base_r52_digits) big_modexp_ct_base_r52_digits
 	__attribute__((ifunc("resolve_big_modexp_ct_base_r52_digits")));
+
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+/* The tuning of the 20-digit radix-2^52 kernels (asm/x86_64/r52_dual20.inc)
+ * for this CPU: intel on Intel's cores (two zmm multiply-add ports that
+ * also serve mulx and the shuffles), amd elsewhere (Zen 4's single one).
+ * Each was measured faster on its CPU (docs/design-notes.md); both return
+ * the same words and run on any CPU with IFMA. */
+int big_r52_kernels20_intel(void)
+{
+	unsigned a, b, c, d;
+	/* "GenuineIntel" in ebx, edx, ecx */
+	return __get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u &&
+	       d == 0x49656e69u && c == 0x6c65746eu;
+}
+
+static big_r52_dual_mul_fn *resolve_big_r52_dual_mul20_ifma_asm(void)
+{
+	return big_r52_kernels20_intel() ? big_r52_dual_mul20_ifma_intel
+					 : big_r52_dual_mul20_ifma_amd;
+}
+__typeof__(big_r52_dual_mul20_ifma_asm) big_r52_dual_mul20_ifma_asm
+	__attribute__((ifunc("resolve_big_r52_dual_mul20_ifma_asm")));
+
+static big_r52_dual_sqr_fn *resolve_big_r52_dual_sqr20_ifma_asm(void)
+{
+	return big_r52_kernels20_intel() ? big_r52_dual_sqr20_ifma_intel
+					 : big_r52_dual_sqr20_ifma_amd;
+}
+__typeof__(big_r52_dual_sqr20_ifma_asm) big_r52_dual_sqr20_ifma_asm
+	__attribute__((ifunc("resolve_big_r52_dual_sqr20_ifma_asm")));
+#endif

@@ -116,12 +116,13 @@ struct Kernels {
 
 /* The chunk kernels' operations (MONT_MUL .. SQR_SELECT), then the
  * radix-2^52 ones. */
-enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20, R52_SQR20,
-	  R52_WIPE20, OP_COUNT };
+enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20_AMD,
+	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
 					 "mul_set_vec", "mul_vec", "sqr_vec",
-					 "mont_sqr_select_vec", "r52_dual_mul20",
-					 "r52_dual_sqr20", "r52_dual20_wipe" };
+					 "mont_sqr_select_vec", "r52_dual_mul20_amd",
+					 "r52_dual_sqr20_amd", "r52_dual_mul20_intel",
+					 "r52_dual_sqr20_intel", "r52_dual20_wipe" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -153,8 +154,10 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 	case SQR_SELECT:
 		c.k->sqr_select(r, c.a, c.n, c.n0, c.len, c.sel, c.table, kSelectEntries, 5);
 		break;
-	case R52_MUL20: big_r52_dual_mul20_ifma_asm(r, c.a, c.b, c.r52_mod); break;
-	case R52_SQR20: big_r52_dual_sqr20_ifma_asm(r, c.a, c.r52_mod); break;
+	case R52_MUL20_AMD: big_r52_dual_mul20_ifma_amd(r, c.a, c.b, c.r52_mod); break;
+	case R52_SQR20_AMD: big_r52_dual_sqr20_ifma_amd(r, c.a, c.r52_mod); break;
+	case R52_MUL20_INTEL: big_r52_dual_mul20_ifma_intel(r, c.a, c.b, c.r52_mod); break;
+	case R52_SQR20_INTEL: big_r52_dual_sqr20_ifma_intel(r, c.a, c.r52_mod); break;
 	case R52_WIPE20: big_r52_dual20_ifma_wipe(); break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
@@ -316,7 +319,7 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 	big_r52_dual_mod_prepare(&mod);
 	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
 			       nullptr };
-	for (Op op : { R52_MUL20, R52_SQR20, R52_WIPE20 })
+	for (Op op : { R52_MUL20_AMD, R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20 })
 		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
 }
 

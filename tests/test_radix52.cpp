@@ -602,15 +602,40 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52, ::testing::ValuesIn(builds()),
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /* The 20-digit assembly (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm), which
- * the IFMA build runs for every product and squaring at 20 digits, called
- * directly through the ABI checker: the callee-saved registers and rsp
- * come back, the guard words around r are untouched, r may be a and/or b,
- * and the words are the exact almost-Montgomery value (GMP) on many more
- * operands than the every-size test gives one size: all moduli kinds, all
- * operand kinds, the two halves' kinds independent. */
-class Radix52Asm : public Radix52 {};
+ * the IFMA build runs for every product and squaring at 20 digits, in
+ * both tunings and as bound for this CPU, called directly through the
+ * ABI checker: the callee-saved registers and rsp come back, the guard
+ * words around r are untouched, r may be a and/or b, and the words are
+ * the exact almost-Montgomery value (GMP) on many more operands than the
+ * every-size test gives one size: all moduli kinds, all operand kinds,
+ * the two halves' kinds independent. */
+struct Kernels20 {
+	const char *tuning;
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;
+};
+
+class Radix52Asm : public Radix52 {
+protected:
+	void mul_and_sqr20_are_exact(const Kernels20 &kn);
+};
+const Kernels20 kKernels20[] = {
+	{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
+	{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
+	{ "bound", big_r52_dual_mul20_ifma_asm, big_r52_dual_sqr20_ifma_asm },
+};
 
 TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
+{
+	for (const Kernels20 &kn : kKernels20) {
+		SCOPED_TRACE(kn.tuning);
+		mul_and_sqr20_are_exact(kn);
+		if (HasFatalFailure())
+			return;
+	}
+}
+
+void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 {
 	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
 	bt::Rng rng(5220);
@@ -630,13 +655,11 @@ TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
 		const uint64_t *bin = alias >= 2 ? r.x() : c.b.x();
 		bt::AbiCall mc = { { bt::ptr_arg(r.x()), bt::ptr_arg(ain), bt::ptr_arg(bin),
 				     bt::ptr_arg(&c.s.mod) } };
-		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_mul20_ifma_asm),
-					 &mc))
+		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(kn.mul), &mc))
 			<< "mul rep " << rep;
 		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(alias ? r2.x() : c.a.x()),
 				     bt::ptr_arg(&c.s.mod) } };
-		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(big_r52_dual_sqr20_ifma_asm),
-					 &sc))
+		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(kn.sqr), &sc))
 			<< "sqr rep " << rep;
 		ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "rep " << rep;
 		expect_exact(c, r, r2, "rep " + std::to_string(rep) + " alias " + std::to_string(alias));

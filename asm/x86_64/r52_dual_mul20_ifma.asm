@@ -52,7 +52,8 @@ default rel
 
 section .text
 
-global big_r52_dual_mul20_ifma_asm:function
+%define MUL20 R52_TUNED(big_r52_dual_mul20_ifma)
+global MUL20:function
 
 ; %xdefine MUL_SA: group %2 of S_%1 (s = 0..4), a register or memory.
 %macro MUL_S_GROUP 2
@@ -97,7 +98,7 @@ global big_r52_dual_mul20_ifma_asm:function
 %define SHIFTED_COPY_REG(s, g) ((s) == 1 ? ((g) < 5 ? 21 + (g) : 28) : (s) == 2 ? 15 + (g) : -1)
 %define SHIFTED_COPY_STORED(s, g) ((s) == 3)
 
-big_r52_dual_mul20_ifma_asm:
+MUL20:
 	CFI_STARTPROC
 	R52_ENTER rcx
 	mov	[rsp + R52_BPTR], rdx

@@ -27,19 +27,34 @@
 ; 2. T = 2 T, then the squares a_i^2: a digit pair spread over a group
 ;    (vpermq) and squared into the even (lo) and odd (hi) lanes; group by
 ;    group, as soon as its last row is in.
-; 3. 20 reduction steps, interleaved with the last rows, and the
+; 3. 20 reduction steps, interleaved with the rows, and the
 ;    normalisation of groups 5..9 into r.
 ; Lane bound: a position takes at most 20 cross terms, doubled, 2 square
 ; terms and 40 reduction terms, all below 2^52, and a carry below 2^12:
 ; below 83 * 2^52 < 2^59.
 ;
-; Register map during the product (the reduction's is in r52_dual20.inc):
-;   zmm0-9    T        rows 0..11: zmm10-15  S_1, zmm17-21  S_2 groups 1-5,
-;                                 zmm22-25, zmm16  S_3 groups 1-5
-;   zmm26     the row's digit     zmm27-28  square spreading indices
-;   zmm29     scratch             k1-k3     first-group masks (both halves)
-;   rsi       a                   rcx       mod->m_up
-;   rows 12..18: S_1 groups 3-5, S_2 and S_3 groups 4-5 from the frame
+; Two schedules, one per tuning (r52_dual20.inc):
+; amd    rows 0..11 first (they complete T groups 0..5, which reduction
+;        step 0 reaches), then two rows a group of four steps.  Register
+;        map during the product (the reduction's is in r52_dual20.inc):
+;          zmm0-9   T      rows 0..11: zmm10-15  S_1, zmm17-21  S_2 groups
+;                          1-5, zmm22-25, zmm16  S_3 groups 1-5
+;          zmm26    the row's digit    zmm27-28  square spreading indices
+;          zmm29    scratch            k1-k3     first-group masks
+;          rsi      a                  rcx       mod->m_up
+;          rows 12..18: S_1 groups 3-5, S_2 and S_3 groups 4-5 from the
+;          frame
+; intel  rows 0..3 first (T groups 0 and 1, which the chain reads
+;        first), then a row a step.  The reduction's terms for groups
+;        2..9 go to U_g = zmm(8 + g) until group g's cross products are
+;        doubled; a group below 5 then takes U_g in, before the chain
+;        copies it, and the reduction adds to it from there on; groups
+;        5..9 take theirs before the normalisation.  So the chain starts
+;        after four rows and the rows fill its latency.  Register map:
+;          zmm0-9   T                  zmm10-17  U_2 .. U_9
+;          zmm18-22 M_0 groups 0-4     zmm24     the row's digit
+;          zmm26    y                  zmm27-29  as above
+;          S_1..S_3 and M_1..M_3 from memory (the frame, mod->m_up)
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
 ; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
@@ -53,6 +68,23 @@
 ; (docs/design-notes.md).
 
 default rel
+%ifdef R52_TUNE_INTEL
+%define R52_M1_IN_REGS 0
+%define R52_M0_REG 18
+%define SQR_DIGIT zmm24
+
+; Where the reduction's terms for T group %1 go: T itself once the group
+; has taken U_g in (groups below SQR_MERGED), else U_g.
+%macro R52_ACC_REG 1
+%if (%1) < SQR_MERGED
+%xdefine R52_AR zmm%eval(%1)
+%else
+%xdefine R52_AR zmm%eval(8 + (%1))
+%endif
+%endmacro
+%else
+%define SQR_DIGIT zmm26
+%endif
 %include "r52_dual20.inc"
 
 [section .rodata align=64]
@@ -65,18 +97,26 @@ __SECT__
 
 section .text
 
-global big_r52_dual_sqr20_ifma_asm:function
+%define SQR20 R52_TUNED(big_r52_dual_sqr20_ifma)
+global SQR20:function
 
 ; The groups of S_s the rows read: from group s/2 (a row's first group
 ; is q + s/2 for S_s, q + (s+1)/2 for S_(s+1)), so never group 0 of S_2
-; or S_3; rows 12..18, after S_1..S_3 have left the registers, read only
-; groups 3.. of S_1 and 4.. of S_2 and S_3, the only ones stored.
+; or S_3.
 %define SHIFTED_COPY_READ(s, g) ((g) >= ((s) >> 1))
+%ifdef R52_TUNE_INTEL
+; Every row reads them from the frame.
+%define SHIFTED_COPY_STORED(s, g) SHIFTED_COPY_READ(s, g)
+%define SHIFTED_COPY_REG(s, g) -1
+%else
+; Rows 12..18, after S_1..S_3 have left the registers, read only groups
+; 3.. of S_1 and 4.. of S_2 and S_3, the only ones stored.
 %define SHIFTED_COPY_STORED(s, g) ((g) >= ((s) == 1 ? 3 : 4))
 
 ; The register of group g of S_s for rows 0..11: S_1 in zmm10-15, S_2
 ; groups 1..5 in zmm17-21, S_3 groups 1..5 in zmm22-25 and zmm16.
 %define SHIFTED_COPY_REG(s, g) ((s) == 1 ? 10 + (g) : (s) == 2 ? 16 + (g) : (g) < 5 ? 21 + (g) : 16)
+%endif
 
 ; %xdefine SQR_SA: group %2 of S_%1 (s = 0..4); S_1..S_3 from their
 ; registers while SQR_S_IN_REGS is 1, else from the frame.
@@ -100,18 +140,18 @@ global big_r52_dual_sqr20_ifma_asm:function
 %macro SQR_ROW 1
 %assign %%q (%1) >> 2
 %assign %%s (%1) & 3
-	vpbroadcastq zmm26, [rsi + 64*%%q + 8*%%s]
-	vpbroadcastq zmm26{k4}, [rsi + 64*%%q + 32 + 8*%%s]
+	vpbroadcastq SQR_DIGIT, [rsi + 64*%%q + 8*%%s]
+	vpbroadcastq SQR_DIGIT{k4}, [rsi + 64*%%q + 32 + 8*%%s]
 %assign %%first %%q + (%%s >> 1)
 %assign %%g %%first
 %rep ((19 + %%s) >> 2) - %%first + 1
 	SQR_S_GROUP %%s, %%g
 %if %%g > %%first
-	vpmadd52luq zmm%eval(%%q + %%g), zmm26, SQR_SA
+	vpmadd52luq zmm%eval(%%q + %%g), SQR_DIGIT, SQR_SA
 %elif %%s & 1
-	vpmadd52luq zmm%eval(%%q + %%g){k2}, zmm26, SQR_SA
+	vpmadd52luq zmm%eval(%%q + %%g){k2}, SQR_DIGIT, SQR_SA
 %else
-	vpmadd52luq zmm%eval(%%q + %%g){k1}, zmm26, SQR_SA
+	vpmadd52luq zmm%eval(%%q + %%g){k1}, SQR_DIGIT, SQR_SA
 %endif
 %assign %%g %%g+1
 %endrep
@@ -120,9 +160,9 @@ global big_r52_dual_sqr20_ifma_asm:function
 %rep ((20 + %%s) >> 2) - %%first + 1
 	SQR_S_GROUP %%s + 1, %%g
 %if %%g == %%first && (%%s & 1) == 0
-	vpmadd52huq zmm%eval(%%q + %%g){k3}, zmm26, SQR_SA
+	vpmadd52huq zmm%eval(%%q + %%g){k3}, SQR_DIGIT, SQR_SA
 %else
-	vpmadd52huq zmm%eval(%%q + %%g), zmm26, SQR_SA
+	vpmadd52huq zmm%eval(%%q + %%g), SQR_DIGIT, SQR_SA
 %endif
 %assign %%g %%g+1
 %endrep
@@ -139,7 +179,7 @@ global big_r52_dual_sqr20_ifma_asm:function
 	vpmadd52huq zmm%[%%j]{k6}, zmm29, zmm29
 %endmacro
 
-big_r52_dual_sqr20_ifma_asm:
+SQR20:
 	CFI_STARTPROC
 	R52_ENTER rdx
 	R52_SHIFTED_COPIES 0
@@ -154,6 +194,54 @@ big_r52_dual_sqr20_ifma_asm:
 	kmovb	k5, eax
 	mov	eax, 0xaa
 	kmovb	k6, eax
+%ifdef R52_TUNE_INTEL
+%assign j 0
+%rep 18
+	vpxorq	zmm%[j], zmm%[j], zmm%[j]
+%assign j j+1
+%endrep
+	vmovdqa64 zmm27, [sqr_spread_lo]
+	vmovdqa64 zmm28, [sqr_spread_hi]
+	R52_LOAD_M01
+%assign SQR_S_IN_REGS 0
+%assign SQR_MERGED 0
+%assign row 0
+%rep 4
+	SQR_ROW row
+%assign row row+1
+%endrep
+	SQR_DOUBLE_ADD_SQUARES 0
+	SQR_DOUBLE_ADD_SQUARES 1
+%assign SQR_MERGED 2
+	R52_REDC_START
+	; Row r (odd) completes group (r - 1)/2, row 18 group 9: row 9, the
+	; last for group 4, comes at step 5, and the chain first copies group
+	; g after step 4g - 3.
+%assign step 0
+%rep 20
+	R52_REDC_SCALAR 0, step
+	R52_REDC_SCALAR 1, step
+%if row <= 18
+	SQR_ROW row
+%if (row & 1) || row == 18
+%assign g (row == 18) ? 9 : (row - 1) >> 1
+	SQR_DOUBLE_ADD_SQUARES g
+%if g < 5
+	vpaddq	zmm%[g], zmm%[g], zmm%eval(8 + g)
+%assign SQR_MERGED g + 1
+%endif
+%endif
+%assign row row+1
+%endif
+	R52_REDC_VECTOR step
+%assign step step+1
+%endrep
+%assign g 5
+%rep 5
+	vpaddq	zmm%[g], zmm%[g], zmm%eval(8 + g)
+%assign g g+1
+%endrep
+%else
 %assign j 0
 %rep 10
 	vpxorq	zmm%[j], zmm%[j], zmm%[j]
@@ -199,6 +287,7 @@ big_r52_dual_sqr20_ifma_asm:
 %assign j j+1
 %endif
 %endrep
+%endif
 	R52_NORMALISE
 	R52_LEAVE
 	CFI_ENDPROC

@@ -225,9 +225,17 @@ BIG_R52_DECLARE_BUILD(ifma)
 /* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
  * ifma.asm, in builds with the assembly kernels): the contracts above
  * with mod->digits == 20 and mod->m_up prepared, on CPUs with AVX512F/VL/
- * IFMA/DQ/BW.  The IFMA build calls them at 20 digits there. */
+ * IFMA/DQ/BW.  The IFMA build calls them at 20 digits there.  Two
+ * tunings of each, _amd and _intel (the same words, either runs on any
+ * such CPU); the _asm names are bound at load time to the one for this
+ * CPU (bignum/dispatch.c), which big_r52_kernels20_intel() tells. */
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_asm;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_asm;
+big_r52_dual_mul_fn big_r52_dual_mul20_ifma_amd;
+big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_amd;
+big_r52_dual_mul_fn big_r52_dual_mul20_ifma_intel;
+big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_intel;
+int big_r52_kernels20_intel(void);
 /* Zeroes the stack frame those two leave (secret-derived words) and the
  * vector, mask and caller-saved general registers: to be called from the
  * function that called them, at the same stack depth, after the last of
