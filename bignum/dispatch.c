@@ -280,7 +280,7 @@ __typeof__(big_modexp_ct_base_r52_digits) big_modexp_ct_base_r52_digits
  * also serve mulx and the shuffles), amd elsewhere (Zen 4's single one).
  * Each was measured faster on its CPU (docs/design-notes.md); both return
  * the same words and run on any CPU with IFMA. */
-int big_r52_kernels20_intel(void)
+static int cpu_is_intel(void)
 {
 	unsigned a, b, c, d;
 	/* "GenuineIntel" in ebx, edx, ecx */
@@ -288,18 +288,33 @@ int big_r52_kernels20_intel(void)
 	       d == 0x49656e69u && c == 0x6c65746eu;
 }
 
+/* big_r52_kernels20_intel, bound once: no cpuid per call (a VM exit
+ * under a hypervisor). */
+static int r52_intel_yes(void)
+{
+	return 1;
+}
+static int r52_intel_no(void)
+{
+	return 0;
+}
+static int (*resolve_big_r52_kernels20_intel(void))(void)
+{
+	return cpu_is_intel() ? r52_intel_yes : r52_intel_no;
+}
+__typeof__(big_r52_kernels20_intel) big_r52_kernels20_intel
+	__attribute__((ifunc("resolve_big_r52_kernels20_intel")));
+
 static big_r52_dual_mul_fn *resolve_big_r52_dual_mul20_ifma_asm(void)
 {
-	return big_r52_kernels20_intel() ? big_r52_dual_mul20_ifma_intel
-					 : big_r52_dual_mul20_ifma_amd;
+	return cpu_is_intel() ? big_r52_dual_mul20_ifma_intel : big_r52_dual_mul20_ifma_amd;
 }
 __typeof__(big_r52_dual_mul20_ifma_asm) big_r52_dual_mul20_ifma_asm
 	__attribute__((ifunc("resolve_big_r52_dual_mul20_ifma_asm")));
 
 static big_r52_dual_sqr_fn *resolve_big_r52_dual_sqr20_ifma_asm(void)
 {
-	return big_r52_kernels20_intel() ? big_r52_dual_sqr20_ifma_intel
-					 : big_r52_dual_sqr20_ifma_amd;
+	return cpu_is_intel() ? big_r52_dual_sqr20_ifma_intel : big_r52_dual_sqr20_ifma_amd;
 }
 __typeof__(big_r52_dual_sqr20_ifma_asm) big_r52_dual_sqr20_ifma_asm
 	__attribute__((ifunc("resolve_big_r52_dual_sqr20_ifma_asm")));

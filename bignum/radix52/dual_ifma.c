@@ -73,6 +73,11 @@
 #define R52_MUL20_KERNEL big_r52_dual_mul20_ifma_asm
 #define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
 #define R52_WIPE20 big_r52_dual20_ifma_wipe
+/* Where the 20-digit kernels take the intel tuning, the exponentiation
+ * squares by the dedicated squaring at 30 digits too: Intel's cores run
+ * it faster than the product there, Zen 4 slower (the cycle table
+ * above). */
+#define R52_POW_SQR30_DEDICATED big_r52_kernels20_intel
 #endif
 #endif
 
@@ -86,6 +91,44 @@
 #include "dual_mul.h"
 #include "dual_sqr.h"
 #include "dual_fixed.h"
+
+#ifndef R52_INTRINSICS_EMULATED
+/* The table read (dual_pow.h) on whole pair groups: a zmm register holds
+ * the same four digit positions of both halves, so an entry takes one
+ * compare against (want_p x 4, want_q x 4) and G zmm blends, where the
+ * ymm API takes two compares and 2G blends.  On Intel's cores, whose two
+ * vector ports the blends share with the multiply-adds, that took the
+ * read from 6.6 to 4.1 % of RSA-2048 (docs/design-notes.md).  The same
+ * words as r52_select_k. */
+#define R52_SELECT_PAIRS r52_select_pairs
+R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t want_p,
+				 uint64_t want_q, const int k)
+{
+	const int G = BIG_R52_GROUPS(k), words = BIG_R52_PAIR_WORDS(k);
+	const __m512i want = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)want_p),
+						    0xf0, (long long)want_q);
+	const __m512i one = _mm512_set1_epi64(1);
+	__m512i acc[BIG_R52_MAX_GROUPS];
+	__m512i at = _mm512_setzero_si512();
+
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		acc[g] = _mm512_setzero_si512();
+	for (int e = 0; e < BIG_R52_TABLE_ENTRIES; e++) {
+		const uint64_t *entry = table + (size_t)e * (size_t)words;
+		const __mmask8 take = _mm512_cmpeq_epu64_mask(at, want);
+		R52_UNROLL
+		for (int g = 0; g < G; g++)
+			acc[g] = _mm512_mask_blend_epi64(take, acc[g],
+							 _mm512_loadu_si512(entry + 8 * g));
+		at = _mm512_add_epi64(at, one);
+	}
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		_mm512_storeu_si512(out + 8 * g, acc[g]);
+}
+#endif
+
 #include "dual_pow.h"
 
 #endif

@@ -35,7 +35,9 @@
  * times are in docs/design-notes.md, "The fault check in radix 2^52").
  * Above R52_SQR_MAX_DIGITS the exponentiations square by the
  * product: the dedicated squaring keeps 2G groups of both halves live,
- * which past 20 digits no longer fits the 32 vector registers.  Every
+ * which past 20 digits no longer fits the 32 vector registers (a build
+ * may still take it at 30 digits where it measured faster:
+ * R52_POW_SQR30_DEDICATED, a run-time predicate).  Every
  * choice gives the same words; the cycle table in dual_ifma.c is what
  * decided them.  A build may name an assembly product and squaring for
  * 20 digits (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same
@@ -119,6 +121,14 @@ R52_INLINE void r52_select_k(uint64_t *out, const uint64_t *table, uint64_t want
 	}
 }
 
+/* A build may read the table its own way (R52_SELECT_PAIRS: the same
+ * contract and words as r52_select_k). */
+#ifdef R52_SELECT_PAIRS
+#define R52_SELECT R52_SELECT_PAIRS
+#else
+#define R52_SELECT r52_select_k
+#endif
+
 /* Everything the exponentiation runs per product, for one digit count. */
 struct r52_size_ops {
 	big_r52_dual_mul_fn *mul;
@@ -154,7 +164,7 @@ struct r52_size_ops {
 				     const struct big_r52_dual_mod *mod)     \
 	{                                                                    \
 		(void)mod;                                                   \
-		r52_select_k(out, table, want_p, want_q, K);                 \
+		R52_SELECT(out, table, want_p, want_q, K);                   \
 	}
 R52_BODIES(mod->digits, any)
 #define R52_FIXED(K) R52_BODIES(K, K)
@@ -187,6 +197,10 @@ static struct r52_size_ops r52_pick(int k, int halves)
 		ops.mul = R52_MUL20_KERNEL;
 		ops.sqr = ops.pow_sqr = R52_SQR20_KERNEL;
 	}
+#endif
+#ifdef R52_POW_SQR30_DEDICATED
+	if (k == 30 && !single && R52_POW_SQR30_DEDICATED())
+		ops.pow_sqr = r52_sqr_30;
 #endif
 	return ops;
 }
