@@ -106,43 +106,47 @@ static void setup_column(void *ctx, int s)
 }
 
 #if R52_HAVE_ASM20
-/* Column 0 of the tuned rows: 20 digits. */
-static void setup_column20(void *ctx, int s)
-{
-	struct call *c = ctx;
-	(void)s;
-	random_operands(c, 20, c->seed);
-}
-
-/* Both tunings of the 20-digit kernels (radix52.h), each on the same
- * operands as the ifma rows. */
+/* Both tunings of the 20-digit kernels (radix52.h) on the same operands,
+ * their runs alternating trial by trial, so that a change in the
+ * machine's speed during the measurement reaches both alike. */
 static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t *seed,
 			    struct bench_cycle_clock *clock)
 {
+	enum { TUNINGS = 2 };
 	const struct {
 		const char *name;
 		big_r52_dual_mul_fn *mul;
 		big_r52_dual_sqr_fn *sqr;
-	} tunings[] = {
+	} tunings[TUNINGS] = {
 		{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
 		{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
 	};
 	t->running = big_r52_kernels20_intel() ? "intel" : "amd";
-	for (size_t i = 0; i < sizeof(tunings) / sizeof(tunings[0]); i++) {
-		for (int op = 0; op < 2; op++) {
-			struct bench_kernel_row *row = &t->tuned[t->ntuned++];
-			*row = (struct bench_kernel_row){ .name = tunings[i].name,
-							  .op = op ? "sqr" : "mul" };
-			c->mul = op ? NULL : big_r52_dual_mul_ifma;
-			c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
-			c->asm20 = 1;
-			c->mul20 = tunings[i].mul;
-			c->sqr20 = tunings[i].sqr;
-			c->seed = seed;
-			bench_best_ticks_each(row->ticks, 1, setup_column20, run_calls, c, TRIALS,
-					      RUN, clock);
+	for (int op = 0; op < 2; op++) {
+		uint64_t best[TUNINGS] = { UINT64_MAX, UINT64_MAX };
+		c->mul = op ? NULL : big_r52_dual_mul_ifma;
+		c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
+		c->asm20 = 1;
+		random_operands(c, 20, seed);
+		for (int trial = 0; trial < TRIALS; trial++) {
+			for (int i = 0; i < TUNINGS; i++) {
+				c->mul20 = tunings[i].mul;
+				c->sqr20 = tunings[i].sqr;
+				const uint64_t d = run_calls(c);
+				if (d < best[i])
+					best[i] = d;
+			}
+			if (trial % 16 == 0)
+				bench_cycle_clock_sample(clock);
 		}
+		for (int i = 0; i < TUNINGS; i++)
+			t->tuned[t->ntuned + 2 * i + op] = (struct bench_kernel_row){
+				.name = tunings[i].name,
+				.op = op ? "sqr" : "mul",
+				.ticks = { (double)best[i] / RUN },
+			};
 	}
+	t->ntuned += 2 * TUNINGS;
 	c->mul20 = NULL;
 	c->sqr20 = NULL;
 }
@@ -206,8 +210,8 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_R52_SIZES, ticks_per_cycle);
 	if (t->ntuned == 0)
 		return;
-	fprintf(out, "the 20-digit NASM kernels in each tuning (this CPU's: %s, the ifma rows' "
-		"20 column)\n", t->running);
+	fprintf(out, "the 20-digit NASM kernels in each tuning, runs alternating (this CPU's: %s, "
+		"the ifma rows' 20 column)\n", t->running);
 	bench_print_kernel_head(out, "tuning", digits + 1, 1, "digits per half");
 	bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
 }
