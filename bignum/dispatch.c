@@ -250,7 +250,9 @@ __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 /* big_modexp_crt's radix-2^52 path, in the ifma variant only, for every
  * size it serves: each measured faster than adx, RSA-1024 included
  * (./bench/run on AMD EPYC family 25 model 17, results/
- * amd-epyc-family25-model17/2026-11-26-0012.md: 52.7 against 69.5 us).
+ * amd-epyc-family25-model17/2026-11-26-0012.md: 52.7 against 69.5 us;
+ * on Intel Xeon family 6 model 207, results/intel-r-xeon-r-processor-
+ * family6-model207/2026-11-27-1838.md: 79.9 against 133.9 us).
  * A size some CPU measures slower would be left out here. */
 static big_r52_crt_choice_fn *resolve_big_modexp_crt_r52_digits(void)
 {

@@ -37,12 +37,16 @@
 ;   zmm27     the row's digit     rsi       a     S_3: frame
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
-; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
-; 2026-11-26-2153-kernels.txt; the dual_mul.h column, the C intrinsics at 20
-; digits, is bignum/radix52/dual_ifma.c's table):
-;   CPU                              per call  per digit (both halves)  dual_mul.h
-;   AMD EPYC family 25 model 17 (Zen 4)  523          26.2              659
-; The floor is its 435 zmm multiply-adds.
+; of 300 runs of 32 dependent calls; the dual_mul.h column, the C
+; intrinsics at 20 digits, is bignum/radix52/dual_ifma.c's table):
+;   CPU (kernel tables)                    tuning  per call  per digit  dual_mul.h
+;   AMD EPYC family 25 model 17 (Zen 4)     amd       523      26.2        659
+;     (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt)
+;   Intel Xeon family 6 model 207           amd       477      23.9
+;     (results/intel-r-xeon-r-processor-   intel      442      22.1
+;     family6-model207/2026-11-27-1838-kernels.txt; the tunings alternating)
+; Zen 4's floor is the 435 zmm multiply-adds (one a cycle); Intel issues
+; two a cycle and is bound by its vector ports and the scalar chain.
 
 default rel
 ; S_2 in M_1's registers: M_1 is read from memory, a cached per-key copy,

@@ -57,15 +57,20 @@
 ;          S_1..S_3 and M_1..M_3 from memory (the frame, mod->m_up)
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
-; of 300 runs of 32 dependent calls; results/amd-epyc-family25-model17/
-; 2026-11-26-2153-kernels.txt; the dual_sqr.h column, the C intrinsics at 20
-; digits, is bignum/radix52/dual_ifma.c's table):
-;   CPU                              per call  per digit (both halves)  dual_sqr.h
-;   AMD EPYC family 25 model 17 (Zen 4)  464          23.2              594
-; The floor is its 349 zmm multiply-adds (Zen 4 issues one a cycle); the
-; carry resolution and the making of the shifted copies each add about
-; 20 cycles that nothing can fill, the next squaring needing every digit
-; (docs/design-notes.md).
+; of 300 runs of 32 dependent calls; the dual_sqr.h column, the C
+; intrinsics at 20 digits, is bignum/radix52/dual_ifma.c's table):
+;   CPU (kernel tables)                    tuning  per call  per digit  dual_sqr.h
+;   AMD EPYC family 25 model 17 (Zen 4)     amd       464      23.2        594
+;     (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt)
+;   Intel Xeon family 6 model 207           amd       504      25.2
+;     (results/intel-r-xeon-r-processor-   intel      399      20.0
+;     family6-model207/2026-11-27-1838-kernels.txt; the tunings alternating)
+; Zen 4's floor is the 349 zmm multiply-adds (one a cycle); the carry
+; resolution and the making of the shifted copies each add about 20
+; cycles that nothing can fill, the next squaring needing every digit.
+; Intel's is the two vector ports, which the multiply-adds share with the
+; broadcasts, shuffles and the chain's mulx (about 555 operations), and
+; the scalar chain (docs/design-notes.md).
 
 default rel
 %ifdef R52_TUNE_INTEL

@@ -46,10 +46,19 @@
  *     30       1311       1567     mul
  *     40       2019       3318     mul
  *
+ *   Intel Xeon family 6 model 207 (`taskset -c 1 build/chunk64-asm/cli/
+ *   bigmont speed --kernels`, results/intel-r-xeon-r-processor-family6-
+ *   model207/2026-11-27-1838-kernels.txt; 20 digits: the NASM kernels)
+ *   digits   dual mul   dual sqr   the exponentiation squares by
+ *     10        273        255     sqr (window fixed, dual_fixed.h)
+ *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
+ *     40       2173       4125     mul
+ *
  * Builds with the assembly kernels run their NASM product and squaring at
  * 20 digits instead (radix52.h), which `--kernels` times there: 523 and
- * 464 on the same CPU
- * (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt).
+ * 464 on the Zen 4
+ * (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt), 442
+ * and 399 on the Intel CPU (the intel tuning).
  * One half alone (mod->halves == 1, the fault check) is timed in
  * docs/design-notes.md ("The fault check in radix 2^52").
  *
