@@ -242,8 +242,9 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 	json_kv_bool(w, "asm", m->have_asm);
 	const char *const run[] = {
 		"variant", m->variant, "table_read", m->table_read,
-		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env, "gmp_version", m->gmp_version,
-		"openssl_version", m->openssl_version, "openssl_ia32cap_env", m->openssl_ia32cap,
+		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env,
+		"gmp_version", m->gmp_version, "openssl_version", m->openssl_version,
+		"openssl_ia32cap_env", m->openssl_ia32cap,
 	};
 	json_strings(w, run, sizeof(run) / sizeof(run[0]));
 }

@@ -1,5 +1,7 @@
-; big_r52_dual_mul20_ifma_asm -- the almost-Montgomery product of both
-; halves of two 20-digit radix-2^52 dual numbers, AVX-512 IFMA on zmm.
+; big_r52_dual_mul20_ifma_amd (r52_dual_mul20_ifma_intel.asm: _intel) --
+; the almost-Montgomery product of both halves of two 20-digit radix-2^52
+; dual numbers, AVX-512 IFMA on zmm.  big_r52_dual_mul20_ifma_asm is
+; bound to one of the two at load time (bignum/dispatch.c).
 ;
 ;   r_h = (a_h b_h + Y_h m_h) / 2^1040,   Y_h = -a_h b_h m_h^-1 mod 2^1040
 ;
@@ -7,9 +9,10 @@
 ; word.
 ;
 ; C prototype (bignum/radix52/radix52.h):
-;   void big_r52_dual_mul20_ifma_asm(uint64_t *r, const uint64_t *a,
+;   void big_r52_dual_mul20_ifma_amd(uint64_t *r, const uint64_t *a,
 ;                                    const uint64_t *b,
 ;                                    const struct big_r52_dual_mod *mod);
+;   (and _intel, the same)
 ;
 ; Preconditions: mod->digits == 20 and mod->m_up filled
 ; (big_r52_dual_mod_prepare); a, b normalised, each half below 2 m; r may

@@ -1,5 +1,7 @@
-; big_r52_dual_sqr20_ifma_asm -- the almost-Montgomery square of both
-; halves of a 20-digit radix-2^52 dual number, AVX-512 IFMA on zmm.
+; big_r52_dual_sqr20_ifma_amd (r52_dual_sqr20_ifma_intel.asm: _intel) --
+; the almost-Montgomery square of both halves of a 20-digit radix-2^52
+; dual number, AVX-512 IFMA on zmm.  big_r52_dual_sqr20_ifma_asm is bound
+; to one of the two at load time (bignum/dispatch.c).
 ;
 ;   r_h = (a_h^2 + Y_h m_h) / 2^1040,   Y_h = -a_h^2 m_h^-1 mod 2^1040
 ;
@@ -7,8 +9,9 @@
 ; word.
 ;
 ; C prototype (bignum/radix52/radix52.h):
-;   void big_r52_dual_sqr20_ifma_asm(uint64_t *r, const uint64_t *a,
+;   void big_r52_dual_sqr20_ifma_amd(uint64_t *r, const uint64_t *a,
 ;                                    const struct big_r52_dual_mod *mod);
+;   (and _intel, the same)
 ;
 ; Preconditions: mod->digits == 20 and mod->m_up filled
 ; (big_r52_dual_mod_prepare); a normalised, each half below 2 m; r may
