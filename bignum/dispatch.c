@@ -280,8 +280,9 @@ __typeof__(big_modexp_ct_base_r52_digits) big_modexp_ct_base_r52_digits
 /* The tuning of the 20-digit radix-2^52 kernels (asm/x86_64/r52_dual20.inc)
  * for this CPU: intel on Intel's cores (two zmm multiply-add ports that
  * also serve mulx and the shuffles), amd elsewhere (Zen 4's single one).
- * Each was measured faster on its CPU (docs/design-notes.md); both return
- * the same words and run on any CPU with IFMA. */
+ * Each was measured faster on its CPU, a Zen 4 and a family 6 model 207
+ * (docs/design-notes.md); Intel's client cores, with one zmm port, are
+ * unmeasured.  Both return the same words and run on any CPU with IFMA. */
 static int cpu_is_intel(void)
 {
 	unsigned a, b, c, d;
