@@ -35,8 +35,8 @@ static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
 struct call {
 	big_r52_dual_mul_fn *mul;
 	big_r52_dual_sqr_fn *sqr;
-	int asm20; /* at 20 digits, call the NASM kernels (above) */
-	/* ... these, if set, else the ones bound for this CPU */
+	/* At 20 digits, call these NASM kernels instead (above); NULL: the
+	 * build's own functions. */
 	big_r52_dual_mul_fn *mul20;
 	big_r52_dual_sqr_fn *sqr20;
 	uint64_t *seed;
@@ -50,11 +50,8 @@ static uint64_t run_calls(void *ctx)
 	big_r52_dual_mul_fn *mul = c->mul;
 	big_r52_dual_sqr_fn *sqr = c->sqr;
 #if R52_HAVE_ASM20
-	const int asm20 = c->asm20 && c->mod.digits == 20;
-	if (asm20 && c->mul20 == NULL) {
-		mul = mul ? big_r52_dual_mul20_ifma_asm : NULL;
-		sqr = sqr ? big_r52_dual_sqr20_ifma_asm : NULL;
-	} else if (asm20) {
+	const int asm20 = c->mul20 != NULL && c->mod.digits == 20;
+	if (asm20) {
 		mul = mul ? c->mul20 : NULL;
 		sqr = sqr ? c->sqr20 : NULL;
 	}
@@ -126,7 +123,6 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 		uint64_t best[TUNINGS] = { UINT64_MAX, UINT64_MAX };
 		c->mul = op ? NULL : big_r52_dual_mul_ifma;
 		c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
-		c->asm20 = 1;
 		random_operands(c, 20, seed);
 		for (int trial = 0; trial < TRIALS; trial++) {
 			for (int i = 0; i < TUNINGS; i++) {
@@ -147,8 +143,6 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 			};
 	}
 	t->ntuned += 2 * TUNINGS;
-	c->mul20 = NULL;
-	c->sqr20 = NULL;
 }
 #endif
 #endif
@@ -163,12 +157,17 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 		const char *name;
 		big_r52_dual_mul_fn *mul;
 		big_r52_dual_sqr_fn *sqr;
-		int runs, asm20;
+		int runs;
+		big_r52_dual_mul_fn *mul20;
+		big_r52_dual_sqr_fn *sqr20;
 	} builds[] = {
-		{ "c", big_r52_dual_mul_c, big_r52_dual_sqr_c, 1, 0 },
-#if BIG_R52_HAVE_IFMA_BUILD
+		{ "c", big_r52_dual_mul_c, big_r52_dual_sqr_c, 1, NULL, NULL },
+#if R52_HAVE_ASM20
 		{ "ifma", big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_cpu_has_ifma(),
-		  R52_HAVE_ASM20 },
+		  big_r52_dual_mul20_ifma_asm, big_r52_dual_sqr20_ifma_asm },
+#elif BIG_R52_HAVE_IFMA_BUILD
+		{ "ifma", big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_cpu_has_ifma(),
+		  NULL, NULL },
 #endif
 	};
 	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {
@@ -179,7 +178,8 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 			*row = (struct bench_kernel_row){ .name = builds[b].name, .op = op ? "sqr" : "mul" };
 			c.mul = op ? NULL : builds[b].mul;
 			c.sqr = op ? builds[b].sqr : NULL;
-			c.asm20 = builds[b].asm20;
+			c.mul20 = builds[b].mul20;
+			c.sqr20 = builds[b].sqr20;
 			c.seed = &seed;
 			bench_best_ticks_each(row->ticks, BENCH_R52_SIZES, setup_column, run_calls,
 					      &c, TRIALS, RUN, clock);
