@@ -21,18 +21,17 @@
 
 static const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
 
+/* Each variant of this build (BIG_CPU_VARIANTS), named by its kernels'
+ * suffix; ifma's, adx's kernels again, is skipped below. */
+#define VARIANT_ROW(arg, V, name, sfx, here)                                 \
+	BIG_IF(here, { #sfx, big_mont_mul_vec_##sfx, big_mont_sqr_vec_##sfx, BIG_CPU_##V },)
 static const struct variant {
 	const char *name;
 	big_mont_mul_vec_fn *mul;
 	big_mont_sqr_vec_fn *sqr;
 	enum big_cpu_variant needs;
-} variants[] = {
-	{ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c, BIG_CPU_C },
-#if BIGMONT_HAVE_ASM
-	{ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base, BIG_CPU_BASELINE },
-	{ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx, BIG_CPU_ADX },
-#endif
-};
+} variants[] = { BIG_CPU_VARIANTS(VARIANT_ROW, ) };
+#undef VARIANT_ROW
 
 /* The operands of one sample; which function runs is the one set. */
 struct call {
@@ -116,7 +115,8 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 		table[i] = (chunk_t)bench_splitmix64(&seed);
 	const enum big_cpu_variant best = big_cpu_best();
 	for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
-		if (variants[v].needs > best)
+		if (variants[v].needs > best ||
+		    (v > 0 && variants[v].mul == variants[v - 1].mul))
 			continue;
 		for (int op = 0; op < 2; op++) {
 			struct bench_kernel_row *row = &t->kernel[t->nkernels++];

@@ -1,6 +1,9 @@
 /*
  * Comparisons of magnitudes.
  *
+ * big_is_zero: 1 if a is zero.  Not constant time (it branches on the
+ * top chunk).
+ *
  * big_cmp_abs: -1, 0, 1 as |aa| <, ==, > |bb|.  Not constant time: it
  * stops at the first differing chunk from the top.
  *
@@ -12,6 +15,11 @@
  * are read as their value, never trimmed in place.
  */
 #include "internal.h"
+
+int big_is_zero(const BIGNUM *a)
+{
+	return big_sig_len(a) == 0;
+}
 
 int big_cmp_abs(const BIGNUM *aa, const BIGNUM *bb)
 {

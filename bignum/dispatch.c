@@ -1,5 +1,9 @@
 /*
- * Run-time choice of the kernel variant, bound once at load time.
+ * Run-time choice of the kernel variant, bound once at load time: the
+ * variant (big_cpu_choose, big_cpu_bound), every dispatched kernel, the
+ * table read and the squaring with it, and the 20-digit radix-2^52
+ * kernels' tuning.  The variants and the kernels each binds are
+ * BIG_CPU_VARIANTS (internal.h).
  *
  * Each dispatched kernel is a GNU ifunc: the dynamic loader calls its
  * resolver once, before main, and writes the chosen address into the
@@ -30,27 +34,26 @@ static long raw_syscall3(long nr, long a, long b, long c)
 }
 
 /* A switch, not a table of pointers: a pointer table would be writable
- * (RELRO) data in a PIE. */
+ * (RELRO) data in a PIE.  v is always one of the list's. */
+#define NAME_CASE(arg, V, name, sfx, here)                                   \
+	case BIG_CPU_##V:                                                    \
+		return name;
 static const char *variant_name(enum big_cpu_variant v)
 {
 	switch (v) {
-	case BIG_CPU_IFMA:
-		return "ifma";
-	case BIG_CPU_ADX:
-		return "adx";
-	case BIG_CPU_BASELINE:
-		return "baseline";
+		BIG_CPU_VARIANTS(NAME_CASE, )
 	default:
-		return "c";
+		return "?";
 	}
 }
+#undef NAME_CASE
 
 #define SYS_READ 0
 #define SYS_OPEN 2
 #define SYS_CLOSE 3
 
 /* Parse the BIGMONT_CPU value out of /proc/self/environ; -1 if unset or
- * not one of c|baseline|adx|ifma. */
+ * not a variant's name (BIG_CPU_VARIANTS). */
 static int env_requested_variant(void)
 {
 	static const char path[] = "/proc/self/environ";
@@ -99,7 +102,7 @@ static int env_requested_variant(void)
 		return -1;
 	value[vlen] = '\0';
 
-	for (int v = BIG_CPU_C; v <= BIG_CPU_IFMA; v++) {
+	for (int v = 0; v < BIG_CPU_VARIANT_COUNT; v++) {
 		const char *s = variant_name((enum big_cpu_variant)v);
 		int k = 0;
 		while (s[k] && s[k] == value[k])
@@ -164,46 +167,63 @@ const char *big_cpu_variant_name(void)
 	return variant_name(big_cpu_choose());
 }
 
+/* big_cpu_bound: a function per variant that returns it, the chosen one
+ * bound once, so that a caller asks per call without a system call. */
+#define BOUND_FN(arg, V, name, sfx, here)                                    \
+	static enum big_cpu_variant bound_##V(void)                          \
+	{                                                                    \
+		return BIG_CPU_##V;                                          \
+	}
+BIG_CPU_VARIANTS(BOUND_FN, )
+#undef BOUND_FN
+
+#define BOUND_CASE(arg, V, name, sfx, here)                                  \
+	case BIG_CPU_##V:                                                    \
+		return bound_##V;
+static enum big_cpu_variant (*resolve_big_cpu_bound(void))(void)
+{
+	switch (big_cpu_choose()) {
+		BIG_CPU_VARIANTS(BOUND_CASE, )
+	default:
+		return bound_C;
+	}
+}
+#undef BOUND_CASE
+__typeof__(big_cpu_bound) big_cpu_bound __attribute__((ifunc("resolve_big_cpu_bound")));
+
 int big_have_asm(void)
 {
 	return BIGMONT_HAVE_ASM;
 }
 
-/* One resolver per kernel: BIG_IFUNC(name, type, c_fn, base_fn, adx_fn). */
+/* One resolver per kernel: the chosen variant's <kernel>_<sfx>, from
+ * BIG_CPU_VARIANTS; a build without the assembly has the C kernels only. */
+#define PICK_CASE(kernel, V, name, sfx, here)                                \
+	BIG_IF(here, case BIG_CPU_##V: return kernel##_##sfx;)
 #if BIGMONT_HAVE_ASM
-#define BIG_PICK(c_fn, base_fn, adx_fn)                                       \
+#define BIG_PICK(kernel)                                                      \
 	switch (big_cpu_choose()) {                                           \
-	case BIG_CPU_IFMA:                                                    \
-	case BIG_CPU_ADX:                                                     \
-		return adx_fn;                                                \
-	case BIG_CPU_BASELINE:                                                \
-		return base_fn;                                               \
+		BIG_CPU_VARIANTS(PICK_CASE, kernel)                           \
 	default:                                                              \
-		return c_fn;                                                  \
+		return kernel##_c;                                            \
 	}
 #else
-#define BIG_PICK(c_fn, base_fn, adx_fn) return c_fn;
+#define BIG_PICK(kernel) return kernel##_c;
 #endif
 
-#define BIG_IFUNC(name, fntype, c_fn, base_fn, adx_fn)                        \
+#define BIG_IFUNC(name, fntype)                                               \
 	static fntype *resolve_##name(void)                                   \
 	{                                                                     \
-		BIG_PICK(c_fn, base_fn, adx_fn)                               \
+		BIG_PICK(name)                                                \
 	}                                                                     \
 	__typeof__(name) name __attribute__((ifunc("resolve_" #name)));
 
-BIG_IFUNC(big_mul_set_vec, big_mul_row_fn, big_mul_set_vec_c,
-	  big_mul_set_vec_base, big_mul_set_vec_adx)
-BIG_IFUNC(big_mul_add_vec, big_mul_row_fn, big_mul_add_vec_c,
-	  big_mul_add_vec_base, big_mul_add_vec_adx)
-BIG_IFUNC(big_mul_vec, big_mul_vec_fn, big_mul_vec_c, big_mul_vec_base,
-	  big_mul_vec_adx)
-BIG_IFUNC(big_sqr_vec, big_sqr_vec_fn, big_sqr_vec_c, big_sqr_vec_base,
-	  big_sqr_vec_adx)
-BIG_IFUNC(big_mont_mul_vec, big_mont_mul_vec_fn, big_mont_mul_vec_c,
-	  big_mont_mul_vec_base, big_mont_mul_vec_adx)
-BIG_IFUNC(big_mont_sqr_vec, big_mont_sqr_vec_fn, big_mont_sqr_vec_c,
-	  big_mont_sqr_vec_base, big_mont_sqr_vec_adx)
+BIG_IFUNC(big_mul_set_vec, big_mul_row_fn)
+BIG_IFUNC(big_mul_add_vec, big_mul_row_fn)
+BIG_IFUNC(big_mul_vec, big_mul_vec_fn)
+BIG_IFUNC(big_sqr_vec, big_sqr_vec_fn)
+BIG_IFUNC(big_mont_mul_vec, big_mont_mul_vec_fn)
+BIG_IFUNC(big_mont_sqr_vec, big_mont_sqr_vec_fn)
 
 /* The constant-time table read: AVX2 where the CPU has it and the OS saves
  * the YMM state (OSXSAVE and XCR0 bits 1-2), whatever BIGMONT_CPU says. */
@@ -228,12 +248,28 @@ static big_ct_select_fn *resolve_big_ct_select(void)
 }
 __typeof__(big_ct_select) big_ct_select __attribute__((ifunc("resolve_big_ct_select")));
 
-/* The squaring with the table read: the fused adx kernel needs both the
- * adx variant and AVX2. */
+/* The squaring with the table read (contract in internal.h).  The window
+ * exponentiation reads its table between a window's last squaring and its
+ * product; the read's vector loads and blends can run beside the
+ * squaring's integer columns, on pipes the squaring leaves idle, where a
+ * kernel interleaves them (big_mont_sqr_select_vec_adx, 8 chunks and 32
+ * entries, the shape of RSA-1024's exponentiations).  That fused kernel
+ * needs both the adx variant and AVX2. */
 int big_mont_sqr_select_uses_adx(void)
 {
 	return BIGMONT_HAVE_ASM && big_cpu_choose() >= BIG_CPU_ADX &&
 	       big_ct_select_uses_avx2();
+}
+
+/* Every other shape, and every build without the fused kernel, makes the
+ * two bound calls. */
+void big_mont_sqr_select_vec_separate(chunk_t *r, const chunk_t *a,
+				      const chunk_t *n, chunk_t n0, int len,
+				      chunk_t *sel, const chunk_t *table,
+				      int entries, chunk_t index)
+{
+	big_mont_sqr_vec(r, a, n, n0, len);
+	big_ct_select(sel, table, entries, index, len);
 }
 
 static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
@@ -246,35 +282,6 @@ static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 }
 __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
-
-/* big_modexp_crt's radix-2^52 path, in the ifma variant only, for every
- * size it serves: each measured faster than adx, RSA-1024 included
- * (./bench/run on AMD EPYC family 25 model 17, results/
- * amd-epyc-family25-model17/2026-11-26-0012.md: 52.7 against 69.5 us;
- * on Intel Xeon family 6 model 207, results/intel-r-xeon-r-processor-
- * family6-model207/2026-11-27-1838.md: 79.9 against 133.9 us).
- * A size some CPU measures slower would be left out here. */
-static big_r52_crt_choice_fn *resolve_big_modexp_crt_r52_digits(void)
-{
-	if (big_cpu_choose() == BIG_CPU_IFMA)
-		return big_r52_crt_digits;
-	return big_r52_crt_digits_never;
-}
-__typeof__(big_modexp_crt_r52_digits) big_modexp_crt_r52_digits
-	__attribute__((ifunc("resolve_big_modexp_crt_r52_digits")));
-
-/* big_modexp_ct_base's radix-2^52 path (the fault check's out^e mod n),
- * in the ifma variant only: a^65537 mod n took 6.5 us against adx's 11.8
- * at 2048 bits and 2.9 against 3.2 at 1024 (AMD EPYC family 25 model 17,
- * best of 200 x 10 calls; docs/design-notes.md). */
-static big_r52_ct_base_choice_fn *resolve_big_modexp_ct_base_r52_digits(void)
-{
-	if (big_cpu_choose() == BIG_CPU_IFMA)
-		return big_r52_ct_base_digits;
-	return big_r52_ct_base_digits_never;
-}
-__typeof__(big_modexp_ct_base_r52_digits) big_modexp_ct_base_r52_digits
-	__attribute__((ifunc("resolve_big_modexp_ct_base_r52_digits")));
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /* The tuning of the 20-digit radix-2^52 kernels (asm/x86_64/r52_dual20.inc)

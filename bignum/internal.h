@@ -1,12 +1,13 @@
 /*
  * bignum/internal.h -- every internal contract of the bignum library, once.
  *
- * Kernels.  Each hot kernel exists in up to three variants with one
+ * Kernels.  Each hot kernel exists in up to three builds with one
  * contract: `<name>_c` (portable C, bignum/generic/<name>.c), `<name>_base`
- * (x86-64 mul/adc, asm/x86_64/<name>_base.asm) and `<name>_adx`
- * (BMI2+ADX mulx/adcx/adox, asm/x86_64/<name>_adx.asm).  The public name
- * (e.g. big_mul_add_vec) is a GNU ifunc bound once at load time
- * (bignum/dispatch.c); tests call the variants by their own names.
+ * (baseline x86-64 mul/adc, asm/x86_64/<name>_base.asm) and `<name>_adx`
+ * (BMI2+ADX mulx/adcx/adox, asm/x86_64/<name>_adx.asm); which variant
+ * binds which is BIG_CPU_VARIANTS below, the one list of the variants.
+ * The public name (e.g. big_mul_add_vec) is a GNU ifunc bound once at
+ * load time (bignum/dispatch.c); tests call the builds by their own names.
  *
  * Sizes are chunk counts in `int`; a kernel handles its own edge cases
  * (len == 0 where allowed, len == 1) and callers do not guard for them.
@@ -44,19 +45,50 @@ typedef void big_mont_mul_vec_fn(chunk_t *r, const chunk_t *a,
 typedef void big_mont_sqr_vec_fn(chunk_t *r, const chunk_t *a,
 				 const chunk_t *n, chunk_t n0, int len);
 
-/* ---- variants of the dispatched kernels -------------------------------- */
-#define BIG_DECLARE_VARIANTS(sfx)                                            \
-	big_mul_row_fn big_mul_set_vec_##sfx, big_mul_add_vec_##sfx;          \
-	big_mul_vec_fn big_mul_vec_##sfx;                                      \
-	big_sqr_vec_fn big_sqr_vec_##sfx;                                      \
-	big_mont_mul_vec_fn big_mont_mul_vec_##sfx;                            \
-	big_mont_sqr_vec_fn big_mont_sqr_vec_##sfx;
-
-BIG_DECLARE_VARIANTS(c)
-#if BIGMONT_HAVE_ASM
-BIG_DECLARE_VARIANTS(base)
-BIG_DECLARE_VARIANTS(adx)
+/* ---- the kernel variants: the one list --------------------------------- */
+/*
+ * BIG_CPU_VARIANTS(X, arg) calls X(arg, VARIANT, "name", sfx, here) for
+ * every variant, weakest first:
+ *   VARIANT  its enum big_cpu_variant, BIG_CPU_<VARIANT>;
+ *   "name"   what BIGMONT_CPU and big_cpu_variant_name() call it;
+ *   sfx      the suffix of the chunk kernels it binds (<kernel>_<sfx>):
+ *            ifma binds adx's, and adds the radix-2^52 paths
+ *            (radix52/radix52.h);
+ *   here     1 if this build has those kernels (BIGMONT_HAVE_ASM for the
+ *            assembly ones), for BIG_IF;
+ *   arg      the caller's, passed through (dispatch.c: the kernel).
+ * The enum below, the declarations of the kernels, dispatch.c's names and
+ * resolvers, and the walks over the variants in bench/mont_kernels.c,
+ * tests/test_mont_kernels.cpp, tests/test_asm_unwind.cpp and
+ * tests/fuzz/fuzz_arith.cpp are all made from it: a variant is added here.
+ */
+#ifndef BIGMONT_HAVE_ASM
+#define BIGMONT_HAVE_ASM 0 /* as #if reads it undefined */
 #endif
+#define BIG_CPU_VARIANTS(X, arg)                                             \
+	X(arg, C, "c", c, 1)                                                 \
+	X(arg, BASELINE, "baseline", base, BIGMONT_HAVE_ASM)                 \
+	X(arg, ADX, "adx", adx, BIGMONT_HAVE_ASM)                            \
+	X(arg, IFMA, "ifma", adx, BIGMONT_HAVE_ASM)
+
+/* BIG_IF(flag, ...): the tokens if flag is 1, nothing if 0 (flag may be a
+ * macro, e.g. BIGMONT_HAVE_ASM). */
+#define BIG_IF(flag, ...) BIG_IF_(flag, __VA_ARGS__)
+#define BIG_IF_(flag, ...) BIG_IF_##flag(__VA_ARGS__)
+#define BIG_IF_0(...)
+#define BIG_IF_1(...) __VA_ARGS__
+
+/* Every variant's kernels that this build has (ifma repeats adx's
+ * declarations, which C allows). */
+#define BIG_DECLARE_KERNELS(arg, V, name, sfx, here)                        \
+	BIG_IF(here,                                                         \
+	       big_mul_row_fn big_mul_set_vec_##sfx, big_mul_add_vec_##sfx;  \
+	       big_mul_vec_fn big_mul_vec_##sfx;                             \
+	       big_sqr_vec_fn big_sqr_vec_##sfx;                             \
+	       big_mont_mul_vec_fn big_mont_mul_vec_##sfx;                   \
+	       big_mont_sqr_vec_fn big_mont_sqr_vec_##sfx;)
+BIG_CPU_VARIANTS(BIG_DECLARE_KERNELS, )
+#undef BIG_DECLARE_KERNELS
 
 /* big_mont_mul_vec, big_mont_sqr_vec: the fused Montgomery kernels, public
  * (contract in bignum.h) so the RSA layer can keep its blinding pair in
@@ -91,8 +123,8 @@ void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 int big_ct_select_uses_avx2(void);
 
 /*
- * A Montgomery squaring and a table read in one call
- * (bignum/mont_sqr_select.c):
+ * A Montgomery squaring and a table read in one call (bound in
+ * bignum/dispatch.c, which has _separate too):
  *
  *   r[0..len)   = a * a * 2^(-BIG_CHUNK_SIZE*len) mod n   (big_mont_sqr_vec)
  *   sel[0..len) = table[index * len .. index * len + len)  (big_ct_select)
@@ -118,20 +150,20 @@ big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
 int big_mont_sqr_select_uses_adx(void);
 
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
-enum big_cpu_variant {
-	BIG_CPU_C = 0,
-	BIG_CPU_BASELINE = 1,
-	BIG_CPU_ADX = 2,
-	/* adx, and big_modexp_crt's radix-2^52 path on AVX-512 IFMA
-	 * (bignum/radix52/radix52.h) */
-	BIG_CPU_IFMA = 3,
-};
+/* BIG_CPU_C = 0 .. BIG_CPU_IFMA, in BIG_CPU_VARIANTS' order: a variant
+ * runs where the best one is at least it. */
+#define BIG_CPU_ENUM(arg, V, name, sfx, here) BIG_CPU_##V,
+enum big_cpu_variant { BIG_CPU_VARIANTS(BIG_CPU_ENUM, ) BIG_CPU_VARIANT_COUNT };
+#undef BIG_CPU_ENUM
 /* The variant to bind: BIGMONT_CPU if set, valid and runnable here, else
  * the best one this CPU and build support.  Safe to call from an ifunc
  * resolver: it uses only cpuid and raw system calls, no libc. */
 enum big_cpu_variant big_cpu_choose(void);
 /* The best variant this CPU and build support, ignoring BIGMONT_CPU. */
 enum big_cpu_variant big_cpu_best(void);
+/* big_cpu_choose()'s answer, bound once at load time (an ifunc): for the
+ * choices made per call, which must not read the environment each time. */
+enum big_cpu_variant big_cpu_bound(void);
 
 /* ---- small helpers ------------------------------------------------------ */
 /* A window width for an exponent of ebits bits (a public length): 3, 4, 5
@@ -302,7 +334,7 @@ BIG_ERR_CODE big_store_vec(BIGNUM *r, const chunk_t *v, int len);
 BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len);
 
 /* The start of a product or power mod n on fixed-length vectors
- * (big_mont_mul, big_mod_mul, big_modexp_ct_base; bignum/load_mod_vecs.c):
+ * (big_mont_mul, big_mod_mul, big_modexp_ct_base; bignum/mont.c):
  * n checked by big_check_modulus, *len its trimmed length (0 when n is
  * refused), then vecs[i][0..*len) = nums[i] by big_load_vec for i <
  * count, in order.  BIG_OK, or the first error (the vectors before it
@@ -355,6 +387,18 @@ void big_modexp_close(struct big_modexp_frame *f);
 void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 			const chunk_t *n, chunk_t n0, const chunk_t *rr,
 			int len, int to_mont);
+
+/* big_modexp_crt (bignum/modexp_crt.c) with the two exponentiations done
+ * by big_crt_r52_pow through `ops` (radix52/radix52.h), whatever the
+ * variant: for the tests.  BIG_INVALID_ARGS where big_r52_crt_digits(
+ * p->len, q->len) is 0.  64-bit chunks only. */
+struct big_r52_ops;
+BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
+				const BIGNUM *dmodpminus1,
+				const BIGNUM *dmodqminus1, const BIGNUM *p,
+				const BIGNUM *q, const BIGNUM *pinvmodq,
+				const BIGNUM *p_rr, const BIGNUM *q_rr,
+				const struct big_r52_ops *ops);
 
 /* Fixed window width for an exponent of ebits bits (public length). */
 int big_mont_pow_ct_window(int ebits);

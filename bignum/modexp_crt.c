@@ -31,16 +31,43 @@
  * the secret result): it may carry high zero chunks.  Scratch is one
  * allocation per call, wiped before it is freed.
  *
- * The radix-2^52 path: where big_modexp_crt_r52_digits (bound at load
- * time: the ifma variant and a size measured faster there) names a digit
- * count, m_p and m_q come from one dual exponentiation on AVX-512 IFMA
- * (radix52/crt_r52.c) instead of two big_mont_pow_ct; the rest is the
- * same.  Public facts decide it: the chunk lengths and the CPU.
+ * The radix-2^52 path: in the ifma variant, for every size the radix-2^52
+ * code serves (big_r52_crt_digits: RSA-1024 to 4096 with equal-length
+ * primes), m_p and m_q come from one dual exponentiation on AVX-512 IFMA
+ * (radix52/crt_pow.c) instead of two big_mont_pow_ct; the rest is the
+ * same.  Public facts decide it: the chunk lengths and the variant.  This
+ * file is the one place that decides (crt_r52_digits below), and
+ * big_modexp_crt_path names its answer for reports.
  */
 #include "internal.h"
 #include "radix52/radix52.h"
 
 #include <stdlib.h>
+
+/* Digits of the radix-2^52 path for primes of lp and lq chunks, 0 for
+ * the radix-2^64 one: every size it serves, in the ifma variant only.
+ * Each size was measured faster there than adx, RSA-1024 included
+ * (docs/design-notes.md, "Which sizes take the radix-2^52 CRT path"); a
+ * size some CPU measures slower would be left out here. */
+static int crt_r52_digits(int lp, int lq)
+{
+#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
+	if (big_cpu_bound() == BIG_CPU_IFMA)
+		return big_r52_crt_digits(lp, lq);
+#endif
+	(void)lp;
+	(void)lq;
+	return 0;
+}
+
+const char *big_modexp_crt_path(int pbits, int qbits)
+{
+	if (pbits < 1 || qbits < 1)
+		return "radix64";
+	return crt_r52_digits(BITLEN2BIGNUMLEN(pbits), BITLEN2BIGNUMLEN(qbits))
+		       ? "radix52-ifma"
+		       : "radix64";
+}
 
 /* The chunk count of x, reading len 0 (or less) as no chunks. */
 static int stored_len(const BIGNUM *x)
@@ -173,7 +200,7 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 			    const BIGNUM *p_rr, const BIGNUM *q_rr)
 {
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-	const int digits = big_modexp_crt_r52_digits(p->len, q->len);
+	const int digits = crt_r52_digits(p->len, q->len);
 	if (digits) {
 		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,

@@ -17,11 +17,12 @@
  * Scratch: four vectors of BIG_MAX_MODULUS_CHUNKS chunks on the stack, the
  * ones that held a value derived from a wiped before the return.
  *
- * Where big_modexp_ct_base_r52_digits names a digit count (the ifma
- * variant, moduli of 16 and 32 chunks: the fault checks of RSA-1024 and
- * RSA-2048), the same left-to-right square and multiply runs in radix
- * 2^52 on AVX-512 IFMA instead (radix52/ct_base_r52.c), its scratch on
- * the stack too.
+ * In the ifma variant, for the moduli big_r52_ct_base_digits serves (16
+ * and 32 chunks: the fault checks of RSA-1024 and RSA-2048), the same
+ * left-to-right square and multiply runs in radix 2^52 on AVX-512 IFMA
+ * instead (radix52/public_pow.c), its scratch on the stack too: it was
+ * measured faster than adx at both (docs/design-notes.md, "The fault
+ * check in radix 2^52").
  */
 #include "internal.h"
 #include "radix52/radix52.h"
@@ -75,7 +76,7 @@ BIG_ERR_CODE big_modexp_ct_base(BIGNUM *result, const BIGNUM *a,
 		const chunk_t *nv = n->value;
 		const int ebits = big_bitlength(e);
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-		const int digits = big_modexp_ct_base_r52_digits(len);
+		const int digits = big_cpu_bound() == BIG_CPU_IFMA ? big_r52_ct_base_digits(len) : 0;
 		if (digits) {
 			const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 			uint64_t work[BIG_R52_CT_BASE_SCRATCH_MAX];

@@ -2,7 +2,8 @@
  * Montgomery arithmetic on BIGNUMs: n0, R^2 mod n, conversion into
  * Montgomery form, the Montgomery product and the modular product built on
  * it (big_mod_mul); and the pieces the exponentiations share: the modulus
- * check and R^2 as a chunk vector (contracts in bignum.h and internal.h).
+ * check, the loads that follow it (big_load_mod_vecs) and R^2 as a chunk
+ * vector (contracts in bignum.h and internal.h).
  *
  * R = 2^(BIG_CHUNK_SIZE * len) where len is n's trimmed length (n->len
  * without high zero chunks), so the fused kernels run on exactly the
@@ -40,6 +41,18 @@ BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len)
 		return BIG_INVALID_ARGS;
 	*len = nlen;
 	return BIG_OK;
+}
+
+/* Time depends on n and the lengths only, as big_check_modulus's and
+ * big_load_vec's do. */
+BIG_ERR_CODE big_load_mod_vecs(int *len, const BIGNUM *n, int count,
+			       chunk_t *const vecs[], const BIGNUM *const nums[])
+{
+	*len = 0;
+	BIG_ERR_CODE err = big_check_modulus(n, len);
+	for (int i = 0; i < count && err == BIG_OK; i++)
+		err = big_load_vec(vecs[i], *len, nums[i]);
+	return err;
 }
 
 /* len may exceed n's trimmed length: the CRT code uses the prime's stored

@@ -235,8 +235,6 @@ void sample_case(const Case &c)
 		<< " samples inside the kernel did not unwind to its caller";
 }
 
-bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
-
 struct Operands {
 	std::vector<chunk> a, b, n, table, sel;
 	chunk n0;
@@ -272,16 +270,32 @@ const int kLengths[] = { 1, 2, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 40, 48, 64 };
 
 TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 {
-	std::vector<Kernels> ks = { { "base", big_mont_mul_vec_base, big_mont_sqr_vec_base,
-				      big_mul_add_vec_base, big_mul_set_vec_base,
-				      big_mul_vec_base, big_sqr_vec_base, nullptr } };
-	if (cpu_has_adx())
-		ks.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx,
-			       big_mul_add_vec_adx, big_mul_set_vec_adx, big_mul_vec_adx,
-			       big_sqr_vec_adx,
-			       big_ct_select_uses_avx2() ? big_mont_sqr_select_vec_adx : nullptr });
-	else
-		printf("CPU without BMI2+ADX: the adx kernels are not sampled\n");
+	/* Every assembly variant's kernels (BIG_CPU_VARIANTS), each set once
+	 * (ifma's are adx's); adx's squaring with the table read where the
+	 * CPU has AVX2 too. */
+	struct Row {
+		Kernels k;
+		big_cpu_variant needs;
+	};
+#define KERNELS_ROW(arg, V, name, sfx, here)                                            \
+	BIG_IF(here, { { #sfx, big_mont_mul_vec_##sfx, big_mont_sqr_vec_##sfx,          \
+			 big_mul_add_vec_##sfx, big_mul_set_vec_##sfx, big_mul_vec_##sfx, \
+			 big_sqr_vec_##sfx, nullptr }, BIG_CPU_##V },)
+	const Row rows[] = { BIG_CPU_VARIANTS(KERNELS_ROW, ) };
+#undef KERNELS_ROW
+	std::vector<Kernels> ks;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const Row &row = rows[i];
+		if (row.needs == BIG_CPU_C || (i > 0 && rows[i - 1].k.mont_mul == row.k.mont_mul))
+			continue;
+		if (row.needs > big_cpu_best()) {
+			printf("CPU without the %s variant: its kernels are not sampled\n", row.k.variant);
+			continue;
+		}
+		ks.push_back(row.k);
+		if (row.needs == BIG_CPU_ADX && big_ct_select_uses_avx2())
+			ks.back().sqr_select = big_mont_sqr_select_vec_adx;
+	}
 	for (const Kernels &k : ks)
 		for (int len : kLengths) {
 			Operands o = operands(len);

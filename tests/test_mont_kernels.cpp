@@ -43,15 +43,23 @@ struct Kernel {
 
 [[maybe_unused]] bool cpu_has_adx() { return big_cpu_best() >= BIG_CPU_ADX; }
 
+/* Every variant's kernels this build and CPU have (BIG_CPU_VARIANTS), each
+ * set once (ifma's are adx's), then the dispatched names. */
 std::vector<Kernel> kernels()
 {
+	struct Row {
+		Kernel k;
+		big_cpu_variant needs;
+	};
+#define KERNEL_ROW(arg, V, name, sfx, here)                                           \
+	BIG_IF(here, { { #sfx, big_mont_mul_vec_##sfx, big_mont_sqr_vec_##sfx,        \
+			 BIG_CPU_##V != BIG_CPU_C }, BIG_CPU_##V },)
+	const Row rows[] = { BIG_CPU_VARIANTS(KERNEL_ROW, ) };
+#undef KERNEL_ROW
 	std::vector<Kernel> k;
-	k.push_back({ "c", big_mont_mul_vec_c, big_mont_sqr_vec_c, false });
-#if BIGMONT_HAVE_ASM
-	k.push_back({ "base", big_mont_mul_vec_base, big_mont_sqr_vec_base, true });
-	if (cpu_has_adx())
-		k.push_back({ "adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx, true });
-#endif
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].needs <= big_cpu_best() && (i == 0 || rows[i - 1].k.mul != rows[i].k.mul))
+			k.push_back(rows[i].k);
 	k.push_back({ "dispatched", big_mont_mul_vec, big_mont_sqr_vec, false });
 	return k;
 }

@@ -53,8 +53,8 @@
 ; chunks are wiped on exit.
 ;
 ; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 2217 rdtsc ticks a
-; call, 2992 core cycles, against 4998 ticks for big_mont_mul_vec_c (each
-; len from 8 to 32, and the method, in
+; call, 2992 core cycles, against big_mont_mul_vec_c's in
+; mont_mul_vec_base.asm (each len from 8 to 32, and the method, in
 ; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 

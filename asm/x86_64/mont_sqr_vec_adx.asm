@@ -37,8 +37,9 @@
 ; Stack: as big_mont_mul_vec_adx (at most 2*len + 7 chunks), wiped.
 ;
 ; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 1944 rdtsc ticks a
-; call, 2623 core cycles, against 2217 for the multiplication and 4425 for
-; big_mont_sqr_vec_c (each len from 8 to 32, and the method, in
+; call, 2623 core cycles, against the multiplication's in
+; mont_mul_vec_adx.asm and 4425 for big_mont_sqr_vec_c (each len from 8
+; to 32, and the method, in
 ; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 
 default rel

@@ -24,7 +24,8 @@
 ;
 ; Cost: that of big_mont_mul_vec_base plus four moves and a jump; on Zen 3
 ; (AMD EPYC family 25 model 1), len 32, 4696 rdtsc ticks a call against
-; 4684 (each len from 8 to 32, and the method, in
+; the product's in mont_mul_vec_base.asm (each len from 8 to 32, and the
+; method, in
 ; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
 
 default rel

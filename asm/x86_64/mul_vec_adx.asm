@@ -18,7 +18,7 @@
 ; pass, separate loads, base + offset addresses); every row has alen
 ; chunks, so the Duff entry slot p = -alen mod 8, its address and the
 ; start counter are computed once, and a row costs only its loop: no call
-; per row, as big_mul_vec_c makes through the ifunc.
+; per row, as big_mul_vec_c makes.
 ;
 ; Register map:
 ;   r15  r + 8j - 8p (row j's start)            r13  a - 8p
@@ -32,7 +32,7 @@
 ; rdtsc ticks per n x n call on AMD EPYC family 25 model 1 (Zen 3), GMP's
 ; mpn_mul_n in the same run (big_mul_vec is not in `bigmont speed
 ; --kernels`; docs/design-notes.md describes the harness, taskset -c 1;
-; big_mul_vec_c runs on the ADX row kernels here):
+; big_mul_vec_c ran on the ADX row kernels then):
 ;   n                  8     16     32     64
 ;   mul_vec_adx      107    383   1395   5316
 ;   mul_vec_c        147    430   1514   5629

@@ -17,7 +17,7 @@
 ; added before it, 4 chunks per pass).  Every row has alen chunks, so the
 ; Duff entry (slot p = -alen mod 4) and the start counter are computed
 ; once, and a row costs only its loop: no call per row, as big_mul_vec_c
-; makes through the ifunc.
+; makes.
 ;
 ; Register map:
 ;   r13  a + 8 alen       r14  r + 8 (j + alen) (row j's end)

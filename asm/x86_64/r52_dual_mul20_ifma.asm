@@ -40,9 +40,9 @@
 ;   zmm27     the row's digit     rsi       a     S_3: frame
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
-; of 300 runs of 32 dependent calls; the dual_mul.h column, the C
+; of 300 runs of 32 dependent calls; the C column, dual_mul_impl.h's
 ; intrinsics at 20 digits, is bignum/radix52/dual_ifma.c's table):
-;   CPU (kernel tables)                    tuning  per call  per digit  dual_mul.h
+;   CPU (kernel tables)                    tuning  per call  per digit       C
 ;   AMD EPYC family 25 model 17 (Zen 4)     amd       523      26.2        659
 ;     (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt)
 ;   Intel Xeon family 6 model 207           amd       477      23.9

@@ -19,7 +19,7 @@
 ; their state (big_r52_cpu_has_ifma).  Constant time: no branch or
 ; address depends on a digit.
 ;
-; Algorithm (the same value as dual_sqr.h, with the window never moving;
+; Algorithm (the same value as dual_sqr_impl.h, with the window never moving;
 ; the lanes, the reduction and the normalisation: r52_dual20.inc):
 ; 1. The cross products once, a_i a_j for j > i, into T at absolute
 ;    positions: row i = 4q + s multiplies digit i of both halves (two
@@ -60,9 +60,9 @@
 ;          S_1..S_3 and M_1..M_3 from memory (the frame, mod->m_up)
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`: best
-; of 300 runs of 32 dependent calls; the dual_sqr.h column, the C
+; of 300 runs of 32 dependent calls; the C column, dual_sqr_impl.h's
 ; intrinsics at 20 digits, is bignum/radix52/dual_ifma.c's table):
-;   CPU (kernel tables)                    tuning  per call  per digit  dual_sqr.h
+;   CPU (kernel tables)                    tuning  per call  per digit       C
 ;   AMD EPYC family 25 model 17 (Zen 4)     amd       464      23.2        594
 ;     (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt)
 ;   Intel Xeon family 6 model 207           amd       504      25.2

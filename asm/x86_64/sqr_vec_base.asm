@@ -30,7 +30,7 @@
 ; sqr_vec_base on AMD EPYC family 25 model 1 (Zen 3): core cycles per
 ; chunk^2, (t(n) - t(n/2)) / (n^2 - (n/2)^2), and per call, t(n); GMP 6.2.1
 ; in the same run of `taskset -c 1 build/chunk64-asm/cli/bigmont speed
-; --kernels` (big_sqr_vec_c, which runs on the ADX rows here, left out):
+; --kernels` (big_sqr_vec_c left out):
 ;   n                     8      16      32      64   | cycles per call t(n)
 ;   sqr_vec_base        2.64   1.85   1.63   1.52  | 225  586 1832 6496
 ;   mpn_sqr             1.50   1.34   1.20   0.89  | 102  360 1280 4024

@@ -4,7 +4,8 @@
  * The off-diagonal products a[i]*a[j], i < j, are summed once, doubled by a
  * one-bit shift, and the squares a[i]^2 added on the diagonal: about half
  * the multiplications of big_mul_vec.  Correct for every len >= 1 (len == 1
- * has no off-diagonal part).
+ * has no off-diagonal part).  Its rows are the C row kernels, called by
+ * name (the c variant is C all through).
  */
 #include "internal.h"
 
@@ -16,9 +17,9 @@ void big_sqr_vec_c(chunk_t *r, const chunk_t *a, int len)
 	r[0] = 0;
 	r[n2 - 1] = 0;
 	if (len > 1) {
-		r[len] = big_mul_set_vec(r + 1, a + 1, len - 1, a[0]);
+		r[len] = big_mul_set_vec_c(r + 1, a + 1, len - 1, a[0]);
 		for (int i = 1; i < len - 1; i++)
-			r[len + i] = big_mul_add_vec(r + 2 * i + 1, a + i + 1,
+			r[len + i] = big_mul_add_vec_c(r + 2 * i + 1, a + i + 1,
 						     len - 1 - i, a[i]);
 	} else {
 		r[1] = 0;

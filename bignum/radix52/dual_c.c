@@ -7,13 +7,13 @@
  */
 /* GCC cannot follow the group ranges of a run-time digit count and
  * warns of reads it cannot match to writes; every group read is written
- * (dual_fixed.h, dual_sqr.h), which memcheck checks on the twin. */
+ * (dual_fixed_impl.h, dual_sqr_impl.h), which memcheck checks on the twin. */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "vec_c.h"
 
 #define R52_SFX c
-#include "dual_step.h"
-#include "dual_mul.h"
-#include "dual_sqr.h"
-#include "dual_fixed.h"
-#include "dual_pow.h"
+#include "dual_step_impl.h"
+#include "dual_mul_impl.h"
+#include "dual_sqr_impl.h"
+#include "dual_fixed_impl.h"
+#include "dual_pow_impl.h"

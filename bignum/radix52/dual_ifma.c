@@ -1,10 +1,10 @@
 /*
  * The radix-2^52 dual product, squaring and exponentiation on AVX-512
- * IFMA: the algorithm of dual_step.h .. dual_pow.h with the vector API as
+ * IFMA: the algorithm of dual_step_impl.h .. dual_pow_impl.h with the vector API as
  * intrinsics on ymm registers (vec_ifma.h).  A 1024-bit half is 20 digits
  * in 5 ymm registers; the two halves' steps alternate in one stream.
  *
- * Math (radix52.h, dual_mul.h, dual_sqr.h), in each half h of the pair
+ * Math (radix52.h, dual_mul_impl.h, dual_sqr_impl.h), in each half h of the pair
  * layout, with R = 2^(52k), m odd < R/4, Y = -a b m^-1 mod R:
  *   mul: r = (a b + Y m) / R < 2m          (operand scanning)
  *   sqr: r = (a a + Y m) / R < 2m          (cross products once, doubled)
@@ -35,32 +35,28 @@
  *   sqr: about kG + 2G vpmadd52[lh]uq for the square, 2kG for the
  *        reduction, kG + 4G valignq
  *
- * Core cycles per call, both halves (`taskset -c 1 build/chunk64/cli/
- * bigmont speed --kernels`, the build without NASM: best of 300 runs of
- * 32 dependent calls; three runs on 2026-11-26, the lowest of each):
+ * Core cycles per call, both halves (`bigmont speed --kernels`; how it
+ * times them: docs/design-notes.md, "Benchmark"):
  *
- *   AMD EPYC family 25 model 17 (Zen 4)
+ *   AMD EPYC family 25 model 17 (Zen 4; the build without NASM, 2026-11-26)
  *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        256        240     sqr (window fixed, dual_fixed.h)
+ *     10        256        240     sqr (window fixed, dual_fixed_impl.h)
  *     20        659        594     sqr
  *     30       1311       1567     mul
  *     40       2019       3318     mul
  *
- *   Intel Xeon family 6 model 207 (`taskset -c 1 build/chunk64-asm/cli/
- *   bigmont speed --kernels`, results/intel-r-xeon-r-processor-family6-
- *   model207/2026-11-27-1838-kernels.txt; 20 digits: the NASM kernels)
+ *   Intel Xeon family 6 model 207 (results/intel-r-xeon-r-processor-
+ *   family6-model207/2026-11-27-1838-kernels.txt)
  *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        273        255     sqr (window fixed, dual_fixed.h)
+ *     10        273        255     sqr (window fixed, dual_fixed_impl.h)
  *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
  *     40       2173       4125     mul
  *
  * Builds with the assembly kernels run their NASM product and squaring at
- * 20 digits instead (radix52.h), which `--kernels` times there: 523 and
- * 464 on the Zen 4
- * (results/amd-epyc-family25-model17/2026-11-26-2153-kernels.txt), 442
- * and 399 on the Intel CPU (the intel tuning).
- * One half alone (mod->halves == 1, the fault check) is timed in
- * docs/design-notes.md ("The fault check in radix 2^52").
+ * 20 digits instead (radix52.h); their cycles are in their banners
+ * (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm).  One half alone
+ * (mod->halves == 1, the fault check) is timed in docs/design-notes.md
+ * ("The fault check in radix 2^52").
  *
  * The tests compile this file once more against an exact software model
  * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs
@@ -73,7 +69,7 @@
 #define R52_SFX ifma
 /* The emulated build leaves these out: unrolled over emulated lanes they
  * take minutes to compile, and every size's steps are the same as k's
- * run-time form (dual_pow.h). */
+ * run-time form (dual_pow_impl.h). */
 #define R52_FIXED_SIZES 1
 #if BIGMONT_HAVE_ASM
 /* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
@@ -92,23 +88,23 @@
 
 /* GCC cannot follow the group ranges of a run-time digit count and
  * warns of reads it cannot match to writes; every group read is written
- * (dual_fixed.h, dual_sqr.h), which memcheck checks on the twin. */
+ * (dual_fixed_impl.h, dual_sqr_impl.h), which memcheck checks on the twin. */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "vec_ifma.h"
 
-#include "dual_step.h"
-#include "dual_mul.h"
-#include "dual_sqr.h"
-#include "dual_fixed.h"
+#include "dual_step_impl.h"
+#include "dual_mul_impl.h"
+#include "dual_sqr_impl.h"
+#include "dual_fixed_impl.h"
 
 #ifndef R52_INTRINSICS_EMULATED
-/* The table read (dual_pow.h) on whole pair groups: a zmm register holds
+/* The table read (dual_pow_impl.h) on whole pair groups: a zmm register holds
  * the same four digit positions of both halves, so an entry takes one
  * compare against (want_p x 4, want_q x 4) and G zmm blends, where the
- * ymm API takes two compares and 2G blends.  On Intel's cores, whose two
- * vector ports the blends share with the multiply-adds, that took the
- * read from 6.6 to 4.1 % of RSA-2048 (docs/design-notes.md).  The same
- * words as r52_select_k. */
+ * ymm API takes two compares and 2G blends: fewer operations for the
+ * vector ports that Intel's cores share between the blends and the
+ * multiply-adds (measured: docs/design-notes.md, the intel tuning).  The
+ * same words as r52_select_k. */
 #define R52_SELECT_PAIRS r52_select_pairs
 R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t want_p,
 				 uint64_t want_q, const int k)
@@ -138,6 +134,6 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
 }
 #endif
 
-#include "dual_pow.h"
+#include "dual_pow_impl.h"
 
 #endif

@@ -12,9 +12,10 @@
  * 64-bit chunks: k = 10/20/30/40 digits, whose 52k bits hold the 64-bit
  * chunks with 8 to 32 bits to spare.
  *
- * Three builds of one algorithm.  The algorithm is written once
- * (dual_step.h, dual_mul.h, dual_sqr.h, dual_fixed.h, dual_pow.h, included by each
- * build) against a small vector API of four 64-bit lanes (r52v_*):
+ * Three builds of one algorithm.  The algorithm is written once, as a
+ * template (dual_*_impl.h; its configuration is described at the top of
+ * dual_step_impl.h), instantiated by each build against a small vector
+ * API of four 64-bit lanes (r52v_*):
  *   _c     the twin: the API in portable C (vec_c.h), lanes in arrays,
  *          products through unsigned __int128 (dual_c.c);
  *   _ifma  the API as AVX-512 F/VL/IFMA intrinsics on ymm registers
@@ -45,8 +46,8 @@
  * Digits and lanes.  A digit is < 2^52; every input of a product must be
  * normalised (each digit < 2^52, padding zero): IFMA reads only the low 52
  * bits of a lane.  Between normalisations a lane holds a sum of at most
- * 4k + 2 values below 2^52 plus a carry below 2^12 (argued in dual_mul.h
- * and dual_sqr.h): < 2^60 for k <= BIG_R52_MAX_DIGITS.
+ * 4k + 2 values below 2^52 plus a carry below 2^12 (argued in
+ * dual_mul_impl.h and dual_sqr_impl.h): < 2^60 for k <= BIG_R52_MAX_DIGITS.
  *
  * Constant time: every function here runs in time that depends on k (and
  * ewords for the exponentiation) only; no branch and no address depends
@@ -114,7 +115,7 @@ struct big_r52_dual_mod {
 	uint64_t m_up[BIG_R52_M_UP_WORDS] __attribute__((aligned(64)));
 };
 
-/* mod->m_up from mod->m, mod->digits and mod->halves (m_up.c); every
+/* mod->m_up from mod->m, mod->digits and mod->halves (dual_mod.c); every
  * owner of a big_r52_dual_mod calls it once those are set, before any
  * product. */
 void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod);
@@ -122,9 +123,9 @@ void big_r52_dual_mod_prepare(struct big_r52_dual_mod *mod);
 /*
  * Products (both halves at once, each half under its own modulus):
  *
- *   mul: r = a * b / R (almost-Montgomery, above), dual_mul.h
+ *   mul: r = a * b / R (almost-Montgomery, above), dual_mul_impl.h
  *   sqr: r = a * a / R, a dedicated squaring (cross products once,
- *        doubled), dual_sqr.h -- the same value as mul(r, a, a)
+ *        doubled), dual_sqr_impl.h -- the same value as mul(r, a, a)
  *
  * Preconditions: a, b normalised dual numbers of mod->digits digits, each
  * half below 2 * its modulus (below 2^(52k) suffices for r's congruence,
@@ -138,7 +139,7 @@ typedef void big_r52_dual_sqr_fn(uint64_t *r, const uint64_t *a,
 				 const struct big_r52_dual_mod *mod);
 
 /*
- * The dual exponentiation (dual_pow.h):
+ * The dual exponentiation (dual_pow_impl.h):
  *
  *   out half h = base_h ^ e_h mod m_h     (plain residues, fully reduced)
  *
@@ -164,7 +165,7 @@ typedef void big_r52_dual_pow_fn(uint64_t *out, const uint64_t *base,
 /* Scratch is used from its first 64-byte boundary: the kernels' zmm loads
  * and stores of the table and the working numbers would otherwise split
  * cache lines in some processes and not in others, wherever the caller's
- * malloc put it (RSA-2048 took 7 % longer in about half the processes). */
+ * malloc put it (measured: docs/design-notes.md, "Scratch alignment"). */
 #define BIG_R52_ALIGN_WORDS 8
 static inline uint64_t *big_r52_align64(uint64_t *scratch)
 {
@@ -179,7 +180,7 @@ static inline size_t big_r52_dual_pow_scratch(int digits)
 }
 
 /*
- * The exponentiation by a public exponent (dual_pow.h), for one modulus
+ * The exponentiation by a public exponent (dual_pow_impl.h), for one modulus
  * (mod->halves == 1) or two:
  *
  *   out half h = base_h ^ e mod m_h     (plain residues, fully reduced)
@@ -277,30 +278,8 @@ void big_r52_from_words(uint64_t *x, int h, int k, const uint64_t *w,
 void big_r52_to_words(uint64_t *w, int nwords, const uint64_t *x, int h,
 		      int k);
 
-/* ---- which sizes take the radix-2^52 paths (crt_path.c) ------------- */
-/* Digits of the CRT path for primes of lp and lq 64-bit chunks: 10, 20,
- * 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
- * radix-2^64 path).  What the code can do, not what big_modexp_crt
- * chooses. */
-int big_r52_crt_digits(int lp, int lq);
-/* What big_modexp_crt chooses: big_r52_crt_digits in the ifma variant
- * (every size it serves measured faster than adx), else 0.  An ifunc
- * bound once at load time (bignum/dispatch.c) to one of the two. */
-typedef int big_r52_crt_choice_fn(int lp, int lq);
-big_r52_crt_choice_fn big_modexp_crt_r52_digits;
-big_r52_crt_choice_fn big_r52_crt_digits_never; /* other variants */
-
-/* Digits of big_modexp_ct_base's path for a modulus of len 64-bit chunks:
- * 20 and 40 for 16 and 32 chunks (the fault checks of RSA-1024 and
- * RSA-2048), else 0.  What big_modexp_ct_base chooses is this in the ifma
- * variant and 0 elsewhere, bound the same way. */
-int big_r52_ct_base_digits(int len);
-typedef int big_r52_ct_base_choice_fn(int len);
-big_r52_ct_base_choice_fn big_modexp_ct_base_r52_digits;
-big_r52_ct_base_choice_fn big_r52_ct_base_digits_never; /* other variants */
-
 #if BIG_CHUNK_SIZE == 64
-/* ---- the moduli from 64-bit words (mod_init.c) ----------------------- */
+/* ---- the moduli from 64-bit words (dual_mod.c) ----------------------- */
 /*
  * *mod for `halves` (1 or 2) moduli m[h] of len 64-bit words (odd > 1,
  * below 2^(64 len)) and `digits` = 10 len / 8 digits: the digits of m,
@@ -322,11 +301,16 @@ void big_r52_mod_init(struct big_r52_dual_mod *mod, int digits, int halves,
 		      int len, const struct big_r52_ops *ops, uint64_t *x,
 		      uint64_t *y);
 
-/* ---- the CRT path (crt_r52.c) ---------------------------------------- */
+/* ---- the CRT path (crt_pow.c) ---------------------------------------- */
+/* Digits of the CRT path for primes of lp and lq 64-bit chunks: 10, 20,
+ * 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
+ * radix-2^64 path).  What the code can do; big_modexp_crt takes it in the
+ * ifma variant (bignum/modexp_crt.c, the one place that decides). */
+int big_r52_crt_digits(int lp, int lq);
 /*
  * m_p = a^dp mod p and m_q = a^dq mod q (plain, fully reduced, len chunks
  * each) in one radix-2^52 dual exponentiation of `digits` =
- * big_r52_crt_digits(len, len) digits, through the given build (crt_r52.c).
+ * big_r52_crt_digits(len, len) digits, through the given build (crt_pow.c).
  *   a[0..alen): any length >= 1;  dp[0..dplen), dq[0..dqlen): >= 1 chunk
  *   p, q: odd > 1, len chunks;  rr_p, rr_q: 2^(128 len) mod p, mod q (< p,
  *   < q: big_mont_rr), len chunks
@@ -343,7 +327,12 @@ void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
 		     const uint64_t *rr_q, int len, int digits,
 		     const struct big_r52_ops *ops, uint64_t *scratch);
 
-/* ---- one modulus, a public exponent (ct_base_r52.c) ------------------ */
+/* ---- one modulus, a public exponent (public_pow.c) ------------------ */
+/* Digits of big_modexp_ct_base's path for a modulus of len 64-bit chunks:
+ * 20 and 40 for 16 and 32 chunks (the fault checks of RSA-1024 and
+ * RSA-2048), else 0.  What the code can do; big_modexp_ct_base takes it
+ * in the ifma variant (bignum/modexp_ct_base.c). */
+int big_r52_ct_base_digits(int len);
 /*
  * out = a^e mod n (fully reduced, len chunks) through the given build,
  * n alone in half 0: big_modexp_ct_base's radix-2^52 path.
@@ -360,16 +349,6 @@ void big_r52_ct_base_pow(uint64_t *out, const uint64_t *a,
 			 const uint64_t *e, int ebits, const uint64_t *n,
 			 const uint64_t *n_rr, int len, int digits,
 			 const struct big_r52_ops *ops, uint64_t *scratch);
-
-/* big_modexp_crt (bignum/modexp_crt.c) with the two exponentiations done
- * by big_crt_r52_pow through `ops`, whatever the variant: for the tests.
- * BIG_INVALID_ARGS where big_r52_crt_digits(p->len, q->len) is 0. */
-BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
-				const BIGNUM *dmodpminus1,
-				const BIGNUM *dmodqminus1, const BIGNUM *p,
-				const BIGNUM *q, const BIGNUM *pinvmodq,
-				const BIGNUM *p_rr, const BIGNUM *q_rr,
-				const struct big_r52_ops *ops);
 #endif
 
 #ifdef __cplusplus

@@ -35,14 +35,6 @@
 #include "internal.h"
 #include "mont_ref.h"
 
-#if BIGMONT_HAVE_ASM
-/* Variants the assembly may not have yet: weak, so a missing one is NULL. */
-#pragma weak big_mont_mul_vec_base
-#pragma weak big_mont_mul_vec_adx
-#pragma weak big_mont_sqr_vec_base
-#pragma weak big_mont_sqr_vec_adx
-#endif
-
 namespace {
 
 constexpr size_t kMulMaxBytes = 1024;
@@ -318,21 +310,25 @@ void fuzz_mont(FuzzedDataProvider &fdp, bool square)
 	mpz_export(bv.data(), nullptr, -1, sizeof(chunk_t), 0, 0, zb);
 	mpz_export(wv.data(), nullptr, -1, sizeof(chunk_t), 0, 0, want);
 
+	/* The dispatched names, then every variant's kernels this build and
+	 * CPU have (BIG_CPU_VARIANTS), each set once (ifma's are adx's). */
 	struct Variant {
 		const char *name;
 		big_mont_mul_vec_fn *mul;
 		big_mont_sqr_vec_fn *sqr;
-	} variants[] = {
-		{"dispatched", big_mont_mul_vec, big_mont_sqr_vec},
-		{"c", big_mont_mul_vec_c, big_mont_sqr_vec_c},
-#if BIGMONT_HAVE_ASM
-		{"base", big_mont_mul_vec_base, big_mont_sqr_vec_base},
-		{"adx", big_mont_mul_vec_adx, big_mont_sqr_vec_adx},
-#endif
+		big_cpu_variant needs;
 	};
+#define VARIANT_ROW(arg, V, name, sfx, here)                                      \
+	BIG_IF(here, {#sfx, big_mont_mul_vec_##sfx, big_mont_sqr_vec_##sfx, BIG_CPU_##V},)
+	const Variant variants[] = {
+		{"dispatched", big_mont_mul_vec, big_mont_sqr_vec, BIG_CPU_C},
+		BIG_CPU_VARIANTS(VARIANT_ROW, )
+	};
+#undef VARIANT_ROW
 	int alias = fdp.ConsumeIntegralInRange<int>(0, 1); /* r separate, r == a */
-	for (const Variant &v : variants) {
-		if (square ? v.sqr == nullptr : v.mul == nullptr)
+	for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+		const Variant &v = variants[i];
+		if (v.needs > big_cpu_best() || (i > 1 && variants[i - 1].mul == v.mul))
 			continue;
 		/* Exact-size heap copies so ASan catches a read past len. */
 		std::vector<chunk_t> a2(av), b2(bv), n2(nv);

@@ -1,6 +1,7 @@
 /*
- * Memory of a BIGNUM: big_init, big_init1, big_extend, big_finish,
- * big_copy, and big_strerror.
+ * Memory of a BIGNUM: big_init, big_init1, big_extend, big_finish, and
+ * what writes a value into it, growing it: big_copy, big_set_chunk; and
+ * big_wipe, which every release goes through.
  *
  * Every chunk that held a value is wiped (big_wipe) before it is freed or
  * left behind, because a BIGNUM may hold a secret (an RSA prime, a private
@@ -12,21 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *big_strerror(BIG_ERR_CODE err)
+/* Zeroing that survives dead-store elimination. */
+void big_wipe(void *p, size_t n)
 {
-	switch (err) {
-	case BIG_OK:
-		return "success";
-	case BIG_NO_MEM:
-		return "out of memory";
-	case BIG_NO_RANDOM:
-		return "no random numbers available";
-	case BIG_INVALID_ARGS:
-		return "invalid arguments";
-	case BIG_DIV_BY_0:
-		return "division by zero";
-	}
-	return "unknown bignum error";
+	if (n == 0)
+		return;
+	memset(p, 0, n);
+	/* The empty asm with p as input makes the compiler treat the zeroed
+	 * memory as read, so the memset cannot be dropped. */
+	__asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
 BIG_ERR_CODE big_init(BIGNUM *number, int size)
@@ -131,5 +126,16 @@ BIG_ERR_CODE big_copy(BIGNUM *dest, const BIGNUM *src)
 	memmove(dest->value, src->value, (size_t)len * sizeof(chunk_t));
 	dest->len = len;
 	dest->sign = (len == 1 && src->value[0] == 0) ? 1 : src->sign;
+	return BIG_OK;
+}
+
+BIG_ERR_CODE big_set_chunk(BIGNUM *result, BIG_CHUNK_TYPE v)
+{
+	BIG_ERR_CODE err = big_extend(result, 1);
+	if (err != BIG_OK)
+		return err;
+	result->value[0] = v;
+	result->len = 1;
+	result->sign = 1;
 	return BIG_OK;
 }

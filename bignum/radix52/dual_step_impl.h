@@ -1,7 +1,35 @@
 /*
- * The two pieces every radix-2^52 product ends with, for one half of a
- * dual number (included by each build after its vector API; see
- * radix52.h):
+ * The radix-2^52 algorithm as a template: dual_step_impl.h,
+ * dual_mul_impl.h, dual_sqr_impl.h, dual_fixed_impl.h and
+ * dual_pow_impl.h are code, not headers.  A build (dual_c.c, dual_ifma.c,
+ * and tests/radix52/dual_emu.c through dual_ifma.c) includes its vector
+ * API (vec_c.h or vec_ifma.h: the type r52v, the mask r52m, the r52v_*
+ * operations), sets the macros below, then includes the five in that
+ * order, once; they define this build's big_r52_dual_mul_<sfx>,
+ * _sqr_<sfx>, _pow_<sfx> and big_r52_pow_public_<sfx> (radix52.h) and
+ * static functions only.
+ *
+ * Configuration, read by the templates (all but R52_SFX optional):
+ *   R52_SFX                  the suffix of the exported names (c, ifma)
+ *   R52_FIXED_SIZES          compile the RSA sizes (10, 20, 30, 40
+ *                            digits) with k constant, unrolled
+ *                            (R52_UNROLL), as well as the run-time k
+ *   R52_KERNELS20            a product and squaring for 20 digits, both
+ *                            halves, in place of the template's, named
+ *                            by R52_MUL20_KERNEL and R52_SQR20_KERNEL;
+ *                            R52_WIPE20 is called after the last of them
+ *                            (the NASM kernels, radix52.h)
+ *   R52_POW_SQR30_DEDICATED  a predicate, int (*)(void): where it returns
+ *                            1, the exponentiations square by the
+ *                            dedicated squaring at 30 digits too
+ *   R52_SELECT_PAIRS         the build's own table read, the contract and
+ *                            words of r52_select_k (dual_pow_impl.h),
+ *                            defined between dual_fixed_impl.h and
+ *                            dual_pow_impl.h
+ * Which body serves which size is said once, in dual_pow_impl.h.
+ *
+ * This first piece: the two steps every radix-2^52 product ends with,
+ * for one half of a dual number:
  *
  *   r52_reduce_step  one step of word-by-word Montgomery reduction on a
  *                    window of lanes, moving the window up one digit;
@@ -27,8 +55,8 @@
  * below 2^12.  The caller puts the final t into lane 0 (r52v_set_lane0)
  * before normalising.
  */
-#ifndef BIGMONT_RADIX52_DUAL_STEP_H
-#define BIGMONT_RADIX52_DUAL_STEP_H
+#ifndef BIGMONT_RADIX52_DUAL_STEP_IMPL_H
+#define BIGMONT_RADIX52_DUAL_STEP_IMPL_H
 
 #define R52_CAT2(a, b) a##_##b
 #define R52_CAT(a, b) R52_CAT2(a, b)
@@ -121,4 +149,4 @@ R52_INLINE void r52_normalise(uint64_t *r, int h, r52v *W, const int G)
 	}
 }
 
-#endif /* BIGMONT_RADIX52_DUAL_STEP_H */
+#endif /* BIGMONT_RADIX52_DUAL_STEP_IMPL_H */

@@ -1,4 +1,5 @@
 /*
+ * Template (configuration: dual_step_impl.h).
  * The dual exponentiation and this build's exported entry points
  * (contracts: radix52.h).
  *
@@ -15,8 +16,8 @@
  * that define R52_FIXED_SIZES have the RSA sizes (10, 20, 30, 40 digits)
  * compiled with k constant, so that the windows stay in registers.
  */
-#ifndef BIGMONT_RADIX52_DUAL_POW_H
-#define BIGMONT_RADIX52_DUAL_POW_H
+#ifndef BIGMONT_RADIX52_DUAL_POW_IMPL_H
+#define BIGMONT_RADIX52_DUAL_POW_IMPL_H
 
 #ifdef R52_FIXED_SIZES
 #define R52_SIZES(X) X(10) X(20) X(30) X(40)
@@ -28,8 +29,8 @@
  * Which body serves which size, the same in every build (the twin runs
  * the steps the IFMA build runs).  Up to R52_FIXED_WINDOW_MAX_DIGITS the
  * product and squaring accumulate on a window that does not move
- * (dual_fixed.h); above it on the shifting window (dual_mul.h,
- * dual_sqr.h), whose accumulators need half the registers.  One half
+ * (dual_fixed_impl.h); above it on the shifting window (dual_mul_impl.h,
+ * dual_sqr_impl.h), whose accumulators need half the registers.  One half
  * alone (mod->halves == 1) has the registers of two and keeps the fixed
  * window up to R52_SINGLE_FIXED_MAX_DIGITS (at 40 digits it spills; the
  * times are in docs/design-notes.md, "The fault check in radix 2^52").
@@ -370,4 +371,4 @@ void R52_NAME(big_r52_pow_public)(uint64_t *out, const uint64_t *base,
 				R52_GRP(out, g, h)[l] = R52_GRP(acc, g, h)[l];
 }
 
-#endif /* BIGMONT_RADIX52_DUAL_POW_H */
+#endif /* BIGMONT_RADIX52_DUAL_POW_IMPL_H */

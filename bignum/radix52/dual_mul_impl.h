@@ -1,10 +1,11 @@
 /*
+ * Template (configuration: dual_step_impl.h).
  * r52_mul_body: the almost-Montgomery product of both halves,
  *
  *   r_h = (a_h * b_h + Y_h * m_h) / 2^(52k)     (radix52.h: r_h < 2 m_h)
  *
  * by operand scanning: for i = 0 .. k-1, in each half,
- *   W += lo(a * b_i);  one reduction step (dual_step.h: y_i, lo(m y_i),
+ *   W += lo(a * b_i);  one reduction step (dual_step_impl.h: y_i, lo(m y_i),
  *   shift, hi(m y_i));  W += hi(a * b_i)
  * with the two halves' steps alternating, so each half's serial chain
  * (t -> y -> t') runs while the other half's vector products issue.
@@ -18,8 +19,8 @@
  * H is the number of halves computed (2, or 1: half 0 alone, radix52.h).
  * r may equal a and/or b: both are read before r is written.
  */
-#ifndef BIGMONT_RADIX52_DUAL_MUL_H
-#define BIGMONT_RADIX52_DUAL_MUL_H
+#ifndef BIGMONT_RADIX52_DUAL_MUL_IMPL_H
+#define BIGMONT_RADIX52_DUAL_MUL_IMPL_H
 
 R52_INLINE void r52_mul_body(uint64_t *r, const uint64_t *a,
 			     const uint64_t *b,
@@ -60,4 +61,4 @@ R52_INLINE void r52_mul_body(uint64_t *r, const uint64_t *a,
 	}
 }
 
-#endif /* BIGMONT_RADIX52_DUAL_MUL_H */
+#endif /* BIGMONT_RADIX52_DUAL_MUL_IMPL_H */

@@ -1,7 +1,7 @@
 /*
+ * Template (configuration: dual_step_impl.h).
  * The product and the Montgomery reduction of one half on a window that
- * does not move (included by each build after its vector API and
- * dual_step.h; contracts: radix52.h):
+ * does not move (contracts: radix52.h):
  *
  *   r52_shifted_copies  x shifted up by 0..3 lanes, so a row's products
  *                       land in place whatever the row's lane offset;
@@ -33,8 +33,8 @@
  * doubled cross products count the same), plus scalar carries below
  * 2^12; below 2^60 for k <= BIG_R52_MAX_DIGITS.
  */
-#ifndef BIGMONT_RADIX52_DUAL_FIXED_H
-#define BIGMONT_RADIX52_DUAL_FIXED_H
+#ifndef BIGMONT_RADIX52_DUAL_FIXED_IMPL_H
+#define BIGMONT_RADIX52_DUAL_FIXED_IMPL_H
 
 /* Lane l (public, 0..3) of a: a switch, because the ifma build's lane
  * read takes an immediate; unrolled, it folds to one. */
@@ -213,4 +213,4 @@ R52_INLINE void r52_sqr_fixed_body(uint64_t *r, const uint64_t *a,
 	r52_reduce_both(r, T, mod, k, H);
 }
 
-#endif /* BIGMONT_RADIX52_DUAL_FIXED_H */
+#endif /* BIGMONT_RADIX52_DUAL_FIXED_IMPL_H */

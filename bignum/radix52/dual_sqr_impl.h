@@ -1,4 +1,5 @@
 /*
+ * Template (configuration: dual_step_impl.h).
  * r52_sqr_body: the almost-Montgomery square of both halves, the same
  * value as r52_mul_body(r, a, a) (radix52.h), with each cross product
  * computed once:
@@ -33,8 +34,8 @@
  * term; the reduction adds 2k: below (4k + 1) 2^52 + 2^12 < 2^60.
  * H halves are computed (2, or 1: half 0 alone).  r may equal a.
  */
-#ifndef BIGMONT_RADIX52_DUAL_SQR_H
-#define BIGMONT_RADIX52_DUAL_SQR_H
+#ifndef BIGMONT_RADIX52_DUAL_SQR_IMPL_H
+#define BIGMONT_RADIX52_DUAL_SQR_IMPL_H
 
 /* T[0..2G) = the square of half h of a (step 1 and 2 above). */
 R52_INLINE void r52_square_product(r52v *T, const uint64_t *a, int h,
@@ -137,4 +138,4 @@ R52_INLINE void r52_sqr_body(uint64_t *r, const uint64_t *a,
 	}
 }
 
-#endif /* BIGMONT_RADIX52_DUAL_SQR_H */
+#endif /* BIGMONT_RADIX52_DUAL_SQR_IMPL_H */

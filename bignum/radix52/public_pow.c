@@ -1,7 +1,8 @@
 /*
  * big_r52_ct_base_pow: a^e mod n for one modulus and a public exponent
- * in radix 2^52 (contract: radix52.h), the path big_modexp_ct_base takes
- * for the fault check of RSA-1024 and RSA-2048 on AVX-512 IFMA.
+ * in radix 2^52, the path big_modexp_ct_base takes for the fault check of
+ * RSA-1024 and RSA-2048 on AVX-512 IFMA, and big_r52_ct_base_digits, the
+ * sizes it serves (contracts: radix52.h).
  *
  * n goes into half 0 of a big_r52_dual_mod with halves = 1
  * (big_r52_mod_init), so every product works on that half alone; a goes
@@ -12,6 +13,11 @@
 #include "radix52.h"
 
 #if BIG_CHUNK_SIZE == 64
+
+int big_r52_ct_base_digits(int len)
+{
+	return len == 16 ? 20 : len == 32 ? 40 : 0;
+}
 
 size_t big_r52_ct_base_scratch(int digits)
 {

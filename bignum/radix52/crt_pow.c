@@ -1,8 +1,9 @@
 /*
  * big_crt_r52_pow: both CRT exponentiations of big_modexp_crt in one
- * radix-2^52 dual exponentiation (contract: radix52.h).
+ * radix-2^52 dual exponentiation, and big_r52_crt_digits, the sizes it
+ * serves (contracts: radix52.h).
  *
- * - The moduli and R^2 mod each: big_r52_mod_init (mod_init.c).
+ * - The moduli and R^2 mod each: big_r52_mod_init (dual_mod.c).
  * - The base is a mod m as a plain residue (big_mont_reduce_ct, k = 0:
  *   Montgomery products by the radix-2^64 R^2, no division), below m.
  * - The exponents are zero-padded to a common length, so both halves scan
@@ -12,6 +13,24 @@
 #include "radix52.h"
 
 #if BIG_CHUNK_SIZE == 64
+
+int big_r52_crt_digits(int lp, int lq)
+{
+	if (lp != lq)
+		return 0;
+	switch (lp) {
+	case 8:
+		return 10;
+	case 16:
+		return 20;
+	case 24:
+		return 30;
+	case 32:
+		return 40;
+	default:
+		return 0;
+	}
+}
 
 size_t big_crt_r52_scratch(int digits, int len, int ewords)
 {
