@@ -3,8 +3,9 @@
 #    provider, ASan included): agreement with the default provider,
 #    refusals, key management, load/unload;
 #  - provider_pkeyutl and provider_tls (python, the `openssl` command
-#    loading the module): not in sanitizer builds, whose module needs the
-#    sanitizer runtime the openssl binary does not load;
+#    loading the module) and provider_nginx (Debian's nginx and curl): not
+#    in sanitizer builds, whose module needs the sanitizer runtime the
+#    openssl binary does not load;
 #  - bench_openssl_provider: bench/openssl_provider.py's parser and tables.
 if(TARGET bigmont_provider AND TARGET test_provider)
   target_compile_definitions(test_provider PRIVATE
@@ -30,6 +31,13 @@ if(TARGET bigmont_provider AND TARGET test_provider)
               --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>"
               --config "${PROJECT_SOURCE_DIR}/provider/bigmont.cnf")
     set_tests_properties(provider_pkeyutl provider_tls PROPERTIES TIMEOUT 900)
+    # nginx (found at run time, in /usr/sbin too) serving TLS 1.2 and 1.3
+    # on 127.0.0.1 with the provider; skipped (77) without nginx or curl.
+    add_test(NAME provider_nginx
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/provider_nginx.py"
+              --openssl "${OPENSSL_COMMAND}" --modules "$<TARGET_FILE_DIR:bigmont_provider>"
+              --config "${PROJECT_SOURCE_DIR}/provider/bigmont.cnf")
+    set_tests_properties(provider_nginx PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
     if(NOT BIGNUM_ASM)
       # As for test_provider: the full 200 messages where the assembly runs.
       set_property(TEST provider_pkeyutl APPEND PROPERTY ENVIRONMENT "BIGMONT_PKEYUTL_MESSAGES=10")
