@@ -58,8 +58,8 @@ void *bm_opctx_dup(const void *src, size_t size, int (*copy_own)(void *dst),
 int bm_out_fits(const struct bm_prov *prov, size_t outsize, size_t need, const char *what)
 {
 	if (outsize < need) {
-		BM_ERR(prov, BM_R_BAD_LENGTH, "%s buffer of %zu bytes, %zu needed", what, outsize,
-		       need);
+		BM_ERR(prov, BM_R_BAD_LENGTH, "%s buffer of %zu byte%s, %zu needed", what, outsize,
+		       outsize == 1 ? "" : "s", need);
 		return 0;
 	}
 	return 1;

@@ -55,8 +55,8 @@ int der_read(struct der *content, struct der *in, uint8_t tag,
 		pos += count;
 	}
 	if (length > in->len - pos) {
-		rsa_set_error(err, errlen, "DER: %s: length %zu runs past the end (%zu bytes left)",
-			      what, length, in->len - pos);
+		rsa_set_error(err, errlen, "DER: %s: length %zu runs past the end (%zu byte%s left)",
+			      what, length, in->len - pos, in->len - pos == 1 ? "" : "s");
 		return -1;
 	}
 	content->p = in->p + pos;
