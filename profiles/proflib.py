@@ -26,8 +26,9 @@ TABLE_END = "--- end of function table ---"
 # big_mul_add_vec (and its _c/_base/_adx variants), big_mont_mul_vec*,
 # big_mont_sqr_vec*, and in the ifma variant the radix-2^52 code (r52_*,
 # whose inlined steps have rows of their own) and the IFMA intrinsics it
-# inlines (_mm256_madd52lo_epu64, ...).
-KERNEL_RE = re.compile(r"^(big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*|r52_\w+|_mm\d*_madd52\w+)$")
+# inlines (_mm256_madd52lo_epu64, ...), and its 20-digit NASM kernels
+# (big_r52_dual_sqr20_ifma_amd/_intel, the top of an RSA-2048 profile).
+KERNEL_RE = re.compile(r"^(big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*|(big_)?r52_\w+|_mm\d*_madd52\w+)$")
 
 # Functions under which every sample of the benchmark's steady-state loop
 # falls; record checks that their inclusive share is close to 100 %.
@@ -243,6 +244,67 @@ def perf_counts(script_text, repair=None):
             frames.append((m.group(2), m.group(3)))
     flush()
     return excl, incl, total, samples, broken
+
+
+# ---- which functions are NASM kernels -----------------------------------
+
+def nasm_kernel_symbols(readelf_text):
+    """The NASM kernels among the symbols `readelf -sW` lists: the library's
+    (big_*) defined FUNC symbols of size 0.  NASM gives every `global
+    NAME:function` size 0 (the kernels set none) while the C compiler gives
+    each function its size, so this finds every kernel under whatever name
+    the .asm file builds for it (big_mont_sqr_vec_adx_16,
+    big_r52_dual_sqr20_ifma_intel and _amd, big_r52_dual20_ifma_wipe, ...)
+    with no list to keep up to date.  (Size 0 alone would also take the C
+    runtime's frame_dummy, _init, ... and the linker's *.cold pieces.)  The
+    ifunc names the C code calls (big_r52_dual_sqr20_ifma_asm,
+    big_mont_sqr_vec) are IFUNC symbols, not FUNC: perf never shows them."""
+    names = set()
+    for line in readelf_text.splitlines():
+        f = line.split()
+        # Num: Value Size Type Bind Vis Ndx Name
+        if len(f) >= 8 and f[0].endswith(":") and f[3] == "FUNC" and f[6] != "UND":
+            try:
+                size = int(f[2], 0)
+            except ValueError:
+                continue
+            name = f[7].split("@")[0]
+            if size == 0 and name.startswith("big_") and "." not in name:
+                names.add(name)
+    return names
+
+
+def nasm_kernels(exe):
+    """nasm_kernel_symbols of the executable exe, or None when readelf
+    cannot read it (then the caller falls back on a name pattern)."""
+    try:
+        r = subprocess.run(["readelf", "-sW", exe], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, universal_newlines=True)
+    except OSError:
+        return None
+    if r.returncode != 0:
+        return None
+    return nasm_kernel_symbols(r.stdout)
+
+
+# Without readelf: the names the .asm files give their kernels today
+# (asm/x86_64/*.asm, bignum/dispatch.c): big_<op>_vec_base, _vec_adx and
+# its per-length and loop entries (not the C big_modexp_ct_base), and the
+# radix-2^52 kernels in both tunings (big_r52_dual_{mul,sqr}20_ifma_{amd,
+# intel}), their wipe, and the ifunc name _asm that profiles recorded
+# before the tunings show.  tests/profiles_record_test.py checks that it
+# covers every kernel of the chunk64-asm build.
+ASM_KERNEL_NAME_RE = re.compile(
+    r"^big_\w+_vec_(base|adx)(_\d+|_loop)?$|^big_r52_\w+_ifma_(asm|amd|intel|wipe)$")
+
+
+def asm_kernel_test(exe):
+    """(is_kernel(name) -> bool, how): from exe's symbol table when
+    readelf can read it, else from ASM_KERNEL_NAME_RE; `how` says which."""
+    syms = nasm_kernels(exe) if exe else None
+    if syms:
+        return (lambda n: n in syms), "size-0 FUNC symbols of %s" % os.path.basename(exe)
+    return (lambda n: ASM_KERNEL_NAME_RE.match(n) is not None), "name pattern"
 
 
 # ---- the direct callers of the assembly kernels -------------------------

@@ -23,6 +23,18 @@ if(TARGET bigmont)
     endif()
     set_tests_properties(profiles_selftest PROPERTIES
       SKIP_RETURN_CODE 77 TIMEOUT 120)
+    # profiles/record's count of samples in NASM kernels, on a canned perf
+    # profile with the tuned kernel names, and the kernels it finds in this
+    # build's bigmont.
+    if(BIGNUM_ASM)
+      set(profiles_asm asm)
+    else()
+      set(profiles_asm noasm)
+    endif()
+    add_test(NAME profiles_record_accounting
+      COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/profiles_record_test.py"
+              "$<TARGET_FILE:bigmont>" ${profiles_asm})
+    set_tests_properties(profiles_record_accounting PROPERTIES TIMEOUT 60)
   else()
     message(WARNING "python3 not found: profiles_selftest is not registered")
   endif()

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Tests of profiles/record's accounting of the NASM kernels (its "asm
+leaves:" line) on canned input: tests/data/profiles/perf-script-ifma-intel.txt,
+the `perf script` text of an RSA-2048 ifma profile whose hottest functions
+are the 20-digit kernels in their intel tuning, and readelf-symbols.txt, an
+excerpt of `readelf -sW` of a chunk64-asm bigmont.
+
+usage: tests/profiles_record_test.py [BIGMONT asm|noasm]
+
+With a bigmont binary, also checks its symbol table: in an assembly build
+every kernel the .asm files declare by name is found (and the tuned
+radix-2^52 ones, which they build with a macro), no C function is, and the
+fallback name pattern covers them all; in a C build none is found.
+"""
+import glob
+import importlib.machinery
+import importlib.util
+import os
+import re
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DATA = os.path.join(HERE, "data", "profiles")
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(ROOT, "profiles"))
+import proflib  # noqa: E402
+
+_loader = importlib.machinery.SourceFileLoader(
+    "profiles_record", os.path.join(ROOT, "profiles", "record"))
+_spec = importlib.util.spec_from_loader("profiles_record", _loader)
+record = importlib.util.module_from_spec(_spec)
+_loader.exec_module(record)
+
+BIGMONT, BUILD = None, None
+
+
+def read(name):
+    with open(os.path.join(DATA, name)) as f:
+        return f.read()
+
+
+class AsmLeaves(unittest.TestCase):
+    def setUp(self):
+        self.excl, _, self.total, self.samples, _ = proflib.perf_counts(
+            read("perf-script-ifma-intel.txt"))
+        self.syms = proflib.nasm_kernel_symbols(read("readelf-symbols.txt"))
+
+    def test_symbols_from_readelf(self):
+        for k in ("big_r52_dual_sqr20_ifma_intel", "big_r52_dual_sqr20_ifma_amd",
+                  "big_r52_dual_mul20_ifma_intel", "big_r52_dual_mul20_ifma_amd",
+                  "big_r52_dual20_ifma_wipe", "big_mont_sqr_vec_adx",
+                  "big_mont_sqr_vec_adx_16", "big_mont_mul_vec_adx_loop"):
+            self.assertIn(k, self.syms)
+        # C functions (sized), ifunc names, undefined imports, the C
+        # runtime's and the linker's size-0 pieces are not kernels.
+        for c in ("big_r52_dual_mul_ifma", "big_r52_dual_pow_ifma", "big_mont_sqr_vec_c",
+                  "big_mont_reduce_ct", "big_r52_dual_sqr20_ifma_asm", "memset",
+                  "frame_dummy", "_init", "r52_sqr_single_any.cold"):
+            self.assertNotIn(c, self.syms)
+
+    def test_tuned_kernels_count(self):
+        # 13 samples: 7 in the intel squaring, 2 in its product, 1 in an
+        # adx kernel; the C product, a C step and libc are not kernels.
+        self.assertEqual(self.samples, 13)
+        lines = record.asm_leaves(self.excl, self.total, "dwarf", None,
+                                  lambda n: n in self.syms, "bigmont")
+        self.assertEqual(len(lines), 1)
+        self.assertTrue(lines[0].startswith("asm leaves:  76.9 % of samples are in NASM "
+                                            "kernels"), lines[0])
+
+    def test_name_pattern_agrees(self):
+        is_kernel = lambda n: proflib.ASM_KERNEL_NAME_RE.match(n) is not None  # noqa: E731
+        lines = record.asm_leaves(self.excl, self.total, "dwarf", None, is_kernel, "bigmont")
+        self.assertIn("76.9 %", lines[0])
+        for k in self.syms:
+            self.assertTrue(is_kernel(k), k)
+        # profiles recorded before the tunings show the ifunc's name
+        self.assertTrue(is_kernel("big_r52_dual_sqr20_ifma_asm"))
+        self.assertFalse(is_kernel("big_r52_dual_mul_ifma"))
+        self.assertFalse(is_kernel("big_modexp_ct_base"))  # C
+
+    def test_only_the_profiled_executable(self):
+        # The same name in another object is not one of our kernels.
+        lines = record.asm_leaves(self.excl, self.total, "dwarf", None,
+                                  lambda n: n in self.syms, "libc.so.6")
+        self.assertEqual(lines, [])
+
+    def test_fp_mode_reports_repairs(self):
+        lines = record.asm_leaves(self.excl, self.total, "fp",
+                                  {"repaired": 9, "left": 1},
+                                  lambda n: n in self.syms, "bigmont")
+        self.assertEqual(len(lines), 2)
+        self.assertIn("76.9 %", lines[0])
+        self.assertIn("in 9 samples; 1 samples were left", lines[1])
+
+    def test_asm_kernel_test_without_readelf_target(self):
+        is_kernel, how = proflib.asm_kernel_test(os.path.join(DATA, "no-such-binary"))
+        self.assertEqual(how, "name pattern")
+        self.assertTrue(is_kernel("big_r52_dual_sqr20_ifma_amd"))
+
+
+def declared_kernels():
+    """`global NAME:function` names written out in asm/x86_64/*.asm
+    (those built by a macro, like the tuned radix-2^52 ones, are left out)."""
+    names = set()
+    for path in glob.glob(os.path.join(ROOT, "asm", "x86_64", "*.asm")):
+        with open(path) as f:
+            for m in re.finditer(r"^\s*global\s+(big_\w+):function", f.read(), re.M):
+                names.add(m.group(1))
+    return names
+
+
+class Binary(unittest.TestCase):
+    def test_symbol_table(self):
+        if BIGMONT is None:
+            self.skipTest("no bigmont given")
+        syms = proflib.nasm_kernels(BIGMONT)
+        if syms is None:
+            self.skipTest("readelf cannot read %s" % BIGMONT)
+        if BUILD == "noasm":
+            self.assertEqual(syms, set())
+            return
+        declared = declared_kernels()
+        self.assertTrue(declared)
+        self.assertEqual(declared - syms, set())
+        for k in ("big_r52_dual_sqr20_ifma_amd", "big_r52_dual_sqr20_ifma_intel",
+                  "big_r52_dual_mul20_ifma_amd", "big_r52_dual_mul20_ifma_intel",
+                  "big_mont_sqr_vec_adx_16"):
+            self.assertIn(k, syms)
+        for c in ("big_r52_dual_mul_ifma", "big_mont_sqr_vec_c", "big_mont_pow_ct",
+                  "big_r52_dual_sqr20_ifma_asm"):
+            self.assertNotIn(c, syms)
+        for k in syms:
+            self.assertTrue(proflib.ASM_KERNEL_NAME_RE.match(k), k)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[2] in ("asm", "noasm"):
+        BIGMONT, BUILD = sys.argv[1], sys.argv[2]
+        del sys.argv[1:3]
+    unittest.main(verbosity=2)
