@@ -16,13 +16,41 @@ import statistics
 SPEED_SCHEMA = "bigmont-speed/1"
 RUN_SCHEMA = "bigmont-bench-run/1"
 
-OTHERS = ("gmp", "openssl-noblind", "openssl", "openssl-noifma")
+OTHERS = ("gmp", "openssl-noblind", "openssl", "openssl-noifma", "openssl-wheel",
+          "openssl-wheel-oaep")
 OTHER_TITLES = {
     "gmp": "GMP",
     "openssl-noblind": "OpenSSL no blinding",
     "openssl": "OpenSSL (blinded)",
     "openssl-noifma": "OpenSSL no IFMA",
+    "openssl-wheel": "OpenSSL (wheel)",
+    "openssl-wheel-oaep": "OpenSSL (wheel) OAEP",
 }
+
+
+def short_version(text):
+    """'OpenSSL 3.0.19 27 Jan 2026' -> 'OpenSSL 3.0.19'; None stays None."""
+    return " ".join(text.split()[:2]) if text else None
+
+
+def openssl_label(machine, wheel=False):
+    """'OpenSSL 3.0.19 (system)', 'OpenSSL 4.0.3 (wheel)': which OpenSSL a
+    figure is, by the version the run recorded."""
+    v = short_version(machine.get("openssl_wheel_version" if wheel else "openssl_version"))
+    return "%s (%s)" % (v or "OpenSSL", "wheel" if wheel else "system")
+
+
+def other_title(other, machine):
+    """A reference's row title, OpenSSL's with its version."""
+    if other == "openssl-wheel":
+        return openssl_label(machine, wheel=True)
+    if other == "openssl-wheel-oaep":
+        return openssl_label(machine, wheel=True) + " OAEP"
+    how = {"openssl": "blinded", "openssl-noblind": "no blinding",
+           "openssl-noifma": "no IFMA"}
+    if other in how and machine:
+        return "%s %s" % (openssl_label(machine), how[other])
+    return OTHER_TITLES[other]
 # The order builds appear in tables: 32-bit C, 64-bit C, then assembly.
 BUILD_ORDER = ("chunk32", "chunk64", "chunk64-asm/c", "chunk64-asm/baseline",
                "chunk64-asm/adx", "chunk64-asm/ifma")
@@ -79,6 +107,15 @@ def check_speed_doc(doc):
                   isinstance(r["median_ns"], (int, float)) and r["median_ns"] > 0]
             if not ok:
                 problems.append("no measurement of %s at %d bits" % (impl, b))
+    # The wheel's OpenSSL is measured exactly when the run names its
+    # version, in the same run as the system's.
+    m, claimed = doc.get("machine", {}), doc.get("settings", {}).get("implementations", [])
+    for impl in ("openssl-wheel", "openssl-wheel-oaep"):
+        if m.get("openssl_wheel_version") and "openssl" in claimed and \
+                impl not in claimed:
+            problems.append("the wheel's OpenSSL has a version but no %s" % impl)
+        if impl in claimed and not m.get("openssl_wheel_version"):
+            problems.append("%s measured without a version" % impl)
     if not bits:
         problems.append("no records")
     return problems
@@ -124,7 +161,8 @@ def aggregate(runs):
                     "fault_check": r["fault_check"], "medians": [], "mins": [],
                     "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
                     "efficiency": [], "eff_mins": [], "eff_maxs": [], "single": [],
-                    "cpu_share": [], "locks": [], "once": [], "ratios": {}, "runs": 0})
+                    "cpu_share": [], "locks": [], "once": [], "overhead": [],
+                    "ratios": {}, "runs": 0})
                 g["medians"].append(r["median_ns"])
                 g["mins"].append(r["min_ns"])
                 g["maxs"].append(r["max_ns"])
@@ -138,6 +176,7 @@ def aggregate(runs):
                 g["cpu_share"].append(r.get("cpu_share"))
                 g["locks"].append(r.get("locks_per_op"))
                 g["once"].append(r.get("once_per_op"))
+                g["overhead"].append(r.get("call_overhead_ns"))
                 g["runs"] += 1
                 if impl.startswith("ours") and r["threads"] == 1:
                     for other in OTHERS:
@@ -155,6 +194,7 @@ def aggregate(runs):
             "median_ns": med,
             "run_min_ns": min(v for v in g["medians"] if v is not None),
             "run_max_ns": max(v for v in g["medians"] if v is not None),
+            "spread": None,  # below: run_spread
             "min_ns": min(v for v in g["mins"] if v is not None),
             "max_ns": max(v for v in g["maxs"] if v is not None),
             "ops_per_s": _median(g["ops_per_s"]),
@@ -167,8 +207,10 @@ def aggregate(runs):
             "cpu_share": _median(g["cpu_share"]),
             "locks_per_op": _median(g["locks"]),
             "once_per_op": _median(g["once"]),
+            "call_overhead_ns": _median(g["overhead"]),
             "ratio": {k: _median(v) for k, v in sorted(g["ratios"].items())},
         }
+        rec["spread"] = run_spread(rec)
         out.append(rec)
     out.sort(key=lambda r: (r["bits"], r["threads"], r["implementation"],
                             build_sort_key(r["build"])))
@@ -224,20 +266,37 @@ def fmt_percent(v):
     return "-" if v is None else "%.0f%%" % (100 * v)
 
 
+# The fewest runs whose medians give a spread: with two, their median is
+# their midpoint and every spread reads -x%/+x%; with one there is none.
+SPREAD_MIN_RUNS = 3
+
+
+def run_spread(r):
+    """{"low": a, "high": b}: how far below and above median_ns the lowest
+    and highest run medians lie, as fractions of it; None below
+    SPREAD_MIN_RUNS runs (or without a median)."""
+    m = r.get("median_ns")
+    if not m or r.get("runs", 1) < SPREAD_MIN_RUNS or r.get("run_min_ns") is None:
+        return None
+    return {"low": round((m - r["run_min_ns"]) / m, 4),
+            "high": round((r["run_max_ns"] - m) / m, 4)}
+
+
 def fmt_spread(r):
-    """How far the runs' medians strayed from their median (one run: the
-    batches' min and max instead)."""
-    m = r["median_ns"]
-    if not m:
+    """How far the runs' medians strayed from their median: "-3%/+5%";
+    "n/a" below three runs, "-" without a median."""
+    if not r.get("median_ns"):
         return "-"
-    lo, hi = (r["run_min_ns"], r["run_max_ns"]) if r.get("runs", 1) > 1 else \
-        (r["min_ns"], r["max_ns"])
-    return "-%.0f%%/+%.0f%%" % (100 * (m - lo) / m, 100 * (hi - m) / m)
+    sp = run_spread(r)
+    if sp is None:
+        return "n/a"
+    return "-%.0f%%/+%.0f%%" % (100 * sp["low"], 100 * sp["high"])
 
 
-def key_table_rows(summary, bits):
+def key_table_rows(summary, bits, machine=None):
     """Rows of the table of one key size: each build of ours (and blinded,
-    when measured), then the references pooled over every run."""
+    when measured), then the references pooled over every run (OpenSSL's
+    titled with the versions in machine)."""
     rows = []
     ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
             r["implementation"] in ("ours", "ours-blinded")]
@@ -250,13 +309,33 @@ def key_table_rows(summary, bits):
     for other in OTHERS:
         r = find(summary, other, "all", bits)
         if r:
-            rows.append([OTHER_TITLES[other], fmt_ns(r["median_ns"]),
-                         fmt_spread(r), "", "", "", "", fmt_locks(r.get("locks_per_op"))])
+            rows.append([other_title(other, machine or {}), fmt_ns(r["median_ns"]),
+                         fmt_spread(r)] + [""] * len(OTHERS) +
+                        [fmt_locks(r.get("locks_per_op"))])
     return rows
 
 
 TABLE_HEADER = ["build", "ns/op", "spread", "/GMP", "/OpenSSL no-blind",
-                "/OpenSSL blinded", "/OpenSSL no-IFMA", "locks/op"]
+                "/OpenSSL blinded", "/OpenSSL no-IFMA", "/OpenSSL wheel",
+                "/OpenSSL wheel OAEP", "locks/op"]
+
+
+def wheel_line(summary, bits, machine):
+    """What the wheel's row is, or why there is none."""
+    if not machine.get("openssl_wheel_version"):
+        return "OpenSSL of the cryptography wheel: not measured: %s" % (
+            machine.get("openssl_wheel_note") or "not in this run")
+    ovh = []
+    for impl in ("openssl-wheel", "openssl-wheel-oaep"):
+        r = find(summary, impl, "all", bits)
+        v = r.get("call_overhead_ns") if r else None
+        ovh.append("?" if v is None else "%.0f" % v)
+    return ("%s: %s of PyPI cryptography %s through its Python API, blinded "
+            "(OpenSSL's default): PKCS #1 v1.5 SHA-256 signatures, and OAEP SHA-256 "
+            "decryption (the OAEP row), timed around the Python loop, which costs %s and %s ns "
+            "per call with a no-op call (included)"
+            % (openssl_label(machine, wheel=True), machine["openssl_wheel_version"],
+               machine.get("openssl_wheel_cryptography", "?"), ovh[0], ovh[1]))
 
 
 def text_table(header, rows):
@@ -290,10 +369,11 @@ def thread_rows(summary, bits):
     for r in sel:
         name = r["build"] if r["implementation"] == "ours" else "OpenSSL"
         lo, hi = r.get("efficiency_min"), r.get("efficiency_max")
+        eff = r["efficiency"]
         rows.append([name, str(r["threads"]),
                      fmt_ns(r["single_thread_ops_per_s"]),
                      fmt_ns(r["ops_per_s"]),
-                     fmt_percent(r["efficiency"]),
+                     fmt_percent(eff) + ("*" if eff is not None and eff > 1 else ""),
                      "-" if lo is None or hi is None else "%.0f-%.0f%%" % (100 * lo, 100 * hi),
                      fmt_percent(r.get("cpu_share")),
                      fmt_locks(r.get("locks_per_op"))])
@@ -317,7 +397,9 @@ def report(summary, machine, markdown=False):
                 "ratios are ours/other time (below 1: ours faster)" % bits
         out.append(("### " if markdown else "") + title)
         out.append("")
-        out.append(table(TABLE_HEADER, key_table_rows(summary, bits)))
+        out.append(table(TABLE_HEADER, key_table_rows(summary, bits, machine)))
+        out.append("")
+        out.append(wheel_line(summary, bits, machine))
         ups = speedups(summary, bits)
         if ups:
             out.append("")
@@ -337,7 +419,10 @@ LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key opera
           "efficiency = ops/s / (min(T, cores) x one thread's ops per CPU second), "
           "range = the lowest and highest round, cpu = the share of min(T, cores) "
           "cores the threads had; efficiency '-': withheld, above 100 % in every "
-          "round (a measurement error).\n")
+          "round (a measurement error); '*': above 100 %, the 1-thread row was "
+          "disturbed (slowed): rerun on a quiet machine. "
+          "spread: the lowest and highest round's median against the median; n/a "
+          "below three rounds (two rounds give no spread).\n")
 
 
 def machine_lines(machine, markdown=False):
@@ -351,7 +436,11 @@ def machine_lines(machine, markdown=False):
         ("kernel", machine["kernel"]),
         ("compiler", "%s, %s" % (machine["compiler"], machine["cflags"])),
         ("GMP", machine["gmp_version"]),
-        ("OpenSSL", machine["openssl_version"]),
+        ("OpenSSL", machine["openssl_version"] + " (system)"),
+        ("wheel", "%s (PyPI cryptography %s)" % (
+            machine["openssl_wheel_version"], machine.get("openssl_wheel_cryptography"))
+         if machine.get("openssl_wheel_version") else
+         "not measured: %s" % (machine.get("openssl_wheel_note") or "not in this run")),
         ("date", machine["date"]),
     ]
     if markdown:
@@ -372,7 +461,11 @@ def merge(run_docs):
     per key size, a row per CPU, µs per operation.  best/OpenSSL is the
     fastest build's same-run ratio to OpenSSL (blinded, its default): the
     median over rounds of each round's ratio, the number the run's .md
-    gives in its /OpenSSL blinded column."""
+    gives in its /OpenSSL blinded column.  The two OpenSSL columns, the
+    system's and the cryptography wheel's, are headed with their versions
+    where every row has the same; else each cell names its own.  A run
+    before the wheel was measured shows '-', one that could not measure it
+    'n/a' and the reason under the tables."""
     def rank(doc):
         return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
@@ -386,8 +479,15 @@ def merge(run_docs):
     if not newest:
         return "(no results)\n"
     bits_all = sorted({r["bits"] for d in newest.values() for r in d["records"]})
-    header = ["CPU", "date"] + MERGE_COLUMNS + ["GMP", "OpenSSL", "OpenSSL no-IFMA",
-                                                "best/OpenSSL"]
+    versions = {}
+    for wheel in (False, True):
+        key = "openssl_wheel_version" if wheel else "openssl_version"
+        seen = {short_version(d["machine"].get(key)) for d in newest.values()} - {None}
+        versions[wheel] = seen.pop() if len(seen) == 1 else None
+    header = ["CPU", "date"] + MERGE_COLUMNS + [
+        "GMP", "%s (system)" % (versions[False] or "OpenSSL"), "OpenSSL no-IFMA",
+        "%s (wheel)" % (versions[True] or "OpenSSL"), "best/OpenSSL"]
+    notes = {}
     out = []
     for bits in bits_all:
         rows = []
@@ -407,16 +507,29 @@ def merge(run_docs):
                 cells.append("-" if v is None else "%.1f" % (v / 1000))
                 if v is not None and (best is None or v < best["median_ns"]):
                     best = r
-            for other in ("gmp", "openssl", "openssl-noifma"):
+            for other in ("gmp", "openssl", "openssl-noifma", "openssl-wheel"):
                 r = find(recs, other, "all", bits)
                 v = r["median_ns"] if r else None
-                cells.append("-" if v is None else "%.1f" % (v / 1000))
+                cell = "-" if v is None else "%.1f" % (v / 1000)
+                wheel = other == "openssl-wheel"
+                mine = short_version(m.get("openssl_wheel_version" if wheel
+                                           else "openssl_version"))
+                if v is not None and other != "gmp" and other != "openssl-noifma" and \
+                        mine and versions[wheel] is None:
+                    cell += " (%s)" % mine
+                if wheel and v is None and m.get("openssl_wheel_note"):
+                    cell = "n/a"
+                    notes[cpu_name(m)] = m["openssl_wheel_note"]
+                cells.append(cell)
             ratio = best.get("ratio", {}).get("openssl") if best else None
             cells.append("-" if ratio is None else "%.2f" % ratio)
             rows.append(cells)
         out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
         out.append("")
         out.append(md_table(header, rows))
+        out.append("")
+    for cpu in sorted(notes):
+        out.append("n/a (wheel), %s: %s" % (cpu, notes[cpu]))
         out.append("")
     return "\n".join(out)
 
@@ -426,7 +539,8 @@ COLORS = {
     "chunk64-asm/baseline": "#2171b5", "chunk64-asm/adx": "#08306b",
     "chunk64-asm/ifma": "#54278f",
     "gmp": "#31a354", "openssl-noblind": "#fdae6b", "openssl": "#e6550d",
-    "openssl-noifma": "#a63603", "OpenSSL": "#e6550d",
+    "openssl-noifma": "#a63603", "openssl-wheel": "#756bb1",
+    "openssl-wheel-oaep": "#9e9ac8", "OpenSSL": "#e6550d",
 }
 
 
@@ -443,7 +557,8 @@ def _bar_entries(summary, bits):
         out.append((label, r["median_ns"] / 1000, COLORS.get(r["build"], "#4292c6"),
                     blinded))
     short = {"gmp": "GMP", "openssl-noblind": "OpenSSL -blind",
-             "openssl": "OpenSSL", "openssl-noifma": "OpenSSL -IFMA"}
+             "openssl": "OpenSSL", "openssl-noifma": "OpenSSL -IFMA",
+             "openssl-wheel": "OpenSSL wheel", "openssl-wheel-oaep": "wheel OAEP"}
     for other in OTHERS:
         r = find(summary, other, "all", bits)
         if r and r["median_ns"]:
@@ -457,17 +572,18 @@ def gnuplot_data(summary):
 
     Returns (bars, threads, bits_list, units, series, thread_bits): `bars`
     holds one gnuplot index block per key size (lines: "label" time
-    0xRRGGBB blinded), the time in the unit `units` names for that block (ms
-    when the slowest bar passes 10 ms, else µs); `threads`
+    0xRRGGBB blinded), the time in the unit `units` names for that block
+    (µs for every block: one unit across the panels); `threads`
     one block per series (lines: threads ops/s) for one key size, the
     largest of 2048 and below that has thread runs; `series` names them."""
     bits_list = sorted({r["bits"] for r in summary if r["threads"] == 1})
     blocks, units = [], []
     for b in bits_list:
         entries = _bar_entries(summary, b)
-        scale, unit = (1000.0, "ms") if max([e[1] for e in entries] + [0]) > 10000 else (1.0, "us")
-        units.append(unit)
-        lines = ['"%s" %.6g 0x%s %d' % (lab, v / scale, c[1:], blind)
+        # µs in every panel, so that panels compare at a glance (the
+        # tables and the README are in µs too).
+        units.append("us")
+        lines = ['"%s" %.6g 0x%s %d' % (lab, v, c[1:], blind)
                  for lab, v, c, blind in entries]
         blocks.append("\n".join(lines))
     bars = "\n\n\n".join(blocks) + "\n"

@@ -24,35 +24,43 @@ set xtics rotate by -40 left nomirror
 set ytics nomirror
 unset key
 set yrange [0:*]
-set offsets 0, 0, graph 0.12, 0
+# Room above the tallest bar for its value, written upwards from the bar's
+# top: side by side, horizontal values of neighbouring bars ran together.
+set offsets 0, 0, graph 0.25, 0
 set lmargin 10
 set rmargin 8
 set bmargin 7
 
+# bench/run gives every panel the same unit (µs), so that panels compare;
+# "ms" is still understood.
 do for [i = 1:nbits] {
 	unit = word(units, i) eq "ms" ? "ms" : "µs"
-	fmt = unit eq "ms" ? "%.3g" : "%.0f"
 	set title sprintf("RSA-%s private key: %s per operation", word(bitslist, i), unit)
 	set ylabel sprintf("%s / op (lower is better)", unit)
 	plot bars index (i - 1) using 0:($4 == 0 ? $2 : 1/0):3:xtic(1) with boxes fs solid 0.9 border -1 lc rgb variable, \
 	     bars index (i - 1) using 0:($4 != 0 ? $2 : 1/0):3 with boxes fs pattern 2 border -1 lc rgb variable, \
-	     bars index (i - 1) using 0:2:(sprintf(fmt, $2)) with labels offset 0, 0.6 font ",8"
+	     bars index (i - 1) using 0:2:(sprintf($2 >= 100 ? "%.0f" : "%.3g", $2)) with labels rotate by 90 left offset 0, 0.4 font ",8"
 }
 
 if (nseries > 0) {
 	set title sprintf("RSA-%d: total ops/s, threads sharing one key", tbits)
 	set ylabel "ops/s (log scale)"
 	set xlabel "threads"
-	set xtics norotate 1
-	set xrange [0.8:tmax + 0.2]
+	# log2 threads: 1, 2, 4, 8, 16 evenly apart (with 1 to 16 tics a step
+	# apart, the narrowed panel ran them together).
+	set logscale x 2
+	set xtics norotate 2 format "%.0f"
+	set xrange [0.8:tmax * 1.25]
 	set logscale y
 	set yrange [*:*]
 	set autoscale yfix
 	set ytics (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, \
 		   50000, 100000, 200000, 500000, 1000000) format "%.0f" 
-	set key below horizontal maxcols 3 box
-	set offsets 0, 0.2, graph 0.1, graph 0.1
-	set bmargin 9
+	# The key to the right of the plot: below it, it ran over the x label.
+	set key outside right top vertical Left reverse box
+	set offsets 0, 0, graph 0.1, graph 0.1
+	set bmargin 4
+	unset rmargin
 	plot for [i = 1:nseries] threads index (i - 1) using 1:2 with linespoints lw 2 pt 7 lc rgb word(colors, i) title word(series, i)
 }
 unset multiplot

@@ -34,6 +34,16 @@ struct bench_key_input {
 	const struct bench_rsa_parts *parts;
 };
 
+enum bench_input {
+	BENCH_INPUT_RAW = 0, /* any value below n; the answer is in^d mod n */
+	BENCH_INPUT_EMSA,    /* EMSA-PKCS1-v1_5 SHA-256 encodings (emsa.h): the
+			      * answer, a signature, is still in^d mod n */
+	BENCH_INPUT_OAEP,    /* RSAES-OAEP SHA-256 ciphertexts (oaep.h): the
+			      * answer is the message, right-aligned in
+			      * zeros */
+	BENCH_INPUTS
+};
+
 struct bench_impl_ops {
 	/* mode: what the implementation's table entry asks for (ours: 1 for
 	 * blinding; OpenSSL: enum bench_ossl_mode; others: 0). */
@@ -51,6 +61,16 @@ struct bench_impl_ops {
 	int (*fault_check)(const void *h); /* 1 on, 0 off */
 	/* Optional: a decrypt status in words; NULL: "error". */
 	const char *(*strerror)(int status);
+	/* Optional: why the last decrypt on h failed, where a status cannot
+	 * carry it (a child's own message); "" or NULL: strerror says. */
+	const char *(*last_error)(const void *h);
+	/* What decrypt takes, and is checked and timed on (enum bench_input):
+	 * any input below n, or -- for an API that signs or decrypts OAEP
+	 * rather than exponentiates -- only those encodings. */
+	int input;
+	/* Optional: ns per call of the layer around the operation that a
+	 * batch also times (the wheel's Python loop), measured on h; NULL: none. */
+	double (*call_overhead_ns)(void *h);
 	void (*close)(void *h); /* NULL is a no-op */
 };
 
@@ -71,6 +91,10 @@ enum bench_ossl_mode {
 extern const struct bench_impl_ops bench_ossl_ops;
 /* OpenSSL's EVP mode in a child process without AVX-512 IFMA (worker.c). */
 extern const struct bench_impl_ops bench_worker_ops;
+/* The OpenSSL of PyPI's cryptography wheel through its Python API in a
+ * child process (impl_wheel.c, wheel.h): PKCS #1 v1.5 signatures, and
+ * OAEP decryption. */
+extern const struct bench_impl_ops bench_wheel_ops, bench_wheel_oaep_ops;
 
 /* ---- beyond the ops: the key's numbers, the reference, versions -------- */
 /* Parse a private key (any PEM OpenSSL reads) into its numbers. */

@@ -10,6 +10,9 @@
 
 #include <bigmont/bignum.h>
 
+#include "emsa.h"
+#include "oaep.h"
+
 void bench_key_make_input(const struct bench_key *k, uint8_t *in, uint64_t seed)
 {
 	uint64_t x = 0x9e3779b97f4a7c15u ^ seed;
@@ -23,12 +26,90 @@ void bench_key_make_input(const struct bench_key *k, uint8_t *in, uint64_t seed)
 	in[0] = (uint8_t)(in[0] % k->parts.v[RSA_PART_N][0]);
 }
 
+/* The encoding of a digest: the tail of an input of the same seed (any
+ * 32 bytes are a prehashed SHA-256 digest to the signer). */
+static int make_emsa(const struct bench_key *k, uint8_t *in, uint64_t seed)
+{
+	if (k->size < BENCH_EMSA_MIN_SIZE)
+		return -1;
+	bench_key_make_input(k, in, seed);
+	uint8_t digest[BENCH_SHA256_LEN];
+	memcpy(digest, in + k->size - BENCH_SHA256_LEN, BENCH_SHA256_LEN);
+	return bench_emsa_sha256(in, k->size, digest);
+}
+
+int bench_key_make_kind_input(const struct bench_key *k, int kind, uint8_t *in,
+			      uint8_t *want, uint64_t seed, char *err, size_t errlen)
+{
+	const size_t size = k->size;
+	uint8_t *em = malloc(size);
+	int rc = -1;
+	if (em == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (kind == BENCH_INPUT_EMSA) {
+		if (make_emsa(k, in, seed) != 0) {
+			snprintf(err, errlen, "the key %s is too small for a PKCS #1 v1.5 "
+				 "SHA-256 signature", k->label);
+			goto out;
+		}
+		if (bench_gmp_decrypt(k->ref, want, in) != 0 ||
+		    bench_gmp_verify(k->ref, want, in) != 0) {
+			snprintf(err, errlen, "GMP's signature on the key %s does not verify",
+				 k->label);
+			goto out;
+		}
+	} else if (kind == BENCH_INPUT_OAEP) {
+		if (size < BENCH_OAEP_MIN_SIZE) {
+			snprintf(err, errlen, "the key %s is too small for an OAEP SHA-256 "
+				 "ciphertext of %d bytes", k->label, BENCH_OAEP_MSG_LEN);
+			goto out;
+		}
+		bench_key_make_input(k, want, seed);
+		memset(want, 0, size - BENCH_OAEP_MSG_LEN);
+		const uint8_t *m = want + size - BENCH_OAEP_MSG_LEN;
+		if (bench_oaep_encrypt(k->input.pem, k->input.len, m, in, size, err,
+				       errlen) != 0)
+			goto out;
+		/* GMP vouches for the ciphertext: its raw answer decodes to m. */
+		if (bench_gmp_decrypt(k->ref, em, in) != 0 ||
+		    bench_gmp_verify(k->ref, em, in) != 0 ||
+		    bench_oaep_decodes_to(em, size, m) != 0) {
+			snprintf(err, errlen, "GMP's decryption of the OAEP ciphertext on the "
+				 "key %s does not give its message", k->label);
+			goto out;
+		}
+	} else {
+		bench_key_make_input(k, in, seed);
+		bench_gmp_decrypt(k->ref, want, in);
+	}
+	rc = 0;
+out:
+	free(em);
+	return rc;
+}
+
+void bench_key_timed(const struct bench_key *k, int kind, const uint8_t **in,
+		     const uint8_t **want)
+{
+	*in = kind == BENCH_INPUT_EMSA ? k->sig_in : kind == BENCH_INPUT_OAEP ? k->oaep_in : k->in;
+	if (want != NULL)
+		*want = kind == BENCH_INPUT_EMSA   ? k->sig_want
+			: kind == BENCH_INPUT_OAEP ? k->oaep_want
+						   : k->want;
+}
+
 void bench_key_close(struct bench_key *k)
 {
 	bench_gmp_close(k->ref);
 	bench_rsa_parts_free(&k->parts);
 	free(k->in);
 	free(k->want);
+	free(k->sig_in);
+	free(k->sig_want);
+	free(k->oaep_in);
+	free(k->oaep_want);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -82,6 +163,28 @@ int bench_key_open(struct bench_key *k, const char *label, const char *pem,
 			 label);
 		bench_key_close(k);
 		return -1;
+	}
+	/* The timed inputs of the implementations that sign or decrypt OAEP,
+	 * where the key can hold them. */
+	const struct { int kind; size_t min; uint8_t **in, **want; } kinds[] = {
+		{ BENCH_INPUT_EMSA, BENCH_EMSA_MIN_SIZE, &k->sig_in, &k->sig_want },
+		{ BENCH_INPUT_OAEP, BENCH_OAEP_MIN_SIZE, &k->oaep_in, &k->oaep_want },
+	};
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (k->size < kinds[i].min)
+			continue;
+		*kinds[i].in = malloc(k->size);
+		*kinds[i].want = malloc(k->size);
+		if (*kinds[i].in == NULL || *kinds[i].want == NULL) {
+			snprintf(err, errlen, "out of memory");
+			bench_key_close(k);
+			return -1;
+		}
+		if (bench_key_make_kind_input(k, kinds[i].kind, *kinds[i].in, *kinds[i].want,
+					      0, err, errlen) != 0) {
+			bench_key_close(k);
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -21,6 +21,10 @@ static const struct entry {
 	{ "openssl", &bench_ossl_ops, BENCH_OSSL_EVP, BENCH_COMPARE_OPENSSL, 1 },
 	{ "openssl-noblind", &bench_ossl_ops, BENCH_OSSL_NOBLIND, BENCH_COMPARE_OPENSSL, 0 },
 	{ "openssl-noifma", &bench_worker_ops, 0, BENCH_COMPARE_OPENSSL, 0 },
+	/* The newest OpenSSL, where its environment is (wheel.h): a missing
+	 * wheel leaves it out of the run, with the reason in the header. */
+	{ "openssl-wheel", &bench_wheel_ops, 0, BENCH_COMPARE_WHEEL, 0 },
+	{ "openssl-wheel-oaep", &bench_wheel_oaep_ops, 0, BENCH_COMPARE_WHEEL, 0 },
 };
 #define LINEUP_SIZE ((int)(sizeof(lineup) / sizeof(lineup[0])))
 
@@ -57,6 +61,13 @@ int bench_lineup_open(struct bench_lineup *l, const struct bench_key *k,
 		const struct entry *e = &lineup[i];
 		if (!wanted(e, compare))
 			continue;
+		const uint8_t *in;
+		bench_key_timed(k, e->ops->input, &in, NULL);
+		if (in == NULL) {
+			l->skipped_input[l->nskipped] = e->ops->input;
+			l->skipped[l->nskipped++] = e->name;
+			continue;
+		}
 		struct bench_impl *im = &l->impl[l->n++];
 		im->name = e->name;
 		im->ops = e->ops;

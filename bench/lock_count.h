@@ -3,7 +3,7 @@
  *
  * bench/lock_count.c defines pthread_mutex_lock, pthread_rwlock_rdlock,
  * pthread_rwlock_wrlock and pthread_once in the executable it is linked
- * into (the bigmont command, and the test of the counter): each adds one
+ * into (bigmont-speed, and the test of the counter): each adds one
  * to a counter of the calling thread and forwards to the next definition
  * (the C library's, or a sanitizer's) found with dlsym(RTLD_NEXT).  An
  * executable's definition comes first in the dynamic linker's search

@@ -20,6 +20,7 @@
 #include "impl.h"
 #include "internal.h"
 #include "radix52/radix52.h"
+#include "wheel.h"
 
 #ifndef BIGMONT_C_COMPILER
 #define BIGMONT_C_COMPILER "unknown"
@@ -112,7 +113,8 @@ static void probe_cpuinfo(struct bench_machine *m)
 		m->physical_cores = npairs;
 }
 
-void bench_machine_probe(struct bench_machine *m, const char *build_name)
+void bench_machine_probe(struct bench_machine *m, const char *build_name,
+			 const struct bench_wheel_info *wheel)
 {
 	memset(m, 0, sizeof(*m));
 	m->logical_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -172,6 +174,15 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name)
 		 env ? env : "");
 	m->gmp_version = bench_gmp_version();
 	m->openssl_version = bench_ossl_version();
+	m->wheel_probed = wheel != NULL && wheel->probed;
+	if (m->wheel_probed && wheel->available) {
+		m->wheel_version = wheel->version;
+		m->wheel_cryptography = wheel->cryptography;
+		m->wheel_python = wheel->python;
+	} else {
+		m->wheel_note = m->wheel_probed ? wheel->reason
+						: "not compared (--compare without openssl)";
+	}
 }
 
 void bench_machine_print(FILE *out, const struct bench_machine *m,
@@ -200,10 +211,16 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "", m->table_read,
 		m->r52_tuning[0] ? ", radix-2^52 kernels tuned '" : "", m->r52_tuning,
 		m->r52_tuning[0] ? "'" : "");
-	fprintf(out, "  versions  GMP %s, %s%s%s\n", m->gmp_version,
+	fprintf(out, "  versions  GMP %s, %s (system)%s%s\n", m->gmp_version,
 		m->openssl_version,
 		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",
 		m->openssl_ia32cap);
+	if (m->wheel_version != NULL)
+		fprintf(out, "  wheel     %s (PyPI cryptography %s, %s)\n", m->wheel_version,
+			m->wheel_cryptography, m->wheel_python);
+	else if (m->wheel_probed)
+		fprintf(out, "  wheel     OpenSSL of the cryptography wheel not measured: %s\n",
+			m->wheel_note);
 	if (security != NULL)
 		fprintf(out, "  ours      %s\n", security);
 }
@@ -245,6 +262,10 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env,
 		"gmp_version", m->gmp_version, "openssl_version", m->openssl_version,
 		"openssl_ia32cap_env", m->openssl_ia32cap,
+		"openssl_wheel_version", m->wheel_version,
+		"openssl_wheel_cryptography", m->wheel_cryptography,
+		"openssl_wheel_python", m->wheel_python,
+		"openssl_wheel_note", m->wheel_note,
 	};
 	json_strings(w, run, sizeof(run) / sizeof(run[0]));
 }

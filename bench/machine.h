@@ -32,10 +32,21 @@ struct bench_machine {
 	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
 	const char *gmp_version, *openssl_version;
 	char openssl_ia32cap[64];  /* OPENSSL_ia32cap as set, "" if unset */
+	/* The cryptography wheel's OpenSSL (wheel.h): its version text, the
+	 * wheel's version and the interpreter, NULL when not measured; then
+	 * the reason, NULL when measured.  They point into the probe's
+	 * struct bench_wheel_info, which must outlive m. */
+	const char *wheel_version, *wheel_cryptography, *wheel_python;
+	const char *wheel_note;
+	int wheel_probed;          /* 0: nothing compared with OpenSSL */
 };
 
-/* build_name: NULL for the name derived from the configuration. */
-void bench_machine_probe(struct bench_machine *m, const char *build_name);
+struct bench_wheel_info;
+
+/* build_name: NULL for the name derived from the configuration.  wheel:
+ * what bench_wheel_probe found, or NULL where nothing probed it. */
+void bench_machine_probe(struct bench_machine *m, const char *build_name,
+			 const struct bench_wheel_info *wheel);
 void bench_machine_print(FILE *out, const struct bench_machine *m,
 			 const char *security);
 /* The "machine" object's members (the caller opened the object). */

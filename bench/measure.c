@@ -99,6 +99,8 @@ struct track {
 	long ops;
 	int n, cap;
 	double *ns, *cyc;
+	int no_cycles;   /* a batch came without ticks (a child with no TSC
+			  * reading): no cycles reported rather than 0 */
 };
 
 static int push_sample(struct track *t, const struct bench_batch *b)
@@ -117,6 +119,7 @@ static int push_sample(struct track *t, const struct bench_batch *b)
 	}
 	t->ns[t->n] = (double)b->ns / (double)t->iters;
 	t->cyc[t->n] = (double)b->cycles / (double)t->iters;
+	t->no_cycles |= b->cycles == 0;
 	t->n++;
 	t->spent_ns += (double)b->ns;
 	t->ops += t->iters;
@@ -190,8 +193,8 @@ int bench_measure(struct bench_runner *runners, int n, double seconds)
 			break;
 	}
 	for (int i = 0; i < n; i++) {
-		bench_stats_of(&runners[i].stats, tr[i].ns, tr[i].cyc, tr[i].n,
-			       tr[i].ops);
+		double *cyc = tr[i].no_cycles ? NULL : tr[i].cyc;
+		bench_stats_of(&runners[i].stats, tr[i].ns, cyc, tr[i].n, tr[i].ops);
 		free(tr[i].ns);
 		free(tr[i].cyc);
 	}

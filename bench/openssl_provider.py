@@ -32,6 +32,8 @@ options:
                     target bigmont_provider is built unless --no-build
   --result BASE     add a section to BASE.json (key "openssl_provider") and
                     BASE.md, the files bench/run wrote
+  --result-as NAME  the name to print for BASE: bench/run writes its files
+                    in a staging directory and moves them to NAME at the end
   --seconds S       openssl speed -seconds (an integer; default 2)
   --rounds N        alternations with/without the provider (default 2)
   --bits LIST       default 1024,2048,3072,4096
@@ -346,6 +348,7 @@ def parse_args(argv):
     p.add_argument("--help", "-h", action="store_true")
     p.add_argument("--build-dir", default=os.path.join(ROOT, "build", "chunk64-asm"))
     p.add_argument("--result")
+    p.add_argument("--result-as", dest="result_as")
     p.add_argument("--seconds", type=int)
     p.add_argument("--rounds", type=int)
     p.add_argument("--bits")
@@ -402,7 +405,7 @@ def main(argv):
         os.replace(args.result_json + ".tmp", args.result_json)
         with open(args.result + ".md", "a") as f:
             f.write("\n" + text)
-        print("added to %s.{json,md}" % os.path.relpath(args.result, ROOT))
+        print("added to %s.{json,md}" % os.path.relpath(args.result_as or args.result, ROOT))
     return 0
 
 

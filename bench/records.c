@@ -19,6 +19,7 @@ void bench_record_init(struct bench_record *r)
 	r->locks_per_op = r->once_per_op = NAN;
 	r->efficiency = r->efficiency_min = r->efficiency_max = NAN;
 	r->single_ops_per_s = r->cpu_share = NAN;
+	r->call_overhead_ns = NAN;
 }
 
 struct bench_record *bench_records_add(struct bench_records *rs, const char *impl,
@@ -56,6 +57,17 @@ int bench_records_add_lineup(struct bench_records *rs, const struct bench_lineup
 		r->st = im->st;
 		r->locks_per_op = bench_locks_per_op(&im->locks, im->locked_ops);
 		r->once_per_op = bench_once_per_op(&im->locks, im->locked_ops);
+		if (im->ops->call_overhead_ns != NULL)
+			r->call_overhead_ns = im->ops->call_overhead_ns(im->h);
+	}
+	for (int i = 0; i < l->nskipped; i++) {
+		struct bench_record *r = bench_records_add(rs, l->skipped[i], k, 1);
+		if (r == NULL)
+			return -1;
+		snprintf(r->note, sizeof(r->note), "not measured: a %d-bit key cannot hold %s",
+			 k->bits, l->skipped_input[i] == BENCH_INPUT_OAEP
+					  ? "an OAEP SHA-256 message of 32 bytes"
+					  : "a PKCS #1 v1.5 SHA-256 signature");
 	}
 	return 0;
 }

@@ -13,7 +13,7 @@ struct bench_lineup;
 
 struct bench_record {
 	char impl[24];   /* ours, ours-blinded, gmp, openssl, openssl-noblind,
-			  * openssl-noifma */
+			  * openssl-noifma, openssl-wheel, openssl-wheel-oaep */
 	int bits;
 	char key[160];   /* "embedded:rsa2048.pem" or the --key path */
 	int threads;
@@ -33,6 +33,9 @@ struct bench_record {
 	double single_ops_per_s; /* one thread per second of its CPU time, the
 				  * same rounds (threads.h) */
 	double cpu_share;        /* of min(T, cores) cores the process had */
+	/* ns per call of the layer the batches also time (the wheel's Python
+	 * loop, impl.h call_overhead_ns), included in st; NaN for others. */
+	double call_overhead_ns;
 };
 
 struct bench_records {

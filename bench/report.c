@@ -70,7 +70,7 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 			strcmp(own->crt_path, "radix52-ifma") == 0
 				? " (both halves in one AVX-512 IFMA stream)"
 				: " (two Montgomery exponentiations on the variant's kernels)");
-	fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
+	fprintf(out, "  %-18s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",
 		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this", "locks/op");
 	double ours = measured_ns(find(r, n, key, "ours", 1));
@@ -79,7 +79,7 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 		if (strcmp(x->key, key) || x->threads != 1)
 			continue;
 		if (x->st.samples == 0) {
-			fprintf(out, "  %-16s %-8s %s\n", x->impl, "n/a",
+			fprintf(out, "  %-18s %-8s %s\n", x->impl, "n/a",
 				x->note[0] ? x->note : "not measured");
 			continue;
 		}
@@ -93,14 +93,15 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 		char ratio[16] = "-";
 		if (isfinite(ours))
 			snprintf(ratio, sizeof(ratio), "%.2f", ours / x->st.median_ns);
-		fprintf(out, "  %-16s %-8s %13s %13s %13s %10s %12s %7d %9s %8s\n",
+		fprintf(out, "  %-18s %-8s %13s %13s %13s %10s %12s %7d %9s %8s\n",
 			x->impl, onoff(x->blinding), med, lo, hi, ops, cyc,
 			x->st.samples, ratio, locks);
 	}
 	if (!isfinite(ours))
 		return;
 	static const char *const others[] = { "gmp", "openssl", "openssl-noblind",
-					      "openssl-noifma" };
+					      "openssl-noifma", "openssl-wheel",
+					      "openssl-wheel-oaep" };
 	int printed = 0;
 	for (size_t k = 0; k < sizeof(others) / sizeof(others[0]); k++) {
 		double o = measured_ns(find(r, n, key, others[k], 1));
@@ -112,6 +113,17 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 	}
 	if (printed)
 		fprintf(out, "  (below 1: ours is faster)\n");
+	static const char *const wheel[][2] = {
+		{ "openssl-wheel", "PKCS #1 v1.5 SHA-256 signatures" },
+		{ "openssl-wheel-oaep", "OAEP SHA-256 decryption" },
+	};
+	for (size_t i = 0; i < sizeof(wheel) / sizeof(wheel[0]); i++) {
+		const struct bench_record *w = find(r, n, key, wheel[i][0], 1);
+		if (w != NULL && isfinite(w->call_overhead_ns))
+			fprintf(out, "  %s: %s through Python, timed in its loop; that loop "
+				"with a no-op call costs %.0f ns per call, included above\n",
+				wheel[i][0], wheel[i][1], w->call_overhead_ns);
+	}
 }
 
 void bench_report_threads(FILE *out, const struct bench_record *r, int n,
@@ -135,8 +147,10 @@ void bench_report_threads(FILE *out, const struct bench_record *r, int n,
 		char ops[32], one[32], eff[16] = "n/a", range[32], cpu[16], locks[32];
 		bench_format_count(ops, sizeof(ops), x->st.ops_per_s);
 		bench_format_count(one, sizeof(one), x->single_ops_per_s);
+		/* "*": above 100 %, the 1-thread row disturbed (the note says so) */
 		if (isfinite(x->efficiency))
-			snprintf(eff, sizeof(eff), "%.0f%%", 100 * x->efficiency);
+			snprintf(eff, sizeof(eff), "%.0f%%%s", 100 * x->efficiency,
+				 x->efficiency > 1.0 ? "*" : "");
 		snprintf(range, sizeof(range), "%.0f-%.0f%%", 100 * x->efficiency_min,
 			 100 * x->efficiency_max);
 		snprintf(cpu, sizeof(cpu), "%.0f%%", 100 * x->cpu_share);
@@ -218,6 +232,8 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 		json_kv_double(&w, "efficiency_max", x->efficiency_max, 4);
 		json_kv_double(&w, "single_thread_ops_per_s", x->single_ops_per_s, 7);
 		json_kv_double(&w, "cpu_share", x->cpu_share, 4);
+		if (isfinite(x->call_overhead_ns))
+			json_kv_double(&w, "call_overhead_ns", x->call_overhead_ns, 6);
 		json_kv_string(&w, "note", x->note[0] ? x->note : NULL);
 		json_object_end(&w);
 	}

@@ -12,15 +12,20 @@
 #include "key.h"
 #include "lineup.h"
 #include "machine.h"
+#include "progress.h"
 #include "records.h"
 #include "report.h"
 #include "threads.h"
 #include "timing.h"
 #include "verify.h"
+#include "wheel.h"
 #include "worker.h"
 
 struct speed {
 	const struct bench_speed_options *o;
+	/* o->compare, and BENCH_COMPARE_WHEEL where the wheel was found */
+	int compare;
+	struct bench_wheel_info wheel; /* the header points into it */
 	struct bench_thread_plan plan;
 	struct bench_records records;
 	char *err;
@@ -44,6 +49,7 @@ static int check_keys(struct speed *s, char *security, size_t cap)
 {
 	const struct bench_speed_options *o = s->o;
 	for (int i = 0; i < o->nkeys; i++) {
+		bench_progress(o->progress, "loading key %d of %d", i + 1, o->nkeys);
 		struct bench_key k;
 		if (bench_key_open(&k, o->keys[i].label, o->keys[i].pem, o->keys[i].len,
 				   s->err, s->errlen) != 0)
@@ -62,6 +68,7 @@ static int check_keys(struct speed *s, char *security, size_t cap)
 		bench_ours_ops.close(ours);
 		bench_key_close(&k);
 	}
+	bench_progress_clear(o->progress); /* the header follows */
 	return 0;
 }
 
@@ -88,6 +95,16 @@ static void print_settings(struct speed *s)
 		: "not counted (this executable does not interpose the pthread locks)");
 }
 
+/* The progress line (progress.h) at a step of a key; 0, so that it can
+ * stand in a chain of steps. */
+static int key_step(const struct speed *s, const struct bench_speed_key *key,
+		    const struct bench_key *k, const char *step)
+{
+	bench_progress(s->o->progress, "RSA-%d, key %d of %d: %s", k->bits,
+		       (int)(key - s->o->keys) + 1, s->o->nkeys, step);
+	return 0;
+}
+
 /* One key: open, verify, time, verify again, record, threads, report. */
 static int speed_key(struct speed *s, const struct bench_speed_key *key)
 {
@@ -97,8 +114,10 @@ static int speed_key(struct speed *s, const struct bench_speed_key *key)
 	if (bench_key_open(&k, key->label, key->pem, key->len, s->err, s->errlen) != 0)
 		return -1;
 	int rc = -1;
-	if (bench_lineup_open(&l, &k, o->compare, s->err, s->errlen) == 0) {
-		if (bench_verify_before(&l, &k, s->err, s->errlen) == 0 &&
+	if (bench_lineup_open(&l, &k, s->compare, s->err, s->errlen) == 0) {
+		if (key_step(s, key, &k, "checking the answers") == 0 &&
+		    bench_verify_before(&l, &k, s->err, s->errlen) == 0 &&
+		    key_step(s, key, &k, "timing, interleaved") == 0 &&
 		    bench_time_lineup(&l, &k, o->seconds, o->read_locks, s->err, s->errlen) == 0 &&
 		    bench_verify_after(&l, &k, s->err, s->errlen) == 0) {
 			if (bench_records_add_lineup(&s->records, &l, &k) != 0)
@@ -110,6 +129,7 @@ static int speed_key(struct speed *s, const struct bench_speed_key *key)
 		bench_lineup_close(&l);
 	}
 	if (rc == 0) {
+		bench_progress_clear(o->progress);
 		bench_report_key(o->out, s->records.r, s->records.n, k.label, o->seconds);
 		bench_report_threads(o->out, s->records.r, s->records.n, k.label,
 				     s->plan.cores);
@@ -127,7 +147,7 @@ static int write_json(struct speed *s, const struct bench_machine *m)
 		.seconds = o->seconds, .threads = o->threads, .nthreads = o->nthreads,
 		.cores = s->plan.cores, .locks_counted = o->read_locks != NULL,
 		.compare = o->compare_text, .claimed = claimed,
-		.nclaimed = bench_lineup_names(claimed, BENCH_MAX_IMPLS, o->compare),
+		.nclaimed = bench_lineup_names(claimed, BENCH_MAX_IMPLS, s->compare),
 	};
 	if (bench_report_json(o->json, m, &settings, s->records.r, s->records.n) != 0) {
 		snprintf(s->err, s->errlen, "cannot write the JSON document: %s",
@@ -139,16 +159,23 @@ static int write_json(struct speed *s, const struct bench_machine *m)
 
 int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errlen)
 {
-	struct speed s = { .o = o, .err = err, .errlen = errlen };
+	struct speed s = { .o = o, .compare = o->compare, .err = err, .errlen = errlen };
 	char security[160] = "";
 	if (check_keys(&s, security, sizeof(security)) != 0)
 		return 1;
 
+	/* Before the header, which names the wheel's OpenSSL or says why it
+	 * is not measured. */
+	if (o->nkeys > 0 && (o->compare & BENCH_COMPARE_OPENSSL)) {
+		bench_wheel_probe(&s.wheel);
+		if (s.wheel.available)
+			s.compare |= BENCH_COMPARE_WHEEL;
+	}
 	struct bench_machine m;
-	bench_machine_probe(&m, o->build);
+	bench_machine_probe(&m, o->build, &s.wheel);
 	s.plan = (struct bench_thread_plan){ .threads = o->threads, .nthreads = o->nthreads,
 					     .seconds = o->seconds, .cores = m.usable_cores,
-					     .read_locks = o->read_locks };
+					     .read_locks = o->read_locks, .progress = o->progress };
 	bench_machine_print(o->out, &m, security[0] ? security : NULL);
 	if (o->nkeys > 0)
 		print_settings(&s);

@@ -45,6 +45,7 @@ struct bench_speed_options {
 	int kernels;             /* print the kernel tables (kernels.h) first */
 	FILE *out;               /* the report */
 	FILE *json;              /* the JSON document, or NULL */
+	FILE *progress;          /* the progress line (progress.h), or NULL */
 	bench_lock_reader *read_locks; /* NULL: locks are not counted */
 };
 
@@ -55,7 +56,7 @@ struct bench_speed_options {
 int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errlen);
 
 /* The child process of the OpenSSL runs without IFMA: worker.c starts
- * "/proc/self/exe speed --worker", which the command must route here.
+ * "/proc/self/exe --worker" (bigmont-speed), which must route here.
  * Serves standard input and output; the exit status. */
 int bench_speed_worker(void);
 

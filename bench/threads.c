@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "measure.h"
+#include "progress.h"
 
 enum phase { WAITING, STARTED, COUNTING, COUNTED, STOPPING };
 
@@ -220,6 +221,21 @@ static double window_seconds(const struct bench_thread_plan *p, const struct ben
 	return isfinite(least) && least > asked ? least : asked;
 }
 
+void bench_threads_judge_efficiency(struct bench_record *r)
+{
+	if (r->efficiency_min > 1.0) {
+		snprintf(r->note, sizeof(r->note), "efficiency above 100 %% in every round "
+			 "(%.0f-%.0f %%): a measurement error, not reported",
+			 100 * r->efficiency_min, 100 * r->efficiency_max);
+		r->efficiency = NAN;
+	} else if (r->efficiency > 1.0) {
+		snprintf(r->note, sizeof(r->note), "efficiency above 100 %% (rounds "
+			 "%.0f-%.0f %%): the 1-thread row was disturbed (slowed); "
+			 "rerun on a quiet machine", 100 * r->efficiency_min,
+			 100 * r->efficiency_max);
+	}
+}
+
 static void record_series(struct bench_record *r, const struct series *s, int ti, int t,
 			  const struct bench_thread_plan *p)
 {
@@ -247,12 +263,7 @@ static void record_series(struct bench_record *r, const struct series *s, int ti
 	r->efficiency = bench_median(eff, BENCH_THREAD_ROUNDS);
 	r->efficiency_min = eff[0];
 	r->efficiency_max = eff[BENCH_THREAD_ROUNDS - 1];
-	if (r->efficiency_min > 1.0) {
-		snprintf(r->note, sizeof(r->note), "efficiency above 100 %% in every round "
-			 "(%.0f-%.0f %%): a measurement error, not reported",
-			 100 * r->efficiency_min, 100 * r->efficiency_max);
-		r->efficiency = NAN;
-	}
+	bench_threads_judge_efficiency(r);
 	r->locks_per_op = bench_locks_per_op(&s->locks[ti], s->all_ops[ti]);
 	r->once_per_op = bench_once_per_op(&s->locks[ti], s->all_ops[ti]);
 }
@@ -284,6 +295,9 @@ int bench_threads_key(struct bench_records *rs, const struct bench_lineup *l,
 	for (int round = 0; round < BENCH_THREAD_ROUNDS; round++)
 		for (int step = 0; step < nt; step++) {
 			int ti = round % 2 ? nt - 1 - step : step;
+			if (step == 0)
+				bench_progress(p->progress, "RSA-%d: threads, round %d of %d",
+					       k->bits, round + 1, BENCH_THREAD_ROUNDS);
 			for (int w = 0; w < nwho; w++) {
 				struct series *s = &who[w];
 				struct bench_window res;

@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "key.h"
 #include "lineup.h"
@@ -68,7 +69,18 @@ struct bench_thread_plan {
 	double seconds;     /* per implementation and T, over all rounds */
 	int cores;          /* CPUs this process may run on */
 	bench_lock_reader *read_locks; /* NULL: locks not counted */
+	FILE *progress;     /* a progress line per round (progress.h), or NULL */
 };
+
+/* The verdict on a thread record's efficiency, from its median and its
+ * lowest and highest round (r->efficiency, _min, _max): above 100 % in
+ * every round it is a measurement error, withheld (NAN) with a note; a
+ * median above 100 % (some round's one-thread window was slowed, by
+ * another process or a frequency change, which lifts that round's
+ * efficiency) is kept, with a note that the one-thread windows were
+ * disturbed and the run should be repeated.  Otherwise the note is left
+ * as it is. */
+void bench_threads_judge_efficiency(struct bench_record *r);
 
 /* The thread table of one timed lineup (its single-thread stats size the
  * windows): one record per implementation and T > 1.  Nothing when no T

@@ -47,7 +47,7 @@ int bench_time_lineup(struct bench_lineup *l, const struct bench_key *k,
 	struct timed timed[BENCH_MAX_IMPLS];
 	for (int i = 0; i < l->n; i++) {
 		struct bench_impl *im = &l->impl[i];
-		im->in = k->in;
+		bench_key_timed(k, im->ops->input, &im->in, NULL);
 		im->out = malloc(k->size);
 		if (im->out == NULL) {
 			snprintf(err, errlen, "out of memory");

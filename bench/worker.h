@@ -5,11 +5,11 @@
  * OpenSSL reads OPENSSL_ia32cap once, when it initialises, so measuring it
  * with a CPU feature masked (the AVX-512 IFMA path: ":~0x200000", bit 21 of
  * CPUID leaf 7 EBX) needs another process.  The parent re-executes this
- * same binary (/proc/self/exe speed --worker) with the variable set; the
- * child loads the key and runs EVP_PKEY_decrypt batches on request, timing
- * each batch itself so that the pipe's latency is not measured.  Because
- * the parent asks for one batch at a time, the child still takes its turn
- * in the interleaved loop.
+ * same binary (bigmont-speed: /proc/self/exe --worker) with the variable
+ * set; the child loads the key and runs EVP_PKEY_decrypt batches on
+ * request, timing each batch itself so that the pipe's latency is not
+ * measured.  Because the parent asks for one batch at a time, the child
+ * still takes its turn in the interleaved loop.
  *
  * Protocol (text lines; the key follows its line as raw bytes):
  *   parent: "key <len>\n" <len bytes of PEM>   child: "ok <size>\n" | "err <why>\n"

@@ -51,13 +51,33 @@ int cli_load_key(const char *path, rsa_key **key, int *is_pem);
 int cli_load_key_data(const char *path, const uint8_t *data, size_t len, rsa_key **key,
 		      int *is_pem);
 
+/* cli/pem_armor.c: DER bytes as PEM text ("-----BEGIN <label>-----" ...)
+ * in a malloc'ed *pem; 0, or -1 after an error. */
+int cli_pem_armor(const char *label, const uint8_t *der, size_t len, char **pem,
+		  size_t *pem_len);
+
 /* cli/raw_op.c: decrypt (private = 1) and encrypt share their options. */
 int cli_raw_op(int argc, char **argv, int private_op);
 
 int cmd_decrypt(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_key_info(int argc, char **argv);
-/* cli/speed.c, in builds with the benchmark (bench/speed.h). */
+/* cli/speed.c, the body of bigmont-speed (bench/speed.h): argv[0] is
+ * the program's name, the options follow. */
 int cmd_speed(int argc, char **argv);
+
+/* The benchmark's executable, which `bigmont speed` runs. */
+#define CLI_SPEED_PROGRAM "bigmont-speed"
+/* cli/exec_path.c: the program `name` beside this executable (a build
+ * tree) or in rel_dir from this executable's directory (an install), its
+ * real path into path; 0, or -1 with why not in `why` ("it is not at X nor
+ * at Y"). */
+int cli_find_program(const char *name, const char *rel_dir, char *path, size_t cap,
+		     char *why, size_t why_cap);
+/* cli/speed_exec.c: where bigmont-speed is, as cli_find_program says; and
+ * `bigmont speed` itself, which returns only when bigmont-speed cannot be
+ * run (exit 1, after an error). */
+int cli_speed_path(char *path, size_t cap, char *why, size_t why_cap);
+int cmd_speed_exec(int argc, char **argv);
 
 #endif

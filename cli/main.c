@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +26,15 @@ static void usage(FILE *out)
 #endif
 		"\n"
 		"Run 'bigmont <command> --help' for the options of a command.\n");
+#if BIGMONT_HAVE_BENCH
+	/* The benchmark is another executable (cli/speed_exec.c): say which. */
+	char path[PATH_MAX], why[2 * PATH_MAX + 160];
+	if (cli_speed_path(path, sizeof(path), why, sizeof(why)) == 0)
+		fprintf(out, "'bigmont speed' runs %s.\n", path);
+	else
+		fprintf(out, "'bigmont speed' runs " CLI_SPEED_PROGRAM ", which is missing: %s.\n",
+			why);
+#endif
 }
 
 /*
@@ -75,9 +85,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return CLI_EXIT_USAGE;
 	}
+	/* Before the signal dispositions below: an ignored signal stays
+	 * ignored across execv, and the benchmark sets its own. */
 	if (!strcmp(argv[1], "speed")) {
 #if BIGMONT_HAVE_BENCH
-		return cmd_speed(argc - 1, argv + 1);
+		return cmd_speed_exec(argc - 1, argv + 1);
 #else
 		cli_error("this bigmont was built without the benchmark "
 			  "(configure with -DBIGMONT_BUILD_BENCH=ON)");

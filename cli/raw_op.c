@@ -125,8 +125,8 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		goto done;
 	}
 	if (inlen != k) {
-		cli_error("input is %zu bytes; this %d-bit key needs exactly %zu bytes", inlen,
-			  rsa_key_bits(key), k);
+		cli_error("input is %zu byte%s; this %d-bit key needs exactly %zu bytes", inlen,
+			  inlen == 1 ? "" : "s", rsa_key_bits(key), k);
 		goto done;
 	}
 	out = malloc(k);

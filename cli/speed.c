@@ -1,6 +1,7 @@
 /*
- * `bigmont speed`: the options of the benchmark, its keys and its output
- * paths; bench/speed.h runs it.  Usage errors exit 2, everything else that
+ * `bigmont speed`, in the program bigmont-speed (cli/speed_main.c): the
+ * options of the benchmark, its keys and its output paths; bench/speed.h
+ * runs it.  Usage errors exit 2, everything else that
  * fails exits 1, and every error is one "bigmont: error: ..." line.
  * Whatever can be checked before the timing is (the keys load, the JSON's
  * directory takes a file, standard output is open); the JSON file is
@@ -11,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,13 +23,18 @@
 
 #include "keys.h"
 #include "lock_count.h"
+#include "progress.h"
 #include "speed.h"
+#include "wheel.h"
 
 #define MAX_LIST 32
 #define MAX_KEYS 32
 #define MAX_BUILD 31
 
-static void usage(FILE *out)
+/* Not inlined: its path buffers (12 KB) would sit in cmd_speed's frame,
+ * under every sample of a profile, and push main past the stack perf
+ * copies to unwind (profiles/record). */
+__attribute__((noinline)) static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: bigmont speed [options]\n"
@@ -39,14 +46,16 @@ static void usage(FILE *out)
 		"options:\n"
 		"  --bits LIST       embedded keys to use: 1024,2048,3072,4096\n"
 		"                    (default 1024,2048 unless --key is given)\n"
-		"  --key FILE        a PEM private key (PKCS#1 or PKCS#8); repeatable\n"
+		"  --key FILE        a private key, PKCS#1 or PKCS#8, PEM or DER; repeatable\n"
 		"  --seconds S       time per implementation and key, %g to %g (default 1);\n"
 		"                    at least %d batches of at least one operation each are\n"
 		"                    timed after a warm-up, so slow operations take longer\n"
 		"  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1); T > 1 also\n"
 		"                    measures T threads sharing one key\n"
-		"  --compare LIST    gmp, openssl (with and without blinding, and without\n"
-		"                    AVX-512 IFMA), or none (default gmp,openssl)\n"
+		"  --compare LIST    gmp, openssl (with and without blinding, without\n"
+		"                    AVX-512 IFMA, and the newest OpenSSL, that of PyPI's\n"
+		"                    cryptography wheel, where its environment is: below),\n"
+		"                    or none (default gmp,openssl)\n"
 		"  --json FILE       also write the results as JSON (schema: bench/README.md\n"
 		"                    in the source tree); '-' for standard output (the\n"
 		"                    report then goes to standard error)\n"
@@ -56,10 +65,26 @@ static void usage(FILE *out)
 		"                    configuration: chunk32, chunk64, chunk64-asm)\n"
 		"  --help            this text\n"
 		"\n"
-		"The report also counts the pthread locks each implementation takes per\n"
-		"operation.  Kernel variant: BIGMONT_CPU=c|baseline|adx|ifma in the\n"
-		"environment.\n",
+		"Every option but --key may be given once.  The report also counts the\n"
+		"pthread locks each implementation takes per operation.  On a terminal,\n"
+		"a progress line per key and step goes to standard error.  Kernel\n"
+		"variant: BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n",
 		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
+	fprintf(out, "\nThe cryptography wheel's Python environment: $%s, else\n%s\n"
+		"(scripts/setup makes it); an empty %s leaves the wheel out.\n",
+		BENCH_WHEEL_ENV, bench_wheel_default_venv(), BENCH_WHEEL_ENV);
+	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
+	 * hand: say where the other one is. */
+	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = '\0';
+	fprintf(out, "\nThis program is %s, which 'bigmont speed' runs;\n",
+		n > 0 ? self : CLI_SPEED_PROGRAM);
+	if (cli_find_program("bigmont", BIGMONT_BIN_FROM_SPEED, path, sizeof(path), why,
+			     sizeof(why)) == 0)
+		fprintf(out, "the bigmont command is %s.\n", path);
+	else
+		fprintf(out, "the bigmont command is missing: %s.\n", why);
 }
 
 struct options {
@@ -183,6 +208,15 @@ static int parse_valued(struct options *o, const char *name, const char *v)
 	return 0;
 }
 
+static int given_twice(const char *name)
+{
+	int list = !strcmp(name, "--bits") || !strcmp(name, "--threads") ||
+		   !strcmp(name, "--compare");
+	cli_error("option '%s' given twice%s (try 'bigmont speed --help')", name,
+		  list ? "; one takes a comma-separated list" : "");
+	return -1;
+}
+
 static int parse_options(struct options *o, int argc, char **argv)
 {
 	static const char *const valued[] = { "--bits", "--key", "--seconds", "--threads",
@@ -193,6 +227,9 @@ static int parse_options(struct options *o, int argc, char **argv)
 	o->nthreads = 1;
 	o->compare = BENCH_COMPARE_GMP | BENCH_COMPARE_OPENSSL;
 	o->compare_text = "gmp,openssl";
+	/* As decrypt does (docs/command.md): an option given twice is bad
+	 * usage, not "the last one wins"; only --key adds to a list. */
+	int given[sizeof(valued) / sizeof(valued[0])] = { 0 };
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i], *v = NULL;
 		size_t k = 0;
@@ -204,12 +241,15 @@ static int parse_options(struct options *o, int argc, char **argv)
 				cli_error("%s needs a value (try 'bigmont speed --help')", valued[k]);
 				return -1;
 			}
+			if (given[k]++ && strcmp(valued[k], "--key") != 0)
+				return given_twice(valued[k]);
 			if (parse_valued(o, valued[k], v) != 0)
 				return -1;
 		} else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
 			o->help = 1;
 		} else if (!strcmp(arg, "--kernels")) {
-			o->kernels = 1;
+			if (o->kernels++)
+				return given_twice(arg);
 		} else {
 			cli_error("unknown option '%s' (try 'bigmont speed --help')", arg);
 			return -1;
@@ -292,13 +332,27 @@ static int load_keys(const struct options *o, struct bench_speed_key *keys, int 
 			return -1;
 		}
 		int priv = rsa_key_is_private(key);
+		rsa_key_format_t format = rsa_key_format(key);
 		rsa_key_free(key);
-		if (!pem || !priv) {
-			cli_error("key file '%s': speed needs a private key in PEM, not a %s key%s",
-				  o->keyfiles[i], priv ? "DER" : "public",
-				  priv ? " (convert it: openssl pkey -in KEY -out KEY.pem)" : "");
+		if (!priv) {
+			cli_error("key file '%s': speed needs a private key, not a public key",
+				  o->keyfiles[i]);
 			free_key_file(buf, len);
 			return -1;
+		}
+		if (!pem) {
+			/* The benchmark reads PEM (bench/speed.h); the DER our loader
+			 * took is the whole key, armoured with its own label. */
+			const char *label = format == RSA_FORMAT_PKCS8_PRIVATE ? "PRIVATE KEY"
+									       : "RSA PRIVATE KEY";
+			char *text;
+			size_t text_len;
+			int rc = cli_pem_armor(label, buf, len, &text, &text_len);
+			free_key_file(buf, len);
+			if (rc != 0)
+				return -1;
+			buf = (uint8_t *)text;
+			len = text_len;
 		}
 		keys[(*nkeys)++] = (struct bench_speed_key){ .label = o->keyfiles[i],
 			.pem = (const char *)buf, .len = len };
@@ -326,10 +380,14 @@ static int run(const struct options *o, const struct bench_speed_key *keys, int 
 		.threads = o->threads, .nthreads = o->nthreads, .compare = o->compare,
 		.compare_text = o->compare_text, .build = o->build, .kernels = o->kernels,
 		.out = json_to_stdout(o) ? stderr : stdout, .json = json_out,
+		/* Only for a person watching: not into a file or a pipe, and not
+		 * into the report when --json - sends it to standard error. */
+		.progress = !json_to_stdout(o) && isatty(STDERR_FILENO) ? stderr : NULL,
 		.read_locks = bench_lock_count_active() ? bench_lock_count_read : NULL,
 	};
 	char err[512] = "";
 	int status = bench_speed_run(&so, err, sizeof(err));
+	bench_progress_clear(so.progress); /* left by a step that failed */
 	if (json_out != NULL && fclose(json_out) != 0 && status == 0) {
 		snprintf(err, sizeof(err), "cannot write the JSON document: %s", strerror(errno));
 		status = CLI_EXIT_FAILURE;

@@ -18,7 +18,8 @@ if(TARGET bigmont_bench)
 endif()
 
 # The lock counter (bench/lock_count.c) is linked into its test as into the
-# bigmont command, with a shared library that takes known locks.
+# benchmark's executable (bigmont-speed), with a shared library that takes
+# known locks.
 if(TARGET test_lock_count)
   add_library(lock_probe SHARED "${CMAKE_CURRENT_SOURCE_DIR}/support/lock_probe.c")
   target_link_libraries(lock_probe PRIVATE Threads::Threads)

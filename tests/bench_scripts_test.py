@@ -117,6 +117,18 @@ class Aggregate(unittest.TestCase):
                           "chunk64-asm/adx", "OpenSSL"])
         self.assertEqual(rows[1][4], "90%")
 
+    def test_efficiency_above_100_is_flagged(self):
+        runs = runs_fixture()
+        for r in runs[-1][1]["records"]:  # the last round's chunk64-asm/adx
+            if r["threads"] == 2 and r["implementation"] == "ours":
+                r["efficiency"] = 1.08
+        summary = benchlib.aggregate(runs)
+        rows = {r[0]: r for r in benchlib.thread_rows(summary, 2048)}
+        self.assertEqual(rows["chunk64-asm/adx"][4], "108%*")
+        self.assertEqual(rows["chunk64"][4], "90%")
+        self.assertIn("'*': above 100 %, the 1-thread row was disturbed",
+                      benchlib.report(summary, {}))
+
 
 def locks_fixture():
     """One round of one build whose records carry locks per operation and
@@ -181,7 +193,27 @@ class Tables(unittest.TestCase):
         self.assertEqual(rows[3][1], "525")
         self.assertEqual(rows[3][3], "0.25")  # /GMP
         self.assertEqual(rows[3][5], "0.50")  # /OpenSSL blinded
-        self.assertEqual(rows[3][2], "-5%/+5%")  # the two rounds' medians
+        # Two rounds give no spread (their median is their midpoint, so it
+        # would read -x%/+x% for every build); the references are pooled
+        # over 8 runs.
+        self.assertEqual(rows[3][2], "n/a")
+        self.assertIsNone(benchlib.find(self.summary, "ours", "chunk64-asm/adx", 2048)["spread"])
+        self.assertNotEqual(rows[4][2], "n/a")
+
+    def test_spread_from_three_rounds(self):
+        runs = runs_fixture()
+        m = machine("chunk64-asm", True, "adx")
+        runs.append((2, speed_doc(m, 520.0, 2000.0, 1000.0)))
+        summary = benchlib.aggregate(runs)
+        adx = benchlib.find(summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertEqual(adx["runs"], 3)
+        self.assertEqual(adx["median_ns"], 520.0)  # of 500, 550, 520
+        self.assertEqual(adx["spread"], {"low": round(20 / 520, 4), "high": round(30 / 520, 4)})
+        row = [r for r in benchlib.key_table_rows(summary, 2048) if r[0] == "chunk64-asm/adx"][0]
+        self.assertEqual(row[2], "-4%/+6%")
+        self.assertEqual(benchlib.fmt_spread({"median_ns": 500.0, "runs": 1,
+                                              "run_min_ns": 500.0, "run_max_ns": 500.0,
+                                              "min_ns": 400.0, "max_ns": 600.0}), "n/a")
 
     def test_text_and_markdown(self):
         text = benchlib.report(self.summary, {}, markdown=False)
@@ -221,6 +253,15 @@ class Tables(unittest.TestCase):
         self.assertEqual(len(lines), 8)
         self.assertEqual(series[-1], "OpenSSL")
         self.assertEqual(threads.count("\n\n\n"), len(series) - 1)
+
+    def test_gnuplot_one_unit(self):
+        # A slow key size stays in µs, like the others (no panel in ms).
+        runs = runs_fixture() + [(0, speed_doc(machine("chunk64"), 20e6, 30e6, 15e6,
+                                               bits=4096))]
+        bars, _, bits, units, _, _ = benchlib.gnuplot_data(benchlib.aggregate(runs))
+        self.assertEqual(bits, [2048, 4096])
+        self.assertEqual(units, ["us", "us"])
+        self.assertIn('"chunk64" 20000 ', bars)
 
     def test_slug(self):
         self.assertEqual(benchlib.slug("AMD EPYC 7R13 Processor"), "amd-epyc-7r13-processor")
@@ -304,6 +345,106 @@ class Merge(unittest.TestCase):
             shutil.rmtree(tmp)
 
 
+WHEEL = "OpenSSL 4.0.3 29 Sep 2026"
+
+
+def wheel_runs(wheel=True):
+    """Two rounds of one build measuring the system's OpenSSL and, when
+    wheel, the cryptography wheel's, the machine 10 % slower in round 1;
+    else the run's reason for going without it."""
+    runs = []
+    for rnd, drift in ((0, 1.0), (1, 1.1)):
+        m = machine("chunk64-asm", True, "adx")
+        m["openssl_version"] = "OpenSSL 3.0.19 27 Jan 2026"
+        if wheel:
+            m.update(openssl_wheel_version=WHEEL, openssl_wheel_cryptography="50.0.2",
+                     openssl_wheel_python="/v/bin/python3", openssl_wheel_note=None)
+            extra = (rec("openssl-wheel", 2048, 800.0 * drift, call_overhead_ns=70.0 + rnd),
+                     rec("openssl-wheel-oaep", 2048, 850.0 * drift, call_overhead_ns=60.0))
+        else:
+            m.update(openssl_wheel_version=None, openssl_wheel_note="no Python environment at /v")
+            extra = ()
+        doc = speed_doc(m, 500.0 * drift, 2000.0 * drift, 1000.0 * drift, extra=extra)
+        if wheel:
+            doc["settings"]["implementations"] += ["openssl-wheel", "openssl-wheel-oaep"]
+        runs.append((rnd, doc))
+    return runs
+
+
+class Wheel(unittest.TestCase):
+    """The newest OpenSSL (PyPI's cryptography wheel) beside the system's:
+    from the same runs, titled with both versions, or the reason it is
+    missing."""
+
+    def test_same_runs_and_ratio(self):
+        summary = benchlib.aggregate(wheel_runs())
+        system = benchlib.find(summary, "openssl", "all", 2048)
+        wheel = benchlib.find(summary, "openssl-wheel", "all", 2048)
+        self.assertEqual(system["runs"], 2)
+        self.assertEqual(wheel["runs"], system["runs"])
+        self.assertAlmostEqual(wheel["call_overhead_ns"], 70.5)
+        ours = benchlib.find(summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertAlmostEqual(ours["ratio"]["openssl-wheel"], 500.0 / 800.0)
+        self.assertAlmostEqual(ours["ratio"]["openssl"], 0.5)
+
+    def test_tables_name_both_versions(self):
+        runs = wheel_runs()
+        summary = benchlib.aggregate(runs)
+        m = runs[0][1]["machine"]
+        rows = benchlib.key_table_rows(summary, 2048, m)
+        titles = [r[0] for r in rows]
+        self.assertIn("OpenSSL 3.0.19 (system) blinded", titles)
+        self.assertIn("OpenSSL 4.0.3 (wheel)", titles)
+        self.assertIn("OpenSSL 4.0.3 (wheel) OAEP", titles)
+        ours = rows[0]
+        self.assertEqual(ours[benchlib.TABLE_HEADER.index("/OpenSSL wheel")], "0.62")
+        md = benchlib.report(summary, m, markdown=True)
+        self.assertIn("OpenSSL 4.0.3 (wheel): %s of PyPI cryptography 50.0.2" % WHEEL, md)
+        self.assertIn("costs 70 and 60 ns per call", md)
+        lines = benchlib.machine_lines(m, markdown=True)
+        self.assertIn("- OpenSSL: OpenSSL 3.0.19 27 Jan 2026 (system)", lines)
+        self.assertIn("- wheel: %s (PyPI cryptography 50.0.2)" % WHEEL, lines)
+
+    def test_missing_wheel_says_why(self):
+        runs = wheel_runs(wheel=False)
+        summary = benchlib.aggregate(runs)
+        m = runs[0][1]["machine"]
+        self.assertEqual(benchlib.check_speed_doc(runs[0][1]), [])
+        md = benchlib.report(summary, m, markdown=True)
+        self.assertIn("OpenSSL of the cryptography wheel: not measured: no Python "
+                      "environment at /v", md)
+        doc = {"schema": benchlib.RUN_SCHEMA, "machine": m, "settings": {},
+               "records": summary}
+        merged = benchlib.merge([doc])
+        self.assertIn("| OpenSSL 3.0.19 (system) |", merged)
+        self.assertIn("| OpenSSL (wheel) |", merged)
+        self.assertIn("| n/a |", merged)
+        self.assertIn("no Python environment at /v", merged)
+
+    def test_merge_columns(self):
+        runs = wheel_runs()
+        doc = {"schema": benchlib.RUN_SCHEMA, "machine": runs[0][1]["machine"],
+               "settings": {}, "records": benchlib.aggregate(runs)}
+        merged = benchlib.merge([doc])
+        header = [l for l in merged.splitlines() if l.startswith("| CPU")][0]
+        self.assertIn("| OpenSSL 3.0.19 (system) | OpenSSL no-IFMA | OpenSSL 4.0.3 (wheel) |",
+                      header)
+        row = [l for l in merged.splitlines() if l.startswith("| Test CPU")][0]
+        # system, no-IFMA, wheel: µs, medians of the two rounds
+        self.assertIn("| %.1f | %.1f | %.1f |" % (1.05, 2.1, 0.84), row)
+
+    def test_check_speed_doc(self):
+        doc = wheel_runs()[0][1]
+        self.assertEqual(benchlib.check_speed_doc(doc), [])
+        doc["settings"]["implementations"].remove("openssl-wheel")
+        self.assertIn("the wheel's OpenSSL has a version but no openssl-wheel",
+                      benchlib.check_speed_doc(doc))
+        doc = wheel_runs()[0][1]
+        doc["machine"]["openssl_wheel_version"] = None
+        self.assertIn("openssl-wheel measured without a version",
+                      benchlib.check_speed_doc(doc))
+
+
 class RunArguments(unittest.TestCase):
     """bench/run refuses a bad value before any setup, build or timing."""
 
@@ -337,6 +478,98 @@ class RunArguments(unittest.TestCase):
             open(os.path.join(tmp, "2026-01-01-0000-2.json"), "w").close()
             self.assertEqual(run.unused_name(tmp, "2026-01-01-0000"), "2026-01-01-0000-3")
         finally:
+            shutil.rmtree(tmp)
+
+
+FAKE_BIGMONT = """#!%s
+import shutil, sys
+a = sys.argv[1:]
+if "--kernels" in a:
+    print("fake kernel tables")
+elif "--json" in a:
+    shutil.copy(%r, a[a.index("--json") + 1])
+else:
+    sys.exit(2)
+"""
+
+
+class RunOutput(unittest.TestCase):
+    """What bench/run --quick prints, with a stand-in bigmont whose JSON is
+    known: the kernel tables' header names the file they go to, only final
+    paths are printed (never the staging directory), and two rounds give
+    no spread."""
+
+    def test_quick_run_prints_final_paths(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            doc = os.path.join(tmp, "speed.json")
+            with open(doc, "w") as f:
+                json.dump(speed_doc(machine("chunk64"), 1000.0), f)
+            exe = os.path.join(tmp, "build", "cli", "bigmont")
+            os.makedirs(os.path.dirname(exe))
+            with open(exe, "w") as f:
+                f.write(FAKE_BIGMONT % (sys.executable, doc))
+            os.chmod(exe, 0o755)
+            results = os.path.join(tmp, "results")
+            env = dict(os.environ, PATH="/usr/bin:/bin")
+            r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                                "--no-setup", "--no-build", "--builds", "chunk64",
+                                "--bits", "2048", "--threads", "1",
+                                "--build-dir", "chunk64=" + os.path.join(tmp, "build"),
+                                "--results", results],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, timeout=120, env=env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertNotIn(".bench-run-", r.stdout + r.stderr)
+            lines = r.stdout.splitlines()
+            head = [l for l in lines if l.startswith("=== kernel tables")]
+            self.assertEqual(len(head), 1, r.stdout)
+            slug = benchlib.slug("Test CPU 9000")
+            self.assertRegex(head[0], r"into .*results/%s/[0-9-]+-quick-kernels\.txt$" % slug)
+            name = head[0].rsplit("/", 1)[1][:-len("-kernels.txt")]
+            published = sorted(os.listdir(os.path.join(results, slug)))
+            self.assertIn(name + "-kernels.txt", published)
+            self.assertIn(name + ".json", published)
+            with open(os.path.join(results, slug, name + "-kernels.txt")) as f:
+                self.assertIn("fake kernel tables", f.read())
+            row = [l for l in lines if l.startswith("chunk64 ")][0]
+            self.assertEqual(row.split()[2], "n/a", row)  # spread of two rounds
+            with open(os.path.join(results, slug, name + ".json")) as f:
+                res = json.load(f)
+            ours = [x for x in res["records"] if x["implementation"] == "ours"][0]
+            self.assertIsNone(ours["spread"])
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_provider_section_names_the_final_file(self):
+        sys.path.insert(0, BENCH)
+        import openssl_provider as op
+        tmp = tempfile.mkdtemp()
+        saved = op.run, op.markdown
+        try:
+            staging = os.path.join(tmp, ".bench-run-x")
+            os.makedirs(staging)
+            base = os.path.join(staging, "2026-01-01-0000")
+            with open(base + ".json", "w") as f:
+                json.dump({}, f)
+            open(base + ".md", "w").close()
+            os.makedirs(os.path.join(tmp, "build", "provider"))
+            open(os.path.join(tmp, "build", "provider", "bigmont.so"), "w").close()
+            op.run = lambda args: {"schema": "test"}
+            op.markdown = lambda doc: "table\n"
+            import contextlib
+            import io
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                op.main(["--result", base, "--result-as", os.path.join(tmp, "2026-01-01-0000"),
+                         "--build-dir", os.path.join(tmp, "build"), "--no-build",
+                         "--openssl", "/bin/true"])
+            self.assertNotIn(".bench-run-", out.getvalue())
+            self.assertRegex(out.getvalue(), r"added to \S*2026-01-01-0000\.\{json,md\}")
+            with open(base + ".json") as f:
+                self.assertEqual(json.load(f)["openssl_provider"], {"schema": "test"})
+        finally:
+            op.run, op.markdown = saved
             shutil.rmtree(tmp)
 
 

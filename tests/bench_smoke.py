@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Smoke test of `bigmont speed`: a tiny run (--seconds 0.05 --bits 1024
 --threads 1,2) must succeed, print its tables, and write JSON that parses
-and holds a measurement of every implementation it claims, with locks per
+and holds a measurement of every implementation it claims (the newest
+OpenSSL, of the cryptography wheel, with its version in the same run as
+the system's, or the reason it is missing), with locks per
 operation (none for ours, some for OpenSSL's EVP_PKEY_decrypt) and the
 thread table's efficiency with its range; usage errors must exit 2 with a
 "bigmont: error:" message and write no JSON; `--kernels` must print its
@@ -27,6 +29,41 @@ def check(cond, what):
     if not cond:
         failures.append(what)
         print("FAIL: " + what)
+
+
+def check_wheel(doc, report):
+    """The newest OpenSSL's column: a version and a measurement from the
+    same run as the system's OpenSSL, or no measurement and a reason."""
+    m, claimed = doc["machine"], doc["settings"]["implementations"]
+    version, note = m.get("openssl_wheel_version"), m.get("openssl_wheel_note")
+    check(bool(version) != bool(note), "the wheel has a version or a reason, not both "
+          "(%r, %r)" % (version, note))
+    recs = {(r["implementation"], r["key"]) for r in doc["records"]
+            if r["threads"] == 1 and r["samples"] > 0}
+    if version:
+        check(version.startswith("OpenSSL "), "the wheel's version %r" % version)
+        check("wheel     %s (PyPI cryptography" % version in report,
+              "the report names the wheel's OpenSSL")
+        for impl in ("openssl-wheel", "openssl-wheel-oaep"):
+            check(impl in claimed, "%s is claimed" % impl)
+        for key in {k for _, k in recs}:
+            # One document is one run: both OpenSSL figures of a key in it.
+            check(("openssl", key) in recs and ("openssl-wheel", key) in recs and
+                  ("openssl-wheel-oaep", key) in recs,
+                  "both OpenSSL figures for %s in the same run" % key)
+        for rec in doc["records"]:
+            if rec["implementation"].startswith("openssl-wheel"):
+                check(rec["blinding"] is True, "the wheel's OpenSSL blinds")
+                ovh = rec.get("call_overhead_ns")
+                check(isinstance(ovh, (int, float)) and 0 < ovh < rec["median_ns"],
+                      "the Python layer's cost per call is measured (%r)" % ovh)
+                check(rec["locks_per_op"] is None, "no lock count from the wheel's child")
+                check(rec["cycles_per_op"] is None, "no cycles from the wheel's child")
+    else:
+        check(not any(i.startswith("openssl-wheel") for i in claimed),
+              "openssl-wheel is not claimed without it")
+        check("wheel     OpenSSL of the cryptography wheel not measured: %s" % note in report,
+              "the report says why the wheel is not measured")
 
 
 def main():
@@ -96,6 +133,21 @@ def main():
                       "compiler", "chunk_bits", "variant", "gmp_version",
                       "openssl_version"):
             check(field in m, "machine has %s" % field)
+        check_wheel(doc, r.stdout)
+
+    # Without its environment the wheel is left out, with the reason, and
+    # the run goes on.
+    off = dict(env, BIGMONT_WHEEL_VENV=os.path.join(work, "no-venv"))
+    r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                        "--compare", "openssl", "--json", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=off, timeout=60)
+    check(r.returncode == 0, "without the wheel: exit 0 (got %d, %s)" % (r.returncode, r.stderr))
+    if r.returncode == 0:
+        doc = benchlib.load_speed_json(out)
+        check("no Python environment at" in (doc["machine"]["openssl_wheel_note"] or ""),
+              "without the wheel: the note says why (%r)" % doc["machine"]["openssl_wheel_note"])
+        check_wheel(doc, r.stdout)
 
     for args, what in ((["--bits", "1000"], "no such embedded key"),
                        (["--seconds", "0"], "bad --seconds"),

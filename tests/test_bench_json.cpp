@@ -22,22 +22,30 @@ extern "C" {
 
 namespace {
 
-/* Run f on a writer over a memory stream; return the text, and json_finish's
- * status in *status. */
-template <class F> std::string render(F f, int *status)
+/* What f writes to a memory stream. */
+template <class F> std::string text_of(F f)
 {
 	char *buf = nullptr;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
 	EXPECT_NE(mem, nullptr);
-	json_writer w;
-	json_begin(&w, mem);
-	f(&w);
-	*status = json_finish(&w);
+	f(mem);
 	fclose(mem);
 	std::string s(buf, len);
 	free(buf);
 	return s;
+}
+
+/* Run f on a writer over a memory stream; return the text, and json_finish's
+ * status in *status. */
+template <class F> std::string render(F f, int *status)
+{
+	return text_of([&](FILE *mem) {
+		json_writer w;
+		json_begin(&w, mem);
+		f(&w);
+		*status = json_finish(&w);
+	});
 }
 
 TEST(BenchJson, NestingAndCommas)
@@ -214,12 +222,38 @@ bench_record threaded(const char *impl, double locks, double eff, double lo, dou
 	return r;
 }
 
+/* Settings of a 0.25 s run on 2 cores. */
+bench_settings settings(const int *threads, int nthreads, const char *compare,
+			const char *const *claimed, int nclaimed)
+{
+	bench_settings s = {};
+	s.seconds = 0.25;
+	s.threads = threads;
+	s.nthreads = nthreads;
+	s.cores = 2;
+	s.compare = compare;
+	s.claimed = claimed;
+	s.nclaimed = nclaimed;
+	return s;
+}
+
+/* The speed document of n records r into *doc, on this machine with
+ * nothing of the wheel probed; fatal if the writer reports a failure
+ * (callers wrap it in ASSERT_NO_FATAL_FAILURE). */
+void speed_document(const bench_settings &s, const bench_record *r, int n,
+		    std::string *doc)
+{
+	bench_machine m;
+	bench_machine_probe(&m, "chunk64-test", nullptr);
+	int rc = -1;
+	*doc = text_of([&](FILE *f) { rc = bench_report_json(f, &m, &s, r, n); });
+	ASSERT_EQ(rc, 0);
+}
+
 /* A whole speed document: the machine block, settings and one record per
  * implementation, not measured as null. */
 TEST(BenchJson, SpeedDocument)
 {
-	bench_machine m;
-	bench_machine_probe(&m, "chunk64-test");
 	bench_record r[3] = { record("ours", 1), record("openssl-noifma", 1),
 			      threaded("openssl", 26.5, 0.875, 0.75, 0.9375) };
 	r[0].blinding = 0;
@@ -233,23 +267,10 @@ TEST(BenchJson, SpeedDocument)
 	r[2].single_ops_per_s = 1000;
 	const int threads[] = { 1, 2 };
 	const char *const claimed[] = { "ours" };
-	bench_settings s = {};
-	s.seconds = 0.25;
-	s.threads = threads;
-	s.nthreads = 2;
-	s.cores = 2;
+	bench_settings s = settings(threads, 2, "gmp,openssl", claimed, 1);
 	s.locks_counted = 1;
-	s.compare = "gmp,openssl";
-	s.claimed = claimed;
-	s.nclaimed = 1;
-
-	char *buf = nullptr;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	ASSERT_EQ(bench_report_json(mem, &m, &s, r, 3), 0);
-	fclose(mem);
-	std::string doc(buf, len);
-	free(buf);
+	std::string doc;
+	ASSERT_NO_FATAL_FAILURE(speed_document(s, r, 3, &doc));
 
 	EXPECT_EQ(doc.rfind("{\n  \"schema\": \"bigmont-speed/1\",\n", 0), 0u) << doc;
 	for (const char *want : {
@@ -301,18 +322,24 @@ TEST(BenchJson, SpeedDocument)
 	EXPECT_EQ(doc.substr(doc.size() - 2), "}\n");
 }
 
-/* Text of one report function over records r. */
-template <class F> std::string text_of(F f)
+/* The newest OpenSSL's fields: its version or the reason it is missing in
+ * the machine block, and the Python layer's cost per call in its record
+ * only. */
+TEST(BenchJson, WheelFields)
 {
-	char *buf = nullptr;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	EXPECT_NE(mem, nullptr);
-	f(mem);
-	fclose(mem);
-	std::string s(buf, len);
-	free(buf);
-	return s;
+	bench_record r[2] = { record("openssl", 1), record("openssl-wheel", 1) };
+	r[1].call_overhead_ns = 74.5;
+	const int threads[] = { 1 };
+	const char *const claimed[] = { "openssl", "openssl-wheel" };
+	std::string doc;
+	ASSERT_NO_FATAL_FAILURE(
+		speed_document(settings(threads, 1, "openssl", claimed, 2), r, 2, &doc));
+	/* Nothing probed the wheel here: no version, and why. */
+	for (const char *want : { "\"openssl_wheel_version\": null,",
+				  "\"openssl_wheel_note\": \"not compared",
+				  "\"call_overhead_ns\": 74.5," })
+		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
+	EXPECT_EQ(doc.find("call_overhead_ns"), doc.rfind("call_overhead_ns")) << doc;
 }
 
 TEST(BenchReport, LocksAndThreadEfficiency)
@@ -342,6 +369,14 @@ TEST(BenchReport, LocksAndThreadEfficiency)
 	EXPECT_NE(t.find("90%      85-95%   99%        0\n"), std::string::npos) << t;
 	EXPECT_NE(t.find("n/a    110-120%  100%     26.5\n"), std::string::npos) << t;
 	EXPECT_NE(t.find("openssl                2 withheld\n"), std::string::npos) << t;
+
+	/* A median above 100 % is printed with a '*' and its note. */
+	r[2].efficiency = 1.08;
+	r[2].efficiency_max = 1.14;
+	snprintf(r[2].note, sizeof(r[2].note), "disturbed");
+	t = text_of([&](FILE *f) { bench_report_threads(f, r, 4, "embedded:rsa2048.pem", 2); });
+	EXPECT_NE(t.find("108%*     85-114%   99%        0\n"), std::string::npos) << t;
+	EXPECT_NE(t.find("ours                   2 disturbed\n"), std::string::npos) << t;
 }
 
 } // namespace

@@ -19,7 +19,8 @@
  *  - reads are bounded: endless stdin, FIFOs and devices, under a memory
  *    limit so that a regression fails fast;
  *  - PEM bundles (certificate and key, openssl pkcs12 -nodes output);
- *  - key-info's report, and --help of every command.
+ *  - key-info's report, and --help of every command;
+ *  - a wrong input length said in words ("1 byte", "2 bytes").
  * No real device node is ever passed as --in or --out: /dev/full appears
  * only as a redirection of stdout.
  */
@@ -744,6 +745,25 @@ TEST(Cli, HelpOfEveryCommand)
 	Result r = run({kExe, "--help"}, dir.path);
 	EXPECT_EQ(r.status, 0);
 	EXPECT_NE(r.out.find("decrypt"), std::string::npos);
+}
+
+/* A wrong input length in words: "1 byte", not "1 bytes". */
+TEST(Cli, InputLengthInWords)
+{
+	TempDir dir;
+	const std::string in = dir.path + "/in.bin";
+	for (const char *cmd : { "decrypt", "encrypt" }) {
+		spit(in, "\x01");
+		Result r = run({ kExe, cmd, "--key", key("rsa1024-e65537.pem"), "--in", in }, dir.path);
+		EXPECT_EQ(r.status, 1) << r.err;
+		EXPECT_EQ(r.err, "bigmont: error: input is 1 byte; this 1024-bit key needs exactly "
+				 "128 bytes\n");
+		spit(in, "\x01\x02");
+		r = run({ kExe, cmd, "--key", key("rsa1024-e65537.pem"), "--in", in }, dir.path);
+		EXPECT_EQ(r.status, 1) << r.err;
+		EXPECT_EQ(r.err, "bigmont: error: input is 2 bytes; this 1024-bit key needs exactly "
+				 "128 bytes\n");
+	}
 }
 
 /* "-" names standard input for a key as for the input; "--" ends the

@@ -12,19 +12,28 @@
  *  - every error is one line with one "bigmont: error: " prefix, and a
  *    key the benchmark cannot take gets our loader's reason;
  *  - --json - writes the JSON document alone to standard output;
- *  - output errors (stdout is /dev/full, stdout closed) are exit 1.
+ *  - output errors (stdout is /dev/full, stdout closed) are exit 1;
+ *  - `bigmont speed` runs bigmont-speed found beside the
+ *    command, a clear error when it is missing, and the --help of each
+ *    names the other;
+ *  - every option but --key given twice is refused; DER keys,
+ *    PKCS #1 and #8, are measured; on a terminal, standard error gets a
+ *    progress line per key, step and round, erased, and none with --json -.
  * No device node is passed as a path: /dev/full appears only as a
  * redirection of standard output.
  */
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -70,9 +79,15 @@ protected:
 	 * elsewhere (a shell redirection such as ">/dev/full" or ">&-"). */
 	Result speed(const std::string &args, const std::string &stdout_to = "")
 	{
+		return shell("'" BIGMONT_EXE "' speed " + args, stdout_to);
+	}
+
+	/* A shell command run in dir, as speed() runs bigmont speed. */
+	Result shell(const std::string &command, const std::string &stdout_to = "")
+	{
 		const std::string out = dir + "/.stdout", err = dir + "/.stderr";
-		std::string cmd = "cd '" + dir + "' && '" BIGMONT_EXE "' speed " + args + " 2>'" +
-				  err + "' " + (stdout_to.empty() ? ">'" + out + "'" : stdout_to);
+		std::string cmd = "cd '" + dir + "' && " + command + " 2>'" + err + "' " +
+				  (stdout_to.empty() ? ">'" + out + "'" : stdout_to);
 		auto t0 = std::chrono::steady_clock::now();
 		int ws = std::system(cmd.c_str());
 		Result r;
@@ -208,10 +223,8 @@ TEST_F(SpeedCli, OneErrorPrefix)
 	 * OpenSSL message for a key the benchmark cannot take. */
 	expect_error(speed("--seconds 0.01 --key " + bt::data_path("bad/encrypted-pkcs8.pem")), 1,
 		     "the key is encrypted");
-	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.der")), 1,
-		     "speed needs a private key in PEM, not a DER key");
 	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.pub.pem")), 1,
-		     "speed needs a private key in PEM, not a public key");
+		     "speed needs a private key, not a public key");
 	expect_error(speed("--bits 1000"), 2, "no embedded key of 1000 bits");
 	expect_error(speed("--kernels --json out.json"), 2, "--kernels alone writes no JSON");
 }
@@ -225,6 +238,145 @@ TEST_F(SpeedCli, OutputErrorsAreExit1)
 	expect_error(r, 1, "standard output is closed");
 	r = speed("--help", ">/dev/full");
 	expect_error(r, 1, "cannot write standard output");
+}
+
+/* As decrypt does: an option given twice is bad usage, not "the last one
+ * wins"; --key alone adds to a list. */
+TEST_F(SpeedCli, RepeatedOptionRefused)
+{
+	const struct {
+		const char *option, *first, *second;
+	} twice[] = {
+		{ "--bits", "1024", "2048" },     { "--seconds", "0.01", "0.02" },
+		{ "--threads", "1", "2" },        { "--compare", "gmp", "openssl" },
+		{ "--json", "a.json", "b.json" }, { "--build", "one", "two" },
+	};
+	for (const auto &t : twice) {
+		const std::string o = t.option;
+		std::string want = "option '" + o + "' given twice";
+		expect_error(speed(o + " " + t.first + " " + o + " " + t.second), 2, want);
+		expect_error(speed(o + "=" + t.first + " " + o + "=" + t.first), 2, want);
+		expect_error(speed(o + "=" + t.first + " --kernels " + o + " " + t.second), 2, want);
+	}
+	expect_error(speed("--bits 1024 --bits 1024"), 2,
+		     "option '--bits' given twice; one takes a comma-separated list");
+	expect_error(speed("--kernels --kernels"), 2, "option '--kernels' given twice");
+	EXPECT_TRUE(fs::is_empty(dir)) << "a JSON file was written";
+}
+
+/* Keys may be PEM or DER (the README): a DER key, PKCS #1 or PKCS #8, is
+ * measured by every implementation, the OpenSSL worker included, under
+ * its own name. */
+TEST_F(SpeedCli, DerKeysMeasured)
+{
+	for (const char *name : { "keys/rsa1024-e65537.der", "keys/rsa1024-e3.p8.der" }) {
+		const std::string path = bt::data_path(name);
+		Result r = speed("--seconds 0.01 --key " + path);
+		ASSERT_EQ(r.status, 0) << r.err;
+		EXPECT_TRUE(r.err.empty()) << r.err;
+		EXPECT_NE(r.out.find("RSA-1024 private key (" + path + ")"), std::string::npos) << r.out;
+		for (const char *impl : { "\n  ours ", "\n  gmp ", "\n  openssl ", "\n  openssl-noifma " })
+			EXPECT_NE(r.out.find(impl), std::string::npos) << impl << " in " << r.out;
+	}
+	/* A DER key and the same key in PEM are two keys, both measured. */
+	Result r = speed("--seconds 0.01 --compare none --key " +
+			 bt::data_path("keys/rsa1024-e3.der") + " --key " +
+			 bt::data_path("keys/rsa1024-e3.pem"));
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("rsa1024-e3.der)"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("rsa1024-e3.pem)"), std::string::npos) << r.out;
+}
+
+/* Standard error on a terminal (a pseudo-terminal here): a progress line
+ * per key, step and thread round, each rewritten in place and the last
+ * erased, the report on standard output as without it.  Not into a file
+ * (the other tests: standard error empty), and not with --json -, whose
+ * report takes standard error. */
+TEST_F(SpeedCli, ProgressOnATerminal)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY);
+	if (master < 0)
+		GTEST_SKIP() << "no pseudo-terminal here: " << strerror(errno);
+	ASSERT_EQ(grantpt(master), 0);
+	ASSERT_EQ(unlockpt(master), 0);
+	const std::string tty = ptsname(master);
+	/* Everything the slave side was given; EIO once the writers are gone
+	 * and the data is read. */
+	auto drain = [master] {
+		std::string got;
+		char buf[4096];
+		ssize_t n;
+		while ((n = ::read(master, buf, sizeof(buf))) > 0)
+			got.append(buf, (size_t)n);
+		return got;
+	};
+	ASSERT_EQ(fcntl(master, F_SETFL, O_NONBLOCK), 0);
+
+	Result r = speed("--bits 1024,2048 --seconds 0.01 --compare none --threads 1,2",
+			 ">'" + dir + "/report' 2>'" + tty + "'");
+	std::string term = drain();
+	EXPECT_EQ(r.status, 0) << term;
+	for (const char *line : { "\rbigmont speed: loading key 2 of 2\033[K",
+				  "\rbigmont speed: RSA-1024, key 1 of 2: timing, interleaved\033[K",
+				  "\rbigmont speed: RSA-2048, key 2 of 2: checking the answers\033[K",
+				  "\rbigmont speed: RSA-2048: threads, round 3 of 3\033[K" })
+		EXPECT_NE(term.find(line), std::string::npos) << line << " in " << term;
+	EXPECT_EQ(term.find('\n'), std::string::npos) << term;
+	EXPECT_EQ(term.substr(term.size() >= 4 ? term.size() - 4 : 0), "\r\033[K") << term;
+	std::string report = read(dir + "/report");
+	EXPECT_NE(report.find("RSA-2048 private key"), std::string::npos) << report;
+	EXPECT_EQ(report.find("bigmont speed:"), std::string::npos) << report;
+
+	r = speed("--bits 1024 --seconds 0.01 --compare none --json -",
+		  ">'" + dir + "/doc.json' 2>'" + tty + "'");
+	term = drain();
+	EXPECT_EQ(r.status, 0) << term;
+	EXPECT_NE(term.find("RSA-1024 private key"), std::string::npos) << term;
+	EXPECT_EQ(term.find("bigmont speed:"), std::string::npos) << term;
+	close(master);
+}
+
+/* The command and the benchmark are two executables: each one's
+ * --help says where the other is; `bigmont speed` passes its arguments and
+ * its exit status through; without bigmont-speed beside it (or in the
+ * install's libexec/bigmont), `bigmont speed` is a clear error. */
+TEST_F(SpeedCli, CommandRunsTheBenchmarkProgram)
+{
+	const fs::path exe = fs::canonical(BIGMONT_EXE);
+	const fs::path bench = exe.parent_path() / "bigmont-speed";
+	Result r = shell("'" + exe.string() + "' --help");
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("'bigmont speed' runs " + bench.string() + ".\n"), std::string::npos)
+		<< r.out;
+	r = speed("--help");
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("usage: bigmont speed [options]"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("This program is " + bench.string() + ", which 'bigmont speed' runs"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("the bigmont command is " + exe.string() + "."), std::string::npos)
+		<< r.out;
+	/* The benchmark run directly is `bigmont speed`. */
+	r = shell("'" + bench.string() + "' --bits 1024 --bits 2048");
+	expect_error(r, 2, "option '--bits' given twice");
+
+	/* A copy of the command alone in a directory. */
+	const std::string real = fs::canonical(dir).string();
+	fs::create_directory(dir + "/bin");
+	fs::copy_file(exe, dir + "/bin/bigmont");
+	r = shell("bin/bigmont speed --bits 1024");
+	expect_error(r, 1, "speed: cannot find the benchmark program bigmont-speed: it is not at " +
+				   real + "/bin/bigmont-speed nor at " + real + "/bin/");
+	EXPECT_NE(r.err.find("libexec/bigmont/bigmont-speed"), std::string::npos) << r.err;
+	r = shell("bin/bigmont --help");
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("'bigmont speed' runs bigmont-speed, which is missing: it is not at " +
+			     real + "/bin/bigmont-speed"),
+		  std::string::npos)
+		<< r.out;
+	/* The other commands need nothing else. */
+	r = shell("bin/bigmont key-info '" + bt::data_path("keys/rsa1024-e3.pem") + "'");
+	EXPECT_EQ(r.status, 0) << r.err;
 }
 
 } // namespace

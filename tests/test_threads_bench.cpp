@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstring>
 
 extern "C" {
@@ -81,6 +82,36 @@ TEST(BenchThreads, WindowLengthenedToEnoughOperations)
 	bench_window w = spin_window(8, 0.01);
 	EXPECT_GE(w.ops, 8 * BENCH_THREAD_MIN_OPS);
 	EXPECT_NEAR(w.ops / w.cpu_seconds, 5000.0, 1000.0);
+}
+
+/* The verdict on an efficiency from its rounds: below 100 % as measured;
+ * a median above 100 % kept and flagged (the 1-thread row disturbed);
+ * above 100 % in every round withheld. */
+TEST(BenchThreads, EfficiencyAbove100IsFlaggedOrWithheld)
+{
+	bench_record r{};
+	r.efficiency = 0.9;
+	r.efficiency_min = 0.85;
+	r.efficiency_max = 1.05;
+	bench_threads_judge_efficiency(&r);
+	EXPECT_DOUBLE_EQ(r.efficiency, 0.9);
+	EXPECT_STREQ(r.note, "");
+
+	r.efficiency = 1.08;
+	r.efficiency_min = 0.97;
+	r.efficiency_max = 1.14;
+	bench_threads_judge_efficiency(&r);
+	EXPECT_DOUBLE_EQ(r.efficiency, 1.08);
+	EXPECT_NE(strstr(r.note, "rounds 97-114 %"), nullptr) << r.note;
+	EXPECT_NE(strstr(r.note, "1-thread row was disturbed"), nullptr) << r.note;
+
+	r.note[0] = '\0';
+	r.efficiency = 1.1;
+	r.efficiency_min = 1.03;
+	r.efficiency_max = 1.14;
+	bench_threads_judge_efficiency(&r);
+	EXPECT_TRUE(std::isnan(r.efficiency));
+	EXPECT_NE(strstr(r.note, "in every round (103-114 %)"), nullptr) << r.note;
 }
 
 TEST(BenchThreads, AFailingOperationFailsTheWindow)
