@@ -24,7 +24,7 @@ foreach(variant IN LISTS TEST_VARIANTS)
   else()
     add_test(NAME ${test_name} COMMAND ${CMAKE_COMMAND}
       -DVALGRIND=${VALGRIND_EXECUTABLE} -DEXE=$<TARGET_FILE:ct_memcheck>
-      -DKEY=${CT_MEMCHECK_KEY} -DVARIANT=${variant}
+      -DKEY=${CT_MEMCHECK_KEY} -DVARIANT=${variant} -DPROBE=$<TARGET_FILE:variant_probe>
       -P "${CMAKE_CURRENT_SOURCE_DIR}/ct/run_memcheck.cmake")
     set_tests_properties(${test_name} PROPERTIES ENVIRONMENT "BIGMONT_CPU=${variant}"
       SKIP_REGULAR_EXPRESSION "SKIPPED:")
