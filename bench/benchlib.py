@@ -461,7 +461,8 @@ def merge(run_docs):
     per key size, a row per CPU, µs per operation.  best/OpenSSL is the
     fastest build's same-run ratio to OpenSSL (blinded, its default): the
     median over rounds of each round's ratio, the number the run's .md
-    gives in its /OpenSSL blinded column.  The two OpenSSL columns, the
+    gives in its /OpenSSL blinded column; best/wheel the same against the
+    cryptography wheel's OpenSSL (its /OpenSSL wheel column).  The two OpenSSL columns, the
     system's and the cryptography wheel's, are headed with their versions
     where every row has the same; else each cell names its own.  A run
     before the wheel was measured shows '-', one that could not measure it
@@ -486,7 +487,7 @@ def merge(run_docs):
         versions[wheel] = seen.pop() if len(seen) == 1 else None
     header = ["CPU", "date"] + MERGE_COLUMNS + [
         "GMP", "%s (system)" % (versions[False] or "OpenSSL"), "OpenSSL no-IFMA",
-        "%s (wheel)" % (versions[True] or "OpenSSL"), "best/OpenSSL"]
+        "%s (wheel)" % (versions[True] or "OpenSSL"), "best/OpenSSL", "best/wheel"]
     notes = {}
     out = []
     for bits in bits_all:
@@ -521,8 +522,9 @@ def merge(run_docs):
                     cell = "n/a"
                     notes[cpu_name(m)] = m["openssl_wheel_note"]
                 cells.append(cell)
-            ratio = best.get("ratio", {}).get("openssl") if best else None
-            cells.append("-" if ratio is None else "%.2f" % ratio)
+            for other in ("openssl", "openssl-wheel"):
+                ratio = best.get("ratio", {}).get(other) if best else None
+                cells.append("-" if ratio is None else "%.2f" % ratio)
             rows.append(cells)
         out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
         out.append("")

@@ -291,6 +291,8 @@ class Merge(unittest.TestCase):
         self.assertIn("2026-02-01", rows[0])
         self.assertIn("| 0.6 |", rows[0])     # chunk64-asm/adx, µs
         self.assertIn("| 0.60 |", rows[0])    # best/OpenSSL
+        self.assertTrue(rows[0].endswith("| 0.60 | - |"), rows[0])  # no wheel: best/wheel '-'
+        self.assertIn("| best/OpenSSL | best/wheel |", md)
         self.assertIn("2026-01-05", rows[1])  # only a quick run: used
         self.assertIn("RSA-2048", md)
 
