@@ -59,11 +59,9 @@ struct bench_impl_ops {
 	int (*decrypt_shared)(const void *h, uint8_t *out, const uint8_t *in);
 	int (*blinding)(const void *h);    /* 1 on, 0 off */
 	int (*fault_check)(const void *h); /* 1 on, 0 off */
-	/* Optional: a decrypt status in words; NULL: "error". */
-	const char *(*strerror)(int status);
-	/* Optional: why the last decrypt on h failed, where a status cannot
-	 * carry it (a child's own message); "" or NULL: strerror says. */
-	const char *(*last_error)(const void *h);
+	/* Optional: why the last decrypt on h failed, given its status (a
+	 * child's own message where a status cannot carry it); NULL: "error". */
+	const char *(*strerror)(const void *h, int status);
 	/* What decrypt takes, and is checked and timed on (enum bench_input):
 	 * any input below n, or -- for an API that signs or decrypts OAEP
 	 * rather than exponentiates -- only those encodings. */

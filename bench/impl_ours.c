@@ -51,10 +51,15 @@ static int ours_decrypt(void *h, uint8_t *out, const uint8_t *in)
 }
 
 static int ours_blinding(const void *h) { return rsa_key_blinding(h); }
+static const char *ours_strerror(const void *h, int status)
+{
+	(void)h;
+	return rsa_strerror(status);
+}
 static int ours_fault_check(const void *h) { return rsa_key_fault_check(h); }
 
 const struct bench_impl_ops bench_ours_ops = {
 	.open = ours_open, .decrypt = ours_decrypt, .decrypt_shared = ours_decrypt_shared,
-	.blinding = ours_blinding, .fault_check = ours_fault_check, .strerror = rsa_strerror,
+	.blinding = ours_blinding, .fault_check = ours_fault_check, .strerror = ours_strerror,
 	.close = ours_close,
 };

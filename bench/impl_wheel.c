@@ -29,7 +29,7 @@ struct wheel {
 	size_t size;
 	int kind; /* BENCH_INPUT_EMSA: signs; BENCH_INPUT_OAEP: decrypts */
 	/* Why the last request failed, for the benchmark's message
-	 * (wheel_last_error); "" when its status says it all. */
+	 * (wheel_strerror); "" when its status says it all. */
 	char last_error[320];
 };
 
@@ -214,17 +214,14 @@ static double wheel_overhead(void *h)
 	return bench_median(per, RUNS);
 }
 
-static const char *wheel_strerror(int status)
+static const char *wheel_strerror(const void *h, int status)
 {
+	const struct wheel *w = h;
+	if (w->last_error[0] != '\0')
+		return w->last_error;
 	if (status == WHEEL_NOT_EMSA)
 		return "not an EMSA-PKCS1-v1_5 SHA-256 encoding: the wheel's API signs digests";
 	return "the wheel's python failed";
-}
-
-static const char *wheel_last_error(const void *h)
-{
-	const struct wheel *w = h;
-	return w->last_error;
 }
 
 static int wheel_on(const void *h)
@@ -237,13 +234,13 @@ static int wheel_on(const void *h)
 const struct bench_impl_ops bench_wheel_ops = {
 	.open = wheel_open_sign, .decrypt = wheel_decrypt, .batch = wheel_batch,
 	.blinding = wheel_on, .fault_check = wheel_on, .strerror = wheel_strerror,
-	.last_error = wheel_last_error, .input = BENCH_INPUT_EMSA,
+	.input = BENCH_INPUT_EMSA,
 	.call_overhead_ns = wheel_overhead, .close = bench_child_close,
 };
 
 const struct bench_impl_ops bench_wheel_oaep_ops = {
 	.open = wheel_open_oaep, .decrypt = wheel_decrypt, .batch = wheel_batch,
 	.blinding = wheel_on, .fault_check = wheel_on, .strerror = wheel_strerror,
-	.last_error = wheel_last_error, .input = BENCH_INPUT_OAEP,
+	.input = BENCH_INPUT_OAEP,
 	.call_overhead_ns = wheel_overhead, .close = bench_child_close,
 };

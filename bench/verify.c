@@ -25,9 +25,7 @@ static int check_one(const struct bench_impl *im, const struct bench_key *k,
 	memset(got, 0xa5, k->size);
 	int st = im->ops->decrypt(im->h, got, in);
 	if (st != 0) {
-		const char *why = im->ops->last_error ? im->ops->last_error(im->h) : NULL;
-		if (why == NULL || why[0] == '\0')
-			why = im->ops->strerror ? im->ops->strerror(st) : "error";
+		const char *why = im->ops->strerror ? im->ops->strerror(im->h, st) : "error";
 		snprintf(err, errlen, "%s failed on the key %s (%s); no numbers reported",
 			 im->name, k->label, why);
 		return -1;
