@@ -25,6 +25,28 @@ import benchlib  # noqa: E402
 failures = []
 
 
+# A stand-in for the wheel's python (argv: -I -c SCRIPT, ignored): mode
+# "zeros" signs and decrypts to zero bytes, "err" fails every operation.
+FAKE_WHEEL = """#!%s
+import sys
+mode = %r
+print("hello 50.0.2 OpenSSL 4.0.3 (stand-in)", flush=True)
+size = 0
+for line in sys.stdin.buffer:
+    w = line.split()
+    if w and w[0] == b"key":
+        sys.stdin.buffer.read(int(w[1]))
+        size = 128
+        print("ok %%d" %% size, flush=True)
+    elif w and w[0] in (b"sig", b"oaep"):
+        print("out " + "00" * size if mode == "zeros" else "err boom", flush=True)
+    elif w and w[0] == b"quit":
+        break
+    else:
+        print("err unexpected", flush=True)
+"""
+
+
 def check(cond, what):
     if not cond:
         failures.append(what)
@@ -148,6 +170,29 @@ def main():
         check("no Python environment at" in (doc["machine"]["openssl_wheel_note"] or ""),
               "without the wheel: the note says why (%r)" % doc["machine"]["openssl_wheel_note"])
         check_wheel(doc, r.stdout)
+
+    # A wheel that answers wrongly, or fails with its own reason, fails the
+    # run with that said and no JSON: a stand-in python speaking the
+    # protocol (bench/wheel.h) with zero signatures, or "err" replies.
+    for mode, want in (("zeros", "openssl-wheel gives a wrong result"),
+                       ("err", "the wheel's python: boom")):
+        fake = os.path.join(work, "fake-venv-" + mode)
+        os.makedirs(os.path.join(fake, "bin"), exist_ok=True)
+        open(os.path.join(fake, "pyvenv.cfg"), "w").close()
+        py = os.path.join(fake, "bin", "python3")
+        with open(py, "w") as f:
+            f.write(FAKE_WHEEL % (sys.executable, mode))
+        os.chmod(py, 0o755)
+        bad = os.path.join(work, "fake.json")
+        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                            "--compare", "openssl", "--json", bad],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=dict(env, BIGMONT_WHEEL_VENV=fake),
+                           timeout=60)
+        check(r.returncode == 1 and want in r.stderr,
+              "a %s wheel: exit 1 saying %r (got %d, %s)" % (mode, want, r.returncode,
+                                                             r.stderr.strip()))
+        check(not os.path.exists(bad), "a %s wheel: no JSON written" % mode)
 
     for args, what in ((["--bits", "1000"], "no such embedded key"),
                        (["--seconds", "0"], "bad --seconds"),
