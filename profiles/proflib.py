@@ -275,36 +275,14 @@ def nasm_kernel_symbols(readelf_text):
 
 
 def nasm_kernels(exe):
-    """nasm_kernel_symbols of the executable exe, or None when readelf
-    cannot read it (then the caller falls back on a name pattern)."""
+    """nasm_kernel_symbols of the executable exe (readelf, of binutils, as
+    static_calls' objdump); an empty set when it cannot be read."""
     try:
         r = subprocess.run(["readelf", "-sW", exe], stdout=subprocess.PIPE,
                            stderr=subprocess.DEVNULL, universal_newlines=True)
     except OSError:
-        return None
-    if r.returncode != 0:
-        return None
-    return nasm_kernel_symbols(r.stdout)
-
-
-# Without readelf: the names the .asm files give their kernels today
-# (asm/x86_64/*.asm, bignum/dispatch.c): big_<op>_vec_base, _vec_adx and
-# its per-length and loop entries (not the C big_modexp_ct_base), and the
-# radix-2^52 kernels in both tunings (big_r52_dual_{mul,sqr}20_ifma_{amd,
-# intel}), their wipe, and the ifunc name _asm that profiles recorded
-# before the tunings show.  tests/profiles_record_test.py checks that it
-# covers every kernel of the chunk64-asm build.
-ASM_KERNEL_NAME_RE = re.compile(
-    r"^big_\w+_vec_(base|adx)(_\d+|_loop)?$|^big_r52_\w+_ifma_(asm|amd|intel|wipe)$")
-
-
-def asm_kernel_test(exe):
-    """(is_kernel(name) -> bool, how): from exe's symbol table when
-    readelf can read it, else from ASM_KERNEL_NAME_RE; `how` says which."""
-    syms = nasm_kernels(exe) if exe else None
-    if syms:
-        return (lambda n: n in syms), "size-0 FUNC symbols of %s" % os.path.basename(exe)
-    return (lambda n: ASM_KERNEL_NAME_RE.match(n) is not None), "name pattern"
+        return set()
+    return nasm_kernel_symbols(r.stdout) if r.returncode == 0 else set()
 
 
 # ---- the direct callers of the assembly kernels -------------------------
