@@ -617,11 +617,16 @@ TEST(Cli, ReadsAreBounded)
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
 	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
-	/* An endless key: from a FIFO, and a sparse file one byte too long. */
-	r = limited("timeout 60 yes > " + quoted(fifo) + " & exec \"$B\" key-info " + quoted(fifo),
+	/* An endless key: from a FIFO, and a sparse file one byte too long.
+	 * A FIFO of its own: the writer above may still hold the first one
+	 * open, and its death would be an early end of file here. */
+	const std::string key_fifo = dir.path + "/key-fifo";
+	ASSERT_EQ(mkfifo(key_fifo.c_str(), 0600), 0);
+	r = limited("timeout 60 yes > " + quoted(key_fifo) + " & exec \"$B\" key-info " +
+			    quoted(key_fifo),
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("bigmont: error: key file '" + fifo + "' is larger than 4194304 bytes"),
+	EXPECT_NE(r.err.find("bigmont: error: key file '" + key_fifo + "' is larger than 4194304 bytes"),
 		  std::string::npos)
 		<< r.err;
 	const std::string big = dir.path + "/big.pem";
