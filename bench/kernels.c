@@ -4,29 +4,63 @@
  */
 #include "kernels.h"
 
-#include "cycles.h"
-#include "mont_kernels.h"
-#include "r52_kernels.h"
-#include "vec_kernels.h"
+#include <math.h>
+#include <string.h>
 
-int bench_kernels_report(FILE *out)
+int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t errlen)
 {
-	struct bench_vec_table vec;
-	struct bench_mont_table mont;
-	struct bench_r52_table r52;
-	struct bench_cycle_clock clock = { 0, 0 };
-	int rc = bench_vec_kernels_measure(&vec, &clock);
-	rc |= bench_mont_kernels_measure(&mont, &clock);
-	rc |= bench_r52_kernels_measure(&r52, &clock);
-	const double tpc = bench_ticks_per_cycle(&clock);
-	if (clock.best_ticks != 0)
+	memset(k, 0, sizeof(*k));
+	/* First, so that its runs and the tables' share the calibration. */
+	bench_peak_measure(&k->peak, &k->clock);
+	int cannot = bench_vec_kernels_measure(&k->vec, &k->clock);
+	cannot |= bench_mont_kernels_measure(&k->mont, &k->clock);
+	cannot |= bench_r52_kernels_measure(&k->r52, &k->clock);
+	const double tpc = k->ticks_per_cycle = bench_ticks_per_cycle(&k->clock);
+	if (bench_peak_finish(&k->peak, tpc, err, errlen) != 0)
+		return 1;
+	if (k->clock.best_ticks != 0)
 		fprintf(out, "\nrdtsc ticks per core cycle: %.3f (the best of %d chains of 4096 "
-			"dependent adds, taken all through both tables)\n", tpc, clock.samples);
+			"dependent adds, taken all through the run)\n", tpc, k->clock.samples);
+	bench_peak_print(out, &k->peak);
 	fprintf(out, "\n");
-	bench_vec_kernels_print(out, &vec, tpc);
+	bench_vec_kernels_print(out, &k->vec, tpc);
 	fprintf(out, "\n");
-	bench_mont_kernels_print(out, &mont, tpc);
+	bench_mont_kernels_print(out, &k->mont, tpc, &k->peak);
 	fprintf(out, "\n");
-	bench_r52_kernels_print(out, &r52, tpc);
-	return rc;
+	bench_r52_kernels_print(out, &k->r52, tpc, &k->peak);
+	if (cannot) {
+		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
+			 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
+		return 1;
+	}
+	return 0;
+}
+
+void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
+{
+	const struct bench_peak *p = &k->peak;
+	json_kv_double(w, "ticks_per_cycle", k->clock.best_ticks ? k->ticks_per_cycle : NAN, 6);
+	json_kv_int(w, "calibration_samples", k->clock.samples);
+	json_key(w, "peak");
+	json_object_begin(w);
+	json_kv_double(w, "mulx_per_cycle", p->mulx, 4);
+	json_kv_string(w, "mulx_note", p->mulx_why);
+	json_kv_double(w, "ifma_zmm_per_cycle", p->zmm, 4);
+	json_kv_double(w, "ifma_ymm_per_cycle", p->ymm, 4);
+	json_kv_double(w, "ifma_ymm_instructions_per_cycle", p->ymm_instructions, 4);
+	json_kv_double(w, "ifma_per_cycle", bench_peak_ifma(p), 4);
+	json_kv_string(w, "ifma_note", p->ifma_why);
+	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
+	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
+	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);
+	json_kv_int(w, "trials", BENCH_PEAK_TRIALS);
+	json_object_end(w);
+	json_key(w, "montgomery");
+	json_array_begin(w);
+	bench_mont_kernels_json(w, &k->mont, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_key(w, "radix52");
+	json_array_begin(w);
+	bench_r52_kernels_json(w, &k->r52, k->ticks_per_cycle, p);
+	json_array_end(w);
 }

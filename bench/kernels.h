@@ -1,16 +1,40 @@
 /*
  * bench/kernels.h -- `bigmont speed --kernels`: the vector primitives next
- * to GMP's (vec_kernels.h) and the Montgomery kernels and table reads
- * (mont_kernels.h), measured with one clock and one calibration of ticks
- * per core cycle (cycles.h), printed after both are measured.
+ * to GMP's (vec_kernels.h), the Montgomery kernels and table reads
+ * (mont_kernels.h) and the radix-2^52 dual kernels (r52_kernels.h),
+ * measured with one clock and one calibration of ticks per core cycle
+ * (cycles.h), with this CPU's multiplier (peak.h) and each Montgomery
+ * and radix-2^52 kernel's bound and share of it, printed after all are
+ * measured; the same in the JSON document's "kernels" (bench/README.md).
  */
 #ifndef BIGMONT_BENCH_KERNELS_H
 #define BIGMONT_BENCH_KERNELS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Returns 0, or 1 if this build cannot time its kernels (32-bit chunks:
- * the tables say so and stay empty). */
-int bench_kernels_report(FILE *out);
+#include "cycles.h"
+#include "json.h"
+#include "mont_kernels.h"
+#include "peak.h"
+#include "r52_kernels.h"
+#include "vec_kernels.h"
+
+struct bench_kernels {
+	struct bench_cycle_clock clock;
+	double ticks_per_cycle;
+	struct bench_peak peak;
+	struct bench_vec_table vec;
+	struct bench_mont_table mont;
+	struct bench_r52_table r52;
+};
+
+/* Measure and print.  Returns 0, or 1 with the reason in err: this build
+ * cannot time its kernels (32-bit chunks: the tables say so and stay
+ * empty), or the peak is outside its sane range (nothing printed). */
+int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t errlen);
+
+/* The "kernels" object's members (after its key and '{'). */
+void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k);
 
 #endif

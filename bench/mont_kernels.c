@@ -164,8 +164,35 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 	return 0;
 }
 
+static const char *const formula[2] = { "n^2 + n^2 + n mulx", "n(n+1)/2 + n^2 + n mulx" };
+
+static void print_bounds(FILE *out, const struct bench_mont_table *t, double ticks_per_cycle,
+			 const struct bench_peak *peak)
+{
+	if (peak->mulx_why != NULL) {
+		fprintf(out, "Montgomery kernels against the peak: no bound (peak mulx not "
+			"measured)\n");
+		return;
+	}
+	fprintf(out, "Montgomery kernels against the peak: bound = the mulx a call needs / "
+		"%.2f a cycle\n", peak->mulx);
+	bench_peak_print_table(out, "variant", lens, BENCH_MONT_LENS, t->kernel, t->nkernels,
+			       ticks_per_cycle, peak->mulx, bench_peak_mont_mulx, formula);
+}
+
+void bench_mont_kernels_json(struct json_writer *w, const struct bench_mont_table *t,
+			     double ticks_per_cycle, const struct bench_peak *peak)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "variant", .size_key = "chunks", .count_key = "mulx",
+		.heads = lens, .n = BENCH_MONT_LENS, .rate = peak->mulx,
+		.count = bench_peak_mont_mulx,
+	};
+	bench_peak_json_rows(w, &table, t->kernel, t->nkernels, ticks_per_cycle);
+}
+
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
-			      double ticks_per_cycle)
+			      double ticks_per_cycle, const struct bench_peak *peak)
 {
 	if (t->nkernels == 0) {
 		fprintf(out, "Montgomery kernels: not measured (needs 64-bit chunks)\n");
@@ -175,6 +202,7 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 		TRIALS, RUN);
 	bench_print_kernel_head(out, "variant", lens, BENCH_MONT_LENS, "len, chunks");
 	bench_print_kernel_pairs(out, t->kernel, t->nkernels, BENCH_MONT_LENS, ticks_per_cycle);
+	print_bounds(out, t, ticks_per_cycle, peak);
 	for (int e = 0; e < 2; e++) {
 		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), rdtsc ticks per call\n",
 			32 << e, t->select_bound);

@@ -7,12 +7,15 @@
 #ifndef BIGMONT_BENCH_MONT_KERNELS_H
 #define BIGMONT_BENCH_MONT_KERNELS_H
 
+#include <assert.h> /* static_assert, which C++ tests can read too */
 #include <stdio.h>
 
 #include "cycles.h"
+#include "json.h"
+#include "peak.h"
 
 #define BENCH_MONT_LENS 5 /* 8, 12, 16, 24, 32 chunks */
-_Static_assert(BENCH_MONT_LENS <= BENCH_KERNEL_COLUMNS, "a row holds every column");
+static_assert(BENCH_MONT_LENS <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
 /* Rows: "adx", "mul"; "avx2", "sel"; "one call", NULL. */
 struct bench_mont_table {
@@ -29,8 +32,13 @@ struct bench_mont_table {
  * clock as it goes.  Returns 0, or 1 if the library has 32-bit chunks
  * (nothing measured at these lengths' meaning). */
 int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock);
-/* The tables, the kernels also in core cycles at `ticks_per_cycle`. */
+/* The tables, the kernels also in core cycles at `ticks_per_cycle` and
+ * against the mulx peak (peak.h), where it was measured. */
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
-			      double ticks_per_cycle);
+			      double ticks_per_cycle, const struct bench_peak *peak);
+/* The kernels' rows as JSON objects, one per row and length, with their
+ * bounds (peak.h), inside an array. */
+void bench_mont_kernels_json(struct json_writer *w, const struct bench_mont_table *t,
+			     double ticks_per_cycle, const struct bench_peak *peak);
 
 #endif

@@ -196,8 +196,55 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 #endif
 }
 
+static const char *const formula[2] = { "k^2 zmm vpmadd52", "(3k^2 + k)/4 zmm vpmadd52" };
+
+/* The rows of the build that multiplies with IFMA: they follow the c
+ * twin's, which have no vector multiplier to be bounded by. */
+static int ifma_first(const struct bench_r52_table *t)
+{
+	return t->nrows > 2 ? 2 : t->nrows;
+}
+
+static void print_bounds(FILE *out, const struct bench_r52_table *t, double ticks_per_cycle,
+			 const struct bench_peak *peak)
+{
+	if (peak->ifma_why != NULL) {
+		fprintf(out, "radix-2^52 dual kernels against the peak: no bound (peak vpmadd52luq "
+			"not measured)\n");
+		return;
+	}
+	const double rate = bench_peak_ifma(peak);
+	fprintf(out, "radix-2^52 dual kernels against the peak: bound = the zmm vpmadd52 a call "
+		"needs / %.2f a cycle\n(one zmm vpmadd52: 8 lane products, lo or hi; k^2 + k^2 "
+		"products per half, k(k+1)/2 + k^2 squaring)\n", rate);
+	const int first = ifma_first(t);
+	bench_peak_print_table(out, "build", digits, BENCH_R52_SIZES, t->row + first,
+			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_vpmadd52,
+			       formula);
+	if (t->ntuned > 0)
+		bench_peak_print_table(out, "tuning", digits + 1, 1, t->tuned, t->ntuned,
+				       ticks_per_cycle, rate, bench_peak_r52_vpmadd52, formula);
+}
+
+void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table *t,
+			    double ticks_per_cycle, const struct bench_peak *peak)
+{
+	struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = "vpmadd52_zmm",
+		.heads = digits, .n = BENCH_R52_SIZES, .rate = bench_peak_ifma(peak),
+	};
+	const int first = ifma_first(t);
+	bench_peak_json_rows(w, &table, t->row, first, ticks_per_cycle);
+	table.count = bench_peak_r52_vpmadd52;
+	bench_peak_json_rows(w, &table, t->row + first, t->nrows - first, ticks_per_cycle);
+	table.build = "ifma";
+	table.heads = digits + 1;
+	table.n = 1;
+	bench_peak_json_rows(w, &table, t->tuned, t->ntuned, ticks_per_cycle);
+}
+
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
-			     double ticks_per_cycle)
+			     double ticks_per_cycle, const struct bench_peak *peak)
 {
 	if (t->nrows == 0) {
 		fprintf(out, "radix-2^52 dual kernels: not measured (needs 64-bit chunks)\n");
@@ -208,10 +255,11 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 		t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_R52_SIZES, "digits per half");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_R52_SIZES, ticks_per_cycle);
-	if (t->ntuned == 0)
-		return;
-	fprintf(out, "the 20-digit NASM kernels in each tuning, runs alternating (this CPU's: %s, "
-		"the ifma rows' 20 column)\n", t->running);
-	bench_print_kernel_head(out, "tuning", digits + 1, 1, "digits per half");
-	bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
+	if (t->ntuned > 0) {
+		fprintf(out, "the 20-digit NASM kernels in each tuning, runs alternating (this "
+			"CPU's: %s, the ifma rows' 20 column)\n", t->running);
+		bench_print_kernel_head(out, "tuning", digits + 1, 1, "digits per half");
+		bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
+	}
+	print_bounds(out, t, ticks_per_cycle, peak);
 }

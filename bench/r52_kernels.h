@@ -7,12 +7,15 @@
 #ifndef BIGMONT_BENCH_R52_KERNELS_H
 #define BIGMONT_BENCH_R52_KERNELS_H
 
+#include <assert.h> /* static_assert, which C++ tests can read too */
 #include <stdio.h>
 
 #include "cycles.h"
+#include "json.h"
+#include "peak.h"
 
 #define BENCH_R52_SIZES 4 /* 10, 20, 30, 40 digits: RSA-1024 .. 4096 */
-_Static_assert(BENCH_R52_SIZES <= BENCH_KERNEL_COLUMNS, "a row holds every column");
+static_assert(BENCH_R52_SIZES <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
 struct bench_r52_table {
 	int nrows; /* mul and sqr of the twin, and of ifma where it runs */
@@ -27,7 +30,13 @@ struct bench_r52_table {
 /* Measure the builds this CPU can run; 1 if the library has no
  * radix-2^52 code (32-bit chunks), else 0. */
 int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock);
+/* The table in ticks and core cycles, and the ifma rows against the
+ * IFMA peak (peak.h), where it was measured. */
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
-			     double ticks_per_cycle);
+			     double ticks_per_cycle, const struct bench_peak *peak);
+/* Every row as JSON objects, one per row and digit count, inside an
+ * array; the ifma rows and the tunings' with their bounds. */
+void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table *t,
+			    double ticks_per_cycle, const struct bench_peak *peak);
 
 #endif

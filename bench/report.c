@@ -5,6 +5,8 @@
  */
 #include "report.h"
 
+#include "kernels.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -238,6 +240,12 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 		json_object_end(&w);
 	}
 	json_array_end(&w);
+	if (s->kernels != NULL) {
+		json_key(&w, "kernels");
+		json_object_begin(&w);
+		bench_kernels_json(&w, s->kernels);
+		json_object_end(&w);
+	}
 	json_object_end(&w);
 	return json_finish(&w);
 }

@@ -13,6 +13,8 @@
 
 #define BENCH_SCHEMA "bigmont-speed/1"
 
+struct bench_kernels; /* kernels.h */
+
 struct bench_settings {
 	double seconds;
 	const int *threads;
@@ -22,6 +24,7 @@ struct bench_settings {
 	const char *compare; /* "gmp,openssl" as given */
 	const char *const *claimed; /* implementations this run measures */
 	int nclaimed;
+	const struct bench_kernels *kernels; /* --kernels' tables; NULL: none */
 };
 
 /* The table of one key (records with that key and threads == 1), with

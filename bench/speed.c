@@ -28,6 +28,8 @@ struct speed {
 	struct bench_wheel_info wheel; /* the header points into it */
 	struct bench_thread_plan plan;
 	struct bench_records records;
+	struct bench_kernels kernels;  /* --kernels' tables */
+	int have_kernels;              /* measured, for the JSON */
 	char *err;
 	size_t errlen;
 };
@@ -148,6 +150,7 @@ static int write_json(struct speed *s, const struct bench_machine *m)
 		.cores = s->plan.cores, .locks_counted = o->read_locks != NULL,
 		.compare = o->compare_text, .claimed = claimed,
 		.nclaimed = bench_lineup_names(claimed, BENCH_MAX_IMPLS, s->compare),
+		.kernels = s->have_kernels ? &s->kernels : NULL,
 	};
 	if (bench_report_json(o->json, m, &settings, s->records.r, s->records.n) != 0) {
 		snprintf(s->err, s->errlen, "cannot write the JSON document: %s",
@@ -183,14 +186,10 @@ int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errle
 		return 1;
 
 	if (o->kernels) {
-		int cannot = bench_kernels_report(o->out);
-		if (report_written(&s) != 0)
+		int failed = bench_kernels_report(o->out, &s.kernels, err, errlen);
+		if (report_written(&s) != 0 || failed)
 			return 1;
-		if (cannot) {
-			snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
-				 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
-			return 1;
-		}
+		s.have_kernels = 1;
 	}
 
 	int rc = 1;

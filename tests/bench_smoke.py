@@ -9,7 +9,10 @@ thread table's efficiency with its range; usage errors must exit 2 with a
 "bigmont: error:" message and write no JSON; `--kernels` must print its
 tables with one calibration of ticks per cycle (in 64-bit builds the table
 read and the squaring with the table read, each row with five timings) or,
-with 32-bit chunks, say why it cannot and exit 1.
+with 32-bit chunks, say why it cannot and exit 1; its peak lines (the
+multiplier measured, or not in a build without the assembly) and, where the
+peak is measured, each Montgomery and radix-2^52 ifma kernel's bound and %
+of peak, in the text and in the JSON's "kernels" (peaks within 0.25..2).
 
 usage: bench_smoke.py BIGMONT WORKDIR
 """
@@ -86,6 +89,110 @@ def check_wheel(doc, report):
               "openssl-wheel is not claimed without it")
         check("wheel     OpenSSL of the cryptography wheel not measured: %s" % note in report,
               "the report says why the wheel is not measured")
+
+
+def check_peak_text(report):
+    """The peak lines, and the bound table of each kernel table whose peak
+    was measured: a bound per size and a positive % of peak per kernel."""
+    lines = report.splitlines()
+    peaks = {l.split(":")[0]: l for l in lines if l.startswith("peak ")}
+    for name, title, kernels in (
+            ("peak mulx", "Montgomery kernels against the peak", ("c", "base", "adx")),
+            ("peak vpmadd52luq", "radix-2^52 dual kernels against the peak", ("ifma",))):
+        line = peaks.get(name, "")
+        at = [i for i, l in enumerate(lines) if l.startswith(title)]
+        check(len(at) == 1, "--kernels prints '%s' once" % title)
+        if "not measured" in line:
+            check(len(at) != 1 or "no bound" in lines[at[0]],
+                  "%s not measured: no bound" % name)
+            continue
+        if name == "peak mulx":
+            rate = float(line.split()[2])
+        else:  # "zmm 1.00, ymm 1.00 8-lane multiply-adds ..."
+            words = line.split()
+            rate = max(float(words[3].rstrip(",")), float(words[5]))
+        check(0.25 <= rate <= 2, "%s within 0.25..2 (%r)" % (name, line))
+        if len(at) != 1:
+            continue
+        rows = {}
+        for l in lines[at[0] + 1:]:
+            if not l or l.startswith(("table read", "tuning")):
+                break
+            f = l.split()
+            if len(f) > 2 and f[0] in ("bound",) + kernels:
+                rows.setdefault((f[0], f[1]), f)
+        for op in ("mul", "sqr"):
+            f = rows.get(("bound", op), [])
+            check(len(f) > 2 and float(f[2]) > 0, "%s: a bound row for %s" % (title, op))
+        pct = [f for k, f in rows.items() if k[0] != "bound"]
+        check(pct, "%s: rows with %% of peak" % title)
+        for f in pct:
+            values = [x for x in f[2:] if x.endswith("%")]
+            check(values and all(float(x[:-1]) > 0 for x in values) and "peak:" in f,
+                  "%s: row %s %s has a positive %% of peak per size" % (title, f[0], f[1]))
+
+
+def check_kernels_json(exe, work, env):
+    """--kernels with a key writes the tables into the JSON's "kernels":
+    the peaks within 0.25..2 (or null with a note), and every Montgomery
+    and radix-2^52 ifma row with its bound and a positive % of peak."""
+    out = os.path.join(work, "kernels.json")
+    if os.path.exists(out):
+        os.remove(out)
+    r = subprocess.run([exe, "speed", "--kernels", "--bits", "1024", "--seconds", "0.01",
+                        "--compare", "none", "--json", out], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, env=env, timeout=60)
+    check(r.returncode == 0, "--kernels --bits 1024 --json exits 0 (got %d, %r)"
+          % (r.returncode, r.stderr))
+    if r.returncode != 0:
+        return
+    with open(out) as f:
+        doc = json.load(f)
+    check({"schema", "machine", "settings", "records"} <= set(doc),
+          "the document keeps its keys beside kernels")
+    k = doc.get("kernels")
+    check(isinstance(k, dict), "the document has kernels")
+    if not isinstance(k, dict):
+        return
+    peak = k.get("peak", {})
+    for key in ("mulx_per_cycle", "mulx_note", "ifma_zmm_per_cycle", "ifma_ymm_per_cycle",
+                "ifma_ymm_instructions_per_cycle", "ifma_per_cycle", "ifma_note", "min",
+                "max"):
+        check(key in peak, "kernels.peak has %s" % key)
+    check(k.get("ticks_per_cycle") is None or k["ticks_per_cycle"] > 0,
+          "kernels.ticks_per_cycle positive")
+    for rate, note in (("mulx_per_cycle", "mulx_note"), ("ifma_per_cycle", "ifma_note"),
+                       ("ifma_zmm_per_cycle", "ifma_note"), ("ifma_ymm_per_cycle", "ifma_note")):
+        v = peak.get(rate)
+        if v is None:
+            check(bool(peak.get(note)), "kernels.peak.%s null with a note" % rate)
+        else:
+            check(0.25 <= v <= 2 and peak.get(note) is None,
+                  "kernels.peak.%s within 0.25..2 (%r)" % (rate, v))
+    mont, r52 = k.get("montgomery", []), k.get("radix52", [])
+    check(len(mont) >= 10, "kernels.montgomery has each variant's rows")
+    for table, size, count, rate, bounded in (
+            (mont, "chunks", "mulx", peak.get("mulx_per_cycle"), lambda x: True),
+            (r52, "digits", "vpmadd52_zmm", peak.get("ifma_per_cycle"),
+             lambda x: x["build"] == "ifma")):
+        for x in table:
+            for key in ("op", size, "ticks", "cycles", count, "bound_cycles", "pct_of_peak"):
+                check(key in x, "kernel row has %s" % key)
+            check(x.get("cycles", 0) > 0, "kernel row cycles positive: %r" % x)
+            if rate is not None and bounded(x):
+                check(x[count] > 0 and x["bound_cycles"] > 0 and x["pct_of_peak"] > 0,
+                      "kernel row bound and %% of peak positive: %r" % x)
+            elif not bounded(x):
+                check(x["bound_cycles"] is None and x["pct_of_peak"] is None,
+                      "the C twin's rows have no bound: %r" % x)
+    for x in mont:
+        if x["chunks"] == 16:
+            check(x["mulx"] == (528 if x["op"] == "mul" else 408),
+                  "16 chunks: 528 mulx a product, 408 a squaring (%r)" % x)
+    for x in r52:
+        if x["digits"] == 20 and x["build"] == "ifma":
+            check(x["vpmadd52_zmm"] == (400 if x["op"] == "mul" else 305),
+                  "20 digits: 400 zmm vpmadd52 a product, 305 a squaring (%r)" % x)
 
 
 def main():
@@ -220,10 +327,13 @@ def main():
                        stderr=subprocess.PIPE, universal_newlines=True, env=env,
                        timeout=60)
     check("RSA-1024 private key" not in r.stdout, "--kernels alone times no keys")
-    if "not measured" not in r.stdout:
+    chunk32 = "not measured (needs 64-bit chunks)" in r.stdout
+    if not chunk32:
         check(r.stdout.count("ticks per core cycle:") == 1,
               "--kernels prints one calibration of ticks per cycle")
-    if "not measured" in r.stdout:  # 32-bit chunks: a clear error, exit 1
+    check(r.stdout.count("peak mulx: ") == 1 and r.stdout.count("peak vpmadd52luq: ") == 1,
+          "--kernels prints the peak lines once")
+    if chunk32:  # 32-bit chunks: a clear error, exit 1
         check(r.returncode == 1 and r.stderr.startswith("bigmont: error: --kernels:"),
               "--kernels without 64-bit chunks: exit 1 and an error (got %d, %r)"
               % (r.returncode, r.stderr))
@@ -245,6 +355,9 @@ def main():
                     check(line.startswith(want) and fields[-1] == "ticks" and
                           all(float(x) > 0 for x in fields[-6:-1]),
                           "--kernels '%s': row '%s' has 5 positive timings" % (title, want))
+    if not chunk32:
+        check_peak_text(r.stdout)
+        check_kernels_json(exe, work, env)
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
                        universal_newlines=True, env=env, timeout=60)
     check(r.returncode == 0 and "--compare" in r.stdout, "--help")

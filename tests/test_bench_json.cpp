@@ -5,10 +5,13 @@
  * escaping, non-finite numbers as null, misuse reported by json_finish,
  * and a full speed document with the fields bench/README.md promises; the
  * text tables' locks per operation and thread efficiency (a figure above
- * 100 % in every round is not printed).
+ * 100 % in every round is not printed); the kernel tables' peak
+ * (bench/peak.h): a rate outside 0.25..2 is an error, the multiplies per
+ * kernel call, and the bounds and % of peak in the text and the JSON.
  */
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +20,8 @@
 
 extern "C" {
 #include "json.h"
+#include "kernels.h"
+#include "peak.h"
 #include "report.h"
 }
 
@@ -377,6 +382,168 @@ TEST(BenchReport, LocksAndThreadEfficiency)
 	t = text_of([&](FILE *f) { bench_report_threads(f, r, 4, "embedded:rsa2048.pem", 2); });
 	EXPECT_NE(t.find("108%*     85-114%   99%        0\n"), std::string::npos) << t;
 	EXPECT_NE(t.find("ours                   2 disturbed\n"), std::string::npos) << t;
+}
+
+/* A rate of multiplies a cycle outside 0.25..2 is a failed measurement,
+ * reported, never turned into a percentage. */
+TEST(BenchPeak, RateOutsideTheSaneRangeIsAnError)
+{
+	char err[256] = "";
+	EXPECT_EQ(bench_peak_check(2.5, "mulx", err, sizeof(err)), -1);
+	EXPECT_NE(std::string(err).find("peak of mulx measured 2.5 a core cycle, outside 0.25..2"),
+		  std::string::npos) << err;
+	err[0] = '\0';
+	EXPECT_EQ(bench_peak_check(0.1, "mulx", err, sizeof(err)), -1);
+	EXPECT_NE(std::string(err).find("measured 0.1 a core cycle"), std::string::npos) << err;
+	EXPECT_EQ(bench_peak_check(NAN, "mulx", err, sizeof(err)), -1);
+	EXPECT_EQ(bench_peak_check(INFINITY, "mulx", err, sizeof(err)), -1);
+	EXPECT_EQ(bench_peak_check(2.2, "zmm", err, sizeof(err)), -1);
+	/* 2.02: two a cycle, read through the calibration's 1 %. */
+	for (double ok : { 0.25, 1.0, 2.0, 2.02 })
+		EXPECT_EQ(bench_peak_check(ok, "mulx", err, sizeof(err)), 0) << ok;
+
+	/* 1536 mulx in 614.4 ticks at 0.5 ticks a cycle: 1.25 a cycle. */
+	bench_peak p = {};
+	p.ifma_why = "this CPU lacks AVX-512 IFMA";
+	p.ops = 1536;
+	p.mulx_ticks = 614.4;
+	ASSERT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	EXPECT_NEAR(p.mulx, 1.25, 1e-9);
+	EXPECT_TRUE(std::isnan(bench_peak_ifma(&p)));
+	/* The same ticks at 2 ticks a cycle: 5 a cycle, an error. */
+	err[0] = '\0';
+	EXPECT_EQ(bench_peak_finish(&p, 2.0, err, sizeof(err)), -1);
+	EXPECT_NE(std::string(err).find("--kernels: the peak of mulx measured 5 "),
+		  std::string::npos) << err;
+	/* IFMA in 8-lane units: ymm instructions halved; the better one bounds. */
+	p = {};
+	p.mulx_why = "no";
+	p.ops = 1536;
+	p.zmm_ticks = 1536;
+	p.ymm_ticks = 384;
+	ASSERT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	EXPECT_NEAR(p.zmm, 0.5, 1e-9);
+	EXPECT_NEAR(p.ymm_instructions, 2.0, 1e-9);
+	EXPECT_NEAR(p.ymm, 1.0, 1e-9);
+	EXPECT_NEAR(bench_peak_ifma(&p), 1.0, 1e-9);
+	p.ymm_ticks = 256; /* 3 ymm instructions a cycle: 1.5 in 8 lanes, still sane */
+	EXPECT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	p.zmm_ticks = 100; /* 7.68 zmm a cycle */
+	EXPECT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), -1);
+	EXPECT_NE(std::string(err).find("vpmadd52luq zmm"), std::string::npos) << err;
+}
+
+/* The multiplies a kernel call needs (bench/peak.h). */
+TEST(BenchPeak, MultipliesPerCall)
+{
+	EXPECT_EQ(bench_peak_mont_mulx(16, 0), 528);
+	EXPECT_EQ(bench_peak_mont_mulx(16, 1), 408);
+	EXPECT_EQ(bench_peak_mont_mulx(8, 0), 136);
+	EXPECT_EQ(bench_peak_mont_mulx(8, 1), 108);
+	EXPECT_EQ(bench_peak_mont_mulx(32, 1), 1584);
+	/* 2 halves x 2 (lo, hi) x (k(k+1)/2 + k^2) / 8 lanes = 305 at 20. */
+	EXPECT_EQ(bench_peak_r52_vpmadd52(20, 1), 305);
+	EXPECT_EQ(bench_peak_r52_vpmadd52(20, 0), 400);
+	EXPECT_EQ(bench_peak_r52_vpmadd52(10, 1), 77.5);
+	EXPECT_EQ(bench_peak_r52_vpmadd52(40, 0), 1600);
+	EXPECT_EQ(bench_peak_bound(528, 2), 264);
+	EXPECT_EQ(bench_peak_pct(264, 528), 50);
+	EXPECT_TRUE(std::isnan(bench_peak_bound(528, NAN)));
+	EXPECT_TRUE(std::isnan(bench_peak_pct(264, 0)));
+}
+
+/* Kernel tables at 0.5 ticks a cycle and one mulx a cycle, each adx row
+ * at twice its bound: 50 % of peak; IFMA not measured, so the radix-2^52
+ * rows have no bound. */
+void fake_kernels(bench_kernels *k)
+{
+	*k = {};
+	k->clock.best_ticks = 2048;
+	k->clock.samples = 3;
+	k->ticks_per_cycle = 0.5;
+	k->peak.mulx = 1.0;
+	k->peak.zmm = k->peak.ymm = k->peak.ymm_instructions = NAN;
+	k->peak.ifma_why = "this CPU lacks AVX-512 IFMA";
+	const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
+	k->mont.nkernels = 2;
+	for (int op = 0; op < 2; op++) {
+		k->mont.kernel[op].name = "adx";
+		k->mont.kernel[op].op = op ? "sqr" : "mul";
+		for (int i = 0; i < BENCH_MONT_LENS; i++)
+			k->mont.kernel[op].ticks[i] = bench_peak_mont_mulx(lens[i], op);
+	}
+	k->r52.nrows = 2;
+	k->r52.row[0] = { "c", "mul", { 1000, 2000, 3000, 4000 } };
+	k->r52.row[1] = { "c", "sqr", { 900, 1800, 2700, 3600 } };
+}
+
+TEST(BenchJson, KernelsDocument)
+{
+	bench_kernels k;
+	fake_kernels(&k);
+	const int threads[] = { 1 };
+	const char *const claimed[] = { "ours" };
+	bench_settings s = settings(threads, 1, "none", claimed, 1);
+	std::string plain;
+	ASSERT_NO_FATAL_FAILURE(speed_document(s, nullptr, 0, &plain));
+	EXPECT_EQ(plain.find("\"kernels\""), std::string::npos) << "no --kernels, no kernels";
+
+	s.kernels = &k;
+	std::string doc;
+	ASSERT_NO_FATAL_FAILURE(speed_document(s, nullptr, 0, &doc));
+	for (const char *want : {
+		     "\"records\": [],\n  \"kernels\": {\n    \"ticks_per_cycle\": 0.5,",
+		     "\"calibration_samples\": 3,", "\"peak\": {", "\"mulx_per_cycle\": 1,",
+		     "\"mulx_note\": null,", "\"ifma_zmm_per_cycle\": null,",
+		     "\"ifma_per_cycle\": null,",
+		     "\"ifma_note\": \"this CPU lacks AVX-512 IFMA\",", "\"min\": 0.25,",
+		     "\"max\": 2,", "\"montgomery\": [", "\"variant\": \"adx\",",
+		     "\"op\": \"sqr\",", "\"chunks\": 16,", "\"ticks\": 408,",
+		     "\"cycles\": 816,", "\"mulx\": 408,", "\"bound_cycles\": 408,",
+		     "\"pct_of_peak\": 50\n", "\"radix52\": [", "\"build\": \"c\",",
+		     "\"digits\": 40,", "\"cycles\": 7200,", "\"vpmadd52_zmm\": null,",
+		     "\"bound_cycles\": null,", "\"pct_of_peak\": null\n" })
+		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
+	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
+	size_t rows = 0;
+	for (size_t at = 0; (at = doc.find("\"pct_of_peak\"", at)) != std::string::npos; at++)
+		rows++;
+	EXPECT_EQ(rows, 18u) << doc;
+}
+
+TEST(BenchReport, KernelBoundsAndPercentOfPeak)
+{
+	bench_kernels k;
+	fake_kernels(&k);
+	std::string t = text_of([&](FILE *f) {
+		bench_mont_kernels_print(f, &k.mont, k.ticks_per_cycle, &k.peak);
+	});
+	for (const char *want : {
+		     "Montgomery kernels against the peak: bound = the mulx a call needs / 1.00 a "
+		     "cycle\n",
+		     "variant  op          8       12       16       24       32   (bound, % of "
+		     "peak)\n",
+		     "bound    mul       136      300      528     1176     2080   core cycles: "
+		     "n^2 + n^2 + n mulx\n",
+		     "bound    sqr       108      234      408      900     1584   core cycles: "
+		     "n(n+1)/2 + n^2 + n mulx\n",
+		     "adx      mul     50.0%    50.0%    50.0%    50.0%    50.0%   of peak: bound / "
+		     "core cycles\n" })
+		EXPECT_NE(t.find(want), std::string::npos) << "missing " << want << " in\n" << t;
+	for (const std::string &line : { t.substr(0, t.find("table read")) }) {
+		size_t width = 0;
+		for (size_t at = 0, nl; (nl = line.find('\n', at)) != std::string::npos; at = nl + 1)
+			width = std::max(width, nl - at);
+		EXPECT_LE(width, 100u) << line;
+	}
+	std::string r = text_of([&](FILE *f) {
+		bench_r52_kernels_print(f, &k.r52, k.ticks_per_cycle, &k.peak);
+	});
+	EXPECT_NE(r.find("radix-2^52 dual kernels against the peak: no bound (peak vpmadd52luq "
+			 "not measured)\n"), std::string::npos) << r;
+	std::string p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
+	EXPECT_EQ(p, "peak mulx: 1.00 multiplies a core cycle (12 independent chains, best of "
+		     "300 runs)\npeak vpmadd52luq: not measured (this CPU lacks AVX-512 IFMA)\n");
 }
 
 } // namespace

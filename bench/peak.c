@@ -1,0 +1,209 @@
+/*
+ * bench/peak.c -- this CPU's multiplier and the kernels' bounds (contract
+ * in peak.h).
+ */
+#include "peak.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "radix52/radix52.h"
+
+#if BIGMONT_HAVE_ASM
+#include <cpuid.h>
+
+/* asm/x86_64/peak_mulx.asm, peak_ifma.asm: 48 multiplies a pass. */
+void bench_peak_mulx(uint64_t passes);
+void bench_peak_ifma_zmm(uint64_t passes);
+void bench_peak_ifma_ymm(uint64_t passes);
+#define PASS_OPS 48
+/* A few thousand cycles a run: long beside the fences, short beside a
+ * time slice. */
+#define SHORT_PASSES 32
+#define LONG_PASSES 64
+
+struct loop {
+	void (*fn)(uint64_t passes);
+	uint64_t passes;
+};
+
+static uint64_t run_loop(void *ctx)
+{
+	const struct loop *l = ctx;
+	uint64_t t0 = bench_ticks();
+	l->fn(l->passes);
+	return bench_ticks() - t0;
+}
+
+/* The best of the long runs minus the best of the short ones,
+ * alternating, so both see the same clock. */
+static double loop_ticks(void (*fn)(uint64_t), struct bench_cycle_clock *clock)
+{
+	struct loop shorter = { fn, SHORT_PASSES }, longer = { fn, LONG_PASSES };
+	uint64_t best_short = UINT64_MAX, best_long = UINT64_MAX;
+	for (int t = 0; t < BENCH_PEAK_TRIALS; t++) {
+		uint64_t s = run_loop(&shorter), l = run_loop(&longer);
+		if (s < best_short)
+			best_short = s;
+		if (l < best_long)
+			best_long = l;
+		if (t % 16 == 0)
+			bench_cycle_clock_sample(clock);
+	}
+	return (double)best_long - (double)best_short;
+}
+
+static int cpu_has_bmi2(void)
+{
+	unsigned a, b, c, d;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 8));
+}
+#endif
+
+void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
+{
+	*p = (struct bench_peak){ .mulx = NAN, .zmm = NAN, .ymm = NAN,
+				  .ymm_instructions = NAN, .mulx_ticks = NAN,
+				  .zmm_ticks = NAN, .ymm_ticks = NAN };
+#if BIGMONT_HAVE_ASM
+	p->ops = (double)PASS_OPS * (LONG_PASSES - SHORT_PASSES);
+	if (cpu_has_bmi2())
+		p->mulx_ticks = loop_ticks(bench_peak_mulx, clock);
+	else
+		p->mulx_why = "this CPU has no BMI2";
+	if (big_r52_cpu_has_ifma()) {
+		p->zmm_ticks = loop_ticks(bench_peak_ifma_zmm, clock);
+		p->ymm_ticks = loop_ticks(bench_peak_ifma_ymm, clock);
+	} else {
+		p->ifma_why = "this CPU lacks AVX-512 IFMA";
+	}
+#else
+	(void)clock;
+	p->mulx_why = p->ifma_why = "this build has no assembly: BIGNUM_ASM=OFF";
+#endif
+}
+
+int bench_peak_check(double rate, const char *what, char *err, size_t errlen)
+{
+	if (rate >= BENCH_PEAK_MIN && rate <= BENCH_PEAK_MAX * BENCH_PEAK_SLACK)
+		return 0;
+	snprintf(err, errlen, "--kernels: the peak of %s measured %.3g a core cycle, outside "
+		 "%.2f..%.0f: the loop or the calibration of ticks per cycle failed; no "
+		 "percentage printed", what, rate, BENCH_PEAK_MIN, BENCH_PEAK_MAX);
+	return -1;
+}
+
+int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
+		      size_t errlen)
+{
+	if (p->mulx_why == NULL) {
+		p->mulx = p->ops / (p->mulx_ticks / ticks_per_cycle);
+		if (bench_peak_check(p->mulx, "mulx", err, errlen) != 0)
+			return -1;
+	}
+	if (p->ifma_why == NULL) {
+		p->zmm = p->ops / (p->zmm_ticks / ticks_per_cycle);
+		p->ymm_instructions = p->ops / (p->ymm_ticks / ticks_per_cycle);
+		p->ymm = p->ymm_instructions / 2;
+		if (bench_peak_check(p->zmm, "vpmadd52luq zmm (8-lane multiply-adds)", err,
+				     errlen) != 0 ||
+		    bench_peak_check(p->ymm, "vpmadd52luq ymm (8-lane multiply-adds)", err,
+				     errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+double bench_peak_ifma(const struct bench_peak *p)
+{
+	if (p->ifma_why != NULL)
+		return NAN;
+	return p->zmm > p->ymm ? p->zmm : p->ymm;
+}
+
+double bench_peak_mont_mulx(int n, int squaring)
+{
+	const double product = squaring ? (double)n * (n + 1) / 2 : (double)n * n;
+	return product + (double)n * n + n;
+}
+
+double bench_peak_r52_vpmadd52(int k, int squaring)
+{
+	const double products = squaring ? (double)k * (k + 1) / 2 + (double)k * k
+					 : 2.0 * k * k;
+	return 2 * 2 * products / 8;
+}
+
+double bench_peak_bound(double multiplies, double rate)
+{
+	return rate > 0 ? multiplies / rate : NAN;
+}
+
+double bench_peak_pct(double bound, double cycles)
+{
+	return cycles > 0 ? 100 * bound / cycles : NAN;
+}
+
+void bench_peak_print(FILE *out, const struct bench_peak *p)
+{
+	if (p->mulx_why != NULL)
+		fprintf(out, "peak mulx: not measured (%s)\n", p->mulx_why);
+	else
+		fprintf(out, "peak mulx: %.2f multiplies a core cycle (%d independent chains, "
+			"best of %d runs)\n", p->mulx, BENCH_PEAK_CHAINS, BENCH_PEAK_TRIALS);
+	if (p->ifma_why != NULL)
+		fprintf(out, "peak vpmadd52luq: not measured (%s)\n", p->ifma_why);
+	else
+		fprintf(out, "peak vpmadd52luq: zmm %.2f, ymm %.2f 8-lane multiply-adds a core "
+			"cycle (ymm: %.2f instructions)\n", p->zmm, p->ymm, p->ymm_instructions);
+}
+
+void bench_peak_print_table(FILE *out, const char *first, const int *heads, int n,
+			    const struct bench_kernel_row *rows, int nrows,
+			    double ticks_per_cycle, double rate, bench_peak_count_fn *count,
+			    const char *const formula[2])
+{
+	bench_print_kernel_head(out, first, heads, n, "bound, % of peak");
+	for (int sq = 0; sq < 2; sq++) {
+		fprintf(out, "%-8s %-4s", "bound", sq ? "sqr" : "mul");
+		for (int i = 0; i < n; i++)
+			fprintf(out, " %8.0f", bench_peak_bound(count(heads[i], sq), rate));
+		fprintf(out, "   core cycles: %s\n", formula[sq]);
+	}
+	for (int r = 0; r < nrows; r++) {
+		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
+		fprintf(out, "%-8s %-4s", rows[r].name, rows[r].op ? rows[r].op : "");
+		for (int i = 0; i < n; i++)
+			fprintf(out, " %7.1f%%",
+				bench_peak_pct(bench_peak_bound(count(heads[i], sq), rate),
+					       rows[r].ticks[i] / ticks_per_cycle));
+		fprintf(out, "   of peak: bound / core cycles\n");
+	}
+}
+
+void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_table *t,
+			  const struct bench_kernel_row *rows, int nrows,
+			  double ticks_per_cycle)
+{
+	for (int r = 0; r < nrows; r++) {
+		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
+		for (int i = 0; i < t->n; i++) {
+			const double cycles = rows[r].ticks[i] / ticks_per_cycle;
+			const double count = t->count ? t->count(t->heads[i], sq) : NAN;
+			const double bound = t->count ? bench_peak_bound(count, t->rate) : NAN;
+			json_object_begin(w);
+			json_kv_string(w, t->name_key, t->build ? t->build : rows[r].name);
+			if (t->build)
+				json_kv_string(w, "tuning", rows[r].name);
+			json_kv_string(w, "op", rows[r].op);
+			json_kv_int(w, t->size_key, t->heads[i]);
+			json_kv_double(w, "ticks", rows[r].ticks[i], 6);
+			json_kv_double(w, "cycles", cycles, 6);
+			json_kv_double(w, t->count_key, count, 6);
+			json_kv_double(w, "bound_cycles", bound, 6);
+			json_kv_double(w, "pct_of_peak", bench_peak_pct(bound, cycles), 4);
+			json_object_end(w);
+		}
+	}
+}

@@ -1,0 +1,119 @@
+/*
+ * bench/peak.h -- this CPU's multiplier, measured once by `bigmont speed
+ * --kernels` (bench/kernels.h), and the bounds it puts on the Montgomery
+ * and radix-2^52 kernels.
+ *
+ * The peak: loops of independent multiplies in NASM
+ * (asm/x86_64/peak_mulx.asm, peak_ifma.asm), timed with the kernel
+ * tables' clock (cycles.h) and turned into multiplies per core cycle at
+ * the tables' one calibration of ticks per core cycle.  Each rate is the
+ * difference of the best of PEAK_TRIALS runs of two loop lengths, so the
+ * call and the fences around it cancel.
+ *
+ * Units, chosen so that one sane range holds for every rate:
+ *   mulx  64 x 64 -> 128-bit multiplies (instructions) per cycle;
+ *   IFMA  8-lane multiply-adds per cycle: vpmadd52luq instructions on zmm
+ *         (8 lanes), and on ymm (4 lanes) halved, so that both count the
+ *         lane products a cycle and compare.
+ * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
+ * measurement (a wrong calibration, a loop that did not run as written)
+ * and fails the run: a percentage of it would mislead.
+ *
+ * The bounds, per call (kernels of n chunks, k digits per half):
+ *   Montgomery product   n^2 + n^2 + n mulx (the product a b, the
+ *                        reduction's q n, the n digits q)
+ *   Montgomery squaring  n(n+1)/2 + n^2 + n (the n(n-1)/2 cross products
+ *                        and n squares, the reduction, q)
+ *   radix-2^52 dual product   2 halves x 2 (lo, hi) x 2k^2 lane products
+ *                        (a b and Y m) / 8 lanes = k^2 zmm vpmadd52
+ *   radix-2^52 dual squaring  2 x 2 x (k(k+1)/2 + k^2) / 8 = (3k^2 + k)/4
+ * bound cycles = that / the peak rate; % of peak = bound / measured
+ * cycles.  The radix-2^52 bounds leave out the scalar multiplies of the
+ * y digits (k per half), which run beside the vector ones.
+ */
+#ifndef BIGMONT_BENCH_PEAK_H
+#define BIGMONT_BENCH_PEAK_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cycles.h"
+#include "json.h"
+
+#define BENCH_PEAK_MIN 0.25
+#define BENCH_PEAK_MAX 2.0
+/* Accepted above BENCH_PEAK_MAX: the calibration's chains read about 1 %
+ * high, so a CPU that truly does two a cycle (two zmm multiply ports) can
+ * read 2.02; 2.1 and more is no multiplier's. */
+#define BENCH_PEAK_SLACK 1.05
+#define BENCH_PEAK_TRIALS 300
+#define BENCH_PEAK_CHAINS 12
+
+struct bench_peak {
+	/* NULL: measured; else why not ("this build has no assembly"). */
+	const char *mulx_why, *ifma_why;
+	/* Best ticks of the difference between the two loop lengths, and the
+	 * multiplies (instructions) that difference holds. */
+	double mulx_ticks, zmm_ticks, ymm_ticks;
+	double ops;
+	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
+	double mulx, zmm, ymm;
+	double ymm_instructions; /* ymm vpmadd52luq per cycle, not halved */
+};
+
+/* Time the loops this build and CPU have, sampling the clock as it goes. */
+void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock);
+/* Convert to rates at ticks_per_cycle and check each; 0, or -1 with the
+ * reason in err (the first rate outside the range). */
+int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
+		      size_t errlen);
+/* 0 if rate is within [BENCH_PEAK_MIN, BENCH_PEAK_MAX x BENCH_PEAK_SLACK], else -1 with a
+ * message naming `what` and the rate in err.  NaN is outside. */
+int bench_peak_check(double rate, const char *what, char *err, size_t errlen);
+
+/* The IFMA peak the radix-2^52 bounds divide by: the better of zmm and
+ * ymm in 8-lane multiply-adds a cycle; NAN if not measured. */
+double bench_peak_ifma(const struct bench_peak *p);
+
+/* The multiplies one call needs (above): mulx of a Montgomery kernel of
+ * n chunks; zmm vpmadd52 (8 lanes) of a radix-2^52 dual kernel of k
+ * digits per half. */
+double bench_peak_mont_mulx(int n, int squaring);
+double bench_peak_r52_vpmadd52(int k, int squaring);
+
+/* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
+ * the rate or the cycles are not a measurement. */
+double bench_peak_bound(double multiplies, double rate);
+double bench_peak_pct(double bound, double cycles);
+
+/* The report's peak lines. */
+void bench_peak_print(FILE *out, const struct bench_peak *p);
+
+/* The multiplies a call of a kernel needs, by size (chunks or digits). */
+typedef double bench_peak_count_fn(int size, int squaring);
+
+/* A kernel table against the peak (rows: cycles.h; a row is a squaring
+ * if its op is "sqr"): a heading line, then "bound" rows for mul and sqr
+ * in core cycles at `rate` (formula[0], formula[1] as their notes), then
+ * each row's % of peak.  Rows of n columns, sizes heads[0..n). */
+void bench_peak_print_table(FILE *out, const char *first, const int *heads, int n,
+			    const struct bench_kernel_row *rows, int nrows,
+			    double ticks_per_cycle, double rate, bench_peak_count_fn *count,
+			    const char *const formula[2]);
+
+/* The JSON of the same: one object per row and column, { <name_key>: the
+ * row's name (or `build`, the row's name then under "tuning"), "op",
+ * <size_key>, "ticks", "cycles", <count_key>: the multiplies, "bound_cycles",
+ * "pct_of_peak" }; count NULL: the row has no bound (all three null). */
+struct bench_peak_json_table {
+	const char *name_key, *size_key, *count_key, *build;
+	const int *heads;
+	int n;
+	double rate;
+	bench_peak_count_fn *count;
+};
+void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_table *t,
+			  const struct bench_kernel_row *rows, int nrows,
+			  double ticks_per_cycle);
+
+#endif
