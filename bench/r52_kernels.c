@@ -25,12 +25,6 @@
 
 static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
 
-#if BIG_R52_HAVE_IFMA_BUILD && BIGMONT_HAVE_ASM
-#define R52_HAVE_ASM20 1
-#else
-#define R52_HAVE_ASM20 0
-#endif
-
 #if BIG_CHUNK_SIZE == 64 /* big_n0 gives the low 52 bits of k0 */
 struct call {
 	big_r52_dual_mul_fn *mul;
@@ -49,7 +43,7 @@ static uint64_t run_calls(void *ctx)
 	struct call *c = ctx;
 	big_r52_dual_mul_fn *mul = c->mul;
 	big_r52_dual_sqr_fn *sqr = c->sqr;
-#if R52_HAVE_ASM20
+#if BIG_R52_HAVE_IFMA_BUILD
 	const int asm20 = c->mul20 != NULL && c->mod.digits == 20;
 	if (asm20) {
 		mul = mul ? c->mul20 : NULL;
@@ -65,7 +59,7 @@ static uint64_t run_calls(void *ctx)
 			sqr(c->x, c->x, &c->mod);
 	}
 	const uint64_t ticks = bench_ticks() - t0;
-#if R52_HAVE_ASM20
+#if BIG_R52_HAVE_IFMA_BUILD
 	if (asm20)
 		big_r52_dual20_ifma_wipe(); /* at the calls' depth, as its contract asks */
 #endif
@@ -102,7 +96,7 @@ static void setup_column(void *ctx, int s)
 	random_operands(c, digits[s], c->seed);
 }
 
-#if R52_HAVE_ASM20
+#if BIG_R52_HAVE_IFMA_BUILD
 /* Both tunings of the 20-digit kernels (radix52.h) on the same operands,
  * their runs alternating trial by trial, so that a change in the
  * machine's speed during the measurement reaches both alike. */
@@ -162,12 +156,9 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 		big_r52_dual_sqr_fn *sqr20;
 	} builds[] = {
 		{ "c", big_r52_dual_mul_c, big_r52_dual_sqr_c, 1, NULL, NULL },
-#if R52_HAVE_ASM20
+#if BIG_R52_HAVE_IFMA_BUILD
 		{ "ifma", big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_cpu_has_ifma(),
 		  big_r52_dual_mul20_ifma_asm, big_r52_dual_sqr20_ifma_asm },
-#elif BIG_R52_HAVE_IFMA_BUILD
-		{ "ifma", big_r52_dual_mul_ifma, big_r52_dual_sqr_ifma, big_r52_cpu_has_ifma(),
-		  NULL, NULL },
 #endif
 	};
 	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {
@@ -185,7 +176,7 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 					      &c, TRIALS, RUN, clock);
 		}
 	}
-#if R52_HAVE_ASM20
+#if BIG_R52_HAVE_IFMA_BUILD
 	if (big_r52_cpu_has_ifma())
 		measure_tunings(t, &c, &seed, clock);
 #endif

@@ -292,7 +292,7 @@ __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
  * unmeasured.  Both return the same words and run on any CPU with IFMA. */
 static int cpu_is_intel(void)
 {
-	unsigned a, b, c, d;
+	unsigned a = 0, b = 0, c = 0, d = 0; /* GCC -O1 warns though && guards them */
 	/* "GenuineIntel" in ebx, edx, ecx */
 	return __get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u &&
 	       d == 0x49656e69u && c == 0x6c65746eu;

@@ -5,7 +5,7 @@
  * of it into the C that called it.  For every assembly kernel (baseline,
  * and adx where the CPU has it) at lengths that reach each of its code
  * paths (the short-length fallbacks, the loops, every unrolled Montgomery
- * length), a loop calls the kernel while SIGPROF samples the thread; in
+ * length), a loop calls the kernel while SIGALRM samples the thread; in
  * the handler libgcc's unwinder (_Unwind_Backtrace, which reads .eh_frame
  * as perf's --call-graph dwarf does) walks out of the interrupted code.
  * Every sample taken inside a kernel must reach the calling loop: a kernel
@@ -83,7 +83,7 @@ void *enclosing(void *pc)
 	return _Unwind_FindEnclosingFunction(static_cast<char *>(pc) + 1);
 }
 
-void on_sigprof(int, siginfo_t *, void *uc_void)
+void on_sample(int, siginfo_t *, void *uc_void)
 {
 	const ucontext_t *uc = static_cast<const ucontext_t *>(uc_void);
 	void *fn = enclosing(reinterpret_cast<void *>(uc->uc_mcontext.gregs[REG_RIP]));
@@ -175,14 +175,18 @@ __attribute__((noinline)) void run_calls(const Case &c, chunk *r, int calls)
 	g_running = 0;
 }
 
-/* SIGPROF every usec microseconds of CPU time (0: off). */
+/* SIGALRM every usec microseconds (0: off).  A real-time timer, because
+ * Linux fires CPU-time timers (ITIMER_PROF) on the scheduler tick only,
+ * 4 ms at HZ=250: twelve samples took a case 50 ms, where the hrtimer
+ * behind ITIMER_REAL gives them in a few.  A signal due while the thread
+ * waits for a core arrives where it was preempted, in its own code too. */
 int set_profiling_tick(long usec)
 {
 	itimerval t;
 	memset(&t, 0, sizeof t);
 	t.it_interval.tv_usec = usec;
 	t.it_value.tv_usec = usec;
-	return setitimer(ITIMER_PROF, &t, nullptr);
+	return setitimer(ITIMER_REAL, &t, nullptr);
 }
 
 class AsmUnwind : public ::testing::Test {
@@ -191,10 +195,10 @@ protected:
 	{
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
-		sa.sa_sigaction = on_sigprof;
+		sa.sa_sigaction = on_sample;
 		sa.sa_flags = SA_SIGINFO | SA_RESTART;
 		sigemptyset(&sa.sa_mask);
-		ASSERT_EQ(0, sigaction(SIGPROF, &sa, &old_));
+		ASSERT_EQ(0, sigaction(SIGALRM, &sa, &old_));
 		signal(SIGSEGV, on_crash);
 		signal(SIGBUS, on_crash);
 		g_loop = enclosing(reinterpret_cast<void *>(&run_calls));
@@ -206,7 +210,7 @@ protected:
 	void TearDown() override
 	{
 		set_profiling_tick(0);
-		sigaction(SIGPROF, &old_, nullptr);
+		sigaction(SIGALRM, &old_, nullptr);
 		signal(SIGSEGV, SIG_DFL);
 		signal(SIGBUS, SIG_DFL);
 	}
@@ -222,7 +226,7 @@ void sample_case(const Case &c)
 		 c.len);
 	g_in_kernel = 0;
 	g_reached = 0;
-	ASSERT_EQ(0, set_profiling_tick(1000));
+	ASSERT_EQ(0, set_profiling_tick(200));
 	double t0 = now();
 	while (g_in_kernel.load() < kSamplesWanted && now() - t0 < kMaxSecondsPerCase)
 		run_calls(c, r.data(), 1000);

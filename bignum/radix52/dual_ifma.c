@@ -52,8 +52,9 @@
  *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
  *     40       2173       4125     mul
  *
- * Builds with the assembly kernels run their NASM product and squaring at
- * 20 digits instead (radix52.h); their cycles are in their banners
+ * Only the builds with the assembly kernels have this build (radix52.h:
+ * their ifma variant runs it), and they run their NASM product and
+ * squaring at 20 digits instead; their cycles are in their banners
  * (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm).  One half alone
  * (mod->halves == 1, the fault check) is timed in docs/design-notes.md
  * ("The fault check in radix 2^52").
@@ -62,7 +63,7 @@
  * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs
  * on every machine; the build here runs only on IFMA CPUs.
  */
-#if defined(__x86_64__) || defined(R52_INTRINSICS_EMULATED)
+#if (defined(__x86_64__) && BIGMONT_HAVE_ASM) || defined(R52_INTRINSICS_EMULATED)
 
 #ifndef R52_INTRINSICS_EMULATED
 #pragma GCC target("avx512f,avx512vl,avx512ifma")
@@ -71,7 +72,6 @@
  * take minutes to compile, and every size's steps are the same as k's
  * run-time form (dual_pow_impl.h). */
 #define R52_FIXED_SIZES 1
-#if BIGMONT_HAVE_ASM
 /* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
  * ifma.asm). */
 #define R52_KERNELS20 1
@@ -83,7 +83,6 @@
  * it faster than the product there, Zen 4 slower (the cycle table
  * above). */
 #define R52_POW_SQR30_DEDICATED big_r52_kernels20_intel
-#endif
 #endif
 
 /* GCC cannot follow the group ranges of a run-time digit count and

@@ -214,7 +214,9 @@ static inline size_t big_r52_pow_public_scratch(int digits)
 	big_r52_pow_public_fn big_r52_pow_public_##sfx;
 
 BIG_R52_DECLARE_BUILD(c)
-#if defined(__x86_64__)
+/* The IFMA build is in the builds with the assembly kernels, whose ifma
+ * variant runs it; a portable build has no CPU-specific code. */
+#if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_R52_HAVE_IFMA_BUILD 1
 /* Callable only where big_r52_cpu_has_ifma() (bignum/dispatch.c). */
 BIG_R52_DECLARE_BUILD(ifma)
