@@ -436,16 +436,18 @@ TEST(BenchPeak, RateOutsideTheSaneRangeIsAnError)
 /* The multiplies a kernel call needs (bench/peak.h). */
 TEST(BenchPeak, MultipliesPerCall)
 {
-	EXPECT_EQ(bench_peak_mont_mulx(16, 0), 528);
-	EXPECT_EQ(bench_peak_mont_mulx(16, 1), 408);
-	EXPECT_EQ(bench_peak_mont_mulx(8, 0), 136);
-	EXPECT_EQ(bench_peak_mont_mulx(8, 1), 108);
-	EXPECT_EQ(bench_peak_mont_mulx(32, 1), 1584);
-	/* 2 halves x 2 (lo, hi) x (k(k+1)/2 + k^2) / 8 lanes = 305 at 20. */
-	EXPECT_EQ(bench_peak_r52_vpmadd52(20, 1), 305);
-	EXPECT_EQ(bench_peak_r52_vpmadd52(20, 0), 400);
-	EXPECT_EQ(bench_peak_r52_vpmadd52(10, 1), 77.5);
-	EXPECT_EQ(bench_peak_r52_vpmadd52(40, 0), 1600);
+	/* { size, squaring, multiplies }: n^2 + n^2 + n mulx for the product,
+	 * n(n+1)/2 + n^2 + n for the squaring. */
+	const struct {
+		int size, sqr;
+		double want;
+	} mont[] = { { 16, 0, 528 }, { 16, 1, 408 }, { 8, 0, 136 }, { 8, 1, 108 }, { 32, 1, 1584 } },
+	  /* 2 halves x 2 (lo, hi) x (k(k+1)/2 + k^2) / 8 lanes = 305 at 20. */
+	  dual[] = { { 20, 1, 305 }, { 20, 0, 400 }, { 10, 1, 77.5 }, { 40, 0, 1600 } };
+	for (const auto &c : mont)
+		EXPECT_EQ(bench_peak_mont_mulx(c.size, c.sqr), c.want) << c.size << " " << c.sqr;
+	for (const auto &c : dual)
+		EXPECT_EQ(bench_peak_r52_vpmadd52(c.size, c.sqr), c.want) << c.size << " " << c.sqr;
 	EXPECT_EQ(bench_peak_bound(528, 2), 264);
 	EXPECT_EQ(bench_peak_pct(264, 528), 50);
 	EXPECT_TRUE(std::isnan(bench_peak_bound(528, NAN)));
