@@ -24,8 +24,12 @@
 ; T += (T[i]*n0 mod 2^64) * n * 2^(64 i), each carry kept for the next
 ; row's top word, then the masked subtraction.  8 is fully unrolled, with
 ; the accumulator in registers, a window of 8 sliding a word per row
-; (mont_window8_adx.inc).  12 and up loop over rows with the columns
-; unrolled: inside an exponentiation the smaller code is the faster.
+; (mont_window8_adx.inc).  16's product is one level of Karatsuba, three
+; 8 x 8 products in registers and the sums around them
+; (mont_mul16_adx.inc): 192 mulx columns instead of 256, as the columns
+; are what limits it.  Otherwise 12 and up loop over rows with the
+; columns unrolled: inside an exponentiation the smaller code is the
+; faster.
 ;
 ; Any other len (big_mont_mul_vec_adx_loop): CIOS.  With t < 2n on entry
 ; to a row, row i computes
@@ -50,17 +54,24 @@
 ; Stack: the lengths with code of their own 6 pushes + return address +
 ; 2*len chunks of T; the loop 6 pushes + return address + (len + 7)
 ; chunks (len >= 6; below, big_mont_mul_vec_base, len + 9); the value
-; chunks are wiped on exit.
+; chunks are wiped on exit.  len 16 also uses r as scratch (overwritten
+; by the result) and xmm0..xmm9 (cleared but for n and n0).
 ;
 ; Cost on Zen 3 (AMD EPYC family 25 model 1), len 32: 2217 rdtsc ticks a
 ; call, 2992 core cycles, against big_mont_mul_vec_c's in
 ; mont_mul_vec_base.asm (each len from 8 to 32, and the method, in
 ; results/amd-epyc-family25-model1/2026-11-23-kernels.txt).
+; On Intel Xeon family 6 model 106 (Ice Lake), core cycles a call, the
+; best of 4 runs of `bigmont speed --kernels` (a shared host):
+;   len                      8     12     16     24     32
+;   big_mont_mul_vec_adx   232    463    736   1673   2930
+; (16 with the looped product, before mont_mul16_adx.inc: 791).
 ; The squaring big_mont_sqr_vec_adx is in mont_sqr_vec_adx.asm.
 
 default rel
 %include "mont_rows_adx.inc"
 %include "mont_window8_adx.inc"
+%include "mont_mul16_adx.inc"
 %include "mont_cios.inc"
 
 section .text
@@ -252,10 +263,13 @@ big_mont_mul_vec_adx_loop:
 	CFI_ENDPROC
 
 ; The lengths with code of their own: product then reduction
-; (mont_rows_adx.inc, mont_window8_adx.inc).  Same arguments.
+; (mont_rows_adx.inc, mont_window8_adx.inc, mont_mul16_adx.inc).  Same
+; arguments.
 ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL8_PRODUCT_REG, \
 	ADX_REDC8_REG, ADX_FINAL8_REG, 8
+ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL16_PRODUCT_KARA, \
+	ADX_REDC_LOOPED, ADX_FINAL, 16
 ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, \
-	ADX_REDC_LOOPED, ADX_FINAL, 12, 16, 24, 32, 48, 64
+	ADX_REDC_LOOPED, ADX_FINAL, 12, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits
