@@ -12,9 +12,6 @@
  *  - every error is one line with one "bigmont: error: " prefix, and a
  *    key the benchmark cannot take gets our loader's reason;
  *  - --json - writes the JSON document alone to standard output;
- *  - --kernels prints the multiplier's peak, or that it is not measured
- *    (no assembly), and where it is measured the bounds and % of peak,
- *    which the JSON has too (tests/bench_smoke.py checks their values);
  *  - output errors (stdout is /dev/full, stdout closed) are exit 1;
  *  - `bigmont speed` runs bigmont-speed found beside the
  *    command, a clear error when it is missing, and the --help of each
@@ -173,44 +170,6 @@ TEST_F(SpeedCli, JsonToStandardOutputAlone)
 	EXPECT_NE(r.err.find("RSA-1024 private key"), std::string::npos) << r.err;
 	r = speed("--bits 1024 --seconds 0.01 --compare none --json -", ">&-");
 	expect_error(r, 1, "standard output is closed: the JSON document has nowhere to go");
-}
-
-/* --kernels with a key: the peak lines, and where the peak is measured the
- * bound rows and the % of peak under the tables and in the JSON. */
-TEST_F(SpeedCli, KernelsPeakAndPercentOfPeak)
-{
-	Result r = speed("--kernels --bits 1024 --seconds 0.01 --compare none --json -");
-	if (r.err.find("not measured (needs 64-bit chunks)") != std::string::npos) {
-		EXPECT_EQ(r.status, 1) << r.err;
-		GTEST_SKIP() << "32-bit chunks: no kernel tables";
-	}
-	ASSERT_EQ(r.status, 0) << r.err;
-	EXPECT_EQ(r.out.rfind("{\n  \"schema\": \"bigmont-speed/1\",", 0), 0u) << r.out;
-	EXPECT_NE(r.out.find("\n  \"kernels\": {\n"), std::string::npos) << r.out;
-	for (const char *key : { "\"peak\": {", "\"mulx_per_cycle\": ", "\"ifma_per_cycle\": ",
-				 "\"montgomery\": [", "\"radix52\": [", "\"bound_cycles\": ",
-				 "\"pct_of_peak\": " })
-		EXPECT_NE(r.out.find(key), std::string::npos) << "missing " << key << " in\n" << r.out;
-	EXPECT_NE(r.err.find("\npeak mulx: "), std::string::npos) << r.err;
-	EXPECT_NE(r.err.find("\npeak vpmadd52luq: "), std::string::npos) << r.err;
-	const bool measured = r.err.find("peak mulx: not measured") == std::string::npos;
-	if (!BIGMONT_HAVE_ASM) {
-		EXPECT_NE(r.err.find("peak mulx: not measured (this build has no assembly"),
-			  std::string::npos) << r.err;
-	} else if (!measured) {
-		EXPECT_NE(r.err.find("peak mulx: not measured (this CPU has no BMI2)"),
-			  std::string::npos) << r.err;
-	}
-	if (!measured) {
-		EXPECT_NE(r.err.find("Montgomery kernels against the peak: no bound"),
-			  std::string::npos) << r.err;
-		EXPECT_NE(r.out.find("\"mulx_per_cycle\": null,"), std::string::npos) << r.out;
-		return;
-	}
-	EXPECT_NE(r.err.find("\nbound    mul "), std::string::npos) << r.err;
-	EXPECT_NE(r.err.find("\nbound    sqr "), std::string::npos) << r.err;
-	EXPECT_NE(r.err.find("%   of peak: bound / core cycles\n"), std::string::npos) << r.err;
-	EXPECT_EQ(r.out.find("\"mulx_per_cycle\": null"), std::string::npos) << r.out;
 }
 
 TEST_F(SpeedCli, CompareValuesRefused)
