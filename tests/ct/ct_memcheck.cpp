@@ -14,7 +14,9 @@
  * compared with mpz_powm(a, d, n).  It does the same for big_modexp_ct
  * with a and e secret (n public), and for the radix-2^52 twin
  * (bignum/radix52/): its dual exponentiation with base, exponents and
- * both moduli (digits, k0, R^2) secret, and, with 64-bit chunks,
+ * both moduli (digits, k0, R^2) secret (under the c kernels only, as the
+ * twin's fault check below: neither calls a kernel of the variant), and,
+ * with 64-bit chunks,
  * big_modexp_crt through it (big_modexp_crt_r52) with the same secrets as
  * above.  And the blinded path of rsa_private_raw around big_modexp_crt:
  * the calling thread's blinding pair squared, the input blinded and the
@@ -197,11 +199,18 @@ int main(int argc, char **argv)
 	rsa_key *key = nullptr;
 	char kerr[256] = "";
 	const std::string pem = ss.str();
-	if (rsa_key_load_pem(&key, pem.data(), pem.size(), kerr, sizeof(kerr)) != RSA_OK) {
+	/* Unchecked: the key's checks (Miller-Rabin on p and q) are public
+	 * work, not under test here, and were a fifth of the run. */
+	if (rsa_key_load_unchecked_for_test(&key, reinterpret_cast<const uint8_t *>(pem.data()),
+					    pem.size(), kerr, sizeof(kerr)) != RSA_OK) {
 		std::fprintf(stderr, "ct_memcheck: bigmont cannot load %s: %s\n", argv[1], kerr);
 		return 2;
 	}
 
+	/* The radix-2^52 twin's own runs call no kernel of the variant: the
+	 * c entry (every entry of a build without the assembly) proves them,
+	 * the others run the code around them only. */
+	const bool twin = big_cpu_bound() == BIG_CPU_C;
 	int failures = 0;
 	gmp_randstate_t rs;
 	gmp_randinit_default(rs);
@@ -209,7 +218,16 @@ int main(int argc, char **argv)
 	for (int r = 0; r < rounds; r++) {
 		Mpz a, want;
 		mpz_urandomm(a, rs, n);
-		mpz_powm(want, a, d, n);
+		{ /* a^d mod n by CRT: a third of mpz_powm's work mod n */
+			Mpz wp, wq, h;
+			mpz_powm(wp, a, dp, p);
+			mpz_powm(wq, a, dq, q);
+			mpz_sub(h, wq, wp);
+			mpz_mul(h, h, pinv);
+			mpz_mod(h, h, q);
+			mpz_mul(h, h, p);
+			mpz_add(want, wp, h);
+		}
 
 		/* The private CRT operation, every secret undefined. */
 		Big bp(p), bq(q), bdp(dp), bdq(dq), bpinv(pinv), ba(a), prr(1), qrr(1), out(1);
@@ -259,7 +277,7 @@ int main(int argc, char **argv)
 		}
 
 		/* The radix-2^52 twin, every secret undefined. */
-		if (r52_twin_pow(a, dp, dq, p, q) != 0) {
+		if (twin && r52_twin_pow(a, dp, dq, p, q) != 0) {
 			std::fprintf(stderr, "ct_memcheck: radix-2^52 twin round %d: wrong result\n", r);
 			failures++;
 		}
@@ -303,7 +321,7 @@ int main(int argc, char **argv)
 			}
 #if BIG_CHUNK_SIZE == 64
 			const int len = bn.b.len, digits = big_r52_ct_base_digits(len);
-			if (digits != 0 && bwant.b.len <= len) {
+			if (twin && digits != 0 && bwant.b.len <= len) {
 				std::vector<uint64_t> av(static_cast<size_t>(len), 0), o(av);
 				std::vector<uint64_t> scratch(big_r52_ct_base_scratch(digits));
 				for (int i = 0; i < bwant.b.len; i++)
@@ -340,7 +358,8 @@ int main(int argc, char **argv)
 	}
 	gmp_randclear(rs);
 	rsa_key_free(key);
-	std::printf("ct_memcheck: %d rounds, kernels '%s', %s\n", rounds, big_cpu_variant_name(),
+	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, %s\n", rounds, big_cpu_variant_name(),
+		    twin ? "" : " (the radix-2^52 twin alone: in the c entry)",
 		    failures ? "MISMATCH" : "results match GMP");
 	return failures ? 1 : 0;
 }
