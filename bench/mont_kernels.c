@@ -169,13 +169,9 @@ static const char *const formula[2] = { "n^2 + n^2 + n mulx", "n(n+1)/2 + n^2 + 
 static void print_bounds(FILE *out, const struct bench_mont_table *t, double ticks_per_cycle,
 			 const struct bench_peak *peak)
 {
-	if (peak->mulx_why != NULL) {
-		fprintf(out, "Montgomery kernels against the peak: no bound (peak mulx not "
-			"measured)\n");
+	if (!bench_peak_print_heading(out, "Montgomery kernels", "mulx", peak->mulx_why, "mulx",
+				      peak->mulx))
 		return;
-	}
-	fprintf(out, "Montgomery kernels against the peak: bound = the mulx a call needs / "
-		"%.2f a cycle\n", peak->mulx);
 	bench_peak_print_table(out, "variant", lens, BENCH_MONT_LENS, t->kernel, t->nkernels,
 			       ticks_per_cycle, peak->mulx, bench_peak_mont_mulx, formula);
 }

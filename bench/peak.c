@@ -159,6 +159,19 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 			"cycle (ymm: %.2f instructions)\n", p->zmm, p->ymm, p->ymm_instructions);
 }
 
+int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,
+			     const char *why_not, const char *multiply, double rate)
+{
+	if (why_not != NULL) {
+		fprintf(out, "%s against the peak: no bound (peak %s not measured)\n", table,
+			peak_name);
+		return 0;
+	}
+	fprintf(out, "%s against the peak: bound = the %s a call needs / %.2f a cycle\n", table,
+		multiply, rate);
+	return 1;
+}
+
 void bench_peak_print_table(FILE *out, const char *first, const int *heads, int n,
 			    const struct bench_kernel_row *rows, int nrows,
 			    double ticks_per_cycle, double rate, bench_peak_count_fn *count,

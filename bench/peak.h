@@ -89,6 +89,13 @@ double bench_peak_pct(double bound, double cycles);
 /* The report's peak lines. */
 void bench_peak_print(FILE *out, const struct bench_peak *p);
 
+/* The heading of a table against a peak: "<table> against the peak:
+ * bound = the <multiply> a call needs / <rate> a cycle", or, where the
+ * peak was not measured (why_not set), "... no bound (peak <peak> not
+ * measured)".  1 if the table follows, 0 if not. */
+int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,
+			     const char *why_not, const char *multiply, double rate);
+
 /* The multiplies a call of a kernel needs, by size (chunks or digits). */
 typedef double bench_peak_count_fn(int size, int squaring);
 

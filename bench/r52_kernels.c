@@ -199,15 +199,12 @@ static int ifma_first(const struct bench_r52_table *t)
 static void print_bounds(FILE *out, const struct bench_r52_table *t, double ticks_per_cycle,
 			 const struct bench_peak *peak)
 {
-	if (peak->ifma_why != NULL) {
-		fprintf(out, "radix-2^52 dual kernels against the peak: no bound (peak vpmadd52luq "
-			"not measured)\n");
-		return;
-	}
 	const double rate = bench_peak_ifma(peak);
-	fprintf(out, "radix-2^52 dual kernels against the peak: bound = the zmm vpmadd52 a call "
-		"needs / %.2f a cycle\n(one zmm vpmadd52: 8 lane products, lo or hi; k^2 + k^2 "
-		"products per half, k(k+1)/2 + k^2 squaring)\n", rate);
+	if (!bench_peak_print_heading(out, "radix-2^52 dual kernels", "vpmadd52luq",
+				      peak->ifma_why, "zmm vpmadd52", rate))
+		return;
+	fprintf(out, "(one zmm vpmadd52: 8 lane products, lo or hi; k^2 + k^2 products per half, "
+		"k(k+1)/2 + k^2 squaring)\n");
 	const int first = ifma_first(t);
 	bench_peak_print_table(out, "build", digits, BENCH_R52_SIZES, t->row + first,
 			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_vpmadd52,

@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 	/* The radix-2^52 twin's own runs call no kernel of the variant: the
 	 * c entry (every entry of a build without the assembly) proves them,
 	 * the others run the code around them only. */
-	const bool twin = big_cpu_bound() == BIG_CPU_C;
+	const bool twin_runs = big_cpu_bound() == BIG_CPU_C;
 	int failures = 0;
 	gmp_randstate_t rs;
 	gmp_randinit_default(rs);
@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 		}
 
 		/* The radix-2^52 twin, every secret undefined. */
-		if (twin && r52_twin_pow(a, dp, dq, p, q) != 0) {
+		if (twin_runs && r52_twin_pow(a, dp, dq, p, q) != 0) {
 			std::fprintf(stderr, "ct_memcheck: radix-2^52 twin round %d: wrong result\n", r);
 			failures++;
 		}
@@ -312,7 +312,7 @@ int main(int argc, char **argv)
 			}
 #if BIG_CHUNK_SIZE == 64
 			const int len = bn.b.len, digits = big_r52_ct_base_digits(len);
-			if (twin && digits != 0 && bwant.b.len <= len) {
+			if (twin_runs && digits != 0 && bwant.b.len <= len) {
 				std::vector<uint64_t> av(static_cast<size_t>(len), 0), o(av);
 				std::vector<uint64_t> scratch(big_r52_ct_base_scratch(digits));
 				for (int i = 0; i < bwant.b.len; i++)
@@ -350,7 +350,7 @@ int main(int argc, char **argv)
 	gmp_randclear(rs);
 	rsa_key_free(key);
 	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, %s\n", rounds, big_cpu_variant_name(),
-		    twin ? "" : " (the radix-2^52 twin alone: in the c entry)",
+		    twin_runs ? "" : " (the radix-2^52 twin alone: in the c entry)",
 		    failures ? "MISMATCH" : "results match GMP");
 	return failures ? 1 : 0;
 }
