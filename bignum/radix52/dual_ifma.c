@@ -52,6 +52,13 @@
  *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
  *     40       2173       4125     mul
  *
+ *   Intel Xeon family 6 model 106 (Ice Lake; 3 runs of `bigmont speed
+ *   --kernels`, 2026-11-28, the same in each to 1 %)
+ *   digits   dual mul   dual sqr   the exponentiation squares by
+ *     10        301        276     sqr (window fixed, dual_fixed_impl.h)
+ *     30       1594       1831     mul
+ *     40       2434       3503     mul
+ *
  * Only the builds with the assembly kernels have this build (radix52.h:
  * their ifma variant runs it), and they run their NASM product and
  * squaring at 20 digits instead; their cycles are in their banners
@@ -78,11 +85,9 @@
 #define R52_MUL20_KERNEL big_r52_dual_mul20_ifma_asm
 #define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
 #define R52_WIPE20 big_r52_dual20_ifma_wipe
-/* Where the 20-digit kernels take the intel tuning, the exponentiation
- * squares by the dedicated squaring at 30 digits too: Intel's cores run
- * it faster than the product there, Zen 4 slower (the cycle table
- * above). */
-#define R52_POW_SQR30_DEDICATED big_r52_kernels20_intel
+/* Where it measured faster than the product, the exponentiation squares
+ * by the dedicated squaring at 30 digits too (the cycle tables above). */
+#define R52_POW_SQR30_DEDICATED big_r52_pow_sqr30_dedicated
 #endif
 
 /* GCC cannot follow the group ranges of a run-time digit count and

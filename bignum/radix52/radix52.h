@@ -239,6 +239,10 @@ big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_amd;
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_intel;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_intel;
 int big_r52_kernels20_intel(void);
+/* 1 where the IFMA exponentiations square by the dedicated squaring at
+ * 30 digits, 0 where by the product: bound at load time to what measured
+ * faster on this CPU (bignum/dispatch.c). */
+int big_r52_pow_sqr30_dedicated(void);
 /* Zeroes the stack frame those two leave (secret-derived words) and the
  * vector, mask and caller-saved general registers: to be called from the
  * function that called them, at the same stack depth, after the last of
