@@ -52,12 +52,13 @@
  *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
  *     40       2173       4125     mul
  *
- *   Intel Xeon family 6 model 106 (Ice Lake; 3 runs of `bigmont speed
- *   --kernels`, 2026-11-28, the same in each to 1 %)
+ *   Intel Xeon family 6 model 106 (Ice Lake; the best of 6 runs of
+ *   `bigmont speed --kernels`, 2026-11-28; mul above 10 digits on pair
+ *   groups, r52_mul_pairs below, against 1594 and 2440 on the ymm halves)
  *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        301        276     sqr (window fixed, dual_fixed_impl.h)
- *     30       1594       1831     mul
- *     40       2434       3503     mul
+ *     10        297        276     sqr (window fixed, dual_fixed_impl.h)
+ *     30       1437       1831     mul
+ *     40       2014       3503     mul
  *
  * Only the builds with the assembly kernels have this build (radix52.h:
  * their ifma variant runs it), and they run their NASM product and
@@ -73,7 +74,7 @@
 #if (defined(__x86_64__) && BIGMONT_HAVE_ASM) || defined(R52_INTRINSICS_EMULATED)
 
 #ifndef R52_INTRINSICS_EMULATED
-#pragma GCC target("avx512f,avx512vl,avx512ifma")
+#pragma GCC target("avx512f,avx512vl,avx512ifma,bmi2")
 #define R52_SFX ifma
 /* The emulated build leaves these out: unrolled over emulated lanes they
  * take minutes to compile, and every size's steps are the same as k's
@@ -135,6 +136,130 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
 	R52_UNROLL
 	for (int g = 0; g < G; g++)
 		_mm512_storeu_si512(out + 8 * g, acc[g]);
+}
+
+/* The dual product on whole pair groups, for the shifting window
+ * (dual_mul_impl.h's r52_mul_body, the same words): a zmm register holds
+ * group g of both halves, so each multiply-add, load and shift serves
+ * both, half the vector instructions of the ymm API (on Intel's server
+ * cores a zmm multiply-add issues as often as a ymm one).  The window
+ * shift is a two-source permute within each half; the two halves' y go
+ * into one register.
+ *
+ * With both halves in one register, their chains (t -> y -> the vector
+ * products -> the lane the next t reads) no longer fill each other's
+ * latency.  So the chain reads the vector a step early: step i reads
+ * position i+2 (lane 2) where r52_reduce_step reads i+1, after this
+ * step's lo(a b_i), and the next step adds in the scalar what position
+ * i+2 gets after that read:
+ *   lane1_(i+1) = lane2_i + lo(m_2 y_i) + hi(m_1 y_i) + hi(a_1 b_i)
+ *                 + lo(a_1 b_(i+1))
+ * (step i's lo(m y) before its shift, its hi terms after, step i+1's
+ * lo(a b) before its read: nothing else reaches position i+2 in
+ * between).  y then waits on scalar products only, and the vector's own
+ * chain per step is its four multiply-adds and the shift.  The scalar
+ * products are mulx by a factor shifted up 12 bits, whose high word is
+ * the hi 52-bit half and whose low word is the lo half shifted up (so
+ * with y' = y << 12 = t (k0 << 12) mod 2^64 from one imul); the carry
+ * (t + lo(m_0 y)) >> 52 is ceil(t / 2^52), as the sum is 0 mod 2^52.
+ * Lane bounds as r52_mul_body's (the same lane sums). */
+#define R52_MUL_PAIRS r52_mul_pairs
+#define R52_MUL_PAIRS_WANTED big_r52_mul_pairs_wanted
+
+/* The running state of r52_mul_pairs: the window, each half's t and the
+ * position i+1 as step i-1 read it plus what came after. */
+struct r52_pair_state {
+	__m512i W[BIG_R52_MAX_GROUPS];
+	uint64_t t[2], ahead[2];
+};
+
+/* Step i of r52_mul_pairs, bi the digit i of b in each half. */
+R52_INLINE void r52_pair_step(struct r52_pair_state *st, const uint64_t bi[2],
+			      const uint64_t *a, const struct big_r52_dual_mod *mod,
+			      const uint64_t k0s[2], const int G)
+{
+	const uint64_t mask = BIG_R52_DIGIT_MASK;
+	/* lanes 1..3 of each half, then lane 0 of that half of the next group */
+	const __m512i down = _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1);
+	const __m512i B = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)bi[0]), 0xf0,
+						 (long long)bi[1]);
+	__m512i *const W = st->W;
+	uint64_t y[2];
+
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		W[g] = _mm512_madd52lo_epu64(W[g], _mm512_loadu_si512(a + 8 * g), B);
+	const uint64_t lane2[2] = {
+		(uint64_t)_mm256_extract_epi64(_mm512_castsi512_si256(W[0]), 2),
+		(uint64_t)_mm256_extract_epi64(_mm512_extracti64x4_epi64(W[0], 1), 2)
+	};
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		const uint64_t *ah = R52_GRP(a, 0, h), *mh = R52_GRP(mod->m, 0, h);
+		unsigned long long a0b_hi, a1b_hi, m0y_hi, m1y_hi;
+		const uint64_t bs = bi[h] << 12;
+		const uint64_t a0b_lo = _mulx_u64(ah[0], bs, &a0b_hi) >> 12;
+		const uint64_t a1b_lo = _mulx_u64(ah[1], bs, &a1b_hi) >> 12;
+		const uint64_t ti = st->t[h] + a0b_lo;
+		const uint64_t ys = ti * k0s[h];
+
+		y[h] = ys >> 12;
+		(void)_mulx_u64(mh[0], ys, &m0y_hi);
+		const uint64_t m1y_lo = _mulx_u64(mh[1], ys, &m1y_hi) >> 12;
+		st->t[h] = ((ti + mask) >> 52) + m0y_hi + m1y_lo + st->ahead[h] + a1b_lo + a0b_hi;
+		st->ahead[h] = lane2[h] + ((mh[2] * ys) >> 12) + m1y_hi + a1b_hi;
+	}
+	const __m512i Y = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)y[0]), 0xf0,
+						 (long long)y[1]);
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		W[g] = _mm512_madd52lo_epu64(W[g], _mm512_loadu_si512(mod->m + 8 * g), Y);
+	R52_UNROLL
+	for (int g = 0; g + 1 < G; g++)
+		W[g] = _mm512_permutex2var_epi64(W[g], down, W[g + 1]);
+	W[G - 1] = _mm512_permutex2var_epi64(W[G - 1], down, _mm512_setzero_si512());
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		W[g] = _mm512_madd52hi_epu64(W[g], _mm512_loadu_si512(mod->m + 8 * g), Y);
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		W[g] = _mm512_madd52hi_epu64(W[g], _mm512_loadu_si512(a + 8 * g), B);
+}
+
+R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			      const struct big_r52_dual_mod *mod, const int k)
+{
+	const int G = BIG_R52_GROUPS(k);
+	const uint64_t k0s[2] = { mod->k0[0] << 12, mod->k0[1] << 12 };
+	struct r52_pair_state st = { .t = { 0, 0 }, .ahead = { 0, 0 } };
+
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		st.W[g] = _mm512_setzero_si512();
+	/* b a group at a time, so that a digit's place in it is a constant */
+	int q = 0;
+	for (; 4 * q + 4 <= k; q++) {
+		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
+		R52_UNROLL
+		for (int s = 0; s < BIG_R52_LANES; s++)
+			r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, a,
+				      mod, k0s, G);
+	}
+	for (int s = 0; 4 * q + s < k; s++) {
+		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
+		r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, a, mod,
+			      k0s, G);
+	}
+	r52v half[2][BIG_R52_MAX_GROUPS];
+	R52_UNROLL
+	for (int g = 0; g < G; g++) {
+		half[0][g] = _mm512_castsi512_si256(st.W[g]);
+		half[1][g] = _mm512_extracti64x4_epi64(st.W[g], 1);
+	}
+	for (int h = 0; h < 2; h++) {
+		half[h][0] = r52v_set_lane0(half[h][0], st.t[h]);
+		r52_normalise(r, h, half[h], G);
+	}
 }
 #endif
 

@@ -171,7 +171,30 @@ R52_BODIES(mod->digits, any)
 #define R52_FIXED(K) R52_BODIES(K, K)
 R52_SIZES(R52_FIXED)
 
+#ifdef R52_MUL_PAIRS
+/* The build's pair-group product (R52_MUL_PAIRS) and the squaring by it,
+ * for both halves on the shifting window: k digits, or 30 and 40. */
+#define R52_PAIR_PRODUCTS(K, SFX)                                            \
+	static void r52_mul_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
+					const uint64_t *b,                   \
+					const struct big_r52_dual_mod *mod)  \
+	{                                                                    \
+		R52_MUL_PAIRS(r, a, b, mod, K);                              \
+	}                                                                    \
+	static void r52_sqr_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
+					const struct big_r52_dual_mod *mod)  \
+	{                                                                    \
+		R52_MUL_PAIRS(r, a, a, mod, K);                              \
+	}
+R52_PAIR_PRODUCTS(mod->digits, any)
+#ifdef R52_FIXED_SIZES
+R52_PAIR_PRODUCTS(30, 30)
+R52_PAIR_PRODUCTS(40, 40)
+#endif
+#endif
+
 /* The functions for k digits and H halves: the fixed-size ones if any;
+ * the build's pair-group product where R52_MUL_PAIRS_WANTED() says so;
  * the 20-digit assembly for both halves only. */
 static struct r52_size_ops r52_pick(int k, int halves)
 {
@@ -193,6 +216,20 @@ static struct r52_size_ops r52_pick(int k, int halves)
 		};
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
+#ifdef R52_MUL_PAIRS
+	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED()) {
+		ops.mul = r52_mul_pairs_any;
+		ops.pow_sqr = r52_sqr_pairs_any;
+#ifdef R52_FIXED_SIZES
+		if (k == 30 || k == 40) {
+			ops.mul = k == 30 ? r52_mul_pairs_30 : r52_mul_pairs_40;
+			ops.pow_sqr = k == 30 ? r52_sqr_pairs_30 : r52_sqr_pairs_40;
+		}
+#endif
+		if (k <= R52_SQR_MAX_DIGITS)
+			ops.pow_sqr = ops.sqr;
+	}
+#endif
 #ifdef R52_KERNELS20
 	if (k == 20 && !single) {
 		ops.mul = R52_MUL20_KERNEL;

@@ -22,6 +22,12 @@
  *   R52_POW_SQR30_DEDICATED  a predicate, int (*)(void): where it returns
  *                            1, the exponentiations square by the
  *                            dedicated squaring at 30 digits too
+ *   R52_MUL_PAIRS            the build's own product of both halves on
+ *                            the shifting window (r, a, b, mod, k; the
+ *                            words of r52_mul_body), taken where the
+ *                            run-time predicate R52_MUL_PAIRS_WANTED()
+ *                            returns 1; defined, as R52_SELECT_PAIRS,
+ *                            before dual_pow_impl.h
  *   R52_SELECT_PAIRS         the build's own table read, the contract and
  *                            words of r52_select_k (dual_pow_impl.h),
  *                            defined between dual_fixed_impl.h and

@@ -243,6 +243,10 @@ int big_r52_kernels20_intel(void);
  * 30 digits, 0 where by the product: bound at load time to what measured
  * faster on this CPU (bignum/dispatch.c). */
 int big_r52_pow_sqr30_dedicated(void);
+/* 1 where the IFMA build's products of both halves above 10 digits work
+ * on zmm pair groups, 0 where on the ymm halves: bound at load time by
+ * CPU (bignum/dispatch.c).  The same words either way. */
+int big_r52_mul_pairs_wanted(void);
 /* Zeroes the stack frame those two leave (secret-derived words) and the
  * vector, mask and caller-saved general registers: to be called from the
  * function that called them, at the same stack depth, after the last of
