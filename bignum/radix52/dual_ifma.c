@@ -175,14 +175,14 @@ struct r52_pair_state {
 
 /* Step i of r52_mul_pairs, bi the digit i of b in each half. */
 R52_INLINE void r52_pair_step(struct r52_pair_state *st, const uint64_t bi[2],
-			      const uint64_t *a, const struct big_r52_dual_mod *mod,
+			      __m512i bgroup, const int s, const uint64_t *a, const struct big_r52_dual_mod *mod,
 			      const uint64_t k0s[2], const int G)
 {
 	const uint64_t mask = BIG_R52_DIGIT_MASK;
 	/* lanes 1..3 of each half, then lane 0 of that half of the next group */
 	const __m512i down = _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1);
-	const __m512i B = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)bi[0]), 0xf0,
-						 (long long)bi[1]);
+	const __m512i B = _mm512_permutexvar_epi64(
+		_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s), bgroup);
 	__m512i *const W = st->W;
 	uint64_t y[2];
 
@@ -240,15 +240,16 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	int q = 0;
 	for (; 4 * q + 4 <= k; q++) {
 		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
+		const __m512i bg = _mm512_loadu_si512(bq);
 		R52_UNROLL
 		for (int s = 0; s < BIG_R52_LANES; s++)
-			r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, a,
-				      mod, k0s, G);
+			r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, bg,
+				      s, a, mod, k0s, G);
 	}
 	for (int s = 0; 4 * q + s < k; s++) {
 		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
-		r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, a, mod,
-			      k0s, G);
+		r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] },
+			      _mm512_loadu_si512(bq), s, a, mod, k0s, G);
 	}
 	r52v half[2][BIG_R52_MAX_GROUPS];
 	R52_UNROLL
