@@ -46,7 +46,8 @@
  *     40       2019       3318     mul
  *
  *   Intel Xeon family 6 model 207 (results/intel-r-xeon-r-processor-
- *   family6-model207/2026-11-27-1838-kernels.txt)
+ *   family6-model207/2026-11-27-1838-kernels.txt; the ymm product, before
+ *   the pair product, which is unmeasured there)
  *   digits   dual mul   dual sqr   the exponentiation squares by
  *     10        273        255     sqr (window fixed, dual_fixed_impl.h)
  *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
@@ -54,11 +55,12 @@
  *
  *   Intel Xeon family 6 model 106 (Ice Lake; the best of 6 runs of
  *   `bigmont speed --kernels`, 2026-11-28; mul above 10 digits on pair
- *   groups, r52_mul_pairs below, against 1594 and 2440 on the ymm halves)
+ *   groups, r52_mul_pairs below, against 1594 and 2440 on the ymm halves;
+ *   above 20 digits sqr squares by that product)
  *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        297        276     sqr (window fixed, dual_fixed_impl.h)
- *     30       1437       1831     mul
- *     40       2014       3503     mul
+ *     10        298        276     sqr (window fixed, dual_fixed_impl.h)
+ *     30       1359       1351     mul (pairs)
+ *     40       1989       2004     mul (pairs)
  *
  * Only the builds with the assembly kernels have this build (radix52.h:
  * their ifma variant runs it), and they run their NASM product and

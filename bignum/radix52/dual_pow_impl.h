@@ -181,8 +181,8 @@ R52_SIZES(R52_FIXED)
 	{                                                                    \
 		R52_MUL_PAIRS(r, a, b, mod, K);                              \
 	}                                                                    \
-	static void r52_sqr_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
-					const struct big_r52_dual_mod *mod)  \
+	static void r52_sqr_by_pairs_##SFX(uint64_t *r, const uint64_t *a,   \
+					   const struct big_r52_dual_mod *mod) \
 	{                                                                    \
 		R52_MUL_PAIRS(r, a, a, mod, K);                              \
 	}
@@ -219,15 +219,14 @@ static struct r52_size_ops r52_pick(int k, int halves)
 #ifdef R52_MUL_PAIRS
 	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED()) {
 		ops.mul = r52_mul_pairs_any;
-		ops.pow_sqr = r52_sqr_pairs_any;
+		if (k > R52_SQR_MAX_DIGITS)
+			ops.sqr = ops.pow_sqr = r52_sqr_by_pairs_any;
 #ifdef R52_FIXED_SIZES
 		if (k == 30 || k == 40) {
 			ops.mul = k == 30 ? r52_mul_pairs_30 : r52_mul_pairs_40;
-			ops.pow_sqr = k == 30 ? r52_sqr_pairs_30 : r52_sqr_pairs_40;
+			ops.sqr = ops.pow_sqr = k == 30 ? r52_sqr_by_pairs_30 : r52_sqr_by_pairs_40;
 		}
 #endif
-		if (k <= R52_SQR_MAX_DIGITS)
-			ops.pow_sqr = ops.sqr;
 	}
 #endif
 #ifdef R52_KERNELS20
