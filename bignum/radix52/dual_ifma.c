@@ -175,10 +175,12 @@ struct r52_pair_state {
 	uint64_t t[2], ahead[2];
 };
 
-/* Step i of r52_mul_pairs, bi the digit i of b in each half. */
+/* Step i = 4q + s of r52_mul_pairs: bi is digit i of b in each half,
+ * bgroup b's group q (both halves). */
 R52_INLINE void r52_pair_step(struct r52_pair_state *st, const uint64_t bi[2],
-			      __m512i bgroup, const int s, const uint64_t *a, const struct big_r52_dual_mod *mod,
-			      const uint64_t k0s[2], const int G)
+			      __m512i bgroup, const int s, const uint64_t *a,
+			      const struct big_r52_dual_mod *mod, const uint64_t k0s[2],
+			      const int G)
 {
 	const uint64_t mask = BIG_R52_DIGIT_MASK;
 	/* lanes 1..3 of each half, then lane 0 of that half of the next group */
