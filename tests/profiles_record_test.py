@@ -10,14 +10,18 @@ usage: tests/profiles_record_test.py [BIGMONT asm|noasm]
 With a bigmont binary, also checks its symbol table: in an assembly build
 every kernel the .asm files declare by name is found (and the tuned
 radix-2^52 ones, which they build with a macro) and no C function is; in a
-C build none is found.
+C build none is found; and that a --variant the CPU or build cannot run is
+refused before any profiler starts.  Without: the paths record and compare
+print, and compare's error for a missing file.
 """
 import glob
 import importlib.machinery
 import importlib.util
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,6 +90,70 @@ class AsmLeaves(unittest.TestCase):
 
     def test_unreadable_binary_has_no_kernels(self):
         self.assertEqual(proflib.nasm_kernels(os.path.join(DATA, "no-such-binary")), set())
+
+
+class Paths(unittest.TestCase):
+    """Messages give a path back as the user gave it."""
+
+    def test_given_path_as_given(self):
+        self.assertEqual(record.shown("/a/b/probe/p.txt", "../probe/p.txt"), "../probe/p.txt")
+        self.assertEqual(record.shown("/x/y.txt", "/x/y.txt"), "/x/y.txt")
+
+    def test_default_path_relative_below_the_working_directory_else_absolute(self):
+        cwd = os.getcwd()
+        self.assertEqual(record.shown(os.path.join(cwd, "p", "q.txt")), os.path.join("p", "q.txt"))
+        outside = os.path.join(os.path.dirname(cwd) or "/", "elsewhere-q.txt")
+        if os.path.dirname(cwd) != cwd:
+            self.assertEqual(record.shown(outside), outside)
+
+    def test_compare_missing_file_one_line(self):
+        missing = os.path.join(DATA, "no-such-profile.txt")
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "compare"),
+                            missing, missing], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=60)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(p.stderr, "profiles/compare: error: %s: No such file or directory\n"
+                         % missing)
+        self.assertNotIn("Errno", p.stderr)
+        self.assertEqual(p.stdout, "")
+
+
+class VariantRefusedFirst(unittest.TestCase):
+    """--variant V that this build or CPU cannot run: exit 2 and the
+    program's reason, before any profiler runs (a stand-in perf and
+    valgrind on PATH record whether they were started) and with no file."""
+
+    def test_unavailable_variant(self):
+        if BIGMONT is None:
+            self.skipTest("no bigmont given")
+        variant = "adx" if BUILD == "noasm" else "ifma"
+        key = os.path.join(HERE, "data", "keys", "rsa1024-e65537.pem")
+        probe = subprocess.run([BIGMONT, "key-info", key], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=60,
+                               env=dict(os.environ, BIGMONT_CPU=variant))
+        if probe.returncode == 0:
+            self.skipTest("this CPU runs %s" % variant)
+        with tempfile.TemporaryDirectory() as tmp:
+            started = os.path.join(tmp, "started")
+            for tool in ("perf", "valgrind"):
+                with open(os.path.join(tmp, tool), "w") as f:
+                    f.write("#!/bin/sh\necho %s >> '%s'\nexit 1\n" % (tool, started))
+                os.chmod(os.path.join(tmp, tool), 0o755)
+            out = os.path.join(tmp, "p.txt")
+            env = dict(os.environ, PATH=tmp + os.pathsep + os.environ.get("PATH", ""))
+            env.pop("BIGMONT_CPU", None)
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
+                                "--bigmont", BIGMONT, "--variant", variant, "--bits", "1024",
+                                "--seconds", "1", "--out", out], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, universal_newlines=True, env=env,
+                               timeout=60)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertTrue(p.stderr.startswith(
+                "profiles/record: error: --variant %s: BIGMONT_CPU=%s is not available here ("
+                % (variant, variant)), p.stderr)
+            self.assertEqual(p.stderr.count("\n"), 1, p.stderr)
+            self.assertFalse(os.path.exists(started), "a profiler ran before the refusal")
+            self.assertFalse(os.path.exists(out))
 
 
 def declared_kernels():
