@@ -103,13 +103,24 @@ def read_report(path):
 
 
 def openssl_speed(openssl, env, seconds, bits):
-    """{bits: (sign/s, verify/s)} from one `openssl speed -mr` run."""
+    """{bits: (sign/s, verify/s)} from one `openssl speed -mr` run.  With
+    the provider's report in env, the provider must have done private-key
+    operations: a module that does not load is no error to OpenSSL 3.0,
+    which then measures the default provider."""
     cmd = [openssl, "speed", "-mr", "-elapsed", "-seconds", str(seconds)] + \
           ["rsa%d" % b for b in bits]
+    report = env.get("BIGMONT_PROVIDER_REPORT")
+    if report and os.path.exists(report):
+        os.remove(report)
     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=TIMEOUT)
     if r.returncode != 0:
         die("%s failed: %s" % (" ".join(cmd), r.stderr.strip()[-500:]))
+    if report and read_report(report) == 0:
+        die("openssl speed with %s did no private-key operation in the bigmont provider: "
+            "it did not load from %s (OPENSSL_MODULES), and the default provider was "
+            "measured" % (os.path.relpath(env.get("OPENSSL_CONF", "?"), ROOT),
+                          env.get("OPENSSL_MODULES", "?")))
     rates = parse_speed(r.stdout)
     missing = [b for b in bits if b not in rates]
     if missing:
@@ -251,7 +262,9 @@ def run(args):
                         rounds_bigmont[b].append(rate)
                     name = "bigmont speed (%s)" % speed_build
                 else:
-                    env = provider_env(clean_env(), args.modules) if step else clean_env()
+                    env = (provider_env(clean_env(), args.modules,
+                                        os.path.join(tmp, "speed-report"))
+                           if step else clean_env())
                     for b, rate in openssl_speed(args.openssl, env, args.seconds, bits).items():
                         rounds_speed[step][b].append(rate)
                     name = "openssl speed %s" % ("bigmont" if step else "default")
@@ -310,26 +323,53 @@ def fmt(v, spec="%.1f"):
     return spec % v if v is not None else "n/a"
 
 
+def fmt_rate(v):
+    """A rate as the other tables print counts: 12,345 (no decimals)."""
+    return "{:,.0f}".format(v) if v is not None else "n/a"
+
+
+def add_table_rates(doc, result):
+    """Beside each key's `bigmont speed` figure of this section's rounds,
+    the main table's row of the same build and variant, blinded (another
+    measurement, earlier in the run), as ops/s: 1e9 / its median ns/op."""
+    for row in doc["speed"]:
+        label = row["bigmont_speed"].get("build")
+        rate = None
+        for rec in result.get("records", []):
+            if (rec.get("implementation") == "ours-blinded" and rec.get("build") == label
+                    and rec.get("bits") == row["bits"] and rec.get("threads") == 1
+                    and rec.get("median_ns")):
+                rate = 1e9 / rec["median_ns"]
+        row["bigmont_speed"]["table_ops_per_s"] = rate
+
+
 def markdown(doc):
     s = doc["settings"]
     lines = [
         "## RSA through OpenSSL: the bigmont provider (bench/openssl_provider.py)", "",
         "`openssl speed -elapsed -seconds %d` with `%s` (bigmont preferred) and with the "
         "default provider alone, alternating, median of %d round(s); %s. `bigmont speed` "
-        "is `ours-blinded` (blinding and fault check on, as in the provider): %s. "
+        "is `ours-blinded` (blinding and fault check on, as in the provider): %s, "
+        "timed again here between the openssl speed runs, so it is not the same "
+        "measurement as the ns/op table's blinded row of that build, shown beside it as "
+        "ops/s (1e9 / ns/op; '-' without that table); the ratio is to this section's. "
         "`openssl speed`'s sign adds PKCS #1 v1.5 padding of 36 bytes and EVP's dispatch "
         "to that private operation." % (s["seconds"], doc["config"], s["rounds"],
                                        doc["openssl_version"], doc["bigmont_speed_source"]), "",
-        "| key | sign/s, bigmont provider | sign/s, default provider | bigmont speed ops/s "
+        "| key | sign/s, bigmont provider | sign/s, default provider "
+        "| bigmont speed ops/s, these rounds | ns/op table's blinded row, as ops/s "
         "| provider / bigmont speed | provider / default | verify/s, bigmont | verify/s, default |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in doc["speed"]:
-        lines.append("| RSA-%d | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["bits"], fmt(r["bigmont"]["sign_per_s"]), fmt(r["default"]["sign_per_s"]),
-            fmt(r["bigmont_speed"]["ops_per_s"]), fmt(r["provider_over_bigmont_speed"], "%.3f"),
-            fmt(r["provider_over_default"], "%.3f"), fmt(r["bigmont"]["verify_per_s"]),
-            fmt(r["default"]["verify_per_s"])))
+        table = r["bigmont_speed"].get("table_ops_per_s")
+        lines.append("| RSA-%d | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["bits"], fmt_rate(r["bigmont"]["sign_per_s"]),
+            fmt_rate(r["default"]["sign_per_s"]), fmt_rate(r["bigmont_speed"]["ops_per_s"]),
+            fmt_rate(table) if table is not None else "-",
+            fmt(r["provider_over_bigmont_speed"], "%.3f"),
+            fmt(r["provider_over_default"], "%.3f"), fmt_rate(r["bigmont"]["verify_per_s"]),
+            fmt_rate(r["default"]["verify_per_s"])))
     lines += ["", "TLS handshakes on 127.0.0.1, `openssl s_server` with a fresh RSA-2048 "
               "certificate, %d timed handshakes per round (after %d), client and server on "
               "the same machine:" % (s["handshakes"], s["warmup_handshakes"]), "",
@@ -337,8 +377,8 @@ def markdown(doc):
               "| bigmont / default |", "|---|---:|---:|---:|"]
     for r in doc["tls"]:
         lines.append("| %s | %s | %s | %.3f |" % (
-            r["case"], fmt(r["bigmont"]["handshakes_per_s"]),
-            fmt(r["default"]["handshakes_per_s"]), r["bigmont_over_default"]))
+            r["case"], fmt_rate(r["bigmont"]["handshakes_per_s"]),
+            fmt_rate(r["default"]["handshakes_per_s"]), r["bigmont_over_default"]))
     return "\n".join(lines) + "\n"
 
 
@@ -392,12 +432,15 @@ def main(argv):
     print("=== OpenSSL with and without the bigmont provider: %d round(s), openssl speed "
           "-seconds %d, %d handshakes" % (args.rounds, args.seconds, args.handshakes), flush=True)
     doc = run(args)
-    text = markdown(doc)
-    print()
-    print(text)
+    result = None
     if args.result:
         with open(args.result_json) as f:
             result = json.load(f)
+        add_table_rates(doc, result)
+    text = markdown(doc)
+    print()
+    print(text)
+    if result is not None:
         result["openssl_provider"] = doc
         with open(args.result_json + ".tmp", "w") as f:
             json.dump(result, f, indent=1)

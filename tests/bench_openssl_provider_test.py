@@ -82,10 +82,51 @@ class Markdown(unittest.TestCase):
                      "default": {"handshakes_per_s": 380.0}, "bigmont_over_default": 400 / 380}],
         }
         text = op.markdown(doc)
-        self.assertIn("| RSA-2048 | 1800.0 | 1600.0 | 1850.0 | 0.973 | 1.125 | 50000.0 | 60000.0 |",
+        # Rates as whole numbers, as the other tables print counts; the
+        # main table's figure '-' where there is none.
+        self.assertIn("| RSA-2048 | 1,800 | 1,600 | 1,850 | - | 0.973 | 1.125 | 50,000 | 60,000 |",
                       text)
-        self.assertIn("| TLS 1.3 | 400.0 | 380.0 | 1.053 |", text)
+        self.assertIn("| TLS 1.3 | 400 | 380 | 1.053 |", text)
         self.assertIn("-elapsed -seconds 2", text)
+        # Beside it, the ns/op table's blinded row of the same build, as
+        # ops/s, said to be another measurement.
+        doc["speed"][0]["bigmont_speed"]["build"] = "chunk64-asm/adx"
+        op.add_table_rates(doc, {"records": [
+            {"implementation": "ours-blinded", "build": "chunk64-asm/adx", "bits": 2048,
+             "threads": 1, "median_ns": 500000.0},
+            {"implementation": "ours", "build": "chunk64-asm/adx", "bits": 2048,
+             "threads": 1, "median_ns": 400000.0},
+            {"implementation": "ours-blinded", "build": "chunk64", "bits": 2048,
+             "threads": 1, "median_ns": 900000.0}]})
+        text = op.markdown(doc)
+        self.assertIn("| RSA-2048 | 1,800 | 1,600 | 1,850 | 2,000 | 0.973 |", text)
+        self.assertIn("not the same measurement as the ns/op table's blinded row", text)
+
+
+class SpeedThroughTheProvider(unittest.TestCase):
+    """A stand-in openssl: with the provider's report in the environment,
+    a run the provider did no operation in (its module did not load, and
+    OpenSSL 3.0 measured the default provider) stops the benchmark."""
+
+    def run_speed(self, writes_report):
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = os.path.join(tmp, "openssl")
+            with open(exe, "w") as f:
+                f.write("#!/bin/sh\n%sprintf '%s'\n" % (
+                    "echo bigmont-private-ops=12 > \"$BIGMONT_PROVIDER_REPORT\"\n"
+                    if writes_report else "", SPEED_MR.replace("\n", "\\n")))
+            os.chmod(exe, 0o755)
+            env = op.provider_env(op.clean_env(), os.path.join(tmp, "nowhere"),
+                                  os.path.join(tmp, "report"))
+            return op.openssl_speed(exe, env, 1, [1024, 2048])
+
+    def test_provider_in_use(self):
+        self.assertEqual(self.run_speed(True)[2048], (201.5, 9000.25))
+
+    def test_provider_not_loaded_stops_the_run(self):
+        with self.assertRaises(SystemExit) as cm:
+            self.run_speed(False)
+        self.assertEqual(cm.exception.code, 1)
 
 
 if __name__ == "__main__":

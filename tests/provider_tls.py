@@ -11,7 +11,8 @@ and a fresh RSA-2048 certificate (made with the default provider), one
 
 The handshake must complete with the expected protocol and cipher, and the
 provider's report (BIGMONT_PROVIDER_REPORT, written when s_server exits)
-must count exactly one private-key operation.  Every process has a
+must count exactly one private-key operation.  Then the ways the READMEs
+give to see the provider in use (loading()).  Every process has a
 timeout, so the test is bounded.
 
 usage: provider_tls.py --openssl OPENSSL --modules DIR --config CNF
@@ -94,6 +95,53 @@ def handshake(args, key, cert, server_opts, client_opts, tmp, env):
     return client.stdout, "".join(lines) + out, ops
 
 
+def loading(args, env, tmp):
+    """What README and provider/README.md say about seeing the provider in
+    use: `openssl list -providers` under the configuration names bigmont
+    active, and not when the module is not where OPENSSL_MODULES says
+    (OpenSSL 3.0 then runs on the default provider, no error); `openssl
+    speed -provider-path DIR -provider bigmont -provider default` measures
+    bigmont, and fails when the module is not in DIR.  Failures, as text."""
+    failures = []
+    empty = os.path.join(tmp, "no-modules")
+    os.makedirs(empty, exist_ok=True)
+
+    def run(cmd, extra):
+        return subprocess.run(cmd, env=dict(env, **extra), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, universal_newlines=True,
+                              timeout=TIMEOUT)
+    active = re.compile(r"^\s+name: bigmont RSA provider\n.*\n\s+status: active$", re.M)
+    listed = run([args.openssl, "list", "-providers"],
+                 {"OPENSSL_CONF": args.config, "OPENSSL_MODULES": args.modules})
+    if listed.returncode != 0 or not active.search(listed.stdout):
+        failures.append("openssl list -providers does not show bigmont active:\n" + listed.stdout)
+    listed = run([args.openssl, "list", "-providers"],
+                 {"OPENSSL_CONF": args.config, "OPENSSL_MODULES": empty})
+    if listed.returncode != 0 or "bigmont" in listed.stdout:
+        failures.append("without the module, openssl list -providers (status %d) should list "
+                        "the default provider alone:\n%s" % (listed.returncode, listed.stdout))
+    report = os.path.join(tmp, "speed-report")
+    for modules, ok in ((args.modules, True), (empty, False)):
+        if os.path.exists(report):
+            os.remove(report)
+        speed = run([args.openssl, "speed", "-elapsed", "-seconds", "1", "-provider-path",
+                     modules, "-provider", "bigmont", "-provider", "default", "rsa1024"],
+                    {"OPENSSL_CONF": args.config, "BIGMONT_PROVIDER_REPORT": report})
+        ops = 0
+        if os.path.exists(report):
+            with open(report) as f:
+                ops = sum(int(line.split("=", 1)[1]) for line in f
+                          if line.startswith("bigmont-private-ops="))
+        if ok and (speed.returncode != 0 or ops == 0):
+            failures.append("openssl speed -provider bigmont: status %d, %d operations in "
+                            "bigmont:\n%s" % (speed.returncode, ops, speed.stdout[-800:]))
+        if not ok and (speed.returncode == 0 or
+                       "unable to load provider bigmont" not in speed.stdout):
+            failures.append("openssl speed -provider bigmont without the module: status %d "
+                            "(want an error):\n%s" % (speed.returncode, speed.stdout[-800:]))
+    return failures
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--openssl", default="openssl")
@@ -118,6 +166,13 @@ def main(argv):
             else:
                 print("provider_tls: %s: handshake completed, bigmont did the server's "
                       "private-key operation" % name)
+        for failure in loading(args, env, tmp):
+            failed += 1
+            print("provider_tls: FAILED: %s" % failure)
+        if not failed:
+            print("provider_tls: openssl list -providers shows bigmont active, and not "
+                  "without its module; openssl speed -provider bigmont measures it, and "
+                  "fails without it")
     return 1 if failed else 0
 
 
