@@ -162,8 +162,9 @@ def aggregate(runs):
                     "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
                     "efficiency": [], "eff_mins": [], "eff_maxs": [], "single": [],
                     "cpu_share": [], "locks": [], "once": [], "overhead": [],
-                    "ratios": {}, "runs": 0})
+                    "ratios": {}, "runs": 0, "by_round": {}})
                 g["medians"].append(r["median_ns"])
+                g["by_round"].setdefault(rnd, []).append(r["median_ns"])
                 g["mins"].append(r["min_ns"])
                 g["maxs"].append(r["max_ns"])
                 g["ops_per_s"].append(r["ops_per_s"])
@@ -187,13 +188,17 @@ def aggregate(runs):
     out = []
     for g in groups.values():
         med = _median(g["medians"])
+        # Each round's median (a reference pooled under "all" has a run per
+        # build in a round): the spread is over rounds for every row alike.
+        per_round = [m for m in (_median(v) for v in g["by_round"].values()) if m is not None]
         rec = {
             "implementation": g["implementation"], "build": g["build"],
             "bits": g["bits"], "threads": g["threads"],
             "blinding": g["blinding"], "fault_check": g["fault_check"],
             "median_ns": med,
-            "run_min_ns": min(v for v in g["medians"] if v is not None),
-            "run_max_ns": max(v for v in g["medians"] if v is not None),
+            "run_min_ns": min(per_round) if per_round else None,
+            "run_max_ns": max(per_round) if per_round else None,
+            "rounds": len(per_round),
             "spread": None,  # below: run_spread
             "min_ns": min(v for v in g["mins"] if v is not None),
             "max_ns": max(v for v in g["maxs"] if v is not None),
@@ -266,25 +271,29 @@ def fmt_percent(v):
     return "-" if v is None else "%.0f%%" % (100 * v)
 
 
-# The fewest runs whose medians give a spread: with two, their median is
+# The fewest rounds whose medians give a spread: with two, their median is
 # their midpoint and every spread reads -x%/+x%; with one there is none.
+# Ours and the references alike (a reference has a run per build in each
+# round, pooled into one median per round).
 SPREAD_MIN_RUNS = 3
 
 
 def run_spread(r):
     """{"low": a, "high": b}: how far below and above median_ns the lowest
-    and highest run medians lie, as fractions of it; None below
-    SPREAD_MIN_RUNS runs (or without a median)."""
+    and highest round medians lie, as fractions of it; None below
+    SPREAD_MIN_RUNS rounds (or without a median).  A summary written
+    before rounds were counted has its runs instead."""
     m = r.get("median_ns")
-    if not m or r.get("runs", 1) < SPREAD_MIN_RUNS or r.get("run_min_ns") is None:
+    if not m or r.get("rounds", r.get("runs", 1)) < SPREAD_MIN_RUNS or \
+            r.get("run_min_ns") is None:
         return None
     return {"low": round((m - r["run_min_ns"]) / m, 4),
             "high": round((r["run_max_ns"] - m) / m, 4)}
 
 
 def fmt_spread(r):
-    """How far the runs' medians strayed from their median: "-3%/+5%";
-    "n/a" below three runs, "-" without a median."""
+    """How far the rounds' medians strayed from their median: "-3%/+5%";
+    "n/a" below three rounds, "-" without a median."""
     if not r.get("median_ns"):
         return "-"
     sp = run_spread(r)
@@ -358,6 +367,18 @@ def md_table(header, rows):
     return "\n".join(lines)
 
 
+# Below this share of min(T, cores) cores the threads did not get their
+# cores: the thread table says "low" beside it and the chart labels the point.
+LOW_CPU_SHARE = 0.9
+
+
+def fmt_cpu_share(v):
+    """'98%'; '62% low' below LOW_CPU_SHARE; '-' where not measured."""
+    if v is None:
+        return "-"
+    return fmt_percent(v) + (" low" if v < LOW_CPU_SHARE else "")
+
+
 def thread_rows(summary, bits):
     """Ours per build, then OpenSSL pooled over every run."""
     rows = []
@@ -375,7 +396,7 @@ def thread_rows(summary, bits):
                      fmt_ns(r["ops_per_s"]),
                      fmt_percent(eff) + ("*" if eff is not None and eff > 1 else ""),
                      "-" if lo is None or hi is None else "%.0f-%.0f%%" % (100 * lo, 100 * hi),
-                     fmt_percent(r.get("cpu_share")),
+                     fmt_cpu_share(r.get("cpu_share")),
                      fmt_locks(r.get("locks_per_op"))])
     return rows
 
@@ -420,9 +441,14 @@ LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key opera
           "range = the lowest and highest round, cpu = the share of min(T, cores) "
           "cores the threads had; efficiency '-': withheld, above 100 % in every "
           "round (a measurement error); '*': above 100 %, the 1-thread row was "
-          "disturbed (slowed): rerun on a quiet machine. "
-          "spread: the lowest and highest round's median against the median; n/a "
-          "below three rounds (two rounds give no spread).\n")
+          "disturbed (slowed): rerun on a quiet machine. cpu 'low' (below " +
+          "%.0f %%" % (100 * LOW_CPU_SHARE) + ", the chart labels the point): the "
+          "threads had less CPU time than their cores give, because other processes ran on the machine or the threads waited, so that "
+          "row's ops/s and efficiency understate what the code does with the cores to "
+          "itself; rerun on a quiet machine. "
+          "spread: the lowest and highest round's median against the median, for ours "
+          "and the references alike (a reference's round: the median of its runs beside "
+          "each build); n/a below three rounds (two rounds give no spread).\n")
 
 
 def machine_lines(machine, markdown=False):
@@ -546,45 +572,52 @@ COLORS = {
 }
 
 
-def _bar_entries(summary, bits):
-    """(label, µs, colour, blinded) for one key size: ours per build (the
-    blinded run right after its build), then the references."""
+def _bar_entries(summary, bits, machine=None):
+    """(label, ns, colour, blinded) for one key size, labelled as the
+    key table's rows (OpenSSL's with the versions in machine): ours per
+    build (the blinded run right after its build), then the references."""
     out = []
     ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
             r["implementation"] in ("ours", "ours-blinded") and r["build"] != "all"]
     ours.sort(key=lambda r: (build_sort_key(r["build"]), r["implementation"]))
     for r in ours:
         blinded = r["implementation"] == "ours-blinded"
-        label = r["build"].replace("chunk64-asm/", "asm ") + (" +blind" if blinded else "")
-        out.append((label, r["median_ns"] / 1000, COLORS.get(r["build"], "#4292c6"),
-                    blinded))
-    short = {"gmp": "GMP", "openssl-noblind": "OpenSSL -blind",
-             "openssl": "OpenSSL", "openssl-noifma": "OpenSSL -IFMA",
-             "openssl-wheel": "OpenSSL wheel", "openssl-wheel-oaep": "wheel OAEP"}
+        label = r["build"] + (", blinded" if blinded else "")
+        out.append((label, r["median_ns"], COLORS.get(r["build"], "#4292c6"), blinded))
     for other in OTHERS:
         r = find(summary, other, "all", bits)
         if r and r["median_ns"]:
-            out.append((short[other], r["median_ns"] / 1000, COLORS[other],
+            out.append((other_title(other, machine or {}), r["median_ns"], COLORS[other],
                         other != "openssl-noblind" and other.startswith("openssl")))
     return out
 
 
-def gnuplot_data(summary):
+def chart_versions(machine):
+    """The OpenSSL versions for the chart's title: 'OpenSSL 3.0.19 (system),
+    OpenSSL 4.0.3 (wheel)'; '' where the run recorded none."""
+    names = [openssl_label(machine)] if machine and machine.get("openssl_version") else []
+    if machine and machine.get("openssl_wheel_version"):
+        names.append(openssl_label(machine, wheel=True))
+    return ", ".join(names)
+
+
+def gnuplot_data(summary, machine=None):
     """Data for bench/chart.gp.
 
     Returns (bars, threads, bits_list, units, series, thread_bits): `bars`
     holds one gnuplot index block per key size (lines: "label" time
-    0xRRGGBB blinded), the time in the unit `units` names for that block
-    (µs for every block: one unit across the panels); `threads`
-    one block per series (lines: threads ops/s) for one key size, the
-    largest of 2048 and below that has thread runs; `series` names them."""
+    0xRRGGBB blinded), labelled as the key tables' rows, the time in the
+    unit `units` names for that block (ns for every block, as the tables);
+    `threads` one block per series (lines: threads ops/s cpu%, cpu% the
+    share of its cores the threads had, 100 for the one-thread point) for
+    one key size, the largest of 2048 and below that has thread runs;
+    `series` names them as the thread table does."""
     bits_list = sorted({r["bits"] for r in summary if r["threads"] == 1})
     blocks, units = [], []
     for b in bits_list:
-        entries = _bar_entries(summary, b)
-        # µs in every panel, so that panels compare at a glance (the
-        # tables and the README are in µs too).
-        units.append("us")
+        entries = _bar_entries(summary, b, machine)
+        # ns in every panel, as in the tables beside the chart.
+        units.append("ns")
         lines = ['"%s" %.6g 0x%s %d' % (lab, v, c[1:], blind)
                  for lab, v, c, blind in entries]
         blocks.append("\n".join(lines))
@@ -602,13 +635,16 @@ def gnuplot_data(summary):
             name = "OpenSSL"
         else:
             continue
-        s = series.setdefault(name, {1: r["single_thread_ops_per_s"]})
-        s[r["threads"]] = r["ops_per_s"]
+        s = series.setdefault(name, {1: (r["single_thread_ops_per_s"], None)})
+        s[r["threads"]] = (r["ops_per_s"], r.get("cpu_share"))
     names = sorted(series, key=build_sort_key)
     tblocks = []
     for name in names:
-        pts = ["%d %s" % (t, "NaN" if series[name][t] is None else "%.6g" % series[name][t])
-               for t in sorted(series[name])]
+        pts = []
+        for t in sorted(series[name]):
+            ops, cpu = series[name][t]
+            pts.append("%d %s %s" % (t, "NaN" if ops is None else "%.6g" % ops,
+                                     "100" if cpu is None else "%.0f" % (100 * cpu)))
         tblocks.append("\n".join(pts))
     threads = "\n\n\n".join(tblocks) + "\n"
     return bars, threads, bits_list, units, names, tb

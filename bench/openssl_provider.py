@@ -332,7 +332,7 @@ def add_table_rates(doc, result):
     """Beside each key's `bigmont speed` figure of this section's rounds,
     the main table's row of the same build and variant, blinded (another
     measurement, earlier in the run), as ops/s: 1e9 / its median ns/op."""
-    for row in doc["speed"]:
+    for row in doc.get("speed", []):
         label = row["bigmont_speed"].get("build")
         rate = None
         for rec in result.get("records", []):

@@ -161,6 +161,11 @@ class Locks(unittest.TestCase):
         self.assertEqual(trows[0], ["chunk64-asm/adx", "2", "2,000,000", "3,333,333",
                                     "85%", "80-90%", "97%", "0"])
         self.assertEqual(trows[1][-1], "26.5")
+        # 90 % is not low; below it the cell says so and the legend why.
+        self.assertEqual(trows[1][6], "90%")
+        self.assertEqual(benchlib.fmt_cpu_share(0.62), "62% low")
+        self.assertIn("cpu 'low' (below 90 %, the chart labels the point): the threads had "
+                      "less CPU time", benchlib.report(summary, {}))
 
     def test_files_from_before_the_counts(self):
         summary = benchlib.aggregate(runs_fixture())
@@ -194,11 +199,11 @@ class Tables(unittest.TestCase):
         self.assertEqual(rows[3][3], "0.25")  # /GMP
         self.assertEqual(rows[3][5], "0.50")  # /OpenSSL blinded
         # Two rounds give no spread (their median is their midpoint, so it
-        # would read -x%/+x% for every build); the references are pooled
-        # over 8 runs.
+        # would read -x%/+x% for every build): for ours and for the
+        # references alike, although theirs pool 8 runs (4 a round).
         self.assertEqual(rows[3][2], "n/a")
         self.assertIsNone(benchlib.find(self.summary, "ours", "chunk64-asm/adx", 2048)["spread"])
-        self.assertNotEqual(rows[4][2], "n/a")
+        self.assertEqual(rows[4][2], "n/a")
 
     def test_spread_from_three_rounds(self):
         runs = runs_fixture()
@@ -211,6 +216,11 @@ class Tables(unittest.TestCase):
         self.assertEqual(adx["spread"], {"low": round(20 / 520, 4), "high": round(30 / 520, 4)})
         row = [r for r in benchlib.key_table_rows(summary, 2048) if r[0] == "chunk64-asm/adx"][0]
         self.assertEqual(row[2], "-4%/+6%")
+        # A reference's spread is over its rounds too: round 2 has one run
+        # (2000 ns), rounds 0 and 1 four each (2000, 2200 ns).
+        gmp = benchlib.find(summary, "gmp", "all", 2048)
+        self.assertEqual((gmp["runs"], gmp["rounds"]), (9, 3))
+        self.assertEqual(gmp["spread"], {"low": 0.0, "high": round(200 / 2000, 4)})
         self.assertEqual(benchlib.fmt_spread({"median_ns": 500.0, "runs": 1,
                                               "run_min_ns": 500.0, "run_max_ns": 500.0,
                                               "min_ns": 400.0, "max_ns": 600.0}), "n/a")
@@ -242,26 +252,37 @@ class Tables(unittest.TestCase):
         self.assertIn("no records", benchlib.check_speed_doc(doc))
 
     def test_gnuplot_data(self):
-        bars, threads, bits, units, series, tb = benchlib.gnuplot_data(self.summary)
+        # ns, as the tables; the bars named as the tables' rows, OpenSSL's
+        # with the versions the run recorded.
+        m = dict(machine(), openssl_version="OpenSSL 3.0.22 1 Jan 2027",
+                 openssl_wheel_version="OpenSSL 4.0.3 29 Sep 2026")
+        bars, threads, bits, units, series, tb = benchlib.gnuplot_data(self.summary, m)
         self.assertEqual(bits, [2048])
-        self.assertEqual(units, ["us"])
+        self.assertEqual(units, ["ns"])
         self.assertEqual(tb, 2048)
         lines = bars.strip().splitlines()
-        self.assertEqual(lines[0], '"chunk32" 1.89 0x9ecae1 0')
+        self.assertEqual(lines[0], '"chunk32" 1890 0x9ecae1 0')
         self.assertTrue(lines[6].endswith(" 1"), lines[6])  # OpenSSL, blinded
-        self.assertEqual(lines[3].split()[0:3], ['"asm', 'adx"', "0.525"])
+        self.assertEqual(lines[3].split(" ")[0:2], ['"chunk64-asm/adx"', "525"])
+        self.assertEqual(lines[6].rsplit(" ", 3)[0], '"OpenSSL 3.0.22 (system) blinded"')
+        rows = [r[0] for r in benchlib.key_table_rows(self.summary, 2048, m)]
+        self.assertEqual([l.rsplit(" ", 3)[0].strip('"') for l in lines], rows)
         self.assertEqual(len(lines), 8)
         self.assertEqual(series[-1], "OpenSSL")
         self.assertEqual(threads.count("\n\n\n"), len(series) - 1)
+        # Each thread point carries its cpu share (%), 100 for one thread.
+        self.assertEqual(threads.split("\n\n\n")[0].splitlines()[0].split()[2], "100")
+        self.assertEqual(benchlib.chart_versions(m),
+                         "OpenSSL 3.0.22 (system), OpenSSL 4.0.3 (wheel)")
 
     def test_gnuplot_one_unit(self):
-        # A slow key size stays in µs, like the others (no panel in ms).
+        # A slow key size stays in ns, like the others and the tables.
         runs = runs_fixture() + [(0, speed_doc(machine("chunk64"), 20e6, 30e6, 15e6,
                                                bits=4096))]
         bars, _, bits, units, _, _ = benchlib.gnuplot_data(benchlib.aggregate(runs))
         self.assertEqual(bits, [2048, 4096])
-        self.assertEqual(units, ["us", "us"])
-        self.assertIn('"chunk64" 20000 ', bars)
+        self.assertEqual(units, ["ns", "ns"])
+        self.assertIn('"chunk64" 2e+07 ', bars)
 
     def test_slug(self):
         self.assertEqual(benchlib.slug("AMD EPYC 7R13 Processor"), "amd-epyc-7r13-processor")
