@@ -3,8 +3,10 @@
  * process: finding the environment, the probe, and bench_wheel_ops
  * (contract and protocol in wheel.h).
  */
+#define _GNU_SOURCE /* memrchr */
 #include "wheel.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,10 +18,6 @@
 #include "impl.h"
 #include "lines.h"
 #include "oaep.h"
-
-#ifndef BIGMONT_WHEEL_VENV_DEFAULT
-#define BIGMONT_WHEEL_VENV_DEFAULT "build/wheel-venv"
-#endif
 
 /* bench/wheel_worker.py, embedded at configure time (embed_text.cmake). */
 extern const char bench_wheel_worker_py[];
@@ -38,9 +36,20 @@ enum { WHEEL_FAILED = 1, WHEEL_NOT_EMSA = 2 };
 #define KIND_MIN_SIZE(kind) \
 	((kind) == BENCH_INPUT_OAEP ? BENCH_OAEP_MIN_SIZE : BENCH_EMSA_MIN_SIZE)
 
-const char *bench_wheel_default_venv(void)
+int bench_wheel_default_venv(char *dir, size_t cap)
 {
-	return BIGMONT_WHEEL_VENV_DEFAULT;
+	/* Beside the program, not at a path fixed at build time, so that an
+	 * installed program does not use the tree it was built in. */
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash = n > 0 ? memrchr(self, '/', (size_t)n) : NULL;
+	if (slash == NULL || (size_t)(slash - self) + sizeof("/" BENCH_WHEEL_VENV_NAME) > cap) {
+		snprintf(dir, cap, "./" BENCH_WHEEL_VENV_NAME);
+		return -1;
+	}
+	memcpy(dir, self, (size_t)(slash - self));
+	memcpy(dir + (slash - self), "/" BENCH_WHEEL_VENV_NAME, sizeof("/" BENCH_WHEEL_VENV_NAME));
+	return 0;
 }
 
 /* The interpreter to run, or -1 with the reason. */
@@ -51,8 +60,20 @@ static int find_python(char *python, size_t cap, char *why, size_t whylen)
 		snprintf(why, whylen, "%s is empty: the wheel is off", BENCH_WHEEL_ENV);
 		return -1;
 	}
-	const char *dir = venv != NULL ? venv : bench_wheel_default_venv();
-	snprintf(python, cap, "%s/bin/python3", dir);
+	char beside[PATH_MAX];
+	if (venv == NULL && bench_wheel_default_venv(beside, sizeof(beside)) != 0) {
+		snprintf(why, whylen, "/proc/self/exe is unreadable: no %s beside this program "
+			 "(%s names one)", BENCH_WHEEL_VENV_NAME, BENCH_WHEEL_ENV);
+		return -1;
+	}
+	const char *dir = venv != NULL ? venv : beside;
+	int n = snprintf(python, cap, "%s/bin/python3", dir);
+	if (n < 0 || (size_t)n >= cap) {
+		snprintf(why, whylen, "the Python environment's path is longer than %zu "
+			 "characters (%s names another)", cap - sizeof("/bin/python3"),
+			 BENCH_WHEEL_ENV);
+		return -1;
+	}
 	if (access(python, X_OK) != 0) {
 		snprintf(why, whylen, "no Python environment at %s (scripts/setup makes it; "
 			 "%s names another)", dir, BENCH_WHEEL_ENV);

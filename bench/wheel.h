@@ -14,8 +14,10 @@
  * bench_wheel_oaep_ops' takes an OAEP ciphertext and returns its message
  * (oaep.h says how that is checked).
  *
- * Where the environment is: $BIGMONT_WHEEL_VENV, else the path configured
- * at build time (<source>/build/wheel-venv).  An empty BIGMONT_WHEEL_VENV
+ * Where the environment is: $BIGMONT_WHEEL_VENV, else wheel-venv beside
+ * the program: in a build tree a link to the one configured
+ * (<source>/build/wheel-venv), in an install a copy of it
+ * (cli/CMakeLists.txt).  An empty BIGMONT_WHEEL_VENV
  * turns the wheel off.  A missing environment, interpreter or wheel is not
  * an error: the run goes on without it and says why.
  *
@@ -48,8 +50,14 @@ struct bench_wheel_info {
 	char reason[320];    /* why it is not available; "" when it is */
 };
 
-/* The environment used when BIGMONT_WHEEL_VENV is unset. */
-const char *bench_wheel_default_venv(void);
+#define BENCH_WHEEL_VENV_NAME "wheel-venv"
+
+#include <stddef.h>
+
+/* The environment used when BIGMONT_WHEEL_VENV is unset, into dir: 0, or
+ * -1 (dir then holds a stand-in) when this program's path is unreadable
+ * or too long. */
+int bench_wheel_default_venv(char *dir, size_t cap);
 
 /* Start the child, read its versions, stop it, all into *info; nothing
  * if info->probed already.  Never fails: an unavailable wheel is a state

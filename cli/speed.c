@@ -62,22 +62,27 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"
 		"                    multiplier peak and each Montgomery kernel's %% of it\n"
 		"                    (only them, unless --bits or --key is given too;\n"
-		"                    with --json, also in the document)\n"
+		"                    with --json, also in the document, which has no\n"
+		"                    records when no key is timed)\n"
 		"  --build NAME      label of this build in the results (default from the\n"
 		"                    configuration: chunk32, chunk64, chunk64-asm)\n"
 		"  --help            this text\n"
 		"\n"
-		"Every option but --key may be given once.  The report also counts the\n"
-		"pthread locks each implementation takes per operation.  On a terminal,\n"
-		"a progress line per key and step goes to standard error.  Kernel\n"
-		"variant: BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n",
+		"Every option but --key may be given once, and each size, thread count\n"
+		"or key file once.  The report also counts the pthread locks each\n"
+		"implementation takes per operation.  On a terminal, a progress line\n"
+		"per key and step goes to standard error.  Kernel variant:\n"
+		"BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n",
 		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
+	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
+	bench_wheel_default_venv(path, sizeof(path));
 	fprintf(out, "\nThe cryptography wheel's Python environment: $%s, else\n%s\n"
-		"(scripts/setup makes it); an empty %s leaves the wheel out.\n",
-		BENCH_WHEEL_ENV, bench_wheel_default_venv(), BENCH_WHEEL_ENV);
+		"(beside this program: in a build tree a link to the one scripts/setup\n"
+		"makes, in an install a copy of it); an empty %s leaves\n"
+		"the wheel out.\n",
+		BENCH_WHEEL_ENV, path, BENCH_WHEEL_ENV);
 	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
 	 * hand: say where the other one is. */
-	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[n > 0 ? n : 0] = '\0';
 	fprintf(out, "\nThis program is %s, which 'bigmont speed' runs;\n",
@@ -270,12 +275,31 @@ static int parse_options(struct options *o, int argc, char **argv)
 				cli_error("--bits: %d is given twice", o->bits[i]);
 				return -1;
 			}
-	for (int i = 0; i < o->nkeyfiles; i++)
+	for (int i = 0; i < o->nthreads; i++)
 		for (int j = 0; j < i; j++)
+			if (o->threads[j] == o->threads[i]) {
+				cli_error("--threads: %d is given twice", o->threads[i]);
+				return -1;
+			}
+	/* The same file by two paths (./k.pem, a link) is the same key; a
+	 * path that does not open is left to load_keys' error. */
+	struct stat seen[MAX_KEYS];
+	int opened[MAX_KEYS];
+	for (int i = 0; i < o->nkeyfiles; i++) {
+		opened[i] = stat(o->keyfiles[i], &seen[i]) == 0;
+		for (int j = 0; j < i; j++) {
 			if (!strcmp(o->keyfiles[j], o->keyfiles[i])) {
 				cli_error("--key: '%s' is given twice", o->keyfiles[i]);
 				return -1;
 			}
+			if (opened[i] && opened[j] && seen[i].st_dev == seen[j].st_dev &&
+			    seen[i].st_ino == seen[j].st_ino) {
+				cli_error("--key: '%s' and '%s' are the same file, given twice",
+					  o->keyfiles[j], o->keyfiles[i]);
+				return -1;
+			}
+		}
+	}
 	for (int i = 0; i < o->nbits; i++) {
 		int found = 0;
 		for (int k = 0; k < bench_embedded_key_count; k++)
@@ -285,10 +309,6 @@ static int parse_options(struct options *o, int argc, char **argv)
 				  "4096; use --key FILE for others)", o->bits[i]);
 			return -1;
 		}
-	}
-	if (o->json != NULL && o->nbits == 0 && o->nkeyfiles == 0) {
-		cli_error("--json: --kernels alone writes no JSON; add --bits or --key");
-		return -1;
 	}
 	return 0;
 }
