@@ -149,7 +149,9 @@ static int write_json(struct speed *s, const struct bench_machine *m)
 		.seconds = o->seconds, .threads = o->threads, .nthreads = o->nthreads,
 		.cores = s->plan.cores, .locks_counted = o->read_locks != NULL,
 		.compare = o->compare_text, .claimed = claimed,
-		.nclaimed = bench_lineup_names(claimed, BENCH_MAX_IMPLS, s->compare),
+		/* --kernels alone times no implementation */
+		.nclaimed = o->nkeys > 0 ? bench_lineup_names(claimed, BENCH_MAX_IMPLS, s->compare)
+					 : 0,
 		.kernels = s->have_kernels ? &s->kernels : NULL,
 	};
 	if (bench_report_json(o->json, m, &settings, s->records.r, s->records.n) != 0) {

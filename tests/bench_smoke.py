@@ -330,10 +330,23 @@ def main():
     # --kernels: the per-kernel tables only.  The Montgomery part exists in
     # 64-bit builds; there the table read and the squaring with the table
     # read must show both forms at every length.
-    r = subprocess.run([exe, "speed", "--kernels"], stdout=subprocess.PIPE,
+    # With --json too: the document has the kernels and no records.
+    alone = os.path.join(work, "kernels-alone.json")
+    if os.path.exists(alone):
+        os.remove(alone)
+    r = subprocess.run([exe, "speed", "--kernels", "--json", alone], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, universal_newlines=True, env=env,
                        timeout=60)
     check("RSA-1024 private key" not in r.stdout, "--kernels alone times no keys")
+    if r.returncode == 0:
+        with open(alone) as f:
+            doc = json.load(f)
+        check(doc.get("schema") == benchlib.SPEED_SCHEMA and doc.get("records") == [] and
+              doc["settings"]["implementations"] == [] and isinstance(doc.get("kernels"), dict),
+              "--kernels --json alone: a document with the kernels, no records and no "
+              "implementations")
+    else:
+        check(not os.path.exists(alone), "--kernels --json failing: no JSON written")
     chunk32 = "not measured (needs 64-bit chunks)" in r.stdout
     if not chunk32:
         check(r.stdout.count("ticks per core cycle:") == 1,

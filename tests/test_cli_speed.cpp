@@ -6,7 +6,7 @@
  *    (not as root) a read-only file fails before any timing; a good
  *    --json file is written whole, nothing left beside;
  *  - --compare values too long, unknown, repeated or empty are refused,
- *    and so are a size or a key given twice;
+ *    and so are a size, a thread count or a key (by any path) given twice;
  *  - --seconds outside 0.01..3600 (1e-300, nan, inf...) is refused, and
  *    --help and the report header say that a minimum of batches applies;
  *  - every error is one line with one "bigmont: error: " prefix, and a
@@ -192,6 +192,14 @@ TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
 	expect_error(speed("--bits 1024,2048,1024"), 2, "--bits: 1024 is given twice");
 	const std::string key = bt::data_path("keys/rsa1024-e65537.pem");
 	expect_error(speed("--key " + key + " --key " + key), 2, "is given twice");
+	/* The same file by another path, and a thread count twice, as --bits. */
+	fs::create_symlink(key, dir + "/link.pem");
+	expect_error(speed("--key " + key + " --key link.pem"), 2,
+		     "' and 'link.pem' are the same file, given twice");
+	expect_error(speed("--key link.pem --key ./link.pem"), 2,
+		     "'link.pem' and './link.pem' are the same file, given twice");
+	expect_error(speed("--threads 2,2"), 2, "--threads: 2 is given twice");
+	expect_error(speed("--threads 1,4,2,4"), 2, "--threads: 4 is given twice");
 }
 
 TEST_F(SpeedCli, SecondsRefusedOutsideItsRange)
@@ -226,7 +234,9 @@ TEST_F(SpeedCli, OneErrorPrefix)
 	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.pub.pem")), 1,
 		     "speed needs a private key, not a public key");
 	expect_error(speed("--bits 1000"), 2, "no embedded key of 1000 bits");
-	expect_error(speed("--kernels --json out.json"), 2, "--kernels alone writes no JSON");
+	/* --kernels alone writes a JSON document (bench_smoke reads it): its
+	 * path is checked before the kernels are timed. */
+	expect_error(speed("--kernels --json missing/out.json"), 1, "missing/out.json");
 }
 
 TEST_F(SpeedCli, OutputErrorsAreExit1)
