@@ -618,7 +618,7 @@ def gnuplot_data(summary, machine=None):
         entries = _bar_entries(summary, b, machine)
         # ns in every panel, as in the tables beside the chart.
         units.append("ns")
-        lines = ['"%s" %.6g 0x%s %d' % (lab, v, c[1:], blind)
+        lines = ['"%s" %.10g 0x%s %d' % (lab, v, c[1:], blind)
                  for lab, v, c, blind in entries]
         blocks.append("\n".join(lines))
     bars = "\n\n\n".join(blocks) + "\n"
