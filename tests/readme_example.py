@@ -30,7 +30,7 @@ def main(argv):
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    readme, cli_dir = argv
+    readme, cli_dir = argv[0], os.path.abspath(argv[1])
     with open(readme) as f:
         commands, output = console_block(f.read())
     failures = []
