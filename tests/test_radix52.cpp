@@ -587,7 +587,7 @@ TEST_P(Radix52, PowPublicMatchesPowm)
 
 std::vector<Build> builds()
 {
-	std::vector<Build> v = { r52t::twin(), r52t::emulated() };
+	std::vector<Build> v = { r52t::twin(), r52t::emulated(), r52t::emulated_pairs() };
 	for (const Build &b : r52t::ifma())
 		v.push_back(b);
 	return v;
