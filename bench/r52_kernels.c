@@ -207,11 +207,11 @@ static void print_bounds(FILE *out, const struct bench_r52_table *t, double tick
 		"k(k+1)/2 + k^2 squaring)\n");
 	const int first = ifma_first(t);
 	bench_peak_print_table(out, "build", digits, BENCH_R52_SIZES, t->row + first,
-			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_vpmadd52,
+			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52,
 			       formula);
 	if (t->ntuned > 0)
 		bench_peak_print_table(out, "tuning", digits + 1, 1, t->tuned, t->ntuned,
-				       ticks_per_cycle, rate, bench_peak_r52_vpmadd52, formula);
+				       ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52, formula);
 }
 
 void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table *t,
@@ -223,7 +223,7 @@ void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table 
 	};
 	const int first = ifma_first(t);
 	bench_peak_json_rows(w, &table, t->row, first, ticks_per_cycle);
-	table.count = bench_peak_r52_vpmadd52;
+	table.count = bench_peak_r52_kernel_vpmadd52;
 	bench_peak_json_rows(w, &table, t->row + first, t->nrows - first, ticks_per_cycle);
 	table.build = "ifma";
 	table.heads = digits + 1;
