@@ -165,6 +165,8 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 			return bench_peak_r52_pairs_vpmadd52(k);
 		return 3 * k * groups + 2 * groups;
 	}
+	if (!strcmp(kernel, "ymm"))
+		return squaring ? 3 * k * groups + 2 * groups : bench_peak_r52_pairs_vpmadd52(k);
 	if (nasm && k == 20)
 		return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
 	return pairs ? bench_peak_r52_pairs_vpmadd52(k) : bench_peak_r52_vpmadd52(k, squaring);

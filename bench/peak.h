@@ -101,7 +101,8 @@ double bench_peak_r52_pairs_vpmadd52(int k);
  * the NASM kernels at 20 digits, the C intrinsics elsewhere, squaring by
  * the pair product at the sizes the library binds it on this CPU
  * (big_r52_mul_pairs_wanted); "amd" and "intel" are the NASM kernels;
- * "pairs" the pair product at every size; NULL the algorithm's need. */
+ * "pairs" the pair product at every size, "ymm" the product and the
+ * dedicated squaring on the ymm halves; NULL the algorithm's need. */
 #define BENCH_R52_NASM20_MUL 435
 #define BENCH_R52_NASM20_SQR 349
 double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);

@@ -7,7 +7,11 @@
  * model (results/<cpu>/...-kernels.txt) shows it faster.  Each row names
  * those figures, the winner's and the loser's, as that file prints them
  * in core cycles; tests/test_tuning.cpp reads the files and fails if a
- * figure is not there or the winner is not the faster.  Why each choice
+ * figure is not there or the winner is not the faster.  `bigmont speed
+ * --kernels` prints both sides of each choice on a CPU that runs them,
+ * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and ymm sqr
+ * at 30 and 40 digits; the amd/intel rows at 20): a row for a new model
+ * cites those.  Why each choice
  * exists and what it trades: docs/design-notes.md ("The tuning table").
  *
  * The choices (each 0, the default, or 1):

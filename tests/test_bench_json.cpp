@@ -471,6 +471,9 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), 960);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), 96);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 0), 960);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 1), 736);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 40, 1), 1220);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52(nullptr, 30, 0), 900);
 	EXPECT_EQ(bench_peak_bound(528, 2), 264);
 	EXPECT_EQ(bench_peak_pct(264, 528), 50);

@@ -29,7 +29,7 @@ namespace {
 /* The core cycles of row `row` ("variant op", e.g. "adx mul") at column
  * `column` of the table it is in, from results/<dir>/<file>, the least
  * over the file's runs (a file may hold several); -1 if no such figure.  The column headings are the nearest line above starting
- * with "variant", "build", "tuning" or "product" and then "op". */
+ * with "variant", "build", "tuning", "product" or "side" and then "op". */
 long figure(const std::string &dir, const std::string &file, const std::string &row, int column,
 	    std::string *why)
 {
@@ -49,7 +49,8 @@ long figure(const std::string &dir, const std::string &file, const std::string &
 		std::istringstream ls(line);
 		std::string name, op;
 		ls >> name >> op;
-		if ((name == "variant" || name == "build" || name == "tuning" || name == "product") &&
+		if ((name == "variant" || name == "build" || name == "tuning" || name == "product" ||
+		     name == "side") &&
 		    op == "op") {
 			heads.clear();
 			int h;

@@ -365,6 +365,58 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 #undef R52_ENTRY
 }
 
+#ifdef R52_MUL_PAIRS
+/* Each side of the IFMA build's choices above the fixed window, whatever
+ * the CPU binds (radix52.h): the product of both halves on pair groups
+ * and on the ymm halves, and the dedicated squaring, at k digits (the
+ * fixed-size ones at 30 and 40). */
+void R52_NAME(big_r52_dual_mul_pairs)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+				      const struct big_r52_dual_mod *mod)
+{
+#ifdef R52_FIXED_SIZES
+	if (mod->digits == 30) {
+		r52_mul_pairs_30(r, a, b, mod);
+		return;
+	}
+	if (mod->digits == 40) {
+		r52_mul_pairs_40(r, a, b, mod);
+		return;
+	}
+#endif
+	r52_mul_pairs_any(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_mul_halves)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+				       const struct big_r52_dual_mod *mod)
+{
+	const int k = mod->digits;
+	(void)k;
+#define R52_SIDE_CASE(K)                                                     \
+	if (k == K) {                                                        \
+		r52_mul_##K(r, a, b, mod);                                   \
+		return;                                                      \
+	}
+	R52_SIZES(R52_SIDE_CASE)
+#undef R52_SIDE_CASE
+	r52_mul_any(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_sqr_dedicated)(uint64_t *r, const uint64_t *a,
+					  const struct big_r52_dual_mod *mod)
+{
+	const int k = mod->digits;
+	(void)k;
+#define R52_SIDE_CASE(K)                                                     \
+	if (k == K) {                                                        \
+		r52_sqr_##K(r, a, mod);                                      \
+		return;                                                      \
+	}
+	R52_SIZES(R52_SIDE_CASE)
+#undef R52_SIDE_CASE
+	r52_sqr_any(r, a, mod);
+}
+#endif
+
 /* Bit i of e (public). */
 static int r52_bit(const uint64_t *e, int i)
 {

@@ -228,6 +228,19 @@ BIG_R52_DECLARE_BUILD(ifma)
 #define BIG_R52_HAVE_IFMA_BUILD 0
 #endif
 
+/* Each side of the IFMA build's product and squaring choices, called by
+ * name whatever the CPU binds (bench --kernels, tests): the product of
+ * both halves on zmm pair groups (_pairs) and on the ymm halves
+ * (_halves), and the dedicated squaring (_sqr_dedicated, the ymm halves),
+ * with the contracts of big_r52_dual_mul and _sqr for mod->halves == 2
+ * and 10 < mod->digits (above the fixed window; at 20 digits the C
+ * intrinsics, not the NASM kernels).  The emulated build with the pairs
+ * (tests/radix52/dual_emu_pairs.c) has them too. */
+#define BIG_R52_DECLARE_SIDES(sfx)                                           \
+	big_r52_dual_mul_fn big_r52_dual_mul_pairs_##sfx;                    \
+	big_r52_dual_mul_fn big_r52_dual_mul_halves_##sfx;                   \
+	big_r52_dual_sqr_fn big_r52_dual_sqr_dedicated_##sfx;
+
 #if BIG_R52_HAVE_IFMA_BUILD
 /* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
  * ifma.asm, in builds with the assembly kernels): the contracts above
@@ -257,6 +270,7 @@ int big_r52_mul_pairs_wanted(int digits);
  * function that called them, at the same stack depth, after the last of
  * them (asm/x86_64/r52_dual20_wipe.asm). */
 void big_r52_dual20_ifma_wipe(void);
+BIG_R52_DECLARE_SIDES(ifma)
 #endif
 
 /* 1 if the CPU has AVX512F, VL, IFMA, DQ and BW and the OS saves the

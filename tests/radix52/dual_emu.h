@@ -11,6 +11,7 @@ extern "C" {
 #endif
 BIG_R52_DECLARE_BUILD(emu)
 BIG_R52_DECLARE_BUILD(emu_pairs)
+BIG_R52_DECLARE_SIDES(emu_pairs)
 #ifdef __cplusplus
 }
 #endif
