@@ -27,7 +27,9 @@
 ; (mont_window8_adx.inc).  16's product is one level of Karatsuba, three
 ; 8 x 8 products in registers and the sums around them
 ; (mont_mul16_adx.inc): 192 mulx columns instead of 256, as the columns
-; are what limits it.  Otherwise 12 and up loop over rows with the
+; are what limits it; big_mont_mul_vec_adx_rows16 (at the end) keeps the
+; rows at 16 for the CPU models where Karatsuba was not measured faster
+; (bignum/tuning.h).  Otherwise 12 and up loop over rows with the
 ; columns unrolled: inside an exponentiation the smaller code is the
 ; faster.
 ;
