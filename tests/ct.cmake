@@ -5,9 +5,9 @@
 # where valgrind is missing.
 # Not built in sanitizer builds, whose entries only say why they skip.
 if(NOT BIGMONT_SANITIZE)
-  add_executable(ct_memcheck "${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_memcheck.cpp"
-    "${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu_pairs.c")
-  target_link_libraries(ct_memcheck PRIVATE bigmont_testsupport)
+  add_executable(ct_memcheck "${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_memcheck.cpp")
+  # the emulated IFMA build with the pairs (tests/radix52.cmake)
+  target_link_libraries(ct_memcheck PRIVATE bigmont_testsupport r52_emu_pairs)
   target_include_directories(ct_memcheck PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/radix52")
 endif()
 
