@@ -103,6 +103,47 @@ static void measure_row(struct bench_kernel_row *row, struct call *c, uint64_t *
 			      TRIALS, RUN, clock);
 }
 
+#if BIGMONT_HAVE_ASM
+/* Both sides of the adx product's choice at 16 chunks (bignum/tuning.h):
+ * Karatsuba's (big_mont_mul_vec_adx) and the rows (_rows16), on the same
+ * operands, their runs alternating trial by trial, so that a change in
+ * the machine's speed during the measurement reaches both alike. */
+static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *seed,
+			  struct bench_cycle_clock *clock)
+{
+	enum { SIDES = 2 };
+	const struct {
+		const char *name;
+		big_mont_mul_vec_fn *mul;
+	} sides[SIDES] = {
+		{ "kara16", big_mont_mul_vec_adx },
+		{ "rows16", big_mont_mul_vec_adx_rows16 },
+	};
+	uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX };
+	*c = (struct call){ .mul = sides[0].mul };
+	random_operands(c, 16, seed);
+	chunk_t x0[MAXLEN];
+	memcpy(x0, c->x, sizeof(x0));
+	for (int trial = 0; trial < TRIALS; trial++) {
+		for (int i = 0; i < SIDES; i++) {
+			c->mul = sides[i].mul;
+			memcpy(c->x, x0, sizeof(x0));
+			const uint64_t d = run_calls(c);
+			if (d < best[i])
+				best[i] = d;
+		}
+		if (trial % 16 == 0)
+			bench_cycle_clock_sample(clock);
+	}
+	for (int i = 0; i < SIDES; i++)
+		t->mul16[i] = (struct bench_kernel_row){
+			.name = sides[i].name, .op = "mul", .ticks = { (double)best[i] / RUN },
+		};
+	t->nmul16 = SIDES;
+	t->mul16_bound = big_mont_mul16_karatsuba() ? "kara16" : "rows16";
+}
+#endif
+
 int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
@@ -126,6 +167,11 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 			measure_row(row, &c, &seed, clock);
 		}
 	}
+
+#if BIGMONT_HAVE_ASM
+	if (best >= BIG_CPU_ADX)
+		measure_mul16(t, &c, &seed, clock);
+#endif
 
 	const struct {
 		const char *name;
@@ -173,18 +219,26 @@ static void print_bounds(FILE *out, const struct bench_mont_table *t, double tic
 				      peak->mulx))
 		return;
 	bench_peak_print_table(out, "variant", lens, BENCH_MONT_LENS, t->kernel, t->nkernels,
-			       ticks_per_cycle, peak->mulx, bench_peak_mont_mulx, formula);
+			       ticks_per_cycle, peak->mulx, bench_peak_mont_kernel_mulx, formula);
+	if (t->nmul16 > 0)
+		bench_peak_print_table(out, "product", lens + 2, 1, t->mul16, t->nmul16,
+				       ticks_per_cycle, peak->mulx, bench_peak_mont_kernel_mulx,
+				       formula);
 }
 
 void bench_mont_kernels_json(struct json_writer *w, const struct bench_mont_table *t,
 			     double ticks_per_cycle, const struct bench_peak *peak)
 {
-	const struct bench_peak_json_table table = {
+	struct bench_peak_json_table table = {
 		.name_key = "variant", .size_key = "chunks", .count_key = "mulx",
 		.heads = lens, .n = BENCH_MONT_LENS, .rate = peak->mulx,
-		.count = bench_peak_mont_mulx,
+		.count = bench_peak_mont_kernel_mulx,
 	};
 	bench_peak_json_rows(w, &table, t->kernel, t->nkernels, ticks_per_cycle);
+	table.build = "adx";
+	table.heads = lens + 2; /* 16 */
+	table.n = 1;
+	bench_peak_json_rows(w, &table, t->mul16, t->nmul16, ticks_per_cycle);
 }
 
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
@@ -198,6 +252,12 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 		TRIALS, RUN);
 	bench_print_kernel_head(out, "variant", lens, BENCH_MONT_LENS, "len, chunks");
 	bench_print_kernel_pairs(out, t->kernel, t->nkernels, BENCH_MONT_LENS, ticks_per_cycle);
+	if (t->nmul16 > 0) {
+		fprintf(out, "the adx product at 16 chunks each way, runs alternating (the adx "
+			"rows time kara16; this CPU binds %s)\n", t->mul16_bound);
+		bench_print_kernel_head(out, "product", lens + 2, 1, "len, chunks");
+		bench_print_kernel_pairs(out, t->mul16, t->nmul16, 1, ticks_per_cycle);
+	}
 	print_bounds(out, t, ticks_per_cycle, peak);
 	for (int e = 0; e < 2; e++) {
 		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), rdtsc ticks per call\n",

@@ -26,6 +26,11 @@ struct bench_mont_table {
 	const char *select_bound;           /* big_ct_select's build */
 	struct bench_kernel_row sqr_select[2];
 	const char *sqr_select_bound;       /* big_mont_sqr_select_vec's */
+	/* The adx product at 16 chunks each way ("kara16", "rows16"), where
+	 * the CPU runs adx: column 0 only (16 chunks). */
+	int nmul16;
+	struct bench_kernel_row mul16[2];
+	const char *mul16_bound;            /* the side the dispatch binds */
 };
 
 /* Measure every kernel variant this build and CPU have, sampling the

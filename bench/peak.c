@@ -135,6 +135,43 @@ double bench_peak_r52_vpmadd52(int k, int squaring)
 	return 2 * 2 * products / 8;
 }
 
+double bench_peak_r52_pairs_vpmadd52(int k)
+{
+	return 4.0 * k * ((k + 3) / 4);
+}
+
+double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring)
+{
+	if (kernel != NULL && !squaring && n == 16 &&
+	    (!strcmp(kernel, "adx") || !strcmp(kernel, "kara16")))
+		return 3.0 * (n / 2) * (n / 2) + (double)n * n + n;
+	return bench_peak_mont_mulx(n, squaring);
+}
+
+double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
+{
+	const double groups = (k + 3) / 4;
+	if (kernel == NULL)
+		return bench_peak_r52_vpmadd52(k, squaring);
+	const int nasm = !strcmp(kernel, "amd") || !strcmp(kernel, "intel");
+	int pairs = !strcmp(kernel, "pairs");
+	if (!strcmp(kernel, "ifma")) {
+		if (k == 20)
+			return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
+#if BIG_R52_HAVE_IFMA_BUILD
+		pairs |= big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(k);
+#endif
+		if (!squaring || pairs)
+			return bench_peak_r52_pairs_vpmadd52(k);
+		return 3 * k * groups + 2 * groups;
+	}
+	if (!strcmp(kernel, "ymm"))
+		return squaring ? 3 * k * groups + 2 * groups : bench_peak_r52_pairs_vpmadd52(k);
+	if (nasm && k == 20)
+		return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
+	return pairs ? bench_peak_r52_pairs_vpmadd52(k) : bench_peak_r52_vpmadd52(k, squaring);
+}
+
 double bench_peak_bound(double multiplies, double rate)
 {
 	return rate > 0 ? multiplies / rate : NAN;
@@ -181,18 +218,36 @@ void bench_peak_print_table(FILE *out, const char *first, const int *heads, int 
 	for (int sq = 0; sq < 2; sq++) {
 		fprintf(out, "%-8s %-4s", "bound", sq ? "sqr" : "mul");
 		for (int i = 0; i < n; i++)
-			fprintf(out, " %8.0f", bench_peak_bound(count(heads[i], sq), rate));
+			fprintf(out, " %8.0f", bench_peak_bound(count(NULL, heads[i], sq), rate));
 		fprintf(out, "   core cycles: %s\n", formula[sq]);
 	}
+	int above = 0;
 	for (int r = 0; r < nrows; r++) {
 		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
 		fprintf(out, "%-8s %-4s", rows[r].name, rows[r].op ? rows[r].op : "");
-		for (int i = 0; i < n; i++)
-			fprintf(out, " %7.1f%%",
-				bench_peak_pct(bench_peak_bound(count(heads[i], sq), rate),
-					       rows[r].ticks[i] / ticks_per_cycle));
+		for (int i = 0; i < n; i++) {
+			const double pct =
+				bench_peak_pct(bench_peak_bound(count(rows[r].name, heads[i], sq), rate),
+					       rows[r].ticks[i] / ticks_per_cycle);
+			/* '*': above 100 %, which no kernel can do (the note below) */
+			fprintf(out, " %7.1f%%%s", pct, pct > 100 ? "*" : "");
+			above |= pct > 100;
+		}
 		fprintf(out, "   of peak: bound / core cycles\n");
 	}
+	for (int r = 0; r < nrows; r++) {
+		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
+		for (int i = 0; i < n; i++) {
+			const double own = count(rows[r].name, heads[i], sq);
+			if (own != count(NULL, heads[i], sq))
+				fprintf(out, "  %s %s at %d: its own count, %.0f multiplies, bound %.0f "
+					"core cycles\n", rows[r].name, rows[r].op ? rows[r].op : "",
+					heads[i], own, bench_peak_bound(own, rate));
+		}
+	}
+	if (above)
+		fprintf(out, "  * above 100 %% of peak: a measurement error (the clock's "
+			"calibration or the run disturbed); rerun on a quiet machine\n");
 }
 
 void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_table *t,
@@ -203,8 +258,9 @@ void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_ta
 		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
 		for (int i = 0; i < t->n; i++) {
 			const double cycles = rows[r].ticks[i] / ticks_per_cycle;
-			const double count = t->count ? t->count(t->heads[i], sq) : NAN;
+			const double count = t->count ? t->count(rows[r].name, t->heads[i], sq) : NAN;
 			const double bound = t->count ? bench_peak_bound(count, t->rate) : NAN;
+			const double pct = bench_peak_pct(bound, cycles);
 			json_object_begin(w);
 			json_kv_string(w, t->name_key, t->build ? t->build : rows[r].name);
 			if (t->build)
@@ -215,7 +271,11 @@ void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_ta
 			json_kv_double(w, "cycles", cycles, 6);
 			json_kv_double(w, t->count_key, count, 6);
 			json_kv_double(w, "bound_cycles", bound, 6);
-			json_kv_double(w, "pct_of_peak", bench_peak_pct(bound, cycles), 4);
+			if (isnan(pct))
+				json_kv_double(w, "above_peak", NAN, 0); /* null */
+			else
+				json_kv_bool(w, "above_peak", pct > 100);
+			json_kv_double(w, "pct_of_peak", pct, 4);
 			json_object_end(w);
 		}
 	}

@@ -19,17 +19,32 @@
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
  *
- * The bounds, per call (kernels of n chunks, k digits per half):
+ * The bounds, per call (kernels of n chunks, k digits per half), count
+ * the multiplies the kernel timed does:
  *   Montgomery product   n^2 + n^2 + n mulx (the product a b, the
- *                        reduction's q n, the n digits q)
+ *                        reduction's q n, the n digits q); where the
+ *                        product is Karatsuba's (the adx kernel at 16
+ *                        chunks), 3 (n/2)^2 + n^2 + n = 464
  *   Montgomery squaring  n(n+1)/2 + n^2 + n (the n(n-1)/2 cross products
  *                        and n squares, the reduction, q)
  *   radix-2^52 dual product   2 halves x 2 (lo, hi) x 2k^2 lane products
  *                        (a b and Y m) / 8 lanes = k^2 zmm vpmadd52
  *   radix-2^52 dual squaring  2 x 2 x (k(k+1)/2 + k^2) / 8 = (3k^2 + k)/4
+ * and what the kernels issue (zmm vpmadd52, or ymm ones halved; G =
+ * ceil(k/4) groups of a half, the padding lanes included):
+ *   the C intrinsics' product, on ymm halves or zmm pair groups: 4kG;
+ *                        where the IFMA build squares by the pair product
+ *                        (bignum/tuning.h) its squaring is that too
+ *   their squaring       about kG + 2G + 2kG (dual_ifma.c): 3kG + 2G
+ *   the 20-digit NASM kernels, both tunings: 435 (product), 349
+ *                        (squaring), counted in their code
+ * The "bound" rows print the first four (what the algorithm needs); each
+ * kernel row's share is against what that kernel issues.
  * bound cycles = that / the peak rate; % of peak = bound / measured
- * cycles.  The radix-2^52 bounds leave out the scalar multiplies of the
- * y digits (k per half), which run beside the vector ones.
+ * cycles, which cannot pass 100: a share above it is a measurement error
+ * (a disturbed calibration or run), flagged in the table and the JSON.
+ * The radix-2^52 bounds leave out the scalar multiplies of the y digits
+ * (k per half), which run beside the vector ones.
  */
 #ifndef BIGMONT_BENCH_PEAK_H
 #define BIGMONT_BENCH_PEAK_H
@@ -76,10 +91,22 @@ int bench_peak_check(double rate, const char *what, char *err, size_t errlen);
 double bench_peak_ifma(const struct bench_peak *p);
 
 /* The multiplies one call needs (above): mulx of a Montgomery kernel of
- * n chunks; zmm vpmadd52 (8 lanes) of a radix-2^52 dual kernel of k
- * digits per half. */
+ * n chunks by rows; zmm vpmadd52 (8 lanes) of a radix-2^52 dual kernel
+ * of k digits per half on the ymm halves; of the pair product. */
 double bench_peak_mont_mulx(int n, int squaring);
 double bench_peak_r52_vpmadd52(int k, int squaring);
+double bench_peak_r52_pairs_vpmadd52(int k);
+/* The same for the kernel a table row names (bench_peak_count_fn):
+ * "adx" and "kara16" multiply by Karatsuba at 16 chunks; "ifma" runs
+ * the NASM kernels at 20 digits, the C intrinsics elsewhere, squaring by
+ * the pair product at the sizes the library binds it on this CPU
+ * (big_r52_mul_pairs_wanted); "amd" and "intel" are the NASM kernels;
+ * "pairs" the pair product at every size, "ymm" the product and the
+ * dedicated squaring on the ymm halves; NULL the algorithm's need. */
+#define BENCH_R52_NASM20_MUL 435
+#define BENCH_R52_NASM20_SQR 349
+double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);
+double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
  * the rate or the cycles are not a measurement. */
@@ -96,13 +123,17 @@ void bench_peak_print(FILE *out, const struct bench_peak *p);
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,
 			     const char *why_not, const char *multiply, double rate);
 
-/* The multiplies a call of a kernel needs, by size (chunks or digits). */
-typedef double bench_peak_count_fn(int size, int squaring);
+/* The multiplies a call of a kernel needs, by the kernel (a row's name;
+ * NULL: the formula of the "bound" rows) and size (chunks or digits). */
+typedef double bench_peak_count_fn(const char *kernel, int size, int squaring);
 
 /* A kernel table against the peak (rows: cycles.h; a row is a squaring
  * if its op is "sqr"): a heading line, then "bound" rows for mul and sqr
  * in core cycles at `rate` (formula[0], formula[1] as their notes), then
- * each row's % of peak.  Rows of n columns, sizes heads[0..n). */
+ * each row's % of peak against its own kernel's count, a line under the
+ * table for each count that is not the formula's, and a share above
+ * 100 % marked '*' with a line saying it is a measurement error.  Rows
+ * of n columns, sizes heads[0..n). */
 void bench_peak_print_table(FILE *out, const char *first, const int *heads, int n,
 			    const struct bench_kernel_row *rows, int nrows,
 			    double ticks_per_cycle, double rate, bench_peak_count_fn *count,
@@ -111,7 +142,8 @@ void bench_peak_print_table(FILE *out, const char *first, const int *heads, int 
 /* The JSON of the same: one object per row and column, { <name_key>: the
  * row's name (or `build`, the row's name then under "tuning"), "op",
  * <size_key>, "ticks", "cycles", <count_key>: the multiplies, "bound_cycles",
- * "pct_of_peak" }; count NULL: the row has no bound (all three null). */
+ * "above_peak": whether the share passed 100 % (a measurement error),
+ * "pct_of_peak" }; count NULL: the row has no bound (all four null). */
 struct bench_peak_json_table {
 	const char *name_key, *size_key, *count_key, *build;
 	const int *heads;

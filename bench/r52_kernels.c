@@ -138,6 +138,51 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 	}
 	t->ntuned += 2 * TUNINGS;
 }
+
+
+/* Each side of the IFMA choices at 30 and 40 digits (bignum/tuning.h):
+ * the product on the ymm halves and on pair groups, and the dedicated
+ * squaring (the ymm halves), called by name on the same operands, their
+ * runs alternating trial by trial. */
+static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *seed,
+			  struct bench_cycle_clock *clock)
+{
+	enum { SIDES = 3 };
+	const struct {
+		const char *name, *op;
+		big_r52_dual_mul_fn *mul;
+		big_r52_dual_sqr_fn *sqr;
+	} sides[SIDES] = {
+		{ "ymm", "mul", big_r52_dual_mul_halves_ifma, NULL },
+		{ "pairs", "mul", big_r52_dual_mul_pairs_ifma, NULL },
+		{ "ymm", "sqr", NULL, big_r52_dual_sqr_dedicated_ifma },
+	};
+	for (int i = 0; i < SIDES; i++)
+		t->side[i] = (struct bench_kernel_row){ .name = sides[i].name, .op = sides[i].op };
+	for (int col = 0; col < BENCH_R52_SIDE_SIZES; col++) {
+		uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
+		random_operands(c, digits[2 + col], seed);
+		c->mul20 = NULL;
+		c->sqr20 = NULL;
+		for (int trial = 0; trial < TRIALS; trial++) {
+			for (int i = 0; i < SIDES; i++) {
+				c->mul = sides[i].mul;
+				c->sqr = sides[i].sqr;
+				const uint64_t d = run_calls(c);
+				if (d < best[i])
+					best[i] = d;
+			}
+			if (trial % 16 == 0)
+				bench_cycle_clock_sample(clock);
+		}
+		for (int i = 0; i < SIDES; i++)
+			t->side[i].ticks[col] = (double)best[i] / RUN;
+	}
+	t->nsides = SIDES;
+	t->pairs_at = big_r52_mul_pairs_wanted(30) ? (big_r52_mul_pairs_wanted(40) ? "30 and 40" : "30")
+						   : (big_r52_mul_pairs_wanted(40) ? "40" : "neither");
+	t->sqr30_by = big_r52_pow_sqr30_dedicated() ? "the dedicated squaring" : "the product";
+}
 #endif
 #endif
 
@@ -177,8 +222,10 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 		}
 	}
 #if BIG_R52_HAVE_IFMA_BUILD
-	if (big_r52_cpu_has_ifma())
+	if (big_r52_cpu_has_ifma()) {
 		measure_tunings(t, &c, &seed, clock);
+		measure_sides(t, &c, &seed, clock);
+	}
 #endif
 	return 0;
 #else
@@ -207,11 +254,15 @@ static void print_bounds(FILE *out, const struct bench_r52_table *t, double tick
 		"k(k+1)/2 + k^2 squaring)\n");
 	const int first = ifma_first(t);
 	bench_peak_print_table(out, "build", digits, BENCH_R52_SIZES, t->row + first,
-			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_vpmadd52,
+			       t->nrows - first, ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52,
 			       formula);
 	if (t->ntuned > 0)
 		bench_peak_print_table(out, "tuning", digits + 1, 1, t->tuned, t->ntuned,
-				       ticks_per_cycle, rate, bench_peak_r52_vpmadd52, formula);
+				       ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52, formula);
+	if (t->nsides > 0)
+		bench_peak_print_table(out, "side", digits + 2, BENCH_R52_SIDE_SIZES, t->side,
+				       t->nsides, ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52,
+				       formula);
 }
 
 void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table *t,
@@ -223,12 +274,15 @@ void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table 
 	};
 	const int first = ifma_first(t);
 	bench_peak_json_rows(w, &table, t->row, first, ticks_per_cycle);
-	table.count = bench_peak_r52_vpmadd52;
+	table.count = bench_peak_r52_kernel_vpmadd52;
 	bench_peak_json_rows(w, &table, t->row + first, t->nrows - first, ticks_per_cycle);
 	table.build = "ifma";
 	table.heads = digits + 1;
 	table.n = 1;
 	bench_peak_json_rows(w, &table, t->tuned, t->ntuned, ticks_per_cycle);
+	table.heads = digits + 2;
+	table.n = BENCH_R52_SIDE_SIZES;
+	bench_peak_json_rows(w, &table, t->side, t->nsides, ticks_per_cycle);
 }
 
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
@@ -248,6 +302,16 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 			"CPU's: %s, the ifma rows' 20 column)\n", t->running);
 		bench_print_kernel_head(out, "tuning", digits + 1, 1, "digits per half");
 		bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
+	}
+	if (t->nsides > 0) {
+		fprintf(out, "the product at 30 and 40 digits on the ymm halves and on pair groups, "
+			"and the dedicated squaring, runs alternating (this CPU binds the pairs at: "
+			"%s; squares at 30 in the exponentiation by %s)\n", t->pairs_at, t->sqr30_by);
+		bench_print_kernel_head(out, "side", digits + 2, BENCH_R52_SIDE_SIZES,
+					"digits per half");
+		bench_print_kernel_rows(out, t->side, t->nsides, BENCH_R52_SIDE_SIZES, 1.0, "ticks");
+		bench_print_kernel_rows(out, t->side, t->nsides, BENCH_R52_SIDE_SIZES,
+					ticks_per_cycle, "core cycles");
 	}
 	print_bounds(out, t, ticks_per_cycle, peak);
 }

@@ -25,7 +25,14 @@ struct bench_r52_table {
 	int ntuned;
 	struct bench_kernel_row tuned[4];
 	const char *running; /* the tuning the ifma rows' 20 column ran */
+	/* Each side of the IFMA choices at 30 and 40 digits ("ymm" mul,
+	 * "pairs" mul, "ymm" sqr: the dedicated squaring), where the CPU runs
+	 * IFMA: columns 0 and 1 (30, 40 digits). */
+	int nsides;
+	struct bench_kernel_row side[3];
+	const char *pairs_at, *sqr30_by; /* what this CPU binds */
 };
+#define BENCH_R52_SIDE_SIZES 2
 
 /* Measure the builds this CPU can run; 1 if the library has no
  * radix-2^52 code (32-bit chunks), else 0. */

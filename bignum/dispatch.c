@@ -1,8 +1,9 @@
 /*
  * Run-time choice of the kernel variant, bound once at load time: the
  * variant (big_cpu_choose, big_cpu_bound), every dispatched kernel, the
- * table read and the squaring with it, and the 20-digit radix-2^52
- * kernels' tuning.  The variants and the kernels each binds are
+ * table read and the squaring with it, and the sub-choices of the
+ * tuning table (bignum/tuning.h: per CPU model, only where a committed
+ * run measured them).  The variants and the kernels each binds are
  * BIG_CPU_VARIANTS (internal.h).
  *
  * Each dispatched kernel is a GNU ifunc: the dynamic loader calls its
@@ -13,11 +14,13 @@
  * Resolvers run before the C library, the sanitizer runtimes and even
  * errno are guaranteed to be usable, so this file uses nothing but cpuid
  * and raw system calls, and is compiled without sanitizers or stack
- * protector (see bignum/CMakeLists.txt).  BIGMONT_CPU is read from
- * /proc/self/environ for the same reason: getenv() may not work yet.
+ * protector (see bignum/CMakeLists.txt).  BIGMONT_CPU and BIGMONT_TUNE
+ * are read from /proc/self/environ for the same reason: getenv() may not
+ * work yet.
  */
 #include "internal.h"
 #include "radix52/radix52.h"
+#include "tuning.h"
 
 #include <cpuid.h>
 
@@ -52,9 +55,13 @@ static const char *variant_name(enum big_cpu_variant v)
 #define SYS_OPEN 2
 #define SYS_CLOSE 3
 
-/* Parse the BIGMONT_CPU value out of /proc/self/environ; -1 if unset or
- * not a variant's name (BIG_CPU_VARIANTS). */
-static int env_requested_variant(void)
+/* The value of the environment variable `name_eq` ("NAME=", name_len
+ * characters) from /proc/self/environ into value[0..size), NUL-terminated;
+ * its length, or -1 if unset or longer than size - 1.  Lengths are passed
+ * (ENV_VALUE), not counted: GCC turns a counting loop into a call of
+ * strlen, which a resolver cannot make (relocations are not done yet). */
+#define ENV_VALUE(name_eq, value, size) env_value(name_eq, (int)sizeof(name_eq) - 1, value, size)
+static int env_value(const char *name_eq, int name_len, char *value, int size)
 {
 	static const char path[] = "/proc/self/environ";
 	long fd = raw_syscall3(SYS_OPEN, (long)path, 0 /* O_RDONLY */, 0);
@@ -62,13 +69,11 @@ static int env_requested_variant(void)
 		return -1;
 
 	char buf[512];
-	char value[16];
 	int vlen = 0;
-	/* state: 0 at start of entry, k>0 matched k chars of ENV_NAME,
+	/* state: 0 at start of entry, k>0 matched k chars of name_eq,
 	 * -1 reading our value, -2 skipping an unrelated entry. */
 	int state = 0;
 	int found = 0;
-	const int name_len = (int)sizeof(ENV_NAME) - 1;
 	for (;;) {
 		long n = raw_syscall3(SYS_READ, fd, (long)buf, sizeof(buf));
 		if (n <= 0)
@@ -78,13 +83,13 @@ static int env_requested_variant(void)
 			if (state == -1) {
 				if (ch == '\0')
 					found = 1;
-				else if (vlen < (int)sizeof(value) - 1)
+				else if (vlen < size - 1)
 					value[vlen++] = ch;
 				else
-					vlen = (int)sizeof(value); /* too long */
+					vlen = size; /* too long */
 			} else if (ch == '\0') {
 				state = 0;
-			} else if (state >= 0 && ch == ENV_NAME[state]) {
+			} else if (state >= 0 && ch == name_eq[state]) {
 				state++;
 				if (state == name_len)
 					state = -1;
@@ -98,10 +103,19 @@ static int env_requested_variant(void)
 	raw_syscall3(SYS_CLOSE, fd, 0, 0);
 	if (state == -1)
 		found = 1; /* value ran to end of file */
-	if (!found || vlen >= (int)sizeof(value))
+	if (!found || vlen >= size)
 		return -1;
 	value[vlen] = '\0';
+	return vlen;
+}
 
+/* The BIGMONT_CPU value; -1 if unset or not a variant's name
+ * (BIG_CPU_VARIANTS). */
+static int env_requested_variant(void)
+{
+	char value[16];
+	if (ENV_VALUE(ENV_NAME, value, (int)sizeof(value)) < 0)
+		return -1;
 	for (int v = 0; v < BIG_CPU_VARIANT_COUNT; v++) {
 		const char *s = variant_name((enum big_cpu_variant)v);
 		int k = 0;
@@ -222,7 +236,6 @@ BIG_IFUNC(big_mul_set_vec, big_mul_row_fn)
 BIG_IFUNC(big_mul_add_vec, big_mul_row_fn)
 BIG_IFUNC(big_mul_vec, big_mul_vec_fn)
 BIG_IFUNC(big_sqr_vec, big_sqr_vec_fn)
-BIG_IFUNC(big_mont_mul_vec, big_mont_mul_vec_fn)
 BIG_IFUNC(big_mont_sqr_vec, big_mont_sqr_vec_fn)
 
 /* The constant-time table read: AVX2 where the CPU has it and the OS saves
@@ -284,86 +297,182 @@ __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
-/* The tuning of the 20-digit radix-2^52 kernels (asm/x86_64/r52_dual20.inc)
- * for this CPU: intel on Intel's cores (two zmm multiply-add ports that
- * also serve mulx and the shuffles), amd elsewhere (Zen 4's single one).
- * Each was measured faster on its CPU, a Zen 4 and a family 6 model 207
- * (docs/design-notes.md); Intel's client cores, with one zmm port, are
- * unmeasured.  Both return the same words and run on any CPU with IFMA. */
-static int cpu_is_intel(void)
+/* ---- the tuning table's choices (bignum/tuning.h) ------------------------
+ * Each predicate below is bound once (an ifunc: no cpuid per call, which
+ * is a VM exit under a hypervisor) to BIGMONT_TUNE's value for its choice
+ * if set, else to the table's row for this CPU model, else to the
+ * default, 0. */
+#define TUNE_NAME "BIGMONT_TUNE="
+
+enum cpu_vendor { VENDOR_OTHER, VENDOR_AMD, VENDOR_INTEL };
+
+/* The vendor (cpuid leaf 0) and the family and model as the reports print
+ * them (leaf 1 with the extended fields). */
+static enum cpu_vendor cpu_model(unsigned *family, unsigned *model)
 {
 	unsigned a = 0, b = 0, c = 0, d = 0; /* GCC -O1 warns though && guards them */
-	/* "GenuineIntel" in ebx, edx, ecx */
-	return __get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u &&
-	       d == 0x49656e69u && c == 0x6c65746eu;
+	*family = *model = 0;
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return VENDOR_OTHER;
+	/* the vendor string in ebx, edx, ecx */
+	const enum cpu_vendor v =
+		b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu   ? VENDOR_INTEL /* GenuineIntel */
+		: b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u ? VENDOR_AMD /* AuthenticAMD */
+									   : VENDOR_OTHER;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return v;
+	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
+	*family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
+	*model = base_family == 0x6 || base_family == 0xf ? base_model | (((a >> 16) & 0xf) << 4)
+							  : base_model;
+	return v;
 }
 
-/* The radix-2^52 predicates below, each bound once: no cpuid per call (a
- * VM exit under a hypervisor).  big_r52_kernels20_intel: */
-static int r52_yes(void)
+/* 1 if name[0..name_len) equals s[0..len), ignoring ASCII case. */
+static int same_name(const char *name, int name_len, const char *s, int len)
+{
+	if (name_len != len)
+		return 0;
+	for (int k = 0; k < len; k++) {
+		char x = name[k], y = s[k];
+		x = x >= 'A' && x <= 'Z' ? (char)(x + 32) : x;
+		y = y >= 'A' && y <= 'Z' ? (char)(y + 32) : y;
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+/* BIGMONT_TUNE's value for `choice` (choice_len characters: 0 or 1), or
+ * -1 where it does not name it (or names it with another value). */
+static int tune_override(const char *choice, int choice_len)
+{
+	char value[256];
+	const int n = ENV_VALUE(TUNE_NAME, value, (int)sizeof(value));
+	int at = 0;
+	while (at < n) {
+		int end = at;
+		while (end < n && value[end] != ',')
+			end++;
+		int eq = at;
+		while (eq < end && value[eq] != '=')
+			eq++;
+		if (eq + 2 == end && same_name(choice, choice_len, value + at, eq - at) &&
+		    (value[eq + 1] == '0' || value[eq + 1] == '1'))
+			return value[eq + 1] - '0';
+		at = end + 1;
+	}
+	return -1;
+}
+
+#define TUNE_ROW(VENDOR, fam, mod, CHOICE, dir, wf, wr, col, wc, lf, lr, lc)     \
+	if (!bound && vendor == VENDOR_##VENDOR && family == (fam) && model == (mod) && \
+	    same_name(#CHOICE, (int)sizeof(#CHOICE) - 1, choice, len))               \
+		bound = 1;
+/* The choice named `choice` (len characters) on this CPU: BIGMONT_TUNE,
+ * else the table.  TUNED("NAME") passes the length. */
+#define TUNED(choice) tuned(choice, (int)sizeof(choice) - 1)
+static int tuned(const char *choice, int len)
+{
+	const int forced = tune_override(choice, len);
+	if (forced >= 0)
+		return forced;
+	unsigned family, model;
+	const enum cpu_vendor vendor = cpu_model(&family, &model);
+	int bound = 0;
+	BIG_TUNING_TABLE(TUNE_ROW)
+	return bound;
+}
+#undef TUNE_ROW
+
+static int tune_yes(void)
 {
 	return 1;
 }
-static int r52_no(void)
+static int tune_no(void)
 {
 	return 0;
 }
+
+/* big_mont_mul16_karatsuba, and big_mont_mul_vec: the adx variant's
+ * Montgomery product, with Karatsuba at 16 chunks or by rows. */
+static int (*resolve_big_mont_mul16_karatsuba(void))(void)
+{
+	return TUNED("MONT_MUL16_KARATSUBA") ? tune_yes : tune_no;
+}
+__typeof__(big_mont_mul16_karatsuba) big_mont_mul16_karatsuba
+	__attribute__((ifunc("resolve_big_mont_mul16_karatsuba")));
+
+static big_mont_mul_vec_fn *resolve_big_mont_mul_vec(void)
+{
+	if (big_cpu_choose() >= BIG_CPU_ADX && !TUNED("MONT_MUL16_KARATSUBA"))
+		return big_mont_mul_vec_adx_rows16;
+	BIG_PICK(big_mont_mul_vec)
+}
+__typeof__(big_mont_mul_vec) big_mont_mul_vec __attribute__((ifunc("resolve_big_mont_mul_vec")));
+
+/* big_r52_kernels20_intel, and the 20-digit NASM kernels it names. */
 static int (*resolve_big_r52_kernels20_intel(void))(void)
 {
-	return cpu_is_intel() ? r52_yes : r52_no;
+	return TUNED("R52_KERNELS20_INTEL") ? tune_yes : tune_no;
 }
 __typeof__(big_r52_kernels20_intel) big_r52_kernels20_intel
 	__attribute__((ifunc("resolve_big_r52_kernels20_intel")));
 
-/* big_r52_pow_sqr30_dedicated: whether the IFMA exponentiations square
- * by the dedicated squaring at 30 digits (RSA-3072), which keeps more
- * registers live than the product and spills.  Measured faster than
- * the product on Intel's server cores from Sapphire Rapids on (family 6
- * model 207: 1257 against 1423 cycles), slower on Ice Lake (model 106:
- * 1831 against 1594) and on Zen 4 (bignum/radix52/dual_ifma.c has the
- * table); the cores not measured take the product. */
-static int cpu_intel_squares30_dedicated(void)
-{
-	unsigned a = 0, b = 0, c = 0, d = 0;
-
-	if (!cpu_is_intel() || !__get_cpuid(1, &a, &b, &c, &d))
-		return 0;
-	const unsigned family = (a >> 8) & 0xf;
-	const unsigned model = ((a >> 4) & 0xf) | (((a >> 16) & 0xf) << 4);
-	/* Sapphire Rapids, Emerald Rapids, Granite Rapids (X and D) */
-	return family == 6 && (model == 143 || model == 207 || model == 173 || model == 174);
-}
-static int (*resolve_big_r52_pow_sqr30_dedicated(void))(void)
-{
-	return cpu_intel_squares30_dedicated() ? r52_yes : r52_no;
-}
-__typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
-	__attribute__((ifunc("resolve_big_r52_pow_sqr30_dedicated")));
-
-/* big_r52_mul_pairs_wanted: whether the IFMA build multiplies both halves
- * on whole zmm pair groups above 10 digits (bignum/radix52/dual_ifma.c).
- * Intel's server cores issue a zmm multiply-add as often as a ymm one,
- * so it halves the vector work there: measured 15 and 18 % fewer cycles
- * at 30 and 40 digits on family 6 model 106.  Zen 4 splits a zmm operation
- * in two and keeps the ymm product until measured. */
-static int (*resolve_big_r52_mul_pairs_wanted(void))(void)
-{
-	return cpu_is_intel() ? r52_yes : r52_no;
-}
-__typeof__(big_r52_mul_pairs_wanted) big_r52_mul_pairs_wanted
-	__attribute__((ifunc("resolve_big_r52_mul_pairs_wanted")));
-
 static big_r52_dual_mul_fn *resolve_big_r52_dual_mul20_ifma_asm(void)
 {
-	return cpu_is_intel() ? big_r52_dual_mul20_ifma_intel : big_r52_dual_mul20_ifma_amd;
+	return TUNED("R52_KERNELS20_INTEL") ? big_r52_dual_mul20_ifma_intel
+					    : big_r52_dual_mul20_ifma_amd;
 }
 __typeof__(big_r52_dual_mul20_ifma_asm) big_r52_dual_mul20_ifma_asm
 	__attribute__((ifunc("resolve_big_r52_dual_mul20_ifma_asm")));
 
 static big_r52_dual_sqr_fn *resolve_big_r52_dual_sqr20_ifma_asm(void)
 {
-	return cpu_is_intel() ? big_r52_dual_sqr20_ifma_intel : big_r52_dual_sqr20_ifma_amd;
+	return TUNED("R52_KERNELS20_INTEL") ? big_r52_dual_sqr20_ifma_intel
+					    : big_r52_dual_sqr20_ifma_amd;
 }
 __typeof__(big_r52_dual_sqr20_ifma_asm) big_r52_dual_sqr20_ifma_asm
 	__attribute__((ifunc("resolve_big_r52_dual_sqr20_ifma_asm")));
+
+/* big_r52_pow_sqr30_dedicated. */
+static int (*resolve_big_r52_pow_sqr30_dedicated(void))(void)
+{
+	return TUNED("R52_POW_SQR30_DEDICATED") ? tune_yes : tune_no;
+}
+__typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
+	__attribute__((ifunc("resolve_big_r52_pow_sqr30_dedicated")));
+
+/* big_r52_mul_pairs_wanted(digits): 1 at 30 and 40 digits where the
+ * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured). */
+static int r52_pairs_none(int digits)
+{
+	(void)digits;
+	return 0;
+}
+static int r52_pairs_30(int digits)
+{
+	return digits == 30;
+}
+static int r52_pairs_40(int digits)
+{
+	return digits == 40;
+}
+static int r52_pairs_30_40(int digits)
+{
+	return digits == 30 || digits == 40;
+}
+static int (*resolve_big_r52_mul_pairs_wanted(void))(int)
+{
+	const int at30 = TUNED("R52_MUL_PAIRS30"), at40 = TUNED("R52_MUL_PAIRS40");
+	return at30 ? (at40 ? r52_pairs_30_40 : r52_pairs_30) : (at40 ? r52_pairs_40 : r52_pairs_none);
+}
+__typeof__(big_r52_mul_pairs_wanted) big_r52_mul_pairs_wanted
+	__attribute__((ifunc("resolve_big_r52_mul_pairs_wanted")));
+#else
+int big_mont_mul16_karatsuba(void)
+{
+	return 0;
+}
+BIG_IFUNC(big_mont_mul_vec, big_mont_mul_vec_fn)
 #endif

@@ -97,6 +97,14 @@ BIG_CPU_VARIANTS(BIG_DECLARE_KERNELS, )
  * need a * b < n R; big_mont_reduce_ct passes unreduced blocks as b. */
 big_mont_mul_vec_fn big_mont_mul_vec;
 big_mont_sqr_vec_fn big_mont_sqr_vec;
+#if BIGMONT_HAVE_ASM
+/* big_mont_mul_vec_adx with the product by rows at len 16 where _adx
+ * has Karatsuba's (asm/x86_64/mont_mul_vec_adx.asm); same contract. */
+big_mont_mul_vec_fn big_mont_mul_vec_adx_rows16;
+#endif
+/* 1 where the adx variant's product at 16 chunks is Karatsuba's, bound
+ * at load time (bignum/tuning.h, MONT_MUL16_KARATSUBA), else 0. */
+int big_mont_mul16_karatsuba(void);
 
 /*
  * Constant-time table read (bignum/ct_select.c):

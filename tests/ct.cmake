@@ -6,7 +6,9 @@
 # Not built in sanitizer builds, whose entries only say why they skip.
 if(NOT BIGMONT_SANITIZE)
   add_executable(ct_memcheck "${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_memcheck.cpp")
-  target_link_libraries(ct_memcheck PRIVATE bigmont_testsupport)
+  # the emulated IFMA build with the pairs (tests/radix52.cmake)
+  target_link_libraries(ct_memcheck PRIVATE bigmont_testsupport r52_emu_pairs)
+  target_include_directories(ct_memcheck PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/radix52")
 endif()
 
 find_program(VALGRIND_EXECUTABLE valgrind)
@@ -36,3 +38,24 @@ if(VALGRIND_EXECUTABLE AND NOT BIGMONT_SANITIZE)
     -DKEY=${CMAKE_CURRENT_SOURCE_DIR}/data/keys/rsa1024-e65537.pem -DSELF_TEST=1
     -P "${CMAKE_CURRENT_SOURCE_DIR}/ct/run_memcheck.cmake")
 endif()
+
+# run_memcheck.cmake's probe, on stand-ins (no valgrind needed): a valgrind
+# that fails is a failure, not a skip; the probe's own "not available"
+# answer skips adx (and ifma), and fails baseline, which every x86-64 CPU
+# runs.  The message, not the exit status, is what passes each.
+set(ct_probe_cases
+  "broken|/bin/false|$<TARGET_FILE:variant_probe>|adx|the variant probe under valgrind failed"
+  "missing_adx|${CMAKE_CURRENT_SOURCE_DIR}/ct/fake_valgrind.sh|${CMAKE_CURRENT_SOURCE_DIR}/ct/fake_probe.sh|adx|SKIPPED: under valgrind the 'adx' kernels are not selectable"
+  "missing_baseline|${CMAKE_CURRENT_SOURCE_DIR}/ct/fake_valgrind.sh|${CMAKE_CURRENT_SOURCE_DIR}/ct/fake_probe.sh|baseline|the variant probe under valgrind failed \\(exit 3\\)")
+foreach(case IN LISTS ct_probe_cases)
+  string(REPLACE "|" ";" case "${case}")
+  list(GET case 0 name)
+  list(GET case 1 valgrind)
+  list(GET case 2 probe)
+  list(GET case 3 variant)
+  list(GET case 4 expect)
+  add_test(NAME ct_memcheck_probe.${name} COMMAND ${CMAKE_COMMAND}
+    -DVALGRIND=${valgrind} -DEXE=/bin/false -DKEY=${CT_MEMCHECK_KEY} -DVARIANT=${variant}
+    -DPROBE=${probe} -P "${CMAKE_CURRENT_SOURCE_DIR}/ct/run_memcheck.cmake")
+  set_tests_properties(ct_memcheck_probe.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${expect}")
+endforeach()

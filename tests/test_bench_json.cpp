@@ -448,6 +448,33 @@ TEST(BenchPeak, MultipliesPerCall)
 		EXPECT_EQ(bench_peak_mont_mulx(c.size, c.sqr), c.want) << c.size << " " << c.sqr;
 	for (const auto &c : dual)
 		EXPECT_EQ(bench_peak_r52_vpmadd52(c.size, c.sqr), c.want) << c.size << " " << c.sqr;
+	/* Each kernel's own: Karatsuba's 3 x 8^2 + 16^2 + 16 = 464 at 16
+	 * chunks (the adx kernel and the kara16 row), the rows' 528; the pair
+	 * product's 4 k ceil(k/4) for both ops. */
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("adx", 16, 0), 464);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("kara16", 16, 0), 464);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("rows16", 16, 0), 528);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("adx", 16, 1), 408);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("adx", 32, 0), 2080);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx("base", 16, 0), 528);
+	EXPECT_EQ(bench_peak_mont_kernel_mulx(nullptr, 16, 0), 528);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(30), 960);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(40), 1600);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(10), 120);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 30, 1), 960);
+	/* What each radix-2^52 kernel issues: the NASM kernels at 20 digits
+	 * (the ifma rows' 20 column and the tunings' rows), the intrinsics'
+	 * 4kG product and 3kG + 2G squaring elsewhere. */
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("amd", 20, 1), 349);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("intel", 20, 0), 435);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 20, 1), 349);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), 960);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), 96);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 0), 960);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 1), 736);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 40, 1), 1220);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52(nullptr, 30, 0), 900);
 	EXPECT_EQ(bench_peak_bound(528, 2), 264);
 	EXPECT_EQ(bench_peak_pct(264, 528), 50);
 	EXPECT_TRUE(std::isnan(bench_peak_bound(528, NAN)));
@@ -472,7 +499,7 @@ void fake_kernels(bench_kernels *k)
 		k->mont.kernel[op].name = "adx";
 		k->mont.kernel[op].op = op ? "sqr" : "mul";
 		for (int i = 0; i < BENCH_MONT_LENS; i++)
-			k->mont.kernel[op].ticks[i] = bench_peak_mont_mulx(lens[i], op);
+			k->mont.kernel[op].ticks[i] = bench_peak_mont_kernel_mulx("adx", lens[i], op);
 	}
 	k->r52.nrows = 2;
 	k->r52.row[0] = { "c", "mul", { 1000, 2000, 3000, 4000 } };
@@ -502,9 +529,10 @@ TEST(BenchJson, KernelsDocument)
 		     "\"max\": 2,", "\"montgomery\": [", "\"variant\": \"adx\",",
 		     "\"op\": \"sqr\",", "\"chunks\": 16,", "\"ticks\": 408,",
 		     "\"cycles\": 816,", "\"mulx\": 408,", "\"bound_cycles\": 408,",
-		     "\"pct_of_peak\": 50\n", "\"radix52\": [", "\"build\": \"c\",",
+		     "\"above_peak\": false,", "\"pct_of_peak\": 50\n", "\"radix52\": [", "\"build\": \"c\",",
 		     "\"digits\": 40,", "\"cycles\": 7200,", "\"vpmadd52_zmm\": null,",
-		     "\"bound_cycles\": null,", "\"pct_of_peak\": null\n" })
+		     "\"bound_cycles\": null,", "\"above_peak\": null,",
+		     "\"pct_of_peak\": null\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
 	size_t rows = 0;
@@ -530,8 +558,11 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 		     "bound    sqr       108      234      408      900     1584   core cycles: "
 		     "n(n+1)/2 + n^2 + n mulx\n",
 		     "adx      mul     50.0%    50.0%    50.0%    50.0%    50.0%   of peak: bound / "
-		     "core cycles\n" })
+		     "core cycles\n",
+		     "  adx mul at 16: its own count, 464 multiplies, bound 464 core cycles\n" })
 		EXPECT_NE(t.find(want), std::string::npos) << "missing " << want << " in\n" << t;
+	EXPECT_EQ(t.find("above 100"), std::string::npos) << t;
+	EXPECT_EQ(t.find("%*"), std::string::npos) << t;
 	for (const std::string &line : { t.substr(0, t.find("table read")) }) {
 		size_t width = 0;
 		for (size_t at = 0, nl; (nl = line.find('\n', at)) != std::string::npos; at = nl + 1)
@@ -543,6 +574,29 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 	});
 	EXPECT_NE(r.find("radix-2^52 dual kernels against the peak: no bound (peak vpmadd52luq "
 			 "not measured)\n"), std::string::npos) << r;
+	/* A row faster than its bound: flagged, in the text and the JSON. */
+	k.mont.kernel[0].ticks[2] = 100; /* 200 cycles for 464 mulx at 1 a cycle */
+	t = text_of([&](FILE *f) {
+		bench_mont_kernels_print(f, &k.mont, k.ticks_per_cycle, &k.peak);
+	});
+	EXPECT_NE(t.find("adx      mul     50.0%    50.0%   232.0%*    50.0%    50.0%   of peak"),
+		  std::string::npos) << t;
+	EXPECT_NE(t.find("  * above 100 % of peak: a measurement error"), std::string::npos) << t;
+	std::string doc;
+	{
+		bench_settings s;
+		const int threads[] = { 1 };
+		const char *const claimed[] = { "ours" };
+		s = settings(threads, 1, "none", claimed, 1);
+		s.kernels = &k;
+		ASSERT_NO_FATAL_FAILURE(speed_document(s, nullptr, 0, &doc));
+	}
+	const size_t row = doc.find("\"cycles\": 200,");
+	ASSERT_NE(row, std::string::npos) << doc;
+	const std::string obj = doc.substr(row, doc.find('}', row) - row);
+	for (const char *want : { "\"mulx\": 464,", "\"bound_cycles\": 464,", "\"above_peak\": true,",
+				  "\"pct_of_peak\": 232\n" })
+		EXPECT_NE(obj.find(want), std::string::npos) << "missing " << want << " in\n" << obj;
 	std::string p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
 	EXPECT_EQ(p, "peak mulx: 1.00 multiplies a core cycle (12 independent chains, best of "
 		     "300 runs)\npeak vpmadd52luq: not measured (this CPU lacks AVX-512 IFMA)\n");

@@ -271,6 +271,120 @@ TEST(MontKernels, AgainstGmpEveryLength)
 	EXPECT_GT(subtracted[1], 0);
 }
 
+#if BIGMONT_HAVE_ASM
+/* Both sides of the adx product's choice at 16 chunks (bignum/tuning.h):
+ * Karatsuba (big_mont_mul_vec_adx) and the rows (_rows16, which also
+ * takes every other length to _adx), each called by name on any CPU with
+ * ADX whatever the table binds, and the dispatched name, against GMP.
+ * Karatsuba's middle term takes |a0 - a1| |b0 - b1| and its sign from the
+ * two borrows (mont_mul16_adx.inc): directed operands give each of the
+ * four borrow pairs, with a0 = a1 and b0 = b1 (no borrow, a zero
+ * difference) among them, and `signs` proves each ran. */
+TEST(MontKernels, Mul16KaratsubaAndRowsEverySign)
+{
+	if (!cpu_has_adx())
+		GTEST_SKIP() << "no BMI2 + ADX on this CPU";
+	const Kernel ks[] = {
+		{ "adx (karatsuba at 16)", big_mont_mul_vec_adx, big_mont_sqr_vec_adx, true },
+		{ "adx_rows16", big_mont_mul_vec_adx_rows16, big_mont_sqr_vec_adx, true },
+		{ "dispatched", big_mont_mul_vec, big_mont_sqr_vec, false },
+	};
+	bt::Rng rng(0x6b617261);
+	const long cases = bt::scaled(40);
+	long signs[2][2] = { { 0, 0 }, { 0, 0 } }; /* [a0 < a1][b0 < b1] */
+	long equal_halves[2] = { 0, 0 };	   /* a0 = a1 != 0, b0 = b1 != 0 */
+	const int half = 8;
+	for (int len : { 8, 15, 16, 17, 32 }) {
+		for (long c = 0; c < cases; c++) {
+			Modulus m(rng, len);
+			std::vector<chunk> a = m.operand(rng), b = m.operand(rng);
+			if (len == 16) {
+				/* a = L + H X (X = 2^512) with H below n's high half,
+				 * so any L keeps a < n; L below H, L = H, or L >= H
+				 * as the case asks (b alike). */
+				const int want_a = static_cast<int>(c % 3), want_b = static_cast<int>((c / 3) % 3);
+				auto shape = [&](int want) {
+					bt::Mpz nhi, h, l, r, x;
+					mpz_tdiv_q_2exp(nhi, m.nz, 64 * half);
+					if (mpz_cmp_ui(nhi.v, 2) < 0)
+						return m.operand(rng); /* no room: the random shape */
+					const std::vector<chunk> w1 = rng.vec(half), w2 = rng.vec(half);
+					bt::to_mpz(h, w1.data(), half);
+					bt::to_mpz(r, w2.data(), half);
+					mpz_mod(h, h, nhi);
+					if (mpz_sgn(h.v) == 0)
+						mpz_set_ui(h, 1);
+					if (want == 2) {
+						mpz_set(l, h);
+					} else if (want == 1) {
+						mpz_mod(l, r, h);
+					} else { /* H + (r mod (X - H)) */
+						mpz_set_ui(x, 1);
+						mpz_mul_2exp(x, x, 64 * half);
+						mpz_sub(x, x, h);
+						mpz_mod(l, r, x);
+						mpz_add(l, l, h);
+					}
+					mpz_mul_2exp(x, h, 64 * half);
+					mpz_add(x, x, l);
+					return bt::chunks_of(x, len);
+				};
+				a = shape(want_a);
+				b = shape(want_b);
+				const auto lt = [&](const std::vector<chunk> &x) {
+					for (int j = half - 1; j >= 0; j--)
+						if (x[static_cast<size_t>(j)] != x[static_cast<size_t>(half + j)])
+							return x[static_cast<size_t>(j)] < x[static_cast<size_t>(half + j)];
+					return false;
+				};
+				const auto same = [&](const std::vector<chunk> &x) {
+					bool nz = false;
+					for (int j = 0; j < half; j++) {
+						if (x[static_cast<size_t>(j)] != x[static_cast<size_t>(half + j)])
+							return false;
+						nz |= x[static_cast<size_t>(j)] != 0;
+					}
+					return nz;
+				};
+				signs[lt(a)][lt(b)]++;
+				equal_halves[0] += same(a);
+				equal_halves[1] += same(b);
+			}
+			bool sub_ab, sub_aa, sub_w;
+			const std::vector<chunk> want_ab = m.expect(a.data(), b.data(), &sub_ab);
+			const std::vector<chunk> want_aa = m.expect(a.data(), a.data(), &sub_aa);
+			const std::vector<chunk> bw = rng.vec(len);
+			const std::vector<chunk> want_w = m.expect(a.data(), bw.data(), &sub_w);
+			for (const Kernel &k : ks) {
+				check_pair(k, m, a, b, want_ab, want_aa);
+				if (HasFatalFailure())
+					return;
+				check_wide_b(k, m, a, bw, want_w);
+				if (HasFatalFailure())
+					return;
+			}
+		}
+	}
+	for (int sa = 0; sa < 2; sa++)
+		for (int sb = 0; sb < 2; sb++)
+			EXPECT_GT(signs[sa][sb], 0) << "a0 < a1: " << sa << ", b0 < b1: " << sb;
+	EXPECT_GT(equal_halves[0], 0) << "a0 = a1 != 0 never ran";
+	EXPECT_GT(equal_halves[1], 0) << "b0 = b1 != 0 never ran";
+}
+
+/* The dispatched product follows BIGMONT_TUNE's mont_mul16_karatsuba
+ * where it is set (tests/CMakeLists.txt runs this under both values). */
+TEST(MontKernels, Mul16FollowsBigmontTune)
+{
+	const char *tune = std::getenv("BIGMONT_TUNE");
+	const std::string t = tune ? tune : "";
+	if (t.find("mont_mul16_karatsuba=") == std::string::npos)
+		GTEST_SKIP() << "BIGMONT_TUNE does not set mont_mul16_karatsuba";
+	const int want = t.find("mont_mul16_karatsuba=1") != std::string::npos;
+	EXPECT_EQ(big_mont_mul16_karatsuba(), want) << "BIGMONT_TUNE=" << t;
+}
+#endif
+
 /* Lengths past 80 up to BIG_MAX_MODULUS_CHUNKS, where only the loops run:
  * a few cases each, with the same checks. */
 TEST(MontKernels, LongLengthsUpToTheMaximum)

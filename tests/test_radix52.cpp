@@ -335,6 +335,69 @@ TEST_P(Radix52, ProductAndSquareAreExactAlmostMontgomery)
 	}
 }
 
+/* Each side of the IFMA build's choices above the fixed window (the pair
+ * product, the ymm halves' product, the dedicated squaring), called by
+ * name whatever this CPU binds: the emulated build's on every CPU, the
+ * IFMA build's where it runs.  Exact against GMP, and the same words as
+ * the twin's product and squaring; aliasing r == a. */
+TEST(Radix52Sides, PairsHalvesAndDedicatedSquaringMatchGmpAndTheTwin)
+{
+	struct Sides {
+		const char *name;
+		big_r52_dual_mul_fn *pairs, *halves;
+		big_r52_dual_sqr_fn *sqr;
+		bool runs;
+	};
+	std::vector<Sides> v = { { "emulated_pairs", big_r52_dual_mul_pairs_emu_pairs,
+				   big_r52_dual_mul_halves_emu_pairs,
+				   big_r52_dual_sqr_dedicated_emu_pairs, true } };
+#if BIG_R52_HAVE_IFMA_BUILD
+	v.push_back({ "ifma", big_r52_dual_mul_pairs_ifma, big_r52_dual_mul_halves_ifma,
+		      big_r52_dual_sqr_dedicated_ifma, big_r52_cpu_has_ifma() != 0 });
+#endif
+	bt::Rng rng(5209);
+	long ran = 0;
+	for (const Sides &b : v) {
+		if (!b.runs)
+			continue;
+		for (int k = 11; k <= kMaxTestDigits; k++) {
+			for (long rep = 0; rep < bt::scaled(3); rep++) {
+				AmmCase c(rng, k);
+				Dual twin(k), twin2(k);
+				big_r52_dual_mul_c(twin.x(), c.a.x(), c.b.x(), &c.s.mod);
+				big_r52_dual_sqr_c(twin2.x(), c.a.x(), &c.s.mod);
+				big_r52_dual_mul_fn *const muls[2] = { b.pairs, b.halves };
+				for (int side = 0; side < 2; side++) {
+					const std::string what = std::string(b.name) + (side ? " halves" : " pairs") +
+								 " k " + std::to_string(k);
+					Dual r(k), r2(k), sq(k);
+					muls[side](r.x(), c.a.x(), c.b.x(), &c.s.mod);
+					b.sqr(r2.x(), c.a.x(), &c.s.mod);
+					ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << what;
+					expect_exact(c, r, r2, what);
+					if (HasFatalFailure())
+						return;
+					ASSERT_EQ(std::memcmp(r.x(), twin.x(), sizeof(uint64_t) * BIG_R52_PAIR_WORDS(k)), 0)
+						<< what << ": not the twin's words";
+					ASSERT_EQ(std::memcmp(r2.x(), twin2.x(), sizeof(uint64_t) * BIG_R52_PAIR_WORDS(k)), 0)
+						<< what << ": the squaring not the twin's words";
+					/* the square by the product, in place (r == a == b) */
+					std::memcpy(sq.x(), c.a.x(), sizeof(uint64_t) * BIG_R52_PAIR_WORDS(k));
+					muls[side](sq.x(), sq.x(), sq.x(), &c.s.mod);
+					Mpz got, want;
+					for (int h = 0; h < 2; h++) {
+						amm_value(want, c.av[h], c.av[h], c.s.m[h], k);
+						ASSERT_TRUE(sq.get(h, got)) << what;
+						ASSERT_EQ(mpz_cmp(got, want), 0) << what << " a * a in place, half " << h;
+					}
+					ran++;
+				}
+			}
+		}
+	}
+	EXPECT_GT(ran, 0);
+}
+
 TEST_P(Radix52, ProductAndSquareMayAliasTheirInputs)
 {
 	bt::Rng rng(5203);
@@ -587,7 +650,7 @@ TEST_P(Radix52, PowPublicMatchesPowm)
 
 std::vector<Build> builds()
 {
-	std::vector<Build> v = { r52t::twin(), r52t::emulated() };
+	std::vector<Build> v = { r52t::twin(), r52t::emulated(), r52t::emulated_pairs() };
 	for (const Build &b : r52t::ifma())
 		v.push_back(b);
 	return v;

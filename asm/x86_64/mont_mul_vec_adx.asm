@@ -27,7 +27,9 @@
 ; (mont_window8_adx.inc).  16's product is one level of Karatsuba, three
 ; 8 x 8 products in registers and the sums around them
 ; (mont_mul16_adx.inc): 192 mulx columns instead of 256, as the columns
-; are what limits it.  Otherwise 12 and up loop over rows with the
+; are what limits it; big_mont_mul_vec_adx_rows16 (at the end) keeps the
+; rows at 16 for the CPU models where Karatsuba was not measured faster
+; (bignum/tuning.h).  Otherwise 12 and up loop over rows with the
 ; columns unrolled: inside an exponentiation the smaller code is the
 ; faster.
 ;
@@ -271,5 +273,22 @@ ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL16_PRODUCT_KARA, \
 	ADX_REDC_LOOPED, ADX_FINAL, 16
 ADX_MONT_KERNELS big_mont_mul_vec_adx, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, \
 	ADX_REDC_LOOPED, ADX_FINAL, 12, 24, 32, 48, 64
+
+; big_mont_mul_vec_adx_rows16: big_mont_mul_vec_adx's contract and code,
+; but at len 16 the product by rows (ADX_MUL_PRODUCT_LOOPED, 256 mulx
+; columns) in place of Karatsuba's: the other side of the dispatch's
+; choice at 16 chunks (bignum/tuning.h binds Karatsuba only on the CPU
+; models where a committed run measured it faster).  A branch on len
+; only.
+ADX_MONT_KERNELS big_mont_mul_vec_adx_rows, ADX_MUL_ARGS, ADX_MUL_PRODUCT_LOOPED, \
+	ADX_REDC_LOOPED, ADX_FINAL, 16
+
+global big_mont_mul_vec_adx_rows16:function
+big_mont_mul_vec_adx_rows16:
+	CFI_STARTPROC
+	cmp	r9d, 16
+	je	big_mont_mul_vec_adx_rows_16
+	jmp	big_mont_mul_vec_adx
+	CFI_ENDPROC
 
 section .note.GNU-stack noalloc noexec nowrite progbits

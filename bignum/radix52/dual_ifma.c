@@ -35,43 +35,23 @@
  *   sqr: about kG + 2G vpmadd52[lh]uq for the square, 2kG for the
  *        reduction, kG + 4G valignq
  *
- * Core cycles per call, both halves (`bigmont speed --kernels`; how it
- * times them: docs/design-notes.md, "Benchmark"):
+ * Cycles: `bigmont speed --kernels` prints them per CPU (the ifma rows,
+ * and the pairs against the ymm halves); the committed runs are under
+ * results/<cpu>/, and which of this file's choices each CPU model takes,
+ * with the figures that decided it, is bignum/tuning.h.  Only the builds
+ * with the assembly kernels have this build (radix52.h: their ifma
+ * variant runs it), and they run their NASM product and squaring at 20
+ * digits instead (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm).
  *
- *   AMD EPYC family 25 model 17 (Zen 4; the build without NASM, 2026-11-26)
- *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        256        240     sqr (window fixed, dual_fixed_impl.h)
- *     20        659        594     sqr
- *     30       1311       1567     mul
- *     40       2019       3318     mul
- *
- *   Intel Xeon family 6 model 207 (results/intel-r-xeon-r-processor-
- *   family6-model207/2026-11-27-1838-kernels.txt; the ymm product, before
- *   the pair product, which is unmeasured there)
- *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        273        255     sqr (window fixed, dual_fixed_impl.h)
- *     30       1423       1257     sqr (R52_POW_SQR30_DEDICATED)
- *     40       2173       4125     mul
- *
- *   Intel Xeon family 6 model 106 (Ice Lake; the best of 6 runs of
- *   `bigmont speed --kernels`, 2026-11-28; mul above 10 digits on pair
- *   groups, r52_mul_pairs below, against 1594 and 2440 on the ymm halves;
- *   above 20 digits sqr squares by that product)
- *   digits   dual mul   dual sqr   the exponentiation squares by
- *     10        298        276     sqr (window fixed, dual_fixed_impl.h)
- *     30       1359       1351     mul (pairs)
- *     40       1989       2004     mul (pairs)
- *
- * Only the builds with the assembly kernels have this build (radix52.h:
- * their ifma variant runs it), and they run their NASM product and
- * squaring at 20 digits instead; their cycles are in their banners
- * (asm/x86_64/r52_dual_{mul,sqr}20_ifma.asm).  One half alone
- * (mod->halves == 1, the fault check) is timed in docs/design-notes.md
- * ("The fault check in radix 2^52").
- *
- * The tests compile this file once more against an exact software model
- * of the intrinsics (tests/radix52/), so the mapping in vec_ifma.h runs
- * on every machine; the build here runs only on IFMA CPUs.
+ * The tests compile this file twice more against an exact software model
+ * of the intrinsics (tests/radix52/): once as it runs by default (the ymm
+ * halves), once with the pair product at every size above the fixed
+ * window and the dedicated squaring at 30 digits (R52_EMULATED_PAIRS), so
+ * that every path here runs on every machine, under Memcheck too
+ * (tests/ct/).  The emulated builds leave out the fixed sizes and the
+ * NASM kernels (which the IFMA build's own tests, one ctest entry per
+ * side of each choice, run where the CPU has IFMA); the build here runs
+ * only on IFMA CPUs.
  */
 #if (defined(__x86_64__) && BIGMONT_HAVE_ASM) || defined(R52_INTRINSICS_EMULATED)
 
@@ -89,8 +69,10 @@
 #define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
 #define R52_WIPE20 big_r52_dual20_ifma_wipe
 /* Where it measured faster than the product, the exponentiation squares
- * by the dedicated squaring at 30 digits too (the cycle tables above). */
+ * by the dedicated squaring at 30 digits too (bignum/tuning.h). */
 #define R52_POW_SQR30_DEDICATED big_r52_pow_sqr30_dedicated
+/* The pair product where the tuning table binds it (bignum/tuning.h). */
+#define R52_MUL_PAIRS_WANTED(k) big_r52_mul_pairs_wanted(k)
 #endif
 
 /* GCC cannot follow the group ranges of a run-time digit count and
@@ -104,14 +86,14 @@
 #include "dual_sqr_impl.h"
 #include "dual_fixed_impl.h"
 
-#ifndef R52_INTRINSICS_EMULATED
+#if !defined(R52_INTRINSICS_EMULATED) || defined(R52_EMULATED_PAIRS)
 /* The table read (dual_pow_impl.h) on whole pair groups: a zmm register holds
  * the same four digit positions of both halves, so an entry takes one
  * compare against (want_p x 4, want_q x 4) and G zmm blends, where the
  * ymm API takes two compares and 2G blends: fewer operations for the
  * vector ports that Intel's cores share between the blends and the
- * multiply-adds (measured: docs/design-notes.md, the intel tuning).  The
- * same words as r52_select_k. */
+ * multiply-adds.  The same words as r52_select_k; every build that has
+ * the pair product reads its tables this way. */
 #define R52_SELECT_PAIRS r52_select_pairs
 R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t want_p,
 				 uint64_t want_q, const int k)
@@ -166,7 +148,6 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
  * (t + lo(m_0 y)) >> 52 is ceil(t / 2^52), as the sum is 0 mod 2^52.
  * Lane bounds as r52_mul_body's (the same lane sums). */
 #define R52_MUL_PAIRS r52_mul_pairs
-#define R52_MUL_PAIRS_WANTED big_r52_mul_pairs_wanted
 
 /* The running state of r52_mul_pairs: the window, each half's t and the
  * position i+1 as step i-1 read it plus what came after. */

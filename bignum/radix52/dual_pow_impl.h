@@ -26,9 +26,14 @@
 #endif
 
 /*
- * Which body serves which size, the same in every build (the twin runs
- * the steps the IFMA build runs).  Up to R52_FIXED_WINDOW_MAX_DIGITS the
- * product and squaring accumulate on a window that does not move
+ * Which body serves which size.  The twin (dual_c.c) runs the steps the
+ * IFMA build runs on the ymm halves; the IFMA build may instead take, by
+ * run-time predicates bound per CPU model (bignum/tuning.h), the pair
+ * product at 30 and 40 digits (R52_MUL_PAIRS, with its table read
+ * R52_SELECT_PAIRS) and the exponentiation's squaring at 30 digits by
+ * the dedicated squaring, steps the twin does not run: those run against
+ * the twin and GMP in the emulated builds (tests/radix52/) on every
+ * machine.  Up to R52_FIXED_WINDOW_MAX_DIGITS the product and squaring accumulate on a window that does not move
  * (dual_fixed_impl.h); above it on the shifting window (dual_mul_impl.h,
  * dual_sqr_impl.h), whose accumulators need half the registers.  One half
  * alone (mod->halves == 1) has the registers of two and keeps the fixed
@@ -39,8 +44,8 @@
  * which past 20 digits no longer fits the 32 vector registers (a build
  * may still take it at 30 digits where it measured faster:
  * R52_POW_SQR30_DEDICATED, a run-time predicate).  Every
- * choice gives the same words; the cycle table in dual_ifma.c is what
- * decided them.  A build may name an assembly product and squaring for
+ * choice gives the same words; bignum/tuning.h names the runs that
+ * decided the run-time ones.  A build may name an assembly product and squaring for
  * 20 digits (R52_KERNELS20: R52_MUL20_KERNEL, R52_SQR20_KERNEL, the same
  * contracts, both halves only), which then serve every dual product and
  * squaring at 20 digits; the functions that call them call R52_WIPE20
@@ -194,7 +199,7 @@ R52_PAIR_PRODUCTS(40, 40)
 #endif
 
 /* The functions for k digits and H halves: the fixed-size ones if any;
- * the build's pair-group product where R52_MUL_PAIRS_WANTED() says so;
+ * the build's pair-group product where R52_MUL_PAIRS_WANTED(k) says so;
  * the 20-digit assembly for both halves only. */
 static struct r52_size_ops r52_pick(int k, int halves)
 {
@@ -217,7 +222,7 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
 #ifdef R52_MUL_PAIRS
-	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED()) {
+	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
 		ops.mul = r52_mul_pairs_any;
 		if (k > R52_SQR_MAX_DIGITS)
 			ops.sqr = ops.pow_sqr = r52_sqr_by_pairs_any;
@@ -237,7 +242,11 @@ static struct r52_size_ops r52_pick(int k, int halves)
 #endif
 #ifdef R52_POW_SQR30_DEDICATED
 	if (k == 30 && !single && R52_POW_SQR30_DEDICATED())
+#ifdef R52_FIXED_SIZES
 		ops.pow_sqr = r52_sqr_30;
+#else
+		ops.pow_sqr = r52_sqr_any;
+#endif
 #endif
 	return ops;
 }
@@ -355,6 +364,58 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 		out[w] = acc[w];
 #undef R52_ENTRY
 }
+
+#ifdef R52_MUL_PAIRS
+/* Each side of the IFMA build's choices above the fixed window, whatever
+ * the CPU binds (radix52.h): the product of both halves on pair groups
+ * and on the ymm halves, and the dedicated squaring, at k digits (the
+ * fixed-size ones at 30 and 40). */
+void R52_NAME(big_r52_dual_mul_pairs)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+				      const struct big_r52_dual_mod *mod)
+{
+#ifdef R52_FIXED_SIZES
+	if (mod->digits == 30) {
+		r52_mul_pairs_30(r, a, b, mod);
+		return;
+	}
+	if (mod->digits == 40) {
+		r52_mul_pairs_40(r, a, b, mod);
+		return;
+	}
+#endif
+	r52_mul_pairs_any(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_mul_halves)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+				       const struct big_r52_dual_mod *mod)
+{
+	const int k = mod->digits;
+	(void)k;
+#define R52_SIDE_CASE(K)                                                     \
+	if (k == K) {                                                        \
+		r52_mul_##K(r, a, b, mod);                                   \
+		return;                                                      \
+	}
+	R52_SIZES(R52_SIDE_CASE)
+#undef R52_SIDE_CASE
+	r52_mul_any(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_sqr_dedicated)(uint64_t *r, const uint64_t *a,
+					  const struct big_r52_dual_mod *mod)
+{
+	const int k = mod->digits;
+	(void)k;
+#define R52_SIDE_CASE(K)                                                     \
+	if (k == K) {                                                        \
+		r52_sqr_##K(r, a, mod);                                      \
+		return;                                                      \
+	}
+	R52_SIZES(R52_SIDE_CASE)
+#undef R52_SIDE_CASE
+	r52_sqr_any(r, a, mod);
+}
+#endif
 
 /* Bit i of e (public). */
 static int r52_bit(const uint64_t *e, int i)

@@ -25,8 +25,8 @@
  *   R52_MUL_PAIRS            the build's own product of both halves on
  *                            the shifting window (r, a, b, mod, k; the
  *                            words of r52_mul_body), taken where the
- *                            run-time predicate R52_MUL_PAIRS_WANTED()
- *                            returns 1; defined, as R52_SELECT_PAIRS,
+ *                            run-time predicate R52_MUL_PAIRS_WANTED(k)
+ *                            returns 1 (k the digits); defined, as R52_SELECT_PAIRS,
  *                            before dual_pow_impl.h
  *   R52_SELECT_PAIRS         the build's own table read, the contract and
  *                            words of r52_select_k (dual_pow_impl.h),

@@ -21,9 +21,13 @@
  *   _ifma  the API as AVX-512 F/VL/IFMA intrinsics on ymm registers
  *          (vec_ifma.h, dual_ifma.c; x86-64 builds);
  *   _emu   (tests only) dual_ifma.c's mapping once more, against an exact
- *          software model of each intrinsic it uses (tests/radix52/).
- * Same digits, same steps: every build returns the same words for the
- * same input, which the tests check.
+ *          software model of each intrinsic it uses (tests/radix52/),
+ *          and _emu_pairs with the pair product taken everywhere.
+ * Same digits: every build returns the same words for the same input,
+ * which the tests check.  The steps are the same but where the IFMA build
+ * takes, per CPU model (bignum/tuning.h), the product and table read on
+ * zmm pair groups or the dedicated squaring in the exponentiation at 30
+ * digits: the twin has neither, the _emu builds run both.
  *
  * Pair layout.  Both halves of a dual number live in one array of
  * BIG_R52_PAIR_WORDS(k) words: groups of four digits alternate between the
@@ -224,6 +228,19 @@ BIG_R52_DECLARE_BUILD(ifma)
 #define BIG_R52_HAVE_IFMA_BUILD 0
 #endif
 
+/* Each side of the IFMA build's product and squaring choices, called by
+ * name whatever the CPU binds (bench --kernels, tests): the product of
+ * both halves on zmm pair groups (_pairs) and on the ymm halves
+ * (_halves), and the dedicated squaring (_sqr_dedicated, the ymm halves),
+ * with the contracts of big_r52_dual_mul and _sqr for mod->halves == 2
+ * and 10 < mod->digits (above the fixed window; at 20 digits the C
+ * intrinsics, not the NASM kernels).  The emulated build with the pairs
+ * (tests/radix52/dual_emu_pairs.c) has them too. */
+#define BIG_R52_DECLARE_SIDES(sfx)                                           \
+	big_r52_dual_mul_fn big_r52_dual_mul_pairs_##sfx;                    \
+	big_r52_dual_mul_fn big_r52_dual_mul_halves_##sfx;                   \
+	big_r52_dual_sqr_fn big_r52_dual_sqr_dedicated_##sfx;
+
 #if BIG_R52_HAVE_IFMA_BUILD
 /* The 20-digit product and squaring in NASM (asm/x86_64/r52_dual_*20_
  * ifma.asm, in builds with the assembly kernels): the contracts above
@@ -240,18 +257,20 @@ big_r52_dual_mul_fn big_r52_dual_mul20_ifma_intel;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_intel;
 int big_r52_kernels20_intel(void);
 /* 1 where the IFMA exponentiations square by the dedicated squaring at
- * 30 digits, 0 where by the product: bound at load time to what measured
- * faster on this CPU (bignum/dispatch.c). */
+ * 30 digits, 0 where by the product.  Each of these predicates is bound
+ * at load time from the tuning table (bignum/tuning.h: per CPU model,
+ * only where measured) or BIGMONT_TUNE (bignum/dispatch.c). */
 int big_r52_pow_sqr30_dedicated(void);
-/* 1 where the IFMA build's products of both halves above 10 digits work
- * on zmm pair groups, 0 where on the ymm halves: bound at load time by
- * CPU (bignum/dispatch.c).  The same words either way. */
-int big_r52_mul_pairs_wanted(void);
+/* 1 where the IFMA build's product of both halves at `digits` works on
+ * zmm pair groups (30 and 40 digits only), 0 where on the ymm halves.
+ * The same words either way. */
+int big_r52_mul_pairs_wanted(int digits);
 /* Zeroes the stack frame those two leave (secret-derived words) and the
  * vector, mask and caller-saved general registers: to be called from the
  * function that called them, at the same stack depth, after the last of
  * them (asm/x86_64/r52_dual20_wipe.asm). */
 void big_r52_dual20_ifma_wipe(void);
+BIG_R52_DECLARE_SIDES(ifma)
 #endif
 
 /* 1 if the CPU has AVX512F, VL, IFMA, DQ and BW and the OS saves the

@@ -23,7 +23,11 @@
  * result unblinded (rsa/blinding.h), pair and input secret.  And the
  * fault check's out^e mod n with out secret: big_modexp_ct_base and, with
  * 64-bit chunks, its radix-2^52 path (big_r52_ct_base_pow) through the
- * twin.  The IFMA build of that algorithm cannot run under Valgrind.
+ * twin.  The IFMA build of that algorithm cannot run under Valgrind; its
+ * source compiled against emulated intrinsics can, with the product and
+ * table read on zmm pair groups that the twin does not have
+ * (tests/radix52/dual_emu_pairs.c): its dual exponentiation runs once,
+ * every input secret, in the c entry.
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches.  --leaky also runs the variable-time big_modexp on the secret
@@ -43,6 +47,7 @@
 #include "../../rsa/rsa_internal.h"
 #include "ossl_key.h"
 #include "radix52/radix52.h"
+#include "dual_emu.h"
 #include "testutil.h"
 
 namespace {
@@ -79,9 +84,11 @@ void set_half(uint64_t *x, int h, int k, const mpz_t v)
 		x[BIG_R52_AT(h, j)] = d[static_cast<size_t>(j)];
 }
 
-/* The twin's dual exponentiation, every input secret: a^dp mod p and
+/* A build's dual exponentiation (the twin's, or the emulated IFMA
+ * source's with the pair product), every input secret: a^dp mod p and
  * a^dq mod q.  Returns the number of wrong halves. */
-int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, const mpz_t q)
+int r52_dual_pow(big_r52_dual_pow_fn *pow, const mpz_t a, const mpz_t dp, const mpz_t dq,
+		 const mpz_t p, const mpz_t q)
 {
 	const int k = static_cast<int>((mpz_sizeinbase(p, 2) + 2 + 51) / 52);
 	const int words = BIG_R52_PAIR_WORDS(k);
@@ -117,8 +124,7 @@ int r52_twin_pow(const mpz_t a, const mpz_t dp, const mpz_t dq, const mpz_t p, c
 	VALGRIND_MAKE_MEM_UNDEFINED(base.data(), sizeof(uint64_t) * base.size());
 	for (auto &v : e)
 		VALGRIND_MAKE_MEM_UNDEFINED(v.data(), sizeof(uint64_t) * v.size());
-	big_r52_dual_pow_c(out.data(), base.data(), e[0].data(), e[1].data(), ewords, &mod,
-			   scratch.data());
+	pow(out.data(), base.data(), e[0].data(), e[1].data(), ewords, &mod, scratch.data());
 	VALGRIND_MAKE_MEM_DEFINED(out.data(), sizeof(uint64_t) * out.size());
 	int wrong = 0;
 	for (int h = 0; h < 2; h++) {
@@ -267,9 +273,18 @@ int main(int argc, char **argv)
 			failures++;
 		}
 
-		/* The radix-2^52 twin, every secret undefined. */
-		if (twin_runs && r52_twin_pow(a, dp, dq, p, q) != 0) {
+		/* The radix-2^52 twin, every secret undefined; and the IFMA
+		 * source on emulated intrinsics with the steps the twin does
+		 * not run (the product and table read on zmm pair groups). */
+		if (twin_runs && r52_dual_pow(big_r52_dual_pow_c, a, dp, dq, p, q) != 0) {
 			std::fprintf(stderr, "ct_memcheck: radix-2^52 twin round %d: wrong result\n", r);
+			failures++;
+		}
+		if (twin_runs && r == 0 && r52_dual_pow(big_r52_dual_pow_emu_pairs, a, dp, dq, p, q) != 0) {
+			std::fprintf(stderr,
+				     "ct_memcheck: radix-2^52 pair product (emulated) round %d: wrong "
+				     "result\n",
+				     r);
 			failures++;
 		}
 #if BIG_CHUNK_SIZE == 64

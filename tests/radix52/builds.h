@@ -1,7 +1,8 @@
 /*
  * The builds of the radix-2^52 algorithm a test can run (bignum/radix52/
  * radix52.h): the twin, the IFMA source on emulated intrinsics
- * (dual_emu.c) and the IFMA build, which runs only where the CPU has
+ * (dual_emu.c, and dual_emu_pairs.c with the choices some CPU models
+ * bind) and the IFMA build, which runs only where the CPU has
  * AVX-512 IFMA (`runnable`).
  */
 #ifndef BIGMONT_TESTS_RADIX52_BUILDS_H
@@ -33,6 +34,13 @@ inline Build twin()
 inline Build emulated()
 {
 	return { "emulated", BIG_R52_OPS_INIT(emu), true };
+}
+
+/* The IFMA source on emulated intrinsics with the pair product and the
+ * dedicated squaring at 30 digits (dual_emu_pairs.c). */
+inline Build emulated_pairs()
+{
+	return { "emulated_pairs", BIG_R52_OPS_INIT(emu_pairs), true };
 }
 
 /* The IFMA build where this is an x86-64 build, runnable or not. */

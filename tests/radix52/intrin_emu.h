@@ -15,9 +15,28 @@
 typedef struct {
 	uint64_t q[4];
 } __m256i;
+typedef struct {
+	uint64_t q[8];
+} __m512i;
 typedef unsigned char __mmask8;
 
 #define EMU static inline
+
+/* All ones where bit j of k is set, else zero.  Every masked operation
+ * below selects through it rather than branching on k: the masks the
+ * algorithm makes depend on secrets (a table index, a carry), and the
+ * emulated build runs under Memcheck (tests/ct/), which reports a branch
+ * on a secret. */
+EMU uint64_t emu_lane_mask(__mmask8 k, int j)
+{
+	return (uint64_t)0 - (uint64_t)((k >> j) & 1);
+}
+
+/* k[j] := cond_j: a compare's 0 or 1 shifted in place, no branch. */
+EMU __mmask8 emu_mask_bit(int cond, int j)
+{
+	return (__mmask8)((unsigned)(cond != 0) << j);
+}
 
 /* dst[255:0] := MEM[mem_addr+255:mem_addr] (no alignment needed) */
 EMU __m256i _mm256_loadu_si256(const __m256i *mem_addr)
@@ -68,8 +87,7 @@ EMU __m256i _mm256_add_epi64(__m256i a, __m256i b)
 EMU __m256i _mm256_mask_add_epi64(__m256i src, __mmask8 k, __m256i a, __m256i b)
 {
 	for (int j = 0; j < 4; j++)
-		if ((k >> j) & 1)
-			src.q[j] = a.q[j] + b.q[j];
+		src.q[j] ^= (src.q[j] ^ (a.q[j] + b.q[j])) & emu_lane_mask(k, j);
 	return src;
 }
 
@@ -103,18 +121,16 @@ EMU unsigned __int128 emu_madd52_tmp(uint64_t b, uint64_t c)
 EMU __m256i _mm256_mask_madd52lo_epu64(__m256i a, __mmask8 k, __m256i b, __m256i c)
 {
 	for (int j = 0; j < 4; j++)
-		if ((k >> j) & 1)
-			a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) &
-				  ((UINT64_C(1) << 52) - 1);
+		a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) & ((UINT64_C(1) << 52) - 1) &
+			  emu_lane_mask(k, j);
 	return a;
 }
 
 EMU __m256i _mm256_mask_madd52hi_epu64(__m256i a, __mmask8 k, __m256i b, __m256i c)
 {
 	for (int j = 0; j < 4; j++)
-		if ((k >> j) & 1)
-			a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
-				  ((UINT64_C(1) << 52) - 1);
+		a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
+			  ((UINT64_C(1) << 52) - 1) & emu_lane_mask(k, j);
 	return a;
 }
 
@@ -154,8 +170,7 @@ EMU long long _mm256_extract_epi64(__m256i a, int index)
 EMU __m256i _mm256_mask_set1_epi64(__m256i src, __mmask8 k, long long a)
 {
 	for (int j = 0; j < 4; j++)
-		if ((k >> j) & 1)
-			src.q[j] = (uint64_t)a;
+		src.q[j] ^= (src.q[j] ^ (uint64_t)a) & emu_lane_mask(k, j);
 	return src;
 }
 
@@ -176,8 +191,7 @@ EMU __mmask8 _mm256_cmpgt_epu64_mask(__m256i a, __m256i b)
 {
 	__mmask8 k = 0;
 	for (int j = 0; j < 4; j++)
-		if (a.q[j] > b.q[j])
-			k |= (__mmask8)(1u << j);
+		k |= emu_mask_bit(a.q[j] > b.q[j], j);
 	return k;
 }
 
@@ -185,8 +199,7 @@ EMU __mmask8 _mm256_cmpeq_epu64_mask(__m256i a, __m256i b)
 {
 	__mmask8 k = 0;
 	for (int j = 0; j < 4; j++)
-		if (a.q[j] == b.q[j])
-			k |= (__mmask8)(1u << j);
+		k |= emu_mask_bit(a.q[j] == b.q[j], j);
 	return k;
 }
 
@@ -194,9 +207,143 @@ EMU __mmask8 _mm256_cmpeq_epu64_mask(__m256i a, __m256i b)
 EMU __m256i _mm256_mask_blend_epi64(__mmask8 k, __m256i a, __m256i b)
 {
 	for (int j = 0; j < 4; j++)
-		if ((k >> j) & 1)
-			a.q[j] = b.q[j];
+		a.q[j] ^= (a.q[j] ^ b.q[j]) & emu_lane_mask(k, j);
 	return a;
+}
+
+/* ---- the 512-bit ones of the pair product (dual_ifma.c) -------------- */
+
+/* dst[511:0] := MEM[mem_addr+511:mem_addr] */
+EMU __m512i _mm512_loadu_si512(const void *mem_addr)
+{
+	__m512i r;
+	__builtin_memcpy(&r, mem_addr, sizeof(r));
+	return r;
+}
+
+/* MEM[mem_addr+511:mem_addr] := a[511:0] */
+EMU void _mm512_storeu_si512(void *mem_addr, __m512i a)
+{
+	__builtin_memcpy(mem_addr, &a, sizeof(a));
+}
+
+EMU __m512i _mm512_setzero_si512(void)
+{
+	__m512i r = { { 0, 0, 0, 0, 0, 0, 0, 0 } };
+	return r;
+}
+
+/* dst[i+63:i] := a[63:0] for each element */
+EMU __m512i _mm512_set1_epi64(long long a)
+{
+	__m512i r;
+	for (int j = 0; j < 8; j++)
+		r.q[j] = (uint64_t)a;
+	return r;
+}
+
+/* dst[63:0] := e0, ..., dst[511:448] := e7 */
+EMU __m512i _mm512_set_epi64(long long e7, long long e6, long long e5, long long e4,
+			     long long e3, long long e2, long long e1, long long e0)
+{
+	__m512i r = { { (uint64_t)e0, (uint64_t)e1, (uint64_t)e2, (uint64_t)e3, (uint64_t)e4,
+			(uint64_t)e5, (uint64_t)e6, (uint64_t)e7 } };
+	return r;
+}
+
+/* dst[i+63:i] := k[j] ? a[63:0] : src[i+63:i] */
+EMU __m512i _mm512_mask_set1_epi64(__m512i src, __mmask8 k, long long a)
+{
+	for (int j = 0; j < 8; j++)
+		src.q[j] ^= (src.q[j] ^ (uint64_t)a) & emu_lane_mask(k, j);
+	return src;
+}
+
+/* dst[i+63:i] := a[i+63:i] + b[i+63:i] */
+EMU __m512i _mm512_add_epi64(__m512i a, __m512i b)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] += b.q[j];
+	return a;
+}
+
+/* k[j] := (a[i+63:i] == b[i+63:i]) ? 1 : 0 */
+EMU __mmask8 _mm512_cmpeq_epu64_mask(__m512i a, __m512i b)
+{
+	__mmask8 k = 0;
+	for (int j = 0; j < 8; j++)
+		k |= emu_mask_bit(a.q[j] == b.q[j], j);
+	return k;
+}
+
+/* dst[i+63:i] := k[j] ? b[i+63:i] : a[i+63:i] */
+EMU __m512i _mm512_mask_blend_epi64(__mmask8 k, __m512i a, __m512i b)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] ^= (a.q[j] ^ b.q[j]) & emu_lane_mask(k, j);
+	return a;
+}
+
+/* the lo and hi forms of the 256-bit ones above, on 8 lanes */
+EMU __m512i _mm512_madd52lo_epu64(__m512i a, __m512i b, __m512i c)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) & ((UINT64_C(1) << 52) - 1);
+	return a;
+}
+
+EMU __m512i _mm512_madd52hi_epu64(__m512i a, __m512i b, __m512i c)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
+			  ((UINT64_C(1) << 52) - 1);
+	return a;
+}
+
+/* id := idx[i+2:i] * 64; dst[i+63:i] := a[id+63:id] */
+EMU __m512i _mm512_permutexvar_epi64(__m512i idx, __m512i a)
+{
+	__m512i r;
+	for (int j = 0; j < 8; j++)
+		r.q[j] = a.q[idx.q[j] & 7];
+	return r;
+}
+
+/* off := idx[i+2:i] * 64;
+ * dst[i+63:i] := idx[i+3] ? b[off+63:off] : a[off+63:off] */
+EMU __m512i _mm512_permutex2var_epi64(__m512i a, __m512i idx, __m512i b)
+{
+	__m512i r;
+	for (int j = 0; j < 8; j++) {
+		const unsigned off = (unsigned)(idx.q[j] & 7);
+		r.q[j] = (idx.q[j] >> 3) & 1 ? b.q[off] : a.q[off];
+	}
+	return r;
+}
+
+/* dst[255:0] := a[255:0] */
+EMU __m256i _mm512_castsi512_si256(__m512i a)
+{
+	__m256i r = { { a.q[0], a.q[1], a.q[2], a.q[3] } };
+	return r;
+}
+
+/* dst[255:0] := imm8[0] ? a[511:256] : a[255:0] */
+EMU __m256i _mm512_extracti64x4_epi64(__m512i a, int imm8)
+{
+	const int at = (imm8 & 1) * 4;
+	__m256i r = { { a.q[at], a.q[at + 1], a.q[at + 2], a.q[at + 3] } };
+	return r;
+}
+
+/* BMI2: dst[127:0] := a * b (unsigned); MEM[hi+63:hi] := dst[127:64];
+ * return dst[63:0] */
+EMU unsigned long long _mulx_u64(unsigned long long a, unsigned long long b,
+				 unsigned long long *hi)
+{
+	const unsigned __int128 p = (unsigned __int128)a * b;
+	*hi = (unsigned long long)(p >> 64);
+	return (unsigned long long)p;
 }
 
 #undef EMU

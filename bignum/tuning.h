@@ -1,0 +1,99 @@
+/*
+ * The tuning table: for each CPU model, the kernel sub-choices the
+ * dispatch binds there (bignum/dispatch.c), in one place, as GMP keeps
+ * its gmp-mparam.h.  Every choice has a default, taken on every CPU
+ * model the table does not name; a row binds the other side on one
+ * model, and only where a committed `bigmont speed --kernels` run on that
+ * model (results/<cpu>/...-kernels.txt) shows it faster.  Each row names
+ * those figures, the winner's and the loser's, as that file prints them
+ * in core cycles; tests/test_tuning.cpp reads the files and fails if a
+ * figure is not there or the winner is not the faster.  `bigmont speed
+ * --kernels` prints both sides of each choice on a CPU that runs them,
+ * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and ymm sqr
+ * at 30 and 40 digits; the amd/intel rows at 20): a row for a new model
+ * cites those.  Why each choice
+ * exists and what it trades: docs/design-notes.md ("The tuning table").
+ *
+ * The choices (each 0, the default, or 1):
+ *   MONT_MUL16_KARATSUBA   the adx Montgomery product at 16 chunks by one
+ *                          level of Karatsuba (asm/x86_64/mont_mul16_adx.inc,
+ *                          464 mulx) rather than by rows (256 + 16 + 256);
+ *   R52_MUL_PAIRS30        the IFMA dual product at 30 digits on zmm pair
+ *                          groups (r52_mul_pairs, bignum/radix52/
+ *                          dual_ifma.c) rather than on the ymm halves; the
+ *                          exponentiation then squares by it too;
+ *   R52_MUL_PAIRS40        the same at 40 digits;
+ *   R52_POW_SQR30_DEDICATED the IFMA exponentiation squares at 30 digits
+ *                          by the dedicated squaring rather than by the
+ *                          product;
+ *   R52_KERNELS20_INTEL    the 20-digit NASM kernels in their intel tuning
+ *                          rather than the amd one (asm/x86_64/
+ *                          r52_dual20.inc).
+ * Every side of every choice gives the same words and runs on every CPU
+ * that runs the variant (adx; ifma for the R52 ones).  BIGMONT_TUNE
+ * overrides the table, for tests and measurements: a comma-separated list
+ * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
+ * r52_kernels20_intel=0 (names in either case).
+ *
+ * BIG_TUNING_TABLE(X) calls, for each row,
+ *   X(VENDOR, family, model, CHOICE, dir, win_file, win_row, column,
+ *     win_cycles, lose_file, lose_row, lose_cycles)
+ * VENDOR AMD or INTEL (cpuid leaf 0); family and model as the reports
+ * print them (cpuid leaf 1, extended fields added); the figures from
+ * results/<dir>/<file>: the least, over the file's runs, of the lines of
+ * the row named (its first two words) that give core cycles, at the
+ * column of that size (chunks or digits).
+ */
+#ifndef BIGMONT_TUNING_H
+#define BIGMONT_TUNING_H
+
+#define BIG_TUNING_CHOICES(X)                                                 \
+	X(MONT_MUL16_KARATSUBA)                                               \
+	X(R52_MUL_PAIRS30)                                                    \
+	X(R52_MUL_PAIRS40)                                                    \
+	X(R52_POW_SQR30_DEDICATED)                                            \
+	X(R52_KERNELS20_INTEL)
+
+#define BIG_TUNING_TABLE(X)                                                   \
+	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \
+	 * (each run has it ahead). */                                        \
+	X(AMD, 25, 1, MONT_MUL16_KARATSUBA, "amd-epyc-family25-model1",       \
+	  "2026-11-28-2102-kernels.txt", "kara16 mul", 16, 760,               \
+	  "2026-11-28-2102-kernels.txt", "rows16 mul", 792)                   \
+	/* Ice Lake server: Karatsuba 743 against the rows' 791 (the run    \
+	 * before it); pairs at 30 digits 1385 against the ymm halves' 1650; \
+	 * at 40 the pairs' 2865 lost to 2486, so 40 keeps the default; the  \
+	 * intel tuning 589 against 622 (mul), 599 against 671 (sqr). */     \
+	X(INTEL, 6, 106, MONT_MUL16_KARATSUBA,                                \
+	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
+	  "2026-11-28-1116-kernels.txt", "adx mul", 16, 743,                  \
+	  "2026-11-28-0610-kernels.txt", "adx mul", 791)                      \
+	X(INTEL, 6, 106, R52_MUL_PAIRS30,                                     \
+	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
+	  "2026-11-28-1116-kernels.txt", "ifma mul", 30, 1385,                \
+	  "2026-11-28-0610-kernels.txt", "ifma mul", 1650)                    \
+	X(INTEL, 6, 106, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
+	  "2026-11-28-0610-kernels.txt", "intel mul", 20, 589,                \
+	  "2026-11-28-0610-kernels.txt", "amd mul", 622)                      \
+	X(INTEL, 6, 106, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
+	  "2026-11-28-0610-kernels.txt", "intel sqr", 20, 599,                \
+	  "2026-11-28-0610-kernels.txt", "amd sqr", 671)                      \
+	/* Sapphire Rapids: the dedicated squaring 1257 against the          \
+	 * product's 1423 at 30 digits (the ymm product; the pairs were not  \
+	 * run there); the intel tuning 442 against 477, 399 against 504. */ \
+	X(INTEL, 6, 207, R52_POW_SQR30_DEDICATED,                             \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-27-1838-kernels.txt", "ifma sqr", 30, 1257,                \
+	  "2026-11-27-1838-kernels.txt", "ifma mul", 1423)                    \
+	X(INTEL, 6, 207, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-27-1838-kernels.txt", "intel mul", 20, 442,                \
+	  "2026-11-27-1838-kernels.txt", "amd mul", 477)                      \
+	X(INTEL, 6, 207, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-27-1838-kernels.txt", "intel sqr", 20, 399,                \
+	  "2026-11-27-1838-kernels.txt", "amd sqr", 504)
+
+#endif

@@ -1,0 +1,175 @@
+// bigmont-test: once
+/*
+ * The tuning table (bignum/tuning.h) against the committed runs it cites:
+ * every row's two figures are in the files it names (results/<cpu>/,
+ * the first row of that name in core cycles, at that column), and the
+ * side the row binds is the faster.  Every choice has a name BIGMONT_TUNE
+ * knows and a default; rows name only choices of that list.  So a
+ * binding without a committed measurement, or with one that does not
+ * show it winning, fails here.
+ */
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <cpuid.h>
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "internal.h"
+#include "radix52/radix52.h"
+#include "tuning.h"
+
+namespace {
+
+/* The core cycles of row `row` ("variant op", e.g. "adx mul") at column
+ * `column` of the table it is in, from results/<dir>/<file>, the least
+ * over the file's runs (a file may hold several); -1 if no such figure.  The column headings are the nearest line above starting
+ * with "variant", "build", "tuning", "product" or "side" and then "op". */
+long figure(const std::string &dir, const std::string &file, const std::string &row, int column,
+	    std::string *why)
+{
+	const std::string path = std::string(BIGMONT_SOURCE_DIR) + "/results/" + dir + "/" + file;
+	std::ifstream in(path);
+	if (!in) {
+		*why = "cannot open " + path;
+		return -1;
+	}
+	std::istringstream want(row);
+	std::string want_name, want_op;
+	want >> want_name >> want_op;
+	std::vector<int> heads;
+	std::string line;
+	long least = -1;
+	while (std::getline(in, line)) {
+		std::istringstream ls(line);
+		std::string name, op;
+		ls >> name >> op;
+		if ((name == "variant" || name == "build" || name == "tuning" || name == "product" ||
+		     name == "side") &&
+		    op == "op") {
+			heads.clear();
+			int h;
+			while (ls >> h)
+				heads.push_back(h);
+			continue;
+		}
+		if (name != want_name || op != want_op || line.find("core cycles") == std::string::npos ||
+		    line.find('%') != std::string::npos)
+			continue;
+		std::vector<long> v;
+		long x;
+		while (ls >> x)
+			v.push_back(x);
+		for (size_t i = 0; i < heads.size() && i < v.size(); i++)
+			if (heads[i] == column && (least < 0 || v[i] < least))
+				least = v[i];
+	}
+	if (least < 0)
+		*why = "no '" + row + "' core cycles at " + std::to_string(column) + " in " + path;
+	return least;
+}
+
+std::set<std::string> choices()
+{
+	std::set<std::string> s;
+#define CHOICE(C) s.insert(#C);
+	BIG_TUNING_CHOICES(CHOICE)
+#undef CHOICE
+	return s;
+}
+
+TEST(Tuning, EveryRowIsACommittedMeasurementThatWins)
+{
+	const std::set<std::string> known = choices();
+	int rows = 0;
+#define ROW(VENDOR, fam, mod, CHOICE, dir, wf, wr, col, wc, lf, lr, lc)                        \
+	{                                                                                      \
+		rows++;                                                                        \
+		const std::string ctx = std::string(#VENDOR) + " family " + #fam + " model " + \
+					#mod + " " + #CHOICE;                                  \
+		EXPECT_TRUE(known.count(#CHOICE)) << ctx << ": not a choice";                  \
+		std::string why;                                                               \
+		const long win = figure(dir, wf, wr, col, &why);                               \
+		EXPECT_EQ(win, wc) << ctx << ": " << why;                                      \
+		why.clear();                                                                   \
+		const long lose = figure(dir, lf, lr, col, &why);                              \
+		EXPECT_EQ(lose, lc) << ctx << ": " << why;                                     \
+		EXPECT_LT(win, lose) << ctx << ": the bound side is not the faster";           \
+	}
+	BIG_TUNING_TABLE(ROW)
+#undef ROW
+	EXPECT_GT(rows, 0);
+}
+
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+/* This CPU's vendor ("AMD", "INTEL" or ""), family and model, as the
+ * table names them. */
+std::string this_cpu(unsigned *family, unsigned *model)
+{
+	unsigned a = 0, b = 0, c = 0, d = 0;
+	__get_cpuid(0, &a, &b, &c, &d);
+	char vendor[13] = {};
+	std::memcpy(vendor, &b, 4);
+	std::memcpy(vendor + 4, &d, 4);
+	std::memcpy(vendor + 8, &c, 4);
+	__get_cpuid(1, &a, &b, &c, &d);
+	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
+	*family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
+	*model = base_family == 0x6 || base_family == 0xf ? base_model | (((a >> 16) & 0xf) << 4)
+							  : base_model;
+	const std::string v = vendor;
+	return v == "AuthenticAMD" ? "AMD" : v == "GenuineIntel" ? "INTEL" : "";
+}
+
+/* The dispatch binds, on this CPU, what the table's rows for its model
+ * say, and the default (0) for every choice they do not name. */
+TEST(Tuning, TheDispatchBindsThisCpusRows)
+{
+	if (std::getenv("BIGMONT_TUNE") != nullptr)
+		GTEST_SKIP() << "BIGMONT_TUNE overrides the table";
+	unsigned family, model;
+	const std::string vendor = this_cpu(&family, &model);
+	std::set<std::string> bound;
+#define ROW(VENDOR, fam, mod, CHOICE, dir, wf, wr, col, wc, lf, lr, lc)                        \
+	if (vendor == #VENDOR && family == (fam) && model == (mod))                            \
+		bound.insert(#CHOICE);
+	BIG_TUNING_TABLE(ROW)
+#undef ROW
+	const std::string ctx = vendor + " family " + std::to_string(family) + " model " +
+				std::to_string(model);
+	EXPECT_EQ(big_mont_mul16_karatsuba(), (int)bound.count("MONT_MUL16_KARATSUBA")) << ctx;
+	EXPECT_EQ(big_r52_kernels20_intel(), (int)bound.count("R52_KERNELS20_INTEL")) << ctx;
+	EXPECT_EQ(big_r52_pow_sqr30_dedicated(), (int)bound.count("R52_POW_SQR30_DEDICATED")) << ctx;
+	EXPECT_EQ(big_r52_mul_pairs_wanted(30), (int)bound.count("R52_MUL_PAIRS30")) << ctx;
+	EXPECT_EQ(big_r52_mul_pairs_wanted(40), (int)bound.count("R52_MUL_PAIRS40")) << ctx;
+	for (int digits : { 10, 20, 25, 35 })
+		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
+}
+#endif
+
+/* The reader itself: a figure that is not in a file is not found. */
+TEST(Tuning, FigureReaderRefusesWhatIsNotThere)
+{
+	std::string why;
+	EXPECT_EQ(figure("intel-r-xeon-r-processor-family6-model207", "2026-11-27-1838-kernels.txt",
+			 "adx mul", 17, &why),
+		  -1);
+	EXPECT_NE(why.find("no 'adx mul'"), std::string::npos) << why;
+	why.clear();
+	EXPECT_EQ(figure("no-such-cpu", "none.txt", "adx mul", 16, &why), -1);
+	EXPECT_NE(why.find("cannot open"), std::string::npos) << why;
+	EXPECT_EQ(figure("intel-r-xeon-r-processor-family6-model207", "2026-11-27-1838-kernels.txt",
+			 "adx mul", 16, &why),
+		  713);
+	/* the least of several runs: run 1's 771, run 6's 760 */
+	EXPECT_EQ(figure("amd-epyc-family25-model1", "2026-11-28-2102-kernels.txt", "kara16 mul", 16,
+			 &why),
+		  760);
+}
+
+} // namespace

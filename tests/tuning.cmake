@@ -1,0 +1,14 @@
+# Each side of the adx product's choice at 16 chunks (bignum/tuning.h,
+# MONT_MUL16_KARATSUBA) bound through the dispatched name by BIGMONT_TUNE,
+# whatever this CPU model's row says (both sides are also called by name
+# in every adx entry of test_mont_kernels).  The IFMA choices' entries are
+# test_radix52.ifma_build.tune0 and tune1 (radix52.cmake).
+if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+  foreach(side 0 1)
+    add_test(NAME test_mont_kernels.adx.karatsuba16_${side} COMMAND test_mont_kernels
+      --gtest_filter=MontKernels.Mul16*)
+    set_tests_properties(test_mont_kernels.adx.karatsuba16_${side} PROPERTIES
+      ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=mont_mul16_karatsuba=${side}"
+      SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+  endforeach()
+endif()
