@@ -15,14 +15,28 @@
  * and raw system calls, and is compiled without sanitizers or stack
  * protector (see bignum/CMakeLists.txt).  BIGMONT_CPU is read from
  * /proc/self/environ for the same reason: getenv() may not work yet.
+ *
+ * On any other CPU than x86-64 (aarch64 Linux is built and tested) the
+ * only variant is c: no cpuid, and BIGMONT_CPU naming another variant
+ * binds c, as on an x86 CPU that lacks it.
  */
 #include "internal.h"
 #include "radix52/radix52.h"
 
+#if defined(__x86_64__)
 #include <cpuid.h>
+#endif
 
 #define ENV_NAME "BIGMONT_CPU="
 
+/* Linux system calls without the C library; openat, since aarch64 has no
+ * open.  x86-64: number in rax, arguments in rdi, rsi, rdx, the kernel
+ * clobbers rcx and r11.  aarch64: number in x8, arguments and result in
+ * x0-x2. */
+#if defined(__x86_64__)
+#define SYS_READ 0
+#define SYS_CLOSE 3
+#define SYS_OPENAT 257
 static long raw_syscall3(long nr, long a, long b, long c)
 {
 	long ret;
@@ -32,6 +46,23 @@ static long raw_syscall3(long nr, long a, long b, long c)
 			 : "rcx", "r11", "memory");
 	return ret;
 }
+#elif defined(__aarch64__)
+#define SYS_READ 63
+#define SYS_CLOSE 57
+#define SYS_OPENAT 56
+static long raw_syscall3(long nr, long a, long b, long c)
+{
+	register long x8 __asm__("x8") = nr;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0;
+}
+#else
+#error "bignum/dispatch.c: raw Linux system calls for this CPU are missing (x86-64 and aarch64 have them)"
+#endif
+#define AT_FDCWD_RAW (-100)
 
 /* A switch, not a table of pointers: a pointer table would be writable
  * (RELRO) data in a PIE.  v is always one of the list's. */
@@ -48,16 +79,12 @@ static const char *variant_name(enum big_cpu_variant v)
 }
 #undef NAME_CASE
 
-#define SYS_READ 0
-#define SYS_OPEN 2
-#define SYS_CLOSE 3
-
 /* Parse the BIGMONT_CPU value out of /proc/self/environ; -1 if unset or
  * not a variant's name (BIG_CPU_VARIANTS). */
 static int env_requested_variant(void)
 {
 	static const char path[] = "/proc/self/environ";
-	long fd = raw_syscall3(SYS_OPEN, (long)path, 0 /* O_RDONLY */, 0);
+	long fd = raw_syscall3(SYS_OPENAT, AT_FDCWD_RAW, (long)path, 0 /* O_RDONLY */);
 	if (fd < 0)
 		return -1;
 
@@ -113,6 +140,7 @@ static int env_requested_variant(void)
 	return -1;
 }
 
+#if defined(__x86_64__)
 /* 1 if the OS saves every register state in `states` (XCR0 bits), read
  * with xgetbv where OSXSAVE (leaf 1 ECX bit 27) says it may be. */
 static int os_saves(unsigned states)
@@ -137,6 +165,12 @@ int big_r52_cpu_has_ifma(void)
 	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
 	       (b & need) == need;
 }
+#else
+int big_r52_cpu_has_ifma(void)
+{
+	return 0;
+}
+#endif
 
 enum big_cpu_variant big_cpu_best(void)
 {
