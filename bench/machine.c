@@ -110,27 +110,22 @@ static const char *arm_implementer_name(int implementer)
 	}
 }
 
-/* m->cpu from the implementer and part: "ARM Neoverse-V1", else the
- * numbers ("ARM part 0xd99"), else "unknown aarch64 CPU" (the header
- * says why). */
-static void name_arm_cpu(struct bench_machine *m)
+void bench_arm_cpu_name(char *dst, size_t cap, int implementer, int part)
 {
-	if (m->arm_implementer < 0 || m->arm_part < 0) {
-		snprintf(m->cpu, sizeof(m->cpu), "unknown aarch64 CPU");
+	if (implementer < 0 || part < 0) {
+		snprintf(dst, cap, "unknown aarch64 CPU");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(arm_cpus) / sizeof(arm_cpus[0]); i++)
-		if (arm_cpus[i].implementer == m->arm_implementer &&
-		    arm_cpus[i].part == m->arm_part) {
-			snprintf(m->cpu, sizeof(m->cpu), "%s", arm_cpus[i].name);
+		if (arm_cpus[i].implementer == implementer && arm_cpus[i].part == part) {
+			snprintf(dst, cap, "%s", arm_cpus[i].name);
 			return;
 		}
-	const char *who = arm_implementer_name(m->arm_implementer);
+	const char *who = arm_implementer_name(implementer);
 	if (who != NULL)
-		snprintf(m->cpu, sizeof(m->cpu), "%s part 0x%03x", who, m->arm_part);
+		snprintf(dst, cap, "%s part 0x%03x", who, part);
 	else
-		snprintf(m->cpu, sizeof(m->cpu), "implementer 0x%02x part 0x%03x",
-			 m->arm_implementer, m->arm_part);
+		snprintf(dst, cap, "implementer 0x%02x part 0x%03x", implementer, part);
 }
 
 static void probe_cpuinfo(struct bench_machine *m)
@@ -201,7 +196,7 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	m->arm_implementer = m->arm_part = -1;
 	probe_cpuinfo(m);
 #if defined(__aarch64__)
-	name_arm_cpu(m);
+	bench_arm_cpu_name(m->cpu, sizeof(m->cpu), m->arm_implementer, m->arm_part);
 	uint64_t hz;
 	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(hz));
 	m->counter = "cntvct_el0";

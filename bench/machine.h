@@ -53,6 +53,12 @@ struct bench_machine {
 
 struct bench_wheel_info;
 
+/* An aarch64 CPU's name from /proc/cpuinfo's "CPU implementer" and "CPU
+ * part": "ARM Neoverse-V1" where known, else the numbers ("ARM part
+ * 0xd99", "implementer 0x99 part 0x001"), else (either < 0) "unknown
+ * aarch64 CPU". */
+void bench_arm_cpu_name(char *dst, size_t cap, int implementer, int part);
+
 /* build_name: NULL for the name derived from the configuration.  wheel:
  * what bench_wheel_probe found, or NULL where nothing probed it. */
 void bench_machine_probe(struct bench_machine *m, const char *build_name,
