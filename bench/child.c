@@ -14,6 +14,33 @@
 
 #include "lines.h"
 
+/* execv(path, argv) in the child.  This program again ("/proc/self/exe")
+ * goes through the program BIGMONT_EMULATOR names when it is set (cli.h:
+ * a cross build under qemu-user, where an aarch64 program cannot execve
+ * another), by its real name: the emulator's /proc/self/exe is its own. */
+static void child_exec(const char *path, char *const argv[])
+{
+	const char *emulator = getenv("BIGMONT_EMULATOR");
+	char self[4096];
+	ssize_t n;
+	if (emulator == NULL || *emulator == '\0' || strcmp(path, "/proc/self/exe") != 0 ||
+	    (n = readlink(path, self, sizeof(self) - 1)) <= 0 || n >= (ssize_t)sizeof(self) - 1) {
+		execv(path, argv);
+		return;
+	}
+	self[n] = '\0';
+	int argc = 0;
+	while (argv[argc] != NULL)
+		argc++;
+	char **args = malloc((size_t)(argc + 2) * sizeof(*args));
+	if (args == NULL)
+		return;
+	args[0] = (char *)emulator;
+	args[1] = self;
+	memcpy(args + 2, argv + 1, (size_t)argc * sizeof(*args)); /* and the NULL */
+	execvp(emulator, args);
+}
+
 int bench_child_start(struct bench_child *c, const char *name, const char *path,
 		      char *const argv[], const char *env_name, const char *env_value,
 		      char *err, size_t errlen)
@@ -38,7 +65,7 @@ int bench_child_start(struct bench_child *c, const char *name, const char *path,
 			_exit(127);
 		if (env_name != NULL)
 			setenv(env_name, env_value, 1);
-		execv(path, argv);
+		child_exec(path, argv);
 		_exit(127);
 	}
 	close(down[0]);

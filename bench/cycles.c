@@ -82,8 +82,10 @@ void bench_print_kernel_pairs(FILE *out, const struct bench_kernel_row *rows, in
 			      int n, double ticks_per_cycle)
 {
 	for (int i = 0; i + 1 < nrows; i += 2) {
-		bench_print_kernel_rows(out, rows + i, 2, n, 1.0, "ticks");
-		bench_print_kernel_rows(out, rows + i, 2, n, ticks_per_cycle, "core cycles");
+		bench_print_kernel_rows(out, rows + i, 2, n, 1.0, BENCH_TICKS_UNIT);
+		if (BENCH_HAVE_CORE_CYCLES)
+			bench_print_kernel_rows(out, rows + i, 2, n, ticks_per_cycle,
+						"core cycles");
 	}
 }
 

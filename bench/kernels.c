@@ -41,6 +41,7 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	const struct bench_peak *p = &k->peak;
 	json_kv_double(w, "ticks_per_cycle", k->clock.best_ticks ? k->ticks_per_cycle : NAN, 6);
 	json_kv_int(w, "calibration_samples", k->clock.samples);
+	json_kv_string(w, "ticks_unit", BENCH_HAVE_CORE_CYCLES ? "rdtsc" : "ns");
 	json_key(w, "peak");
 	json_object_begin(w);
 	json_kv_double(w, "mulx_per_cycle", p->mulx, 4);

@@ -71,6 +71,63 @@ static void slugify(char *dst, size_t cap, const char *src)
 		snprintf(dst, cap, "unknown-cpu");
 }
 
+/* aarch64 CPUs by /proc/cpuinfo's implementer and part (the MIDR fields),
+ * as the kernel's and GCC's tables name them: the server cores first. */
+static const struct {
+	int implementer, part;
+	const char *name;
+} arm_cpus[] = {
+	{ 0x41, 0xd0c, "ARM Neoverse-N1" }, { 0x41, 0xd49, "ARM Neoverse-N2" },
+	{ 0x41, 0xd8e, "ARM Neoverse-N3" }, { 0x41, 0xd40, "ARM Neoverse-V1" },
+	{ 0x41, 0xd4f, "ARM Neoverse-V2" }, { 0x41, 0xd84, "ARM Neoverse-V3" },
+	{ 0x41, 0xd4a, "ARM Neoverse-E1" }, { 0x41, 0xd03, "ARM Cortex-A53" },
+	{ 0x41, 0xd05, "ARM Cortex-A55" },  { 0x41, 0xd07, "ARM Cortex-A57" },
+	{ 0x41, 0xd08, "ARM Cortex-A72" },  { 0x41, 0xd0b, "ARM Cortex-A76" },
+	{ 0x41, 0xd0d, "ARM Cortex-A77" },  { 0x41, 0xd41, "ARM Cortex-A78" },
+	{ 0x41, 0xd44, "ARM Cortex-X1" },   { 0x41, 0xd47, "ARM Cortex-A710" },
+	{ 0x41, 0xd48, "ARM Cortex-X2" },   { 0x41, 0xd4d, "ARM Cortex-A715" },
+	{ 0x41, 0xd4e, "ARM Cortex-X3" },   { 0xc0, 0xac3, "Ampere Ampere-1" },
+	{ 0xc0, 0xac4, "Ampere Ampere-1a" }, { 0x48, 0xd01, "HiSilicon TSV110" },
+	{ 0x46, 0x001, "Fujitsu A64FX" },   { 0x43, 0x0af, "Cavium ThunderX2" },
+	{ 0x50, 0x000, "APM X-Gene" },
+};
+
+static const char *arm_implementer_name(int implementer)
+{
+	switch (implementer) {
+	case 0x41: return "ARM";
+	case 0x42: return "Broadcom";
+	case 0x43: return "Cavium";
+	case 0x46: return "Fujitsu";
+	case 0x48: return "HiSilicon";
+	case 0x4e: return "NVIDIA";
+	case 0x50: return "APM";
+	case 0x51: return "Qualcomm";
+	case 0x61: return "Apple";
+	case 0x6d: return "Microsoft";
+	case 0xc0: return "Ampere";
+	default: return NULL;
+	}
+}
+
+void bench_arm_cpu_name(char *dst, size_t cap, int implementer, int part)
+{
+	if (implementer < 0 || part < 0) {
+		snprintf(dst, cap, "unknown aarch64 CPU");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(arm_cpus) / sizeof(arm_cpus[0]); i++)
+		if (arm_cpus[i].implementer == implementer && arm_cpus[i].part == part) {
+			snprintf(dst, cap, "%s", arm_cpus[i].name);
+			return;
+		}
+	const char *who = arm_implementer_name(implementer);
+	if (who != NULL)
+		snprintf(dst, cap, "%s part 0x%03x", who, part);
+	else
+		snprintf(dst, cap, "implementer 0x%02x part 0x%03x", implementer, part);
+}
+
 static void probe_cpuinfo(struct bench_machine *m)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -84,6 +141,19 @@ static void probe_cpuinfo(struct bench_machine *m)
 		char *colon = strchr(line, ':');
 		if (colon == NULL)
 			continue;
+#if defined(__aarch64__)
+		/* Only the aarch64 fields: under qemu-user this is the host's
+		 * file, whose x86 model and flags are not this CPU's. */
+		if (!strncmp(line, "CPU implementer", 15) && m->arm_implementer < 0)
+			m->arm_implementer = (int)strtol(colon + 1, NULL, 0);
+		else if (!strncmp(line, "CPU part", 8) && m->arm_part < 0)
+			m->arm_part = (int)strtol(colon + 1, NULL, 0);
+		else if (!strncmp(line, "Features", 8)) {
+			m->asimd = has_word(colon + 1, "asimd");
+			m->sve = has_word(colon + 1, "sve");
+		}
+		continue;
+#endif
 		if (!strncmp(line, "model name", 10) && !m->cpu[0])
 			trim_copy(m->cpu, sizeof(m->cpu), colon + 1);
 		else if (!strncmp(line, "cpu family", 10) && m->cpu_family < 0)
@@ -123,7 +193,19 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	m->usable_cores = sched_getaffinity(0, sizeof(allowed), &allowed) == 0
 				  ? CPU_COUNT(&allowed) : m->logical_cores;
 	m->cpu_family = m->cpu_model = -1;
+	m->arm_implementer = m->arm_part = -1;
 	probe_cpuinfo(m);
+#if defined(__aarch64__)
+	bench_arm_cpu_name(m->cpu, sizeof(m->cpu), m->arm_implementer, m->arm_part);
+	uint64_t hz;
+	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(hz));
+	m->counter = "cntvct_el0";
+	m->counter_hz = (double)hz;
+#elif defined(__x86_64__)
+	m->counter = "rdtsc";
+#else
+	m->counter = "none";
+#endif
 	if (!m->cpu[0])
 		snprintf(m->cpu, sizeof(m->cpu), "unknown CPU");
 	/* Virtual machines often name the CPU only "AMD EPYC", which covers
@@ -189,9 +271,17 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 			 const char *security)
 {
 	char flags[96];
+#if defined(__aarch64__)
+	if (m->arm_implementer < 0)
+		snprintf(flags, sizeof(flags), "unknown (no aarch64 Features in /proc/cpuinfo)");
+	else
+		snprintf(flags, sizeof(flags), "asimd %s, sve %s", m->asimd ? "yes" : "no",
+			 m->sve ? "yes" : "no");
+#else
 	snprintf(flags, sizeof(flags), "bmi2 %s, adx %s, avx512ifma %s",
 		 m->bmi2 ? "yes" : "no", m->adx ? "yes" : "no",
 		 m->avx512ifma ? "yes" : "no");
+#endif
 	fprintf(out, "bigmont speed %s  %s\n", BIGMONT_VERSION, m->date);
 	char model[64] = "", usable[48] = "";
 	if (m->cpu_family >= 0 && m->cpu_model >= 0)
@@ -201,7 +291,18 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		snprintf(usable, sizeof(usable), "; %d for this process", m->usable_cores);
 	fprintf(out, "  cpu       %s%s (%d logical, %d physical cores%s)\n", m->cpu, model,
 		m->logical_cores, m->physical_cores, usable);
+#if defined(__aarch64__)
+	if (m->arm_implementer < 0 || m->arm_part < 0)
+		fprintf(out, "            /proc/cpuinfo has no CPU implementer and part: not an "
+			"aarch64 kernel's (under qemu-user it is the host's)\n");
+#endif
 	fprintf(out, "  flags     %s\n", flags);
+	if (!strcmp(m->counter, "cntvct_el0"))
+		fprintf(out, "  counter   cntvct_el0, the generic timer at %.6g MHz (cntfrq_el0), "
+			"not the core clock: times from the clock, no cycles/op\n",
+			m->counter_hz / 1e6);
+	else if (!strcmp(m->counter, "none"))
+		fprintf(out, "  counter   none: times from the clock, no cycles/op\n");
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
 	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s, table read '%s'%s%s%s\n",
@@ -245,10 +346,19 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 		json_kv_int(w, counts[i].key, counts[i].value);
 	json_key(w, "flags");
 	json_object_begin(w);
+#if defined(__aarch64__)
+	json_kv_bool(w, "asimd", m->asimd);
+	json_kv_bool(w, "sve", m->sve);
+#else
 	json_kv_bool(w, "bmi2", m->bmi2);
 	json_kv_bool(w, "adx", m->adx);
 	json_kv_bool(w, "avx512ifma", m->avx512ifma);
+#endif
 	json_object_end(w);
+	json_kv_int(w, "arm_implementer", m->arm_implementer);
+	json_kv_int(w, "arm_part", m->arm_part);
+	json_kv_string(w, "counter", m->counter);
+	json_kv_double(w, "counter_hz", m->counter_hz, 10);
 	const char *const host[] = {
 		"kernel", m->kernel, "hostname", m->hostname, "date", m->date,
 		"compiler", m->compiler, "cflags", m->cflags,

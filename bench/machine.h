@@ -17,6 +17,16 @@ struct bench_machine {
 	int logical_cores, physical_cores;
 	int usable_cores;          /* in this process's CPU affinity mask */
 	int bmi2, adx, avx512ifma; /* 1 if the CPU (and kernel) offer it */
+	/* aarch64: /proc/cpuinfo's "CPU implementer" and "CPU part" (-1 if
+	 * absent, as under qemu-user, which shows the host's file), and
+	 * whether "Features" lists asimd and sve.  cpu[] is named from them. */
+	int arm_implementer, arm_part;
+	int asimd, sve;
+	/* The counter behind cycles/op: "rdtsc" (x86-64), "cntvct_el0"
+	 * (aarch64's generic timer, counter_hz ticks a second, no core clock:
+	 * no cycles/op), or "none". */
+	const char *counter;
+	double counter_hz;         /* 0 unless cntvct_el0 */
 	char kernel[200];          /* "Linux 6.1.0-18-amd64 x86_64" */
 	char hostname[64];
 	char date[32];             /* UTC, ISO 8601 */
@@ -42,6 +52,12 @@ struct bench_machine {
 };
 
 struct bench_wheel_info;
+
+/* An aarch64 CPU's name from /proc/cpuinfo's "CPU implementer" and "CPU
+ * part": "ARM Neoverse-V1" where known, else the numbers ("ARM part
+ * 0xd99", "implementer 0x99 part 0x001"), else (either < 0) "unknown
+ * aarch64 CPU". */
+void bench_arm_cpu_name(char *dst, size_t cap, int implementer, int part);
 
 /* build_name: NULL for the name derived from the configuration.  wheel:
  * what bench_wheel_probe found, or NULL where nothing probed it. */

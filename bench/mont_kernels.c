@@ -260,12 +260,12 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 	}
 	print_bounds(out, t, ticks_per_cycle, peak);
 	for (int e = 0; e < 2; e++) {
-		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), rdtsc ticks per call\n",
+		fprintf(out, "table read of %d entries (big_ct_select, bound to %s), " BENCH_TICKS_NAME " per call\n",
 			32 << e, t->select_bound);
 		bench_print_kernel_rows(out, t->select[e], t->nselect[e], BENCH_MONT_LENS, 1.0,
-					"ticks");
+					BENCH_TICKS_UNIT);
 	}
-	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), rdtsc ticks per call\n",
+	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), " BENCH_TICKS_NAME " per call\n",
 		t->sqr_select_bound);
-	bench_print_kernel_rows(out, t->sqr_select, 2, BENCH_MONT_LENS, 1.0, "ticks");
+	bench_print_kernel_rows(out, t->sqr_select, 2, BENCH_MONT_LENS, 1.0, BENCH_TICKS_UNIT);
 }

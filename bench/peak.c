@@ -257,7 +257,8 @@ void bench_peak_json_rows(struct json_writer *w, const struct bench_peak_json_ta
 	for (int r = 0; r < nrows; r++) {
 		const int sq = rows[r].op != NULL && !strcmp(rows[r].op, "sqr");
 		for (int i = 0; i < t->n; i++) {
-			const double cycles = rows[r].ticks[i] / ticks_per_cycle;
+			const double cycles = BENCH_HAVE_CORE_CYCLES ? rows[r].ticks[i] / ticks_per_cycle
+								     : NAN;
 			const double count = t->count ? t->count(rows[r].name, t->heads[i], sq) : NAN;
 			const double bound = t->count ? bench_peak_bound(count, t->rate) : NAN;
 			const double pct = bench_peak_pct(bound, cycles);

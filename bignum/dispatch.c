@@ -17,15 +17,29 @@
  * protector (see bignum/CMakeLists.txt).  BIGMONT_CPU and BIGMONT_TUNE
  * are read from /proc/self/environ for the same reason: getenv() may not
  * work yet.
+ *
+ * On any other CPU than x86-64 (aarch64 Linux is built and tested) the
+ * only variant is c: no cpuid, and BIGMONT_CPU naming another variant
+ * binds c, as on an x86 CPU that lacks it.
  */
 #include "internal.h"
 #include "radix52/radix52.h"
 #include "tuning.h"
 
+#if defined(__x86_64__)
 #include <cpuid.h>
+#endif
 
 #define ENV_NAME "BIGMONT_CPU="
 
+/* Linux system calls without the C library; openat, since aarch64 has no
+ * open.  x86-64: number in rax, arguments in rdi, rsi, rdx, the kernel
+ * clobbers rcx and r11.  aarch64: number in x8, arguments and result in
+ * x0-x2. */
+#if defined(__x86_64__)
+#define SYS_READ 0
+#define SYS_CLOSE 3
+#define SYS_OPENAT 257
 static long raw_syscall3(long nr, long a, long b, long c)
 {
 	long ret;
@@ -35,6 +49,23 @@ static long raw_syscall3(long nr, long a, long b, long c)
 			 : "rcx", "r11", "memory");
 	return ret;
 }
+#elif defined(__aarch64__)
+#define SYS_READ 63
+#define SYS_CLOSE 57
+#define SYS_OPENAT 56
+static long raw_syscall3(long nr, long a, long b, long c)
+{
+	register long x8 __asm__("x8") = nr;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0;
+}
+#else
+#error "bignum/dispatch.c: raw Linux system calls for this CPU are missing (x86-64 and aarch64 have them)"
+#endif
+#define AT_FDCWD_RAW (-100)
 
 /* A switch, not a table of pointers: a pointer table would be writable
  * (RELRO) data in a PIE.  v is always one of the list's. */
@@ -51,10 +82,6 @@ static const char *variant_name(enum big_cpu_variant v)
 }
 #undef NAME_CASE
 
-#define SYS_READ 0
-#define SYS_OPEN 2
-#define SYS_CLOSE 3
-
 /* The value of the environment variable `name_eq` ("NAME=", name_len
  * characters) from /proc/self/environ into value[0..size), NUL-terminated;
  * its length, or -1 if unset or longer than size - 1.  Lengths are passed
@@ -64,7 +91,7 @@ static const char *variant_name(enum big_cpu_variant v)
 static int env_value(const char *name_eq, int name_len, char *value, int size)
 {
 	static const char path[] = "/proc/self/environ";
-	long fd = raw_syscall3(SYS_OPEN, (long)path, 0 /* O_RDONLY */, 0);
+	long fd = raw_syscall3(SYS_OPENAT, AT_FDCWD_RAW, (long)path, 0 /* O_RDONLY */);
 	if (fd < 0)
 		return -1;
 
@@ -127,6 +154,7 @@ static int env_requested_variant(void)
 	return -1;
 }
 
+#if defined(__x86_64__)
 /* 1 if the OS saves every register state in `states` (XCR0 bits), read
  * with xgetbv where OSXSAVE (leaf 1 ECX bit 27) says it may be. */
 static int os_saves(unsigned states)
@@ -151,6 +179,12 @@ int big_r52_cpu_has_ifma(void)
 	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
 	       (b & need) == need;
 }
+#else
+int big_r52_cpu_has_ifma(void)
+{
+	return 0;
+}
+#endif
 
 enum big_cpu_variant big_cpu_best(void)
 {

@@ -74,6 +74,16 @@ int cmd_speed(int argc, char **argv);
  * at Y"). */
 int cli_find_program(const char *name, const char *rel_dir, char *path, size_t cap,
 		     char *why, size_t why_cap);
+/* The environment variable naming a program that runs this build's
+ * executables, for a build that this machine cannot run by itself: a
+ * cross build under qemu-user (`BIGMONT_EMULATOR=qemu-aarch64`), where an
+ * aarch64 program cannot execve another (no binfmt handler).  Unset: the
+ * programs run directly. */
+#define CLI_EMULATOR_ENV "BIGMONT_EMULATOR"
+/* cli/exec_path.c: execv(path, argv) for one of this build's executables,
+ * through the program CLI_EMULATOR_ENV names when it is set (argv[0] then
+ * replaced by the emulator and path); returns only on failure, errno set. */
+int cli_execv_own(const char *path, char *const argv[]);
 /* cli/speed_exec.c: where bigmont-speed is, as cli_find_program says; and
  * `bigmont speed` itself, which returns only when bigmont-speed cannot be
  * run (exit 1, after an error). */

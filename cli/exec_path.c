@@ -52,3 +52,22 @@ int cli_find_program(const char *name, const char *rel_dir, char *path, size_t c
 	snprintf(why, why_cap, "it is not at %s nor at %s", candidate[0], candidate[1]);
 	return -1;
 }
+
+int cli_execv_own(const char *path, char *const argv[])
+{
+	const char *emulator = getenv(CLI_EMULATOR_ENV);
+	if (emulator == NULL || *emulator == '\0')
+		return execv(path, argv);
+	int argc = 0;
+	while (argv[argc] != NULL)
+		argc++;
+	char **args = malloc((size_t)(argc + 2) * sizeof(*args));
+	if (args == NULL)
+		return -1;
+	args[0] = (char *)emulator;
+	args[1] = (char *)path;
+	memcpy(args + 2, argv + 1, (size_t)argc * sizeof(*args)); /* and the NULL */
+	execvp(emulator, args);
+	free(args);
+	return -1;
+}

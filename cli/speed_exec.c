@@ -38,7 +38,7 @@ int cmd_speed_exec(int argc, char **argv)
 	}
 	args[0] = (char *)CLI_SPEED_PROGRAM;
 	memcpy(args + 1, argv + 1, (size_t)argc * sizeof(*args));
-	execv(path, args);
+	cli_execv_own(path, args);
 	cli_error("speed: cannot run %s: %s", path, strerror(errno));
 	free(args);
 	return CLI_EXIT_FAILURE;

@@ -19,9 +19,9 @@
  * loaded, so a new key at a freed key's address never matches an old slot.
  *
  * Cache lifetime: a thread's cache is wiped and unmapped when the thread
- * exits (the main thread's at exit()); it is mapped MADV_WIPEONFORK (or
- * checked against getpid() where the kernel lacks that), so a forked
- * child never reuses its parent's pair.  rsa_key_free wipes the calling
+ * exits (the main thread's at exit()); it is mapped MADV_WIPEONFORK and
+ * checked against getpid() (for a kernel or emulator that lacks that), so
+ * a forked child never reuses its parent's pair.  rsa_key_free wipes the calling
  * thread's slot for the key; other threads' slots for it can no longer
  * match (the id is gone with the key) and are wiped when evicted or at
  * their thread's exit.

@@ -13,7 +13,10 @@
  *
  * Each thread's block is its own anonymous mapping: MADV_WIPEONFORK gives
  * a forked child zeros (no slot matches), and a thread-exit destructor
- * wipes and unmaps it.  The destructor is registered per thread with
+ * wipes and unmaps it.  The owner's pid is checked too, at each use: an
+ * emulator (qemu-user) accepts madvise and ignores it, so a child there
+ * would otherwise find its parent's pairs.  That is one getpid system
+ * call per private operation, beside its exponentiations.  The destructor is registered per thread with
  * __cxa_thread_atexit_impl (glibc; what C++ thread_local uses), not a
  * pthread key: a key would be a global written at load time, and glibc
  * also runs these for the main thread at exit() and keeps a shared object
@@ -37,7 +40,7 @@ struct slot {
 };
 
 struct cache {
-	pid_t pid;      /* owner process where MADV_WIPEONFORK failed; else 0 */
+	pid_t pid;      /* owner process */
 	uint64_t clock;
 	struct slot slot[RSA_BLIND_SLOTS];
 };
@@ -61,8 +64,8 @@ static struct cache *cache_get(void)
 {
 	struct cache *c = tls_cache;
 	if (c != NULL) {
-		if (c->pid != 0 && c->pid != getpid()) {
-			/* A child where MADV_WIPEONFORK failed. */
+		if (c->pid != getpid()) {
+			/* A child where MADV_WIPEONFORK failed or was ignored. */
 			big_wipe(c->slot, sizeof(c->slot));
 			c->pid = getpid();
 		}
@@ -73,8 +76,8 @@ static struct cache *cache_get(void)
 	if (p == MAP_FAILED)
 		return NULL;
 	c = p; /* zero-filled: every slot empty */
-	if (madvise(p, sizeof(struct cache), MADV_WIPEONFORK) != 0)
-		c->pid = getpid();
+	(void)madvise(p, sizeof(struct cache), MADV_WIPEONFORK);
+	c->pid = getpid();
 	if (__cxa_thread_atexit_impl(cache_destroy, c, &__dso_handle) != 0) {
 		munmap(p, sizeof(struct cache));
 		return NULL;
@@ -213,7 +216,7 @@ int rsa_blinding_pair_for_test(const rsa_key *key, uint8_t *r_e,
 			       uint8_t *r_inv)
 {
 	struct cache *c = tls_cache;
-	if (key == NULL || c == NULL || (c->pid != 0 && c->pid != getpid()))
+	if (key == NULL || c == NULL || c->pid != getpid())
 		return RSA_ERR_ARGS;
 	for (int i = 0; i < RSA_BLIND_SLOTS; i++) {
 		const struct slot *s = &c->slot[i];

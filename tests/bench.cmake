@@ -10,8 +10,13 @@ if(TARGET bigmont_bench)
       COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_scripts_test.py")
     add_test(NAME bench_smoke
       COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_smoke.py"
-              "$<TARGET_FILE:bigmont>" "${CMAKE_CURRENT_BINARY_DIR}/bench_smoke")
+              "${BIGMONT_TEST_EXE}" "${CMAKE_CURRENT_BINARY_DIR}/bench_smoke")
     set_tests_properties(bench_scripts bench_smoke PROPERTIES TIMEOUT 60)
+    if(CMAKE_CROSSCOMPILING_EMULATOR)
+      # Every program of the run is emulated, the workers too: about ten
+      # times slower than on the CPU itself.
+      set_tests_properties(bench_smoke PROPERTIES TIMEOUT 600)
+    endif()
   else()
     message(WARNING "python3 not found: the bench script tests are skipped")
   endif()

@@ -21,6 +21,7 @@
 extern "C" {
 #include "json.h"
 #include "kernels.h"
+#include "machine.h"
 #include "peak.h"
 #include "report.h"
 }
@@ -255,6 +256,16 @@ void speed_document(const bench_settings &s, const bench_record *r, int n,
 	ASSERT_EQ(rc, 0);
 }
 
+/* The machine block's flags and counter: the x86-64 ones, or aarch64's
+ * (no x86 field, the generic timer). */
+#if defined(__aarch64__)
+const char *const kCpuFlag = "\"asimd\": ";
+const char *const kCounter = "\"counter\": \"cntvct_el0\",";
+#else
+const char *const kCpuFlag = "\"avx512ifma\": ";
+const char *const kCounter = "\"counter\": \"rdtsc\",";
+#endif
+
 /* A whole speed document: the machine block, settings and one record per
  * implementation, not measured as null. */
 TEST(BenchJson, SpeedDocument)
@@ -281,7 +292,7 @@ TEST(BenchJson, SpeedDocument)
 	for (const char *want : {
 		     "\"machine\": {", "\"build\": \"chunk64-test\"",
 		     "\"chunk_bits\": ", "\"variant\": \"", "\"gmp_version\": \"",
-		     "\"openssl_version\": \"", "\"flags\": {", "\"avx512ifma\": ",
+		     "\"openssl_version\": \"", "\"flags\": {", kCpuFlag, kCounter,
 		     "\"usable_cores\": ", "\"seconds\": 0.25", "\"min_samples\": 5,",
 		     "\"cores\": 2,", "\"locks_counted\": true\n",
 		     "\"threads\": [\n      1,\n      2\n    ]",
@@ -506,6 +517,18 @@ void fake_kernels(bench_kernels *k)
 	k->r52.row[1] = { "c", "sqr", { 900, 1800, 2700, 3600 } };
 }
 
+/* Core cycles are rdtsc ticks over the calibration on x86-64; elsewhere
+ * the ticks are the clock's ns, and there are no core cycles. */
+#if BENCH_HAVE_CORE_CYCLES
+const char *const kCycles816 = "\"cycles\": 816,", *const kCycles7200 = "\"cycles\": 7200,",
+		  *const kPct50 = "\"pct_of_peak\": 50\n", *const kTicksUnit = "\"ticks_unit\": \"rdtsc\",",
+		  *const kAbove = "\"above_peak\": false,";
+#else
+const char *const kCycles816 = "\"cycles\": null,", *const kCycles7200 = "\"cycles\": null,",
+		  *const kPct50 = "\"pct_of_peak\": null\n", *const kTicksUnit = "\"ticks_unit\": \"ns\",",
+		  *const kAbove = "\"above_peak\": null,";
+#endif
+
 TEST(BenchJson, KernelsDocument)
 {
 	bench_kernels k;
@@ -528,11 +551,12 @@ TEST(BenchJson, KernelsDocument)
 		     "\"ifma_note\": \"this CPU lacks AVX-512 IFMA\",", "\"min\": 0.25,",
 		     "\"max\": 2,", "\"montgomery\": [", "\"variant\": \"adx\",",
 		     "\"op\": \"sqr\",", "\"chunks\": 16,", "\"ticks\": 408,",
-		     "\"cycles\": 816,", "\"mulx\": 408,", "\"bound_cycles\": 408,",
-		     "\"above_peak\": false,", "\"pct_of_peak\": 50\n", "\"radix52\": [", "\"build\": \"c\",",
-		     "\"digits\": 40,", "\"cycles\": 7200,", "\"vpmadd52_zmm\": null,",
+		     kCycles816, "\"mulx\": 408,", "\"bound_cycles\": 408,", kAbove,
+		     kPct50, "\"radix52\": [", "\"build\": \"c\",",
+		     "\"digits\": 40,", kCycles7200, "\"vpmadd52_zmm\": null,", kTicksUnit,
 		     "\"bound_cycles\": null,", "\"above_peak\": null,",
-		     "\"pct_of_peak\": null\n" })
+		     "\"pct_of_peak\": null
+" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
 	size_t rows = 0;
@@ -600,6 +624,26 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 	std::string p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
 	EXPECT_EQ(p, "peak mulx: 1.00 multiplies a core cycle (12 independent chains, best of "
 		     "300 runs)\npeak vpmadd52luq: not measured (this CPU lacks AVX-512 IFMA)\n");
+}
+
+/* aarch64 CPUs are named from /proc/cpuinfo's implementer and part, so
+ * that results/<cpu-slug>/ tells them apart; unknown parts by number. */
+TEST(BenchMachine, ArmCpuNames)
+{
+	char name[64];
+	const struct {
+		int implementer, part;
+		const char *want;
+	} cases[] = {
+		{ 0x41, 0xd0c, "ARM Neoverse-N1" }, { 0x41, 0xd40, "ARM Neoverse-V1" },
+		{ 0x41, 0xd4f, "ARM Neoverse-V2" }, { 0xc0, 0xac3, "Ampere Ampere-1" },
+		{ 0x41, 0xd99, "ARM part 0xd99" },  { 0x99, 0x001, "implementer 0x99 part 0x001" },
+		{ -1, 0xd40, "unknown aarch64 CPU" }, { 0x41, -1, "unknown aarch64 CPU" },
+	};
+	for (const auto &c : cases) {
+		bench_arm_cpu_name(name, sizeof(name), c.implementer, c.part);
+		EXPECT_STREQ(name, c.want) << std::hex << c.implementer << " " << c.part;
+	}
 }
 
 } // namespace

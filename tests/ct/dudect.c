@@ -3,7 +3,8 @@
  * Balasch, Verbauwhede, "Dude, is my code constant time?", 2017).
  *
  * Two classes of secret inputs are fed, interleaved at random, to the
- * operation under test; each call is timed with rdtsc (fenced).  Welch's
+ * operation under test; each call is timed with the CPU's counter, fenced
+ * (x86-64: rdtsc; aarch64: the generic timer cntvct_el0).  Welch's
  * t-test compares the two timing distributions: on all samples, and on
  * samples cropped at 20 upper percentiles (timing noise has a long upper
  * tail; cropping removes it).  |t| stays small when the classes are
@@ -50,7 +51,9 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#if defined(__x86_64__)
 #include <x86intrin.h>
+#endif
 
 #include "xoshiro.h"
 
@@ -165,6 +168,12 @@ static double now_seconds(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The counter read so that the operation neither starts before it nor
+ * ends after the next one.  aarch64's generic timer ticks at cntfrq_el0
+ * (often 25 MHz to 1 GHz, not the core clock), coarser than rdtsc: an RSA
+ * operation still spans thousands of its ticks. */
+#if defined(__x86_64__)
+#define COUNTER_NAME "rdtsc"
 static inline uint64_t cycles_now(void)
 {
 	_mm_lfence();
@@ -172,6 +181,23 @@ static inline uint64_t cycles_now(void)
 	_mm_lfence();
 	return t;
 }
+#elif defined(__aarch64__)
+#define COUNTER_NAME "cntvct_el0"
+static inline uint64_t cycles_now(void)
+{
+	uint64_t t;
+	__asm__ volatile("isb\n\tmrs %0, cntvct_el0\n\tisb" : "=r"(t) : : "memory");
+	return t;
+}
+#else
+#define COUNTER_NAME "clock_gettime"
+static inline uint64_t cycles_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#endif
 
 /* ---- the operations under test ----------------------------------------- */
 struct target {
@@ -516,7 +542,7 @@ static double measure(struct target *t, double seconds, int quiet)
 		printf("mean cycles: fixed %.0f, random %.0f\n", st->all.mean[0], st->all.mean[1]);
 		printf("t (all samples) = %.2f\n", t_value(&st->all));
 		if (which >= 0)
-			printf("max |t| = %.2f (samples below the %.2f percentile, %.0f cycles)\n", tmax,
+			printf("max |t| = %.2f (samples below the %.2f percentile, %.0f ticks)\n", tmax,
 			       100 * (1 - pow(0.5, 10.0 * (which + 1) / N_CROPS)), st->thresholds[which]);
 		else
 			printf("max |t| = %.2f (all samples)\n", tmax);
@@ -550,7 +576,7 @@ static void usage(FILE *out)
 		"usage: dudect [--target rsa|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]\n"
 		"              [--fixed random|small-output] [--vary input|exponent]\n"
 		"              [--no-fault-check] [--seed S] [--self-test]\n"
-		"Welch t-test on rdtsc timings of two classes of secret inputs;\n"
+		"Welch t-test on " COUNTER_NAME " timings of two classes of secret inputs;\n"
 		"|t| < %.1f passes.  Default: --target rsa --seconds 60 --key %s\n",
 		T_THRESHOLD, TEST_DATA_DIR "/keys/rsa2048-e65537.pem");
 }
