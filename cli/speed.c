@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ipp.h"
 #include "keys.h"
 #include "lock_count.h"
 #include "progress.h"
@@ -75,6 +76,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 	fprintf(out, "\nThe cryptography wheel's Python environment: $%s, else\n%s\n"
 		"(scripts/setup makes it); an empty %s leaves the wheel out.\n",
 		BENCH_WHEEL_ENV, bench_wheel_default_venv(), BENCH_WHEEL_ENV);
+	fprintf(out, "With openssl, Intel's ipp-crypto too (single and eight-lane RSA): its\n"
+		"libraries from $%s, else that environment's lib/;\n"
+		"an empty %s leaves it out.\n", BENCH_IPP_ENV, BENCH_IPP_ENV);
 	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
 	 * hand: say where the other one is. */
 	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
