@@ -453,6 +453,7 @@ struct ipp_mb8 {
 	size_t size;
 	int bits;
 	BIGNUM *num[5]; /* p, q, dp, dq, qinv */
+	const BIGNUM *lanes[5][LANES]; /* each of them in every lane */
 	Ipp8u *buf;     /* LANES inputs, then LANES answers */
 	const Ipp8u *from[LANES];
 	Ipp8u *to[LANES];
@@ -508,6 +509,8 @@ static void *mb8_open(const struct bench_key_input *key, int mode, char *err, si
 	for (int l = 0; l < LANES; l++) {
 		x->from[l] = x->buf + l * x->size;
 		x->to[l] = x->buf + (LANES + l) * x->size;
+		for (int i = 0; i < 5; i++)
+			x->lanes[i][l] = x->num[i];
 	}
 	return x;
 }
@@ -516,11 +519,8 @@ static void *mb8_open(const struct bench_key_input *key, int mode, char *err, si
 static int mb8_call(void *h)
 {
 	struct ipp_mb8 *x = h;
-	const BIGNUM *k[5][LANES];
-	for (int i = 0; i < 5; i++)
-		for (int l = 0; l < LANES; l++)
-			k[i][l] = x->num[i];
-	x->last = x->a.rsa_crt_mb8(x->from, x->to, k[0], k[1], k[2], k[3], k[4], x->bits);
+	x->last = x->a.rsa_crt_mb8(x->from, x->to, x->lanes[0], x->lanes[1], x->lanes[2],
+				   x->lanes[3], x->lanes[4], x->bits);
 	return x->last != 0;
 }
 
