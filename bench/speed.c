@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ipp.h"
 #include "kernels.h"
 #include "key.h"
 #include "lineup.h"
@@ -17,7 +18,6 @@
 #include "report.h"
 #include "threads.h"
 #include "timing.h"
-#include "ipp.h"
 #include "verify.h"
 #include "wheel.h"
 #include "worker.h"
