@@ -17,7 +17,10 @@ SPEED_SCHEMA = "bigmont-speed/1"
 RUN_SCHEMA = "bigmont-bench-run/1"
 
 OTHERS = ("gmp", "openssl-noblind", "openssl", "openssl-noifma", "openssl-wheel",
-          "openssl-wheel-oaep")
+          "openssl-wheel-oaep", "ipp-crypto", "ipp-crypto-mb8")
+# Claimed by a run but measured only where the CPU and the library run it:
+# otherwise the run records why not (a record with a note).
+OPTIONAL = ("ipp-crypto-mb8",)
 OTHER_TITLES = {
     "gmp": "GMP",
     "openssl-noblind": "OpenSSL no blinding",
@@ -25,7 +28,19 @@ OTHER_TITLES = {
     "openssl-noifma": "OpenSSL no IFMA",
     "openssl-wheel": "OpenSSL (wheel)",
     "openssl-wheel-oaep": "OpenSSL (wheel) OAEP",
+    "ipp-crypto": "ipp-crypto",
+    "ipp-crypto-mb8": "ipp-crypto mb8",
 }
+
+
+def ipp_short_version(text):
+    """'Intel® Cryptography Primitives Library (l9) (ver: 2.3.0 (13.3) ...'
+    -> '2.3.0 (l9)': the library's version and the code path it chose."""
+    m = re.search(r"ver: ([0-9.]+)", text or "")
+    path = re.search(r"\((\w\d)\)", text or "")
+    if not m:
+        return text or ""
+    return m.group(1) + (" (%s)" % path.group(1) if path else "")
 
 
 def short_version(text):
@@ -46,6 +61,8 @@ def other_title(other, machine):
         return openssl_label(machine, wheel=True)
     if other == "openssl-wheel-oaep":
         return openssl_label(machine, wheel=True) + " OAEP"
+    if other in ("ipp-crypto", "ipp-crypto-mb8") and machine.get("ipp_version"):
+        return "%s %s" % (OTHER_TITLES[other], ipp_short_version(machine["ipp_version"]))
     how = {"openssl": "blinded", "openssl-noblind": "no blinding",
            "openssl-noifma": "no IFMA"}
     if other in how and machine:
@@ -103,8 +120,10 @@ def check_speed_doc(doc):
     for impl in doc.get("settings", {}).get("implementations", []):
         for b in bits:
             ok = [r for r in recs if r["implementation"] == impl and
-                  r["bits"] == b and r["threads"] == 1 and r["samples"] > 0 and
-                  isinstance(r["median_ns"], (int, float)) and r["median_ns"] > 0]
+                  r["bits"] == b and r["threads"] == 1 and (
+                      (r["samples"] > 0 and isinstance(r["median_ns"], (int, float)) and
+                       r["median_ns"] > 0) or
+                      (impl in OPTIONAL and not r["samples"] and r.get("note")))]
             if not ok:
                 problems.append("no measurement of %s at %d bits" % (impl, b))
     # The wheel's OpenSSL is measured exactly when the run names its
@@ -115,6 +134,12 @@ def check_speed_doc(doc):
                 impl not in claimed:
             problems.append("the wheel's OpenSSL has a version but no %s" % impl)
         if impl in claimed and not m.get("openssl_wheel_version"):
+            problems.append("%s measured without a version" % impl)
+    # ipp-crypto likewise: claimed exactly when the run names its version.
+    for impl in ("ipp-crypto", "ipp-crypto-mb8"):
+        if m.get("ipp_version") and "openssl" in claimed and impl not in claimed:
+            problems.append("ipp-crypto has a version but no %s" % impl)
+        if impl in claimed and not m.get("ipp_version"):
             problems.append("%s measured without a version" % impl)
     if not bits:
         problems.append("no records")
@@ -326,7 +351,46 @@ def key_table_rows(summary, bits, machine=None):
 
 TABLE_HEADER = ["build", "ns/op", "spread", "/GMP", "/OpenSSL no-blind",
                 "/OpenSSL blinded", "/OpenSSL no-IFMA", "/OpenSSL wheel",
-                "/OpenSSL wheel OAEP", "locks/op"]
+                "/OpenSSL wheel OAEP", "/ipp-crypto", "/ipp-crypto mb8", "locks/op"]
+
+
+def best_peer(rec):
+    """(peer, ratio): our record's same-run ratio to the fastest peer,
+    the largest of its ratios (ours/peer time) over every peer the run
+    measured; (None, None) without any."""
+    ratios = [(v, k) for k, v in (rec or {}).get("ratio", {}).items()
+              if k in OTHERS and v is not None]
+    if not ratios:
+        return None, None
+    v, k = max(ratios)
+    return k, v
+
+
+def best_line(summary, bits, machine):
+    """Our fastest build against the fastest peer of the same runs."""
+    ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
+            r["implementation"] == "ours" and r["median_ns"]]
+    if not ours:
+        return None
+    best = min(ours, key=lambda r: r["median_ns"])
+    peer, ratio = best_peer(best)
+    if peer is None:
+        return None
+    return ("best/peer: %s against the fastest peer of the same runs, %s: %.2f "
+            "(median over rounds of the same-run time ratio; below 1: ours faster)"
+            % (best["build"], other_title(peer, machine or {}), ratio))
+
+
+def ipp_line(machine):
+    """What the ipp-crypto rows are, or why there are none."""
+    if not machine.get("ipp_version"):
+        return "ipp-crypto: not measured: %s" % (machine.get("ipp_note") or "not in this run")
+    mb = ("mb8: mbx_rsa_private_crt_ssl_mb8, 8 operations per call, time per "
+          "operation = call time / 8" if machine.get("ipp_mb_version") else
+          "mb8: not measured: %s" % (machine.get("ipp_mb_note") or "not in this run"))
+    return ("ipp-crypto: %s, CPU features enabled %s: ippsRSA_Decrypt on a type-2 (CRT) "
+            "key, no blinding, the conversion to its big numbers outside the timed "
+            "call; %s" % (machine["ipp_version"], machine.get("ipp_features") or "?", mb))
 
 
 def wheel_line(summary, bits, machine):
@@ -421,6 +485,10 @@ def report(summary, machine, markdown=False):
         out.append(table(TABLE_HEADER, key_table_rows(summary, bits, machine)))
         out.append("")
         out.append(wheel_line(summary, bits, machine))
+        out.append(ipp_line(machine))
+        best = best_line(summary, bits, machine)
+        if best:
+            out.append(best)
         ups = speedups(summary, bits)
         if ups:
             out.append("")
@@ -467,6 +535,10 @@ def machine_lines(machine, markdown=False):
             machine["openssl_wheel_version"], machine.get("openssl_wheel_cryptography"))
          if machine.get("openssl_wheel_version") else
          "not measured: %s" % (machine.get("openssl_wheel_note") or "not in this run")),
+        ("ipp", "%s, enabled CPU features %s" % (machine["ipp_version"],
+                                                 machine.get("ipp_features"))
+         if machine.get("ipp_version") else
+         "not measured: %s" % (machine.get("ipp_note") or "not in this run")),
         ("date", machine["date"]),
     ]
     if markdown:
@@ -492,7 +564,11 @@ def merge(run_docs):
     system's and the cryptography wheel's, are headed with their versions
     where every row has the same; else each cell names its own.  A run
     before the wheel was measured shows '-', one that could not measure it
-    'n/a' and the reason under the tables."""
+    'n/a' and the reason under the tables; ipp-crypto's two columns
+    likewise.  best/ipp is the fastest build's same-run ratio to
+    ipp-crypto (single operations), best/peer to the fastest peer of that
+    run (GMP, every OpenSSL, ipp-crypto and its mb8): the largest of its
+    same-run ratios."""
     def rank(doc):
         return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
@@ -513,7 +589,8 @@ def merge(run_docs):
         versions[wheel] = seen.pop() if len(seen) == 1 else None
     header = ["CPU", "date"] + MERGE_COLUMNS + [
         "GMP", "%s (system)" % (versions[False] or "OpenSSL"), "OpenSSL no-IFMA",
-        "%s (wheel)" % (versions[True] or "OpenSSL"), "best/OpenSSL", "best/wheel"]
+        "%s (wheel)" % (versions[True] or "OpenSSL"), "ipp-crypto", "ipp-crypto mb8",
+        "best/OpenSSL", "best/wheel", "best/ipp", "best/peer"]
     notes = {}
     out = []
     for bits in bits_all:
@@ -546,18 +623,28 @@ def merge(run_docs):
                     cell += " (%s)" % mine
                 if wheel and v is None and m.get("openssl_wheel_note"):
                     cell = "n/a"
-                    notes[cpu_name(m)] = m["openssl_wheel_note"]
+                    notes[(cpu_name(m), "wheel")] = m["openssl_wheel_note"]
                 cells.append(cell)
-            for other in ("openssl", "openssl-wheel"):
+            for other, note in (("ipp-crypto", "ipp_note"), ("ipp-crypto-mb8", "ipp_mb_note")):
+                r = find(recs, other, "all", bits)
+                v = r["median_ns"] if r else None
+                cell = "-" if v is None else "%.1f" % (v / 1000)
+                if v is None and m.get(note):
+                    cell = "n/a"
+                    notes[(cpu_name(m), OTHER_TITLES[other])] = m[note]
+                cells.append(cell)
+            for other in ("openssl", "openssl-wheel", "ipp-crypto"):
                 ratio = best.get("ratio", {}).get(other) if best else None
                 cells.append("-" if ratio is None else "%.2f" % ratio)
+            _, ratio = best_peer(best)
+            cells.append("-" if ratio is None else "%.2f" % ratio)
             rows.append(cells)
         out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
         out.append("")
         out.append(md_table(header, rows))
         out.append("")
-    for cpu in sorted(notes):
-        out.append("n/a (wheel), %s: %s" % (cpu, notes[cpu]))
+    for cpu, what in sorted(notes):
+        out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
         out.append("")
     return "\n".join(out)
 
@@ -569,6 +656,7 @@ COLORS = {
     "gmp": "#31a354", "openssl-noblind": "#fdae6b", "openssl": "#e6550d",
     "openssl-noifma": "#a63603", "openssl-wheel": "#756bb1",
     "openssl-wheel-oaep": "#9e9ac8", "OpenSSL": "#e6550d",
+    "ipp-crypto": "#636363", "ipp-crypto-mb8": "#969696",
 }
 
 

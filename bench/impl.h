@@ -93,6 +93,9 @@ extern const struct bench_impl_ops bench_worker_ops;
  * child process (impl_wheel.c, wheel.h): PKCS #1 v1.5 signatures, and
  * OAEP decryption. */
 extern const struct bench_impl_ops bench_wheel_ops, bench_wheel_oaep_ops;
+/* Intel's ipp-crypto, loaded at run time (impl_ipp.c, ipp.h): libippcp's
+ * ippsRSA_Decrypt, and libcrypto_mb's eight-lane mbx_rsa_private_crt_ssl_mb8. */
+extern const struct bench_impl_ops bench_ipp_ops, bench_ipp_mb8_ops;
 
 /* ---- beyond the ops: the key's numbers, the reference, versions -------- */
 /* Parse a private key (any PEM OpenSSL reads) into its numbers. */

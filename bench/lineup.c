@@ -14,17 +14,22 @@ static const struct entry {
 	int mode;    /* the ops' open mode */
 	int compare; /* 0: always; else the BENCH_COMPARE_* it belongs to */
 	int in_thread_table;
+	int optional; /* 1: an open that fails leaves it out, with the reason */
 } lineup[] = {
-	{ "ours", &bench_ours_ops, 0, 0, 1 },
-	{ "ours-blinded", &bench_ours_ops, 1, 0, 0 },
-	{ "gmp", &bench_gmp_ops, 0, BENCH_COMPARE_GMP, 0 },
-	{ "openssl", &bench_ossl_ops, BENCH_OSSL_EVP, BENCH_COMPARE_OPENSSL, 1 },
-	{ "openssl-noblind", &bench_ossl_ops, BENCH_OSSL_NOBLIND, BENCH_COMPARE_OPENSSL, 0 },
-	{ "openssl-noifma", &bench_worker_ops, 0, BENCH_COMPARE_OPENSSL, 0 },
+	{ "ours", &bench_ours_ops, 0, 0, 1, 0 },
+	{ "ours-blinded", &bench_ours_ops, 1, 0, 0, 0 },
+	{ "gmp", &bench_gmp_ops, 0, BENCH_COMPARE_GMP, 0, 0 },
+	{ "openssl", &bench_ossl_ops, BENCH_OSSL_EVP, BENCH_COMPARE_OPENSSL, 1, 0 },
+	{ "openssl-noblind", &bench_ossl_ops, BENCH_OSSL_NOBLIND, BENCH_COMPARE_OPENSSL, 0, 0 },
+	{ "openssl-noifma", &bench_worker_ops, 0, BENCH_COMPARE_OPENSSL, 0, 0 },
 	/* The newest OpenSSL, where its environment is (wheel.h): a missing
 	 * wheel leaves it out of the run, with the reason in the header. */
-	{ "openssl-wheel", &bench_wheel_ops, 0, BENCH_COMPARE_WHEEL, 0 },
-	{ "openssl-wheel-oaep", &bench_wheel_oaep_ops, 0, BENCH_COMPARE_WHEEL, 0 },
+	{ "openssl-wheel", &bench_wheel_ops, 0, BENCH_COMPARE_WHEEL, 0, 0 },
+	{ "openssl-wheel-oaep", &bench_wheel_oaep_ops, 0, BENCH_COMPARE_WHEEL, 0, 0 },
+	/* Intel's ipp-crypto, where libippcp loaded (ipp.h); its eight-lane
+	 * RSA only where the CPU and the library run it. */
+	{ "ipp-crypto", &bench_ipp_ops, 0, BENCH_COMPARE_IPP, 0, 0 },
+	{ "ipp-crypto-mb8", &bench_ipp_mb8_ops, 0, BENCH_COMPARE_IPP, 0, 1 },
 };
 #define LINEUP_SIZE ((int)(sizeof(lineup) / sizeof(lineup[0])))
 
@@ -74,6 +79,15 @@ int bench_lineup_open(struct bench_lineup *l, const struct bench_key *k,
 		im->in_thread_table = e->in_thread_table;
 		char why[256];
 		im->h = e->ops->open(&k->input, e->mode, why, sizeof(why));
+		if (im->h == NULL && e->optional) {
+			memset(im, 0, sizeof(*im));
+			l->n--;
+			l->skipped_input[l->nskipped] = e->ops->input;
+			snprintf(l->skipped_note[l->nskipped], sizeof(l->skipped_note[0]), "%s",
+				 why);
+			l->skipped[l->nskipped++] = e->name;
+			continue;
+		}
 		if (im->h == NULL) {
 			snprintf(err, errlen, "%s on the key %s: %s", e->name, k->label, why);
 			bench_lineup_close(l);

@@ -6,8 +6,9 @@
  * always; GMP when compared with GMP; OpenSSL's EVP path, its unblinded
  * RSA path and its EVP path without AVX-512 IFMA (in a child process) when
  * compared with OpenSSL, and then the OpenSSL of PyPI's cryptography wheel
- * (wheel.h), signing and decrypting OAEP, where its environment was found.  Ours and OpenSSL's EVP path also run in the
- * thread table.
+ * (wheel.h), signing and decrypting OAEP, where its environment was found;
+ * then ipp-crypto (ipp.h), single and eight at a time, where libippcp
+ * loaded.  Ours and OpenSSL's EVP path also run in the thread table.
  */
 #ifndef BIGMONT_BENCH_LINEUP_H
 #define BIGMONT_BENCH_LINEUP_H
@@ -19,7 +20,7 @@
 #include "lock_count.h"
 #include "measure.h"
 
-#define BENCH_MAX_IMPLS 10
+#define BENCH_MAX_IMPLS 12
 
 /* Which of the lineup a run compares ours with. */
 #define BENCH_COMPARE_GMP 1
@@ -27,6 +28,8 @@
 /* Not an option: the run adds it to BENCH_COMPARE_OPENSSL where the
  * wheel's probe found it (wheel.h), since a missing wheel is no error. */
 #define BENCH_COMPARE_WHEEL 4
+/* Likewise where ipp-crypto's libippcp loaded (ipp.h). */
+#define BENCH_COMPARE_IPP 8
 
 struct bench_impl {
 	const char *name; /* "ours", "openssl-noifma", ... */
@@ -46,9 +49,11 @@ struct bench_lineup {
 	struct bench_impl impl[BENCH_MAX_IMPLS];
 	int n;
 	/* Asked for but not opened: the key is too small for what the
-	 * implementation takes (impl.h, enum bench_input). */
+	 * implementation takes (impl.h, enum bench_input), or an optional
+	 * one's open said why not (skipped_note; "" otherwise). */
 	const char *skipped[BENCH_MAX_IMPLS];
 	int skipped_input[BENCH_MAX_IMPLS];
+	char skipped_note[BENCH_MAX_IMPLS][256];
 	int nskipped;
 };
 
@@ -57,8 +62,9 @@ struct bench_lineup {
 int bench_lineup_names(const char **names, int cap, int compare);
 
 /* Open every implementation `compare` asks for on the key: all of them
- * (but those skipped, above), or none (-1 and the first failure's reason
- * in err). */
+ * (but those skipped, above: an optional one, ipp-crypto mb8, is skipped
+ * with its reason where it does not open), or none (-1 and the first
+ * failure's reason in err). */
 int bench_lineup_open(struct bench_lineup *l, const struct bench_key *k,
 		      int compare, char *err, size_t errlen);
 void bench_lineup_close(struct bench_lineup *l);

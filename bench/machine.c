@@ -19,6 +19,7 @@
 
 #include "impl.h"
 #include "internal.h"
+#include "ipp.h"
 #include "radix52/radix52.h"
 #include "wheel.h"
 
@@ -267,6 +268,22 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	}
 }
 
+/* ipp-crypto's lines: its version and the CPU features it enabled, or
+ * why it is not measured; the same for its eight-lane RSA. */
+static void print_ipp(FILE *out, const struct bench_ipp_info *ipp)
+{
+	if (!ipp->available) {
+		fprintf(out, "  ipp       ipp-crypto not measured: %s\n", ipp->reason);
+		return;
+	}
+	fprintf(out, "  ipp       %s, from %s\n            enabled CPU features %s\n",
+		ipp->version, ipp->dir, ipp->features);
+	if (ipp->mb_available)
+		fprintf(out, "  ipp mb8   %s\n", ipp->mb_version);
+	else
+		fprintf(out, "  ipp mb8   not measured: %s\n", ipp->mb_reason);
+}
+
 void bench_machine_print(FILE *out, const struct bench_machine *m,
 			 const char *security)
 {
@@ -322,6 +339,8 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 	else if (m->wheel_probed)
 		fprintf(out, "  wheel     OpenSSL of the cryptography wheel not measured: %s\n",
 			m->wheel_note);
+	if (m->ipp != NULL)
+		print_ipp(out, m->ipp);
 	if (security != NULL)
 		fprintf(out, "  ours      %s\n", security);
 }
@@ -378,4 +397,16 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 		"openssl_wheel_note", m->wheel_note,
 	};
 	json_strings(w, run, sizeof(run) / sizeof(run[0]));
+	const struct bench_ipp_info *ipp = m->ipp;
+	const char *const ippkv[] = {
+		"ipp_version", ipp && ipp->available ? ipp->version : NULL,
+		"ipp_features", ipp && ipp->available ? ipp->features : NULL,
+		"ipp_dir", ipp ? ipp->dir : NULL,
+		"ipp_note", ipp == NULL ? "not compared (--compare without openssl)"
+			    : ipp->available ? NULL : ipp->reason,
+		"ipp_mb_version", ipp && ipp->mb_available ? ipp->mb_version : NULL,
+		"ipp_mb_note", ipp == NULL ? "not compared (--compare without openssl)"
+			       : ipp->mb_available ? NULL : ipp->mb_reason,
+	};
+	json_strings(w, ippkv, sizeof(ippkv) / sizeof(ippkv[0]));
 }

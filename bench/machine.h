@@ -49,6 +49,9 @@ struct bench_machine {
 	const char *wheel_version, *wheel_cryptography, *wheel_python;
 	const char *wheel_note;
 	int wheel_probed;          /* 0: nothing compared with OpenSSL */
+	/* What bench_ipp_probe found (ipp.h), NULL where nothing probed it;
+	 * set by the caller after bench_machine_probe, outliving m. */
+	const struct bench_ipp_info *ipp;
 };
 
 struct bench_wheel_info;

@@ -64,10 +64,13 @@ int bench_records_add_lineup(struct bench_records *rs, const struct bench_lineup
 		struct bench_record *r = bench_records_add(rs, l->skipped[i], k, 1);
 		if (r == NULL)
 			return -1;
-		snprintf(r->note, sizeof(r->note), "not measured: a %d-bit key cannot hold %s",
-			 k->bits, l->skipped_input[i] == BENCH_INPUT_OAEP
-					  ? "an OAEP SHA-256 message of 32 bytes"
-					  : "a PKCS #1 v1.5 SHA-256 signature");
+		if (l->skipped_note[i][0] != '\0')
+			snprintf(r->note, sizeof(r->note), "not measured: %s", l->skipped_note[i]);
+		else
+			snprintf(r->note, sizeof(r->note), "not measured: a %d-bit key cannot hold %s",
+				 k->bits, l->skipped_input[i] == BENCH_INPUT_OAEP
+						  ? "an OAEP SHA-256 message of 32 bytes"
+						  : "a PKCS #1 v1.5 SHA-256 signature");
 	}
 	return 0;
 }

@@ -13,13 +13,14 @@ struct bench_lineup;
 
 struct bench_record {
 	char impl[24];   /* ours, ours-blinded, gmp, openssl, openssl-noblind,
-			  * openssl-noifma, openssl-wheel, openssl-wheel-oaep */
+			  * openssl-noifma, openssl-wheel, openssl-wheel-oaep,
+			  * ipp-crypto, ipp-crypto-mb8 */
 	int bits;
 	char key[160];   /* "embedded:rsa2048.pem" or the --key path */
 	int threads;
 	int blinding;    /* 1 on, 0 off, -1 not applicable / unknown */
 	int fault_check; /* 1 on, 0 off, -1 not applicable */
-	char note[160];  /* what the reader must know, "" if nothing */
+	char note[300];  /* what the reader must know, "" if nothing */
 	char crt_path[16]; /* ours: big_modexp_crt_path for the key's primes
 			    * ("radix52-ifma", "radix64"); "" for others */
 	struct bench_stats st;

@@ -103,7 +103,8 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 		return;
 	static const char *const others[] = { "gmp", "openssl", "openssl-noblind",
 					      "openssl-noifma", "openssl-wheel",
-					      "openssl-wheel-oaep" };
+					      "openssl-wheel-oaep", "ipp-crypto",
+					      "ipp-crypto-mb8" };
 	int printed = 0;
 	for (size_t k = 0; k < sizeof(others) / sizeof(others[0]); k++) {
 		double o = measured_ns(find(r, n, key, others[k], 1));

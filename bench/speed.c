@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ipp.h"
 #include "kernels.h"
 #include "key.h"
 #include "lineup.h"
@@ -23,9 +24,11 @@
 
 struct speed {
 	const struct bench_speed_options *o;
-	/* o->compare, and BENCH_COMPARE_WHEEL where the wheel was found */
+	/* o->compare, and BENCH_COMPARE_WHEEL where the wheel was found,
+	 * BENCH_COMPARE_IPP where ipp-crypto's libippcp loaded */
 	int compare;
 	struct bench_wheel_info wheel; /* the header points into it */
+	struct bench_ipp_info ipp;     /* and into this */
 	struct bench_thread_plan plan;
 	struct bench_records records;
 	struct bench_kernels kernels;  /* --kernels' tables */
@@ -169,15 +172,19 @@ int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errle
 	if (check_keys(&s, security, sizeof(security)) != 0)
 		return 1;
 
-	/* Before the header, which names the wheel's OpenSSL or says why it
-	 * is not measured. */
+	/* Before the header, which names the wheel's OpenSSL and ipp-crypto
+	 * or says why they are not measured. */
 	if (o->nkeys > 0 && (o->compare & BENCH_COMPARE_OPENSSL)) {
 		bench_wheel_probe(&s.wheel);
 		if (s.wheel.available)
 			s.compare |= BENCH_COMPARE_WHEEL;
+		bench_ipp_probe(&s.ipp);
+		if (s.ipp.available)
+			s.compare |= BENCH_COMPARE_IPP;
 	}
 	struct bench_machine m;
 	bench_machine_probe(&m, o->build, &s.wheel);
+	m.ipp = s.ipp.probed ? &s.ipp : NULL;
 	s.plan = (struct bench_thread_plan){ .threads = o->threads, .nthreads = o->nthreads,
 					     .seconds = o->seconds, .cores = m.usable_cores,
 					     .read_locks = o->read_locks, .progress = o->progress };

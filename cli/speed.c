@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ipp.h"
 #include "keys.h"
 #include "lock_count.h"
 #include "progress.h"
@@ -81,6 +82,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"makes, in an install a copy of it); an empty %s leaves\n"
 		"the wheel out.\n",
 		BENCH_WHEEL_ENV, path, BENCH_WHEEL_ENV);
+	fprintf(out, "With openssl, Intel's ipp-crypto too (single and eight-lane RSA): its\n"
+		"libraries from $%s, else that environment's lib/;\n"
+		"an empty %s leaves it out.\n", BENCH_IPP_ENV, BENCH_IPP_ENV);
 	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
 	 * hand: say where the other one is. */
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);

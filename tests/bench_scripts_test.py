@@ -312,8 +312,10 @@ class Merge(unittest.TestCase):
         self.assertIn("2026-02-01", rows[0])
         self.assertIn("| 0.6 |", rows[0])     # chunk64-asm/adx, µs
         self.assertIn("| 0.60 |", rows[0])    # best/OpenSSL
-        self.assertTrue(rows[0].endswith("| 0.60 | - |"), rows[0])  # no wheel: best/wheel '-'
-        self.assertIn("| best/OpenSSL | best/wheel |", md)
+        # no wheel nor ipp-crypto: best/wheel and best/ipp '-'; best/peer
+        # against the fastest peer, OpenSSL without blinding (900 ns)
+        self.assertTrue(rows[0].endswith("| 0.60 | - | - | 0.67 |"), rows[0])
+        self.assertIn("| best/OpenSSL | best/wheel | best/ipp | best/peer |", md)
         self.assertIn("2026-01-05", rows[1])  # only a quick run: used
         self.assertIn("RSA-2048", md)
 
@@ -466,6 +468,101 @@ class Wheel(unittest.TestCase):
         doc["machine"]["openssl_wheel_version"] = None
         self.assertIn("openssl-wheel measured without a version",
                       benchlib.check_speed_doc(doc))
+
+
+IPP = ("Intel\u00ae Cryptography Primitives Library (l9) (ver: 2.3.0 (13.3) "
+       "(r0x565db05) build: Sep  8 2026)")
+MB_NOTE = "libcrypto_mb: mbx_is_crypto_mb_applicable says this CPU cannot run it"
+
+
+def ipp_runs(ipp=True, mb8=False):
+    """Two rounds of one build with ipp-crypto at 450 ns (and mb8 at 300
+    ns when mb8, else its n/a record), the machine 10 % slower in round 1;
+    without ipp, the run's reason."""
+    runs = []
+    for rnd, drift in ((0, 1.0), (1, 1.1)):
+        m = machine("chunk64-asm", True, "adx")
+        extra = ()
+        if ipp:
+            m.update(ipp_version=IPP, ipp_features="0xd8000fefff (avx2 adx)",
+                     ipp_note=None, ipp_mb_version="crypto_mb (k1)" if mb8 else None,
+                     ipp_mb_note=None if mb8 else MB_NOTE)
+            mb = (rec("ipp-crypto-mb8", 2048, 300.0 * drift) if mb8 else
+                  dict(rec("ipp-crypto-mb8", 2048, 0, samples=0), note="not measured: " + MB_NOTE))
+            extra = (rec("ipp-crypto", 2048, 450.0 * drift), mb)
+        else:
+            m.update(ipp_version=None, ipp_note="no libippcp.so in /v/lib")
+        doc = speed_doc(m, 500.0 * drift, 2000.0 * drift, 1000.0 * drift, extra=extra)
+        if ipp:
+            doc["settings"]["implementations"] += ["ipp-crypto", "ipp-crypto-mb8"]
+        runs.append((rnd, doc))
+    return runs
+
+
+class Ipp(unittest.TestCase):
+    """Intel's ipp-crypto beside OpenSSL: its rows and ratios from the same
+    runs, mb8 n/a with the reason where the CPU cannot run it, and our best
+    against the fastest peer."""
+
+    def test_check_speed_doc(self):
+        doc = ipp_runs()[0][1]
+        self.assertEqual(benchlib.check_speed_doc(doc), [])  # mb8 n/a with a note
+        doc["records"][-1]["note"] = None
+        self.assertIn("no measurement of ipp-crypto-mb8 at 2048 bits",
+                      benchlib.check_speed_doc(doc))
+        doc = ipp_runs()[0][1]
+        doc["records"] = [r for r in doc["records"] if r["implementation"] != "ipp-crypto"]
+        self.assertIn("no measurement of ipp-crypto at 2048 bits", benchlib.check_speed_doc(doc))
+        doc = ipp_runs()[0][1]
+        doc["settings"]["implementations"].remove("ipp-crypto")
+        self.assertIn("ipp-crypto has a version but no ipp-crypto", benchlib.check_speed_doc(doc))
+        doc = ipp_runs()[0][1]
+        doc["machine"]["ipp_version"] = None
+        self.assertIn("ipp-crypto measured without a version", benchlib.check_speed_doc(doc))
+        self.assertEqual(benchlib.check_speed_doc(ipp_runs(ipp=False)[0][1]), [])
+
+    def test_tables(self):
+        runs = ipp_runs()
+        summary = benchlib.aggregate(runs)
+        m = runs[0][1]["machine"]
+        rows = benchlib.key_table_rows(summary, 2048, m)
+        self.assertIn("ipp-crypto 2.3.0 (l9)", [r[0] for r in rows])
+        ours = rows[0]
+        self.assertEqual(ours[benchlib.TABLE_HEADER.index("/ipp-crypto")], "1.11")
+        self.assertEqual(ours[benchlib.TABLE_HEADER.index("/ipp-crypto mb8")], "-")
+        md = benchlib.report(summary, m, markdown=True)
+        self.assertIn("ipp-crypto: %s, CPU features enabled 0xd8000fefff (avx2 adx): "
+                      "ippsRSA_Decrypt on a type-2 (CRT) key" % IPP, md)
+        self.assertIn("mb8: not measured: " + MB_NOTE, md)
+        # the fastest peer: ipp-crypto, 500/450
+        self.assertIn("best/peer: chunk64-asm/adx against the fastest peer of the same "
+                      "runs, ipp-crypto 2.3.0 (l9): 1.11", md)
+        self.assertIn("- ipp: %s, enabled CPU features 0xd8000fefff" % IPP,
+                      benchlib.machine_lines(m, markdown=True))
+
+    def test_mb8_measured_is_the_fastest_peer(self):
+        summary = benchlib.aggregate(ipp_runs(mb8=True))
+        ours = benchlib.find(summary, "ours", "chunk64-asm/adx", 2048)
+        self.assertAlmostEqual(ours["ratio"]["ipp-crypto-mb8"], 500.0 / 300.0)
+        self.assertEqual(benchlib.best_peer(ours)[0], "ipp-crypto-mb8")
+
+    def test_merge_columns(self):
+        for mb8, cells in ((False, "| 0.5 | n/a | 0.50 | - | 1.11 | 1.11 |"),
+                           (True, "| 0.5 | 0.3 | 0.50 | - | 1.11 | 1.67 |")):
+            runs = ipp_runs(mb8=mb8)
+            doc = {"schema": benchlib.RUN_SCHEMA, "machine": runs[0][1]["machine"],
+                   "settings": {}, "records": benchlib.aggregate(runs)}
+            merged = benchlib.merge([doc])
+            self.assertIn("| ipp-crypto | ipp-crypto mb8 | best/OpenSSL | best/wheel | "
+                          "best/ipp | best/peer |", merged)
+            row = [l for l in merged.splitlines() if l.startswith("| Test CPU")][0]
+            self.assertTrue(row.endswith(cells), (mb8, row))
+            self.assertEqual(MB_NOTE in merged, not mb8)
+        runs = ipp_runs(ipp=False)
+        doc = {"schema": benchlib.RUN_SCHEMA, "machine": runs[0][1]["machine"],
+               "settings": {}, "records": benchlib.aggregate(runs)}
+        merged = benchlib.merge([doc])
+        self.assertIn("n/a (ipp-crypto), Test CPU 9000: no libippcp.so in /v/lib", merged)
 
 
 class RunArguments(unittest.TestCase):

@@ -13,8 +13,13 @@ with 32-bit chunks, say why it cannot and exit 1; its peak lines (the
 multiplier measured, or not in a build without the assembly) and, where the
 peak is measured, each Montgomery and radix-2^52 ifma kernel's bound and %
 of peak, in the text and in the JSON's "kernels" (peaks within 0.25..2).
+Intel's ipp-crypto: measured with its version and CPU features where its
+libraries load (mb8 n/a with the reason on a CPU without AVX-512 IFMA);
+a libippcp that does not load leaves it out with the reason; a stand-in
+that answers zero (IPP_STANDIN, tests/support/ipp_standin.c) fails the run
+saying so, as libippcp and, beside the real libippcp, as libcrypto_mb.
 
-usage: bench_smoke.py BIGMONT WORKDIR
+usage: bench_smoke.py BIGMONT WORKDIR [IPP_STANDIN]
 """
 import json
 import os
@@ -89,6 +94,113 @@ def check_wheel(doc, report):
               "openssl-wheel is not claimed without it")
         check("wheel     OpenSSL of the cryptography wheel not measured: %s" % note in report,
               "the report says why the wheel is not measured")
+
+
+def cpu_has_ifma():
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags"):
+                return "avx512ifma" in line.split()
+    return False
+
+
+def check_ipp(doc, report):
+    """ipp-crypto's columns: a version, its CPU features and a measurement
+    from the same run as OpenSSL's, mb8 measured or n/a with the reason
+    (n/a without AVX-512 IFMA); or neither claimed and the reason."""
+    m, claimed = doc["machine"], doc["settings"]["implementations"]
+    version, note = m.get("ipp_version"), m.get("ipp_note")
+    check(bool(version) != bool(note), "ipp-crypto has a version or a reason, not both "
+          "(%r, %r)" % (version, note))
+    if not version:
+        check(not any(i.startswith("ipp-crypto") for i in claimed),
+              "ipp-crypto is not claimed without it")
+        check("ipp       ipp-crypto not measured: %s" % note in report,
+              "the report says why ipp-crypto is not measured")
+        return
+    check("ipp       %s" % version in report and "enabled CPU features 0x" in report,
+          "the header names ipp-crypto and the CPU features it enabled")
+    check(m.get("ipp_features", "").startswith("0x"), "ipp_features %r" % m.get("ipp_features"))
+    for impl in ("ipp-crypto", "ipp-crypto-mb8"):
+        check(impl in claimed, "%s is claimed" % impl)
+    recs = [r for r in doc["records"] if r["threads"] == 1]
+    for key in {r["key"] for r in recs}:
+        single = [r for r in recs if r["key"] == key and r["implementation"] == "ipp-crypto"]
+        check(len(single) == 1 and single[0]["samples"] > 0 and single[0]["blinding"] is False,
+              "ipp-crypto measured on %s, without blinding" % key)
+        mb = [r for r in recs if r["key"] == key and r["implementation"] == "ipp-crypto-mb8"]
+        check(len(mb) == 1, "one ipp-crypto-mb8 record for %s" % key)
+        if not mb:
+            continue
+        if cpu_has_ifma() and m.get("ipp_mb_version"):
+            check(mb[0]["samples"] > 0, "ipp-crypto-mb8 measured on %s" % key)
+        else:
+            check(mb[0]["samples"] == 0 and "not measured: " in (mb[0]["note"] or "") and
+                  m.get("ipp_mb_note"), "ipp-crypto-mb8 n/a with the reason (%r)" % mb[0])
+    if not cpu_has_ifma():
+        check("mbx_is_crypto_mb_applicable says this CPU cannot run it" in
+              (m.get("ipp_mb_note") or ""), "mb8 refused where the CPU lacks AVX-512 IFMA: %r"
+              % m.get("ipp_mb_note"))
+        check("ipp-crypto-mb8     n/a      not measured: libcrypto_mb" in report,
+              "the table says why mb8 is n/a")
+
+
+def check_ipp_standins(exe, work, env, standin, real_dir):
+    """A libippcp that does not load: left out with the reason, exit 0.
+    The stand-in answering zero as libippcp, and as libcrypto_mb beside the
+    real libippcp: the run fails saying which gives a wrong result."""
+    out = os.path.join(work, "ipp.json")
+    broken = os.path.join(work, "ipp-broken")
+    os.makedirs(broken, exist_ok=True)
+    with open(os.path.join(broken, "libippcp.so"), "w") as f:
+        f.write("not a shared library\n")
+    cases = [(broken, 0, None)]
+    if standin:
+        wrong = os.path.join(work, "ipp-wrong")
+        cases.append((wrong, 1, "ipp-crypto gives a wrong result on the key"))
+        libs = ["libippcp.so", "libcrypto_mb.so", "libintlc.so.5", "libimf.so", "libsvml.so",
+                "libirng.so"]
+        links = [(wrong, name, standin) for name in libs]
+        if real_dir:
+            mixed = os.path.join(work, "ipp-wrong-mb8")
+            cases.append((mixed, 1, "ipp-crypto-mb8 gives a wrong result on the key"))
+            links += [(mixed, "libippcp.so", os.path.join(real_dir, "libippcp.so"))]
+            links += [(mixed, name, standin) for name in libs[1:]]
+        for d, name, target in links:
+            os.makedirs(d, exist_ok=True)
+            path = os.path.join(d, name)
+            if os.path.lexists(path):
+                os.remove(path)
+            os.symlink(target, path)
+    for d, code, want in cases:
+        if os.path.exists(out):
+            os.remove(out)
+        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                            "--compare", "openssl", "--json", out],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=dict(env, BIGMONT_IPP_LIB=d,
+                                                             BIGMONT_WHEEL_VENV=""),
+                           timeout=60)
+        name = os.path.basename(d)
+        if code == 0:
+            check(r.returncode == 0, "%s: exit 0 (got %d, %s)" % (name, r.returncode, r.stderr))
+            if r.returncode == 0:
+                doc = benchlib.load_speed_json(out)
+                check("does not load" in (doc["machine"]["ipp_note"] or ""),
+                      "%s: the note says it does not load (%r)" % (name,
+                                                                 doc["machine"]["ipp_note"]))
+                check_ipp(doc, r.stdout)
+        else:
+            check(r.returncode == 1 and want in r.stderr,
+                  "%s: exit 1 saying %r (got %d, %s)" % (name, want, r.returncode,
+                                                         r.stderr.strip()))
+            check(not os.path.exists(out), "%s: no JSON written" % name)
+    r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                        "--compare", "openssl"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True,
+                       env=dict(env, BIGMONT_IPP_LIB=""), timeout=60)
+    check(r.returncode == 0 and "ipp-crypto not measured: BIGMONT_IPP_LIB is empty" in r.stdout,
+          "an empty BIGMONT_IPP_LIB turns ipp-crypto off, saying so")
 
 
 # 2 a cycle and the calibration's 5 % (bench/peak.h, BENCH_PEAK_SLACK).
@@ -221,6 +333,7 @@ def check_kernels_json(exe, work, env):
 
 def main():
     exe, work = sys.argv[1], sys.argv[2]
+    standin = sys.argv[3] if len(sys.argv) > 3 else None
     os.makedirs(work, exist_ok=True)
     out = os.path.join(work, "speed.json")
     if os.path.exists(out):
@@ -303,6 +416,9 @@ def main():
                       "openssl_version"):
             check(field in m, "machine has %s" % field)
         check_wheel(doc, r.stdout)
+        check_ipp(doc, r.stdout)
+        real = doc["machine"].get("ipp_dir") if doc["machine"].get("ipp_version") else None
+        check_ipp_standins(exe, work, env, standin, real)
 
     # Without its environment the wheel is left out, with the reason, and
     # the run goes on.

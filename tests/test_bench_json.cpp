@@ -19,6 +19,7 @@
 #include <string>
 
 extern "C" {
+#include "ipp.h"
 #include "json.h"
 #include "kernels.h"
 #include "machine.h"
@@ -356,6 +357,49 @@ TEST(BenchJson, WheelFields)
 				  "\"call_overhead_ns\": 74.5," })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	EXPECT_EQ(doc.find("call_overhead_ns"), doc.rfind("call_overhead_ns")) << doc;
+}
+
+/* ipp-crypto's fields: its version, features and folder where libippcp
+ * loaded, mb8's reason where libcrypto_mb refused, in the machine block and
+ * the header; without a probe, null and why. */
+TEST(BenchJson, IppFields)
+{
+	bench_ipp_info ipp = {};
+	ipp.probed = ipp.available = 1;
+	snprintf(ipp.dir, sizeof(ipp.dir), "/v/lib");
+	snprintf(ipp.version, sizeof(ipp.version), "ipp (l9) (ver: 2.3.0)");
+	snprintf(ipp.features, sizeof(ipp.features), "0x18000 (avx2 adx)");
+	snprintf(ipp.mb_reason, sizeof(ipp.mb_reason), "no IFMA here");
+	bench_machine m;
+	bench_machine_probe(&m, "chunk64-test", nullptr);
+	const int threads[] = { 1 };
+	const char *const claimed[] = { "ipp-crypto" };
+	bench_settings s = settings(threads, 1, "openssl", claimed, 1);
+	bench_record r = record("ipp-crypto", 1);
+	for (int probed = 1; probed >= 0; probed--) {
+		m.ipp = probed ? &ipp : nullptr;
+		int rc = -1;
+		std::string doc = text_of([&](FILE *f) { rc = bench_report_json(f, &m, &s, &r, 1); });
+		ASSERT_EQ(rc, 0);
+		std::string head = text_of([&](FILE *f) { bench_machine_print(f, &m, nullptr); });
+		if (probed) {
+			for (const char *want : { "\"ipp_version\": \"ipp (l9) (ver: 2.3.0)\",",
+						  "\"ipp_features\": \"0x18000 (avx2 adx)\",",
+						  "\"ipp_dir\": \"/v/lib\",", "\"ipp_note\": null,",
+						  "\"ipp_mb_version\": null,",
+						  "\"ipp_mb_note\": \"no IFMA here\"" })
+				EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want;
+			EXPECT_NE(head.find("  ipp       ipp (l9) (ver: 2.3.0), from /v/lib\n"
+					    "            enabled CPU features 0x18000 (avx2 adx)\n"
+					    "  ipp mb8   not measured: no IFMA here\n"),
+				  std::string::npos) << head;
+		} else {
+			for (const char *want : { "\"ipp_version\": null,",
+						  "\"ipp_note\": \"not compared" })
+				EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want;
+			EXPECT_EQ(head.find("  ipp "), std::string::npos) << head;
+		}
+	}
 }
 
 TEST(BenchReport, LocksAndThreadEfficiency)
