@@ -46,7 +46,6 @@ default rel
 %include "mont_rows_adx.inc"
 %include "mont_window8_adx.inc"
 %include "mont_sqr16_adx.inc"
-%include "mont_sqr_tiles_adx.inc"
 
 section .text
 
@@ -72,7 +71,7 @@ ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT, \
 	ADX_REDC_LOOPED, ADX_FINAL, 12
 ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR16_PRODUCT_REG, \
 	ADX_REDC_LOOPED, ADX_FINAL, 16
-ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT_TILED, \
+ADX_MONT_KERNELS big_mont_sqr_vec_adx, ADX_SQR_ARGS, ADX_SQR_PRODUCT_LOOPED, \
 	ADX_REDC_LOOPED, ADX_FINAL, 24, 32, 48, 64
 
 section .note.GNU-stack noalloc noexec nowrite progbits
