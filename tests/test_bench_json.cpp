@@ -599,8 +599,7 @@ TEST(BenchJson, KernelsDocument)
 		     kPct50, "\"radix52\": [", "\"build\": \"c\",",
 		     "\"digits\": 40,", kCycles7200, "\"vpmadd52_zmm\": null,", kTicksUnit,
 		     "\"bound_cycles\": null,", "\"above_peak\": null,",
-		     "\"pct_of_peak\": null
-" })
+		     "\"pct_of_peak\": null\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
 	size_t rows = 0;
