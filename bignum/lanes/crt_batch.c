@@ -103,7 +103,7 @@ static void exp_words(uint64_t *w, int ewords, const chunk_t *x, int xlen)
 					      << (i * BIG_CHUNK_SIZE % 64);
 }
 
-static int lens_ok(const struct big_crt_batch_op *op, int len)
+static int lens_ok(const big_crt_batch_op *op, int len)
 {
 	return op->result != NULL && op->a != NULL && op->dp != NULL &&
 	       op->dq != NULL && op->p != NULL && op->q != NULL &&
@@ -116,9 +116,9 @@ static int lens_ok(const struct big_crt_batch_op *op, int len)
 	       (op->result->size >= 2 * len || op->result->malloced);
 }
 
-BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
-				  int count, const struct big_lanes_ops *lanes,
-				  void *scratch, size_t scratch_size)
+BIG_ERR_CODE big_modexp_crt_batch_ops(const big_crt_batch_op *ops, int count,
+				      const struct big_lanes_ops *lanes,
+				      void *scratch, size_t scratch_size)
 {
 	if (ops == NULL || lanes == NULL || scratch == NULL || count < 1 ||
 	    count > OPS_MAX)
@@ -149,7 +149,7 @@ BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
 	BIG_ERR_CODE err = BIG_OK;
 
 	for (int i = 0; i < OPS_MAX && err == BIG_OK; i++) {
-		const struct big_crt_batch_op *op = &ops[i < count ? i : 0];
+		const big_crt_batch_op *op = &ops[i < count ? i : 0];
 		chunk_t *rp = rr + (size_t)(2 * i) * len, *rq = rp + len;
 		err = big_mont_rr_vec(rp, op->p_rr, op->p, len);
 		if (err == BIG_OK)
@@ -167,7 +167,7 @@ BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
 	}
 
 	for (int i = 0; i < OPS_MAX; i++) {
-		const struct big_crt_batch_op *op = &ops[i < count ? i : 0];
+		const big_crt_batch_op *op = &ops[i < count ? i : 0];
 		const int live = i < count;
 		/* An unused lane computes its moduli on 0 (its result is not
 		 * read): the same steps as a used one. */
@@ -186,7 +186,7 @@ BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
 	lanes->pow(out, base, e, ewords, mod, pw);
 
 	for (int i = 0; i < count; i++) {
-		const struct big_crt_batch_op *op = &ops[i];
+		const big_crt_batch_op *op = &ops[i];
 		const chunk_t *pv = op->p->value, *qv = op->q->value;
 		const chunk_t *rq = rr_of[OPS_MAX + i];
 		const chunk_t q0 = big_n0(qv[0]);
@@ -209,4 +209,19 @@ BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
 out:
 	big_wipe(s, L.total - 64);
 	return err;
+}
+
+BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
+				  void *scratch, size_t scratch_size)
+{
+	struct big_lanes_ops lanes;
+	big_lanes_ops_choose(&lanes);
+	return big_modexp_crt_batch_ops(ops, count, &lanes, scratch, scratch_size);
+}
+
+const char *big_crt_batch_kernel(void)
+{
+	struct big_lanes_ops lanes;
+	big_lanes_ops_choose(&lanes);
+	return lanes.name;
 }

@@ -205,22 +205,9 @@ int big_lanes_mod_init(struct big_lanes_mod *mod, int digits,
 uint64_t big_lanes_k0(uint64_t m0);
 
 /* ---- a batch of CRT exponentiations (crt_batch.c) -------------------- */
-/* One operation: big_modexp_crt's arguments (bignum/modexp_crt.c), the
- * same roles and preconditions: result = a^d mod pq through
- *   m_p = a^dp mod p, m_q = a^dq mod q, result = m_p + p ((m_q - m_p)
- *   pinv mod q),  pinv = p^-1 mod q.
- * p_rr, q_rr must be given (R^2 mod p, mod q for R = B^len). */
-struct big_crt_batch_op {
-	BIGNUM *result;
-	const BIGNUM *a, *dp, *dq, *p, *q, *pinv, *p_rr, *q_rr;
-};
-/* The chunk length len every operation's p and q must have for the batch
- * path to take them (p->len == q->len == len, big_lanes_digits of len
- * chunks in range, big_lanes_mod_init's e in range), or 0. */
-int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q);
-/* Bytes of scratch for a batch of primes of len chunks. */
-size_t big_crt_batch_scratch(int len);
 /*
+ * big_modexp_crt_batch (<bigmont/bignum.h>) through the given build, for
+ * the tests and the benchmark.
  * Up to four CRT exponentiations in one lane exponentiation: operation i
  * takes lanes i (mod p) and 4 + i (mod q); the unused lanes of a smaller
  * batch compute a copy of operation 0's moduli on 0.  count 1..4; every
@@ -233,9 +220,9 @@ size_t big_crt_batch_scratch(int len);
  * or lengths out of range, a result too small) leave every result as it
  * was; results are written only once every exponentiation is done.
  */
-BIG_ERR_CODE big_modexp_crt_batch(const struct big_crt_batch_op *ops,
-				  int count, const struct big_lanes_ops *lanes,
-				  void *scratch, size_t scratch_size);
+BIG_ERR_CODE big_modexp_crt_batch_ops(const big_crt_batch_op *ops, int count,
+				      const struct big_lanes_ops *lanes,
+				      void *scratch, size_t scratch_size);
 
 #ifdef __cplusplus
 }
