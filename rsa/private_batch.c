@@ -12,6 +12,8 @@
  *   unblinding, the fault check, the bytes     per operation: a fault fails
  *                                              that operation only and
  *                                              writes nothing of it.
+ * Where only the portable lanes are there unasked (big_crt_batch_kernel
+ * "none": slower than single operations), every operation runs singly.
  * Keys: the same key in every lane is the common case; any keys of len
  * bytes whose primes have the same chunk length go into one batch.  A key
  * with primes of different lengths, and a remainder smaller than
@@ -199,6 +201,9 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	}
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 
+	/* Only where the lanes beat single operations (AVX2), or the tests
+	 * force the portable lanes. */
+	const int lanes = strcmp(big_crt_batch_kernel(), "none") != 0;
 	size_t group[BATCH];
 	int filled = 0, group_len = 0;
 	for (size_t i = 0; i < count; i++) {
@@ -207,7 +212,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		status[i] = check_one(k, x, len);
 		if (status[i] != RSA_OK)
 			continue;
-		const int half = big_crt_batch_len(&k->q, &k->p);
+		const int half = lanes ? big_crt_batch_len(&k->q, &k->p) : 0;
 		if (half != 0 && group_len == 0)
 			group_len = half;
 		if (half == 0 || half != group_len) {

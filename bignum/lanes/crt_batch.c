@@ -222,6 +222,5 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 const char *big_crt_batch_kernel(void)
 {
 	struct big_lanes_ops lanes;
-	big_lanes_ops_choose(&lanes);
-	return lanes.name;
+	return big_lanes_ops_choose(&lanes) ? lanes.name : "none";
 }

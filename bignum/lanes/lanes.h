@@ -164,11 +164,14 @@ struct big_lanes_ops {
 
 /*
  * The build the batch path runs (lanes_select.c): avx2 where this build
- * has it and the CPU can run it, else c; BIGMONT_BATCH=c or =avx2 in the
- * environment forces one (avx2 only where it can run; otherwise c).
- * Read at each call: the choice is public and cheap beside the work.
+ * has it and the CPU can run it, else c; BIGMONT_BATCH=c in the
+ * environment forces c.  Returns 1 if the batch is worth running in
+ * lanes: avx2, or c when forced (the tests); 0 when only the twin is
+ * there unasked, which is slower than single operations (callers then run
+ * singly).  Read at each call: the choice is public and cheap beside the
+ * work.
  */
-void big_lanes_ops_choose(struct big_lanes_ops *ops);
+int big_lanes_ops_choose(struct big_lanes_ops *ops);
 
 /* ---- sizes, conversion and the moduli (lanes.c) ---------------------- */
 /* Digits for moduli of `bits` bits (rounded up to whole chunks by the
