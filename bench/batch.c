@@ -26,9 +26,10 @@ static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-avx2",
 struct impl_run {
 	int present;
 	const char *note; /* the kernel or why absent */
-	double *ns;       /* per round, ns per operation */
+	double *ns;       /* per round, wall-clock ns per operation */
+	double *cpu;      /* per round, this thread's CPU ns per operation */
 	int rounds;
-	double median, min;
+	double median, min, cpu_median, cpu_min;
 };
 
 struct key_run {
@@ -47,11 +48,16 @@ struct key_run {
 	struct impl_run impl[IMPLS];
 };
 
-static double now_ns(void)
+static double clock_ns(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 static uint64_t next_random(uint64_t *s)
@@ -112,8 +118,10 @@ static void close_key(struct key_run *k)
 	free(k->scratch);
 	free(k->status);
 	free(k->keys);
-	for (int i = 0; i < IMPLS; i++)
+	for (int i = 0; i < IMPLS; i++) {
 		free(k->impl[i].ns);
+		free(k->impl[i].cpu);
+	}
 }
 
 static int open_key(struct key_run *k, const struct bench_speed_key *key, char *err,
@@ -143,10 +151,12 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, char *
 	k->scratch = malloc(k->scratch_size);
 	k->status = malloc(sizeof(int) * BENCH_BATCH_OPS);
 	k->keys = malloc(sizeof(*k->keys) * BENCH_BATCH_OPS);
-	for (int i = 0; i < IMPLS; i++)
+	for (int i = 0; i < IMPLS; i++) {
 		k->impl[i].ns = malloc(sizeof(double) * MAX_ROUNDS);
+		k->impl[i].cpu = malloc(sizeof(double) * MAX_ROUNDS);
+	}
 	for (int i = 0; i < IMPLS; i++)
-		if (k->impl[i].ns == NULL)
+		if (k->impl[i].ns == NULL || k->impl[i].cpu == NULL)
 			k->in = NULL;
 	if (!k->in || !k->want || !k->got || !k->scratch || !k->status || !k->keys) {
 		snprintf(err, errlen, "out of memory");
@@ -217,15 +227,16 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 		for (int i = 0; i < IMPLS; i++) {
 			if (!k->impl[i].present)
 				continue;
-			const double t0 = now_ns();
+			const double c0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), t0 = now_ns();
 			const int rc = run_ops(k, i);
-			const double t1 = now_ns();
+			const double t1 = now_ns(), c1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 			if (rc != 0) {
 				snprintf(err, errlen, "%s: %s failed while timed (status %d)",
 					 k->key->label, impl_name[i], rc);
 				return 1;
 			}
 			k->impl[i].ns[r] = (t1 - t0) / BENCH_BATCH_OPS;
+			k->impl[i].cpu[r] = (c1 - c0) / BENCH_BATCH_OPS;
 		}
 		r++;
 	}
@@ -237,6 +248,9 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 		qsort(x->ns, (size_t)r, sizeof(double), cmp_double);
 		x->median = r % 2 ? x->ns[r / 2] : (x->ns[r / 2 - 1] + x->ns[r / 2]) / 2;
 		x->min = x->ns[0];
+		qsort(x->cpu, (size_t)r, sizeof(double), cmp_double);
+		x->cpu_median = r % 2 ? x->cpu[r / 2] : (x->cpu[r / 2 - 1] + x->cpu[r / 2]) / 2;
+		x->cpu_min = x->cpu[0];
 	}
 	/* Checked again after timing: the last round's answers. */
 	return check_answers(k, err, errlen);
@@ -247,24 +261,28 @@ static void print_key(FILE *out, const struct key_run *k, double seconds)
 	const struct impl_run *single = &k->impl[IMPL_SINGLE], *ossl = &k->impl[IMPL_OPENSSL];
 	fprintf(out, "\nRSA-%d private key (%s): %d operations per round, %d rounds in %.2f s, "
 		"interleaved\n", k->bits, k->key->label, BENCH_BATCH_OPS, single->rounds, seconds);
-	fprintf(out, "  %-17s %-22s %13s %13s %10s %12s %12s\n", "implementation", "kernel",
-		"median ns/op", "min ns/op", "ops/s", "this/single", "this/openssl");
+	fprintf(out, "  %-17s %-19s %12s %12s %12s %12s %9s %8s %8s\n", "implementation",
+		"kernel", "median ns/op", "min ns/op", "cpu ns/op", "min cpu ns", "ops/s",
+		"/single", "/openssl");
 	for (int i = 0; i < IMPLS; i++) {
 		const struct impl_run *x = &k->impl[i];
 		if (!x->present) {
 			fprintf(out, "  %-17s %s\n", impl_name[i], x->note);
 			continue;
 		}
-		fprintf(out, "  %-17s %-22s %13.0f %13.0f %10.0f %12.3f %12.3f\n", impl_name[i],
-			x->note, x->median, x->min, 1e9 / x->median, x->median / single->median,
-			x->median / ossl->median);
+		fprintf(out, "  %-17s %-19s %12.0f %12.0f %12.0f %12.0f %9.0f %8.3f %8.3f\n",
+			impl_name[i], x->note, x->median, x->min, x->cpu_median, x->cpu_min,
+			1e9 / x->cpu_median, x->cpu_median / single->cpu_median,
+			x->cpu_median / ossl->cpu_median);
 	}
 	const struct impl_run *b = &k->impl[IMPL_BATCH_AVX2];
 	if (b->present)
-		fprintf(out, "  ratio: batch-avx2/single %.3f (median), %.3f (min); "
-			"batch-avx2/openssl %.3f; ops/s per core x%.2f over single\n",
-			b->median / single->median, b->min / single->min, b->median / ossl->median,
-			single->median / b->median);
+		fprintf(out, "  ratio batch-avx2/single: %.3f cpu median, %.3f cpu min, %.3f wall "
+			"median, %.3f wall min; batch-avx2/openssl %.3f (cpu median); ops/s per core "
+			"x%.2f over single\n",
+			b->cpu_median / single->cpu_median, b->cpu_min / single->cpu_min,
+			b->median / single->median, b->min / single->min,
+			b->cpu_median / ossl->cpu_median, single->cpu_median / b->cpu_median);
 }
 
 static void json_key_run(struct json_writer *w, const struct key_run *k)
@@ -284,11 +302,13 @@ static void json_key_run(struct json_writer *w, const struct key_run *k)
 		json_kv_int(w, "rounds", x->present ? x->rounds : 0);
 		json_kv_double(w, "median_ns_per_op", x->present ? x->median : NAN, 6);
 		json_kv_double(w, "min_ns_per_op", x->present ? x->min : NAN, 6);
-		json_kv_double(w, "ops_per_s", x->present ? 1e9 / x->median : NAN, 6);
+		json_kv_double(w, "cpu_median_ns_per_op", x->present ? x->cpu_median : NAN, 6);
+		json_kv_double(w, "cpu_min_ns_per_op", x->present ? x->cpu_min : NAN, 6);
+		json_kv_double(w, "ops_per_s", x->present ? 1e9 / x->cpu_median : NAN, 6);
 		json_kv_double(w, "ratio_to_single",
-			       x->present ? x->median / k->impl[IMPL_SINGLE].median : NAN, 4);
+			       x->present ? x->cpu_median / k->impl[IMPL_SINGLE].cpu_median : NAN, 4);
 		json_kv_double(w, "ratio_to_openssl",
-			       x->present ? x->median / k->impl[IMPL_OPENSSL].median : NAN, 4);
+			       x->present ? x->cpu_median / k->impl[IMPL_OPENSSL].cpu_median : NAN, 4);
 		json_object_end(w);
 	}
 	json_array_end(w);

@@ -11,9 +11,12 @@
  * with the portable C build, OpenSSL's RSA_private_decrypt), until the
  * time asked and at least BENCH_BATCH_MIN_ROUNDS rounds.  Blinding is off
  * on every side, the fault check on in ours (single and batch alike).
- * Printed: the median and minimum ns per operation over the rounds,
- * operations per second per core (from the median), and ratios of medians
- * to our single operation and to OpenSSL's, all from the same run.
+ * Printed: the median and minimum wall-clock ns per operation over the
+ * rounds, and the median and minimum of this thread's CPU time per
+ * operation (CLOCK_THREAD_CPUTIME_ID: on a shared, loaded machine the
+ * time slices other processes take are not counted); operations per
+ * second per core and the ratios to our single operation and to
+ * OpenSSL's are of the CPU-time medians, all from the same run.
  */
 #ifndef BIGMONT_BENCH_BATCH_H
 #define BIGMONT_BENCH_BATCH_H
