@@ -127,7 +127,8 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 			std::vector<size_t> counts{ 4, 7 };
 			if (bits == 1024)
 				counts = { 1, 2, 3, 4, 5, 6, 8, 9 };
-			if (bits == 4096 && std::string(kernel) == "c")
+			/* The C lanes are slow: one partial batch at the big sizes. */
+			if (bits >= 3072 && std::string(kernel) == "c")
 				counts = { 3 };
 			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len));
 			for (size_t count : counts) {
