@@ -15,6 +15,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t e
 	int cannot = bench_vec_kernels_measure(&k->vec, &k->clock);
 	cannot |= bench_mont_kernels_measure(&k->mont, &k->clock);
 	cannot |= bench_r52_kernels_measure(&k->r52, &k->clock);
+	bench_lanes_kernels_measure(&k->lanes, &k->clock);
 	const double tpc = k->ticks_per_cycle = bench_ticks_per_cycle(&k->clock);
 	if (bench_peak_finish(&k->peak, tpc, err, errlen) != 0)
 		return 1;
@@ -28,6 +29,8 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t e
 	bench_mont_kernels_print(out, &k->mont, tpc, &k->peak);
 	fprintf(out, "\n");
 	bench_r52_kernels_print(out, &k->r52, tpc, &k->peak);
+	fprintf(out, "\n");
+	bench_lanes_kernels_print(out, &k->lanes, tpc, &k->peak);
 	if (cannot) {
 		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
 			 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
@@ -51,6 +54,8 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_double(w, "ifma_ymm_instructions_per_cycle", p->ymm_instructions, 4);
 	json_kv_double(w, "ifma_per_cycle", bench_peak_ifma(p), 4);
 	json_kv_string(w, "ifma_note", p->ifma_why);
+	json_kv_double(w, "vpmuludq_per_cycle", p->vpmuludq, 4);
+	json_kv_string(w, "vpmuludq_note", p->vpmuludq_why);
 	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
 	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
 	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);
@@ -63,5 +68,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_key(w, "radix52");
 	json_array_begin(w);
 	bench_r52_kernels_json(w, &k->r52, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_key(w, "lanes");
+	json_array_begin(w);
+	bench_lanes_kernels_json(w, &k->lanes, k->ticks_per_cycle, p);
 	json_array_end(w);
 }

@@ -15,6 +15,7 @@
 
 #include "cycles.h"
 #include "json.h"
+#include "lanes_kernels.h"
 #include "mont_kernels.h"
 #include "peak.h"
 #include "r52_kernels.h"
@@ -27,6 +28,7 @@ struct bench_kernels {
 	struct bench_vec_table vec;
 	struct bench_mont_table mont;
 	struct bench_r52_table r52;
+	struct bench_lanes_table lanes;
 };
 
 /* Measure and print.  Returns 0, or 1 with the reason in err: this build

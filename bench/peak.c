@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lanes/lanes.h"
 #include "radix52/radix52.h"
 
 #if BIGMONT_HAVE_ASM
@@ -17,6 +18,7 @@
 void bench_peak_mulx(uint64_t passes);
 void bench_peak_ifma_zmm(uint64_t passes);
 void bench_peak_ifma_ymm(uint64_t passes);
+void bench_peak_vpmuludq(uint64_t passes);
 #define PASS_OPS 48
 /* A few thousand cycles a run: long beside the fences, short beside a
  * time slice. */
@@ -65,7 +67,8 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 {
 	*p = (struct bench_peak){ .mulx = NAN, .zmm = NAN, .ymm = NAN,
 				  .ymm_instructions = NAN, .mulx_ticks = NAN,
-				  .zmm_ticks = NAN, .ymm_ticks = NAN };
+				  .zmm_ticks = NAN, .ymm_ticks = NAN,
+				  .vpmuludq = NAN, .vpmuludq_ticks = NAN };
 #if BIGMONT_HAVE_ASM
 	p->ops = (double)PASS_OPS * (LONG_PASSES - SHORT_PASSES);
 	if (cpu_has_bmi2())
@@ -78,9 +81,14 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	} else {
 		p->ifma_why = "this CPU lacks AVX-512 IFMA";
 	}
+	if (big_lanes_cpu_has_avx2())
+		p->vpmuludq_ticks = loop_ticks(bench_peak_vpmuludq, clock);
+	else
+		p->vpmuludq_why = "this CPU lacks AVX2";
 #else
 	(void)clock;
-	p->mulx_why = p->ifma_why = "this build has no assembly: BIGNUM_ASM=OFF";
+	p->mulx_why = p->ifma_why = p->vpmuludq_why =
+		"this build has no assembly: BIGNUM_ASM=OFF";
 #endif
 }
 
@@ -100,6 +108,13 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 	if (p->mulx_why == NULL) {
 		p->mulx = p->ops / (p->mulx_ticks / ticks_per_cycle);
 		if (bench_peak_check(p->mulx, "mulx", err, errlen) != 0)
+			return -1;
+	}
+	/* A record made without the vpmuludq loop (ticks 0, no reason) has
+	 * no vpmuludq rate: nothing to check or print. */
+	if (p->vpmuludq_why == NULL && p->vpmuludq_ticks > 0) {
+		p->vpmuludq = p->ops / (p->vpmuludq_ticks / ticks_per_cycle);
+		if (bench_peak_check(p->vpmuludq, "vpmuludq ymm", err, errlen) != 0)
 			return -1;
 	}
 	if (p->ifma_why == NULL) {
@@ -172,6 +187,13 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 	return pairs ? bench_peak_r52_pairs_vpmadd52(k) : bench_peak_r52_vpmadd52(k, squaring);
 }
 
+double bench_peak_lanes_vpmuludq(int k, int squaring)
+{
+	const double products = squaring ? (double)k * (k + 1) / 2 + (double)k * k
+					 : 2.0 * k * k;
+	return 2 * (products + k);
+}
+
 double bench_peak_bound(double multiplies, double rate)
 {
 	return rate > 0 ? multiplies / rate : NAN;
@@ -194,6 +216,11 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 	else
 		fprintf(out, "peak vpmadd52luq: zmm %.2f, ymm %.2f 8-lane multiply-adds a core "
 			"cycle (ymm: %.2f instructions)\n", p->zmm, p->ymm, p->ymm_instructions);
+	if (p->vpmuludq_why != NULL)
+		fprintf(out, "peak vpmuludq: not measured (%s)\n", p->vpmuludq_why);
+	else if (p->vpmuludq > 0)
+		fprintf(out, "peak vpmuludq: %.2f ymm multiplies (4 lane products each) a core "
+			"cycle\n", p->vpmuludq);
 }
 
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,

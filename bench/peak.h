@@ -14,7 +14,9 @@
  *   mulx  64 x 64 -> 128-bit multiplies (instructions) per cycle;
  *   IFMA  8-lane multiply-adds per cycle: vpmadd52luq instructions on zmm
  *         (8 lanes), and on ymm (4 lanes) halved, so that both count the
- *         lane products a cycle and compare.
+ *         lane products a cycle and compare;
+ *   vpmuludq  ymm instructions (4 lane products of 32 x 32 -> 64 bits)
+ *         per cycle (asm/x86_64/peak_vpmuludq.asm): the lane kernels'.
  * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
@@ -40,6 +42,9 @@
  *                        (squaring), counted in their code
  * The "bound" rows print the first four (what the algorithm needs); each
  * kernel row's share is against what that kernel issues.
+ *   lane product (bignum/lanes/, k digits, 8 lanes in 2 ymm streams)
+ *                        2 x (2k^2 + k) ymm vpmuludq (a b, q m, the q)
+ *   lane squaring        2 x (k(k+1)/2 + k^2 + k)
  * bound cycles = that / the peak rate; % of peak = bound / measured
  * cycles, which cannot pass 100: a share above it is a measurement error
  * (a disturbed calibration or run), flagged in the table and the JSON.
@@ -66,14 +71,15 @@
 
 struct bench_peak {
 	/* NULL: measured; else why not ("this build has no assembly"). */
-	const char *mulx_why, *ifma_why;
+	const char *mulx_why, *ifma_why, *vpmuludq_why;
 	/* Best ticks of the difference between the two loop lengths, and the
 	 * multiplies (instructions) that difference holds. */
-	double mulx_ticks, zmm_ticks, ymm_ticks;
+	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks;
 	double ops;
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
 	double mulx, zmm, ymm;
 	double ymm_instructions; /* ymm vpmadd52luq per cycle, not halved */
+	double vpmuludq;         /* ymm vpmuludq per cycle */
 };
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */
@@ -107,6 +113,8 @@ double bench_peak_r52_pairs_vpmadd52(int k);
 #define BENCH_R52_NASM20_SQR 349
 double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);
 double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
+/* ymm vpmuludq of a lane kernel of k digits (all 8 lanes). */
+double bench_peak_lanes_vpmuludq(int k, int squaring);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
  * the rate or the cycles are not a measurement. */

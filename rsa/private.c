@@ -47,7 +47,7 @@ struct scratch {
 /* RSA_OK if out^e mod n == in, else RSA_ERR_FAULT.  out^e goes into a
  * buffer on the stack (the key reader keeps n within RSA_KEY_MAX_BITS, so
  * within BIG_MAX_MODULUS_CHUNKS): the check allocates nothing. */
-static int fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in)
+int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in)
 {
 	BIG_CHUNK_TYPE buf[BIG_MAX_MODULUS_CHUNKS];
 	const int size = k->n.len;
@@ -87,7 +87,7 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 		out = &v[V_OUT];
 	}
 	if (rc == RSA_OK && k->fault_check)
-		rc = fault_check(k, out, &v[V_IN]);
+		rc = rsa_fault_check(k, out, &v[V_IN]);
 	if (rc == RSA_OK)
 		rc = rsa_status_from_big(bignum2bytestring(result, out, len), RSA_ERR_ARGS);
 	return rc;

@@ -115,6 +115,10 @@ int rsa_key_load_unchecked_for_test(rsa_key **key, const uint8_t *data,
 int rsa_blinding_pair_for_test(const rsa_key *key, uint8_t *r_e,
 			       uint8_t *r_inv);
 
+/* rsa/private.c: RSA_OK if out^e mod n == in, else RSA_ERR_FAULT (or a
+ * bignum error as a status); constant time in out; allocates nothing.
+ * rsa_private_raw's fault check, and rsa_private_batch's per operation. */
+int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in);
 /* rsa/status.c.  snprintf into err when errlen > 0 (err may be NULL when
  * errlen == 0). */
 void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)

@@ -135,6 +135,45 @@ int rsa_key_blinding(const rsa_key *key);
 int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 		    size_t len);
 
+/*
+ * A batch of RSADP / RSASP1 operations: for i < count,
+ *   out[i*len .. i*len + len) = in[i*len .. i*len + len) ^ d mod n  of keys[i],
+ * with rsa_private_raw's guarantees per operation (constant time in every
+ * key's secrets, blinding and the fault check as each key's options say; a
+ * failed fault check fails that operation alone and writes nothing of it),
+ * four at a time in the vector lanes of one exponentiation (AVX2 where the
+ * CPU has it; BIGMONT_BATCH=c forces the portable build, which is slower
+ * than single operations and otherwise not used: without AVX2 every
+ * operation runs singly, big_crt_batch_kernel() says "none").  keys[i] may be
+ * the same key for every i (the common case, no extra cost) or different
+ * keys; each must be len bytes (rsa_key_size).  A remainder of one or two
+ * operations, keys whose primes differ in length, and keys below 2048 bits
+ * (where the lanes measured slower than single operations; BIGMONT_BATCH
+ * set forces the lanes there too) run singly.
+ *
+ * status[i] gets operation i's status: RSA_OK, or RSA_ERR_ARGS (keys[i]
+ * NULL), RSA_ERR_NOT_PRIVATE, RSA_ERR_LENGTH (the key is not len bytes:
+ * keys of another size), RSA_ERR_RANGE (input not below that key's n),
+ * RSA_ERR_FAULT, RSA_ERR_RANDOM, RSA_ERR_NO_MEM; an operation that fails
+ * leaves its out bytes untouched and the others unaffected.  in and out
+ * may be the same buffer.
+ *
+ * scratch: rsa_private_batch_scratch_size(len) bytes of the caller's
+ * (one buffer per thread; any alignment), or NULL to have the call
+ * allocate it once (outside the exponentiations).  Nothing else is
+ * allocated, but a fresh blinding pair every 32 uses.
+ *
+ * Returns RSA_OK if every operation succeeded, else the first failed
+ * operation's status; RSA_ERR_ARGS with no status written for count 0, a
+ * NULL keys, out, in or status, or scratch smaller than the size asked;
+ * RSA_ERR_LENGTH with no status written for len 0 or above
+ * RSA_KEY_MAX_BITS / 8.
+ */
+size_t rsa_private_batch_scratch_size(size_t len);
+int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
+		      const uint8_t *in, size_t len, size_t count, int *status,
+		      void *scratch, size_t scratch_size);
+
 /* RSAEP: out = in^e mod n; the key may be public or private. */
 int rsa_public_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 		   size_t len);

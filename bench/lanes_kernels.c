@@ -1,0 +1,127 @@
+/*
+ * bench/lanes_kernels.c -- ticks per lane product and squaring (contract
+ * in lanes_kernels.h).  As for the other tables: the best, over TRIALS,
+ * of the mean over RUN dependent calls (x = mul(x, b) or x = sqr(x)), on
+ * random odd moduli of 28k - 4 bits in every lane and operands below them.
+ */
+#include "lanes_kernels.h"
+
+#include <string.h>
+
+#include "lanes/lanes.h"
+
+#define RUN 16
+#define TRIALS 100
+
+static const int digits[BENCH_LANES_SIZES] = { 19, 37, 55, 74 };
+
+struct call {
+	big_lanes_mul_fn *mul;
+	big_lanes_sqr_fn *sqr;
+	uint64_t *seed;
+	struct big_lanes_mod mod;
+	uint64_t x[BIG_LANES_MAX_WORDS], b[BIG_LANES_MAX_WORDS];
+};
+
+static uint64_t run_calls(void *ctx)
+{
+	struct call *c = ctx;
+	const uint64_t t0 = bench_ticks();
+	if (c->mul) {
+		for (int i = 0; i < RUN; i++)
+			c->mul(c->x, c->x, c->b, &c->mod);
+	} else {
+		for (int i = 0; i < RUN; i++)
+			c->sqr(c->x, c->x, &c->mod);
+	}
+	return bench_ticks() - t0;
+}
+
+static void setup_column(void *ctx, int s)
+{
+	struct call *c = ctx;
+	const int k = digits[s];
+	memset(&c->mod, 0, sizeof(c->mod));
+	memset(c->x, 0, sizeof(c->x));
+	memset(c->b, 0, sizeof(c->b));
+	c->mod.digits = k;
+	for (int l = 0; l < BIG_LANES; l++) {
+		for (int j = 0; j < k; j++) {
+			c->mod.m[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
+			c->x[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
+			c->b[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
+		}
+		const uint64_t top = (UINT64_C(1) << 23) | (c->mod.m[BIG_LANES_AT(k - 1, l)] >> 5);
+		c->mod.m[BIG_LANES_AT(k - 1, l)] = top;
+		c->x[BIG_LANES_AT(k - 1, l)] = c->b[BIG_LANES_AT(k - 1, l)] = top >> 1;
+		c->mod.m[BIG_LANES_AT(0, l)] |= 1;
+		c->mod.k0[l] = big_lanes_k0(c->mod.m[BIG_LANES_AT(0, l)]);
+	}
+}
+
+void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock)
+{
+	memset(t, 0, sizeof(*t));
+	static struct call c; /* 20 KB of operands: off the stack */
+	uint64_t seed = 0x6c616e65u;
+	const struct {
+		const char *name;
+		big_lanes_mul_fn *mul;
+		big_lanes_sqr_fn *sqr;
+		int runs;
+	} builds[] = {
+		{ "c", big_lanes_mul_c, big_lanes_sqr_c, 1 },
+#if BIG_LANES_HAVE_AVX2_BUILD
+		{ "avx2", big_lanes_mul_avx2, big_lanes_sqr_avx2, big_lanes_cpu_has_avx2() },
+#endif
+	};
+	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {
+		if (!builds[b].runs)
+			continue;
+		for (int op = 0; op < 2; op++) {
+			struct bench_kernel_row *row = &t->row[t->nrows++];
+			*row = (struct bench_kernel_row){ .name = builds[b].name,
+							  .op = op ? "sqr" : "mul" };
+			c.mul = op ? NULL : builds[b].mul;
+			c.sqr = op ? builds[b].sqr : NULL;
+			c.seed = &seed;
+			bench_best_ticks_each(row->ticks, BENCH_LANES_SIZES, setup_column, run_calls,
+					      &c, TRIALS, RUN, clock);
+		}
+	}
+}
+
+static const char *const formula[2] = { "2(2k^2 + k) ymm vpmuludq",
+					"2(k(k+1)/2 + k^2 + k) ymm vpmuludq" };
+
+void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
+			       double ticks_per_cycle, const struct bench_peak *peak)
+{
+	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
+		"2^28 (best of %d runs of %d dependent calls)%s\n", TRIALS, RUN,
+		t->nrows < 4 ? "; avx2: not run here" : "");
+	bench_print_kernel_head(out, "build", digits, BENCH_LANES_SIZES, "digits per lane");
+	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES_SIZES, ticks_per_cycle);
+	const char *why = peak->vpmuludq_why ? peak->vpmuludq_why
+			  : peak->vpmuludq > 0 ? NULL : "no rate";
+	if (!bench_peak_print_heading(out, "lane kernels", "vpmuludq", why, "ymm vpmuludq",
+				      peak->vpmuludq) ||
+	    t->nrows < 4)
+		return;
+	bench_peak_print_table(out, "build", digits, BENCH_LANES_SIZES, t->row + 2,
+			       t->nrows - 2, ticks_per_cycle, peak->vpmuludq,
+			       bench_peak_lanes_vpmuludq, formula);
+}
+
+void bench_lanes_kernels_json(struct json_writer *w, const struct bench_lanes_table *t,
+			      double ticks_per_cycle, const struct bench_peak *peak)
+{
+	struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = "vpmuludq_ymm",
+		.heads = digits, .n = BENCH_LANES_SIZES, .rate = peak->vpmuludq,
+	};
+	const int first = t->nrows > 2 ? 2 : t->nrows;
+	bench_peak_json_rows(w, &table, t->row, first, ticks_per_cycle);
+	table.count = bench_peak_lanes_vpmuludq;
+	bench_peak_json_rows(w, &table, t->row + first, t->nrows - first, ticks_per_cycle);
+}

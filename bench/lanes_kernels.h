@@ -1,0 +1,29 @@
+/*
+ * bench/lanes_kernels.h -- rdtsc ticks and core cycles per call of the
+ * lane product and squaring (eight lanes, bignum/lanes/lanes.h) at the
+ * RSA digit counts, each build the CPU runs, and the AVX2 rows against
+ * the vpmuludq peak (peak.h): one table of `bigmont speed --kernels`.
+ */
+#ifndef BIGMONT_BENCH_LANES_KERNELS_H
+#define BIGMONT_BENCH_LANES_KERNELS_H
+
+#include <stdio.h>
+
+#include "cycles.h"
+#include "json.h"
+#include "peak.h"
+
+#define BENCH_LANES_SIZES 4 /* 19, 37, 55, 74 digits: RSA-1024 .. 4096 */
+
+struct bench_lanes_table {
+	int nrows;                      /* mul and sqr of c, and of avx2 where it runs */
+	struct bench_kernel_row row[4]; /* "avx2", "mul" */
+};
+
+void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock);
+void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
+			       double ticks_per_cycle, const struct bench_peak *peak);
+void bench_lanes_kernels_json(struct json_writer *w, const struct bench_lanes_table *t,
+			      double ticks_per_cycle, const struct bench_peak *peak);
+
+#endif
