@@ -37,9 +37,10 @@
  *         exponent the sparsest (as modexp's), and lane L's dp and dq
  *         also run through a textbook square-and-multiply mod n (a
  *         product on each 1 bit).  A leak of one lane's exponents, seen
- *         through the batch's time and noise.  (big_modexp's sliding
- *         window leaks about a third as much: at RSA-2048 on a machine
- *         loaded 14-18 deep on 2 cores, 60 s did not show it.)
+ *         through the batch's time and noise.  Square-and-multiply, not
+ *         big_modexp: the sliding window's leak is about a third as large,
+ *         too small to show through an RSA-2048 batch in 60 s on a loaded
+ *         machine.
  *   The batch targets run the lane build big_crt_batch_kernel() names
  *   (BIGMONT_BATCH=c|avx2) and check, before timing, that the batch gives
  *   the single operations' results.
@@ -84,8 +85,9 @@
 #define T_THRESHOLD 4.5
 #define N_CROPS 20
 #define BATCH 2000 /* calls per batch: inputs are prepared before timing */
-/* The batch targets' calls are four operations each (up to tens of ms in
- * the C twin): fewer a batch, so the first (calibrating) one is short. */
+/* The batch targets' calls are four operations each (over 100 ms in the
+ * C twin at RSA-2048): fewer a batch, so the first (calibrating) one is
+ * short. */
 #define BATCH_OPS_CALLS 50
 
 /* ---- random numbers (the tests' generator; not for keys) ------------- */
