@@ -1,8 +1,23 @@
 # tests/ct/dudect.c: the statistical constant-time test, run by hand
 # (build/<preset>/tests/dudect --seconds 60; see its --help).  Its
-# --self-test (can the harness see a known leak?) is a quick ctest.
+# --self-test (can the harness see a known leak?) is a quick ctest, and so
+# is the batch targets' positive control (one lane's exponents through the
+# variable-time big_modexp beside the batch: the leak must be seen; it stops
+# once it is, within seconds on a quiet machine) and their setup's check
+# that the timed batch gives the single operations' results, in each lane
+# build (BIGMONT_BATCH=c, avx2: a build or CPU without AVX2 runs c twice).
 add_executable(dudect "${CMAKE_CURRENT_SOURCE_DIR}/ct/dudect.c")
 target_link_libraries(dudect PRIVATE bigmont_rsa bigmont_bignum GMP::GMP m)
 target_include_directories(dudect PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/support")
 target_compile_definitions(dudect PRIVATE TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}/data")
 add_test(NAME dudect_self_test COMMAND dudect --self-test --seconds 2)
+add_test(NAME dudect_batch_control
+  COMMAND dudect --target crt_batch_leaky --bits 512 --seconds 30 --until-leak)
+set_tests_properties(dudect_batch_control PROPERTIES
+  PASS_REGULAR_EXPRESSION "verdict: LEAK DETECTED")
+foreach(lanes IN ITEMS c avx2)
+  add_test(NAME dudect_batch_check.${lanes} COMMAND dudect --target batch --check-only)
+  set_tests_properties(dudect_batch_check.${lanes} PROPERTIES
+    ENVIRONMENT "BIGMONT_BATCH=${lanes}"
+    PASS_REGULAR_EXPRESSION "check: the batch's four results equal rsa_private_raw's")
+endforeach()

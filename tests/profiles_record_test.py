@@ -13,6 +13,11 @@ radix-2^52 ones, which they build with a macro) and no C function is; in a
 C build none is found; and that a --variant the CPU or build cannot run is
 refused before any profiler starts.  Without: the paths record and compare
 print, and compare's error for a missing file.
+
+And record's --batch: the command it profiles (`bigmont speed --batch`),
+the file it names, BIGMONT_BATCH from --lanes, the options it refuses;
+with a bigmont whose speed has no --batch, that record refuses it by name
+and writes nothing.
 """
 import glob
 import importlib.machinery
@@ -185,6 +190,66 @@ class Binary(unittest.TestCase):
         for c in ("big_r52_dual_mul_ifma", "big_mont_sqr_vec_c", "big_mont_pow_ct",
                   "big_r52_dual_sqr20_ifma_asm"):
             self.assertNotIn(c, syms)
+
+
+class Batch(unittest.TestCase):
+    def parse(self, *argv):
+        return record.parse_args(list(argv))
+
+    def test_speed_command(self):
+        a = self.parse("--batch", "--bits", "4096", "--seconds", "3")
+        self.assertEqual(record.speed_command("/b/bigmont", a),
+                         ["/b/bigmont", "speed", "--batch", "--bits", "4096", "--seconds", "3",
+                          "--threads", "1", "--compare", "none"])
+        self.assertEqual(record.speed_command("/b/bigmont-speed", a)[:2],
+                         ["/b/bigmont-speed", "--batch"])
+        self.assertNotIn("--batch", record.speed_command("/b/bigmont", self.parse()))
+
+    def test_file_name(self):
+        with tempfile.TemporaryDirectory() as d:
+            slug = record.proflib.cpu_slug
+            record.proflib.cpu_slug = lambda: d
+            try:
+                names = [os.path.basename(record.output_path(self.parse(*argv)))
+                         for argv in ([], ["--batch"], ["--batch", "--lanes", "c"],
+                                      ["--variant", "adx", "--batch", "--lanes", "avx2",
+                                       "--bits", "4096"])]
+            finally:
+                record.proflib.cpu_slug = slug
+        self.assertEqual(names, ["chunk64-asm-rsa2048.txt", "chunk64-asm-batch-rsa2048.txt",
+                                 "chunk64-asm-batch-c-rsa2048.txt",
+                                 "chunk64-asm-adx-batch-avx2-rsa4096.txt"])
+
+    def test_refused_options(self):
+        for argv in (["--lanes", "c"], ["--batch", "--lanes", "sse"],
+                     ["--preset", "chunk64", "--batch", "--lanes", "avx2"]):
+            with self.assertRaises(SystemExit) as cm, \
+                    open(os.devnull, "w") as null:
+                saved, sys.stderr = sys.stderr, null
+                try:
+                    self.parse(*argv)
+                finally:
+                    sys.stderr = saved
+            self.assertEqual(cm.exception.code, 2, argv)
+
+    def test_bigmont_without_batch_is_refused(self):
+        if BIGMONT is None:
+            self.skipTest("no bigmont given")
+        speed = os.path.join(os.path.dirname(BIGMONT), "bigmont-speed")
+        help_text = subprocess.run([speed, "--help"], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, universal_newlines=True).stdout
+        if re.search(r"(^|\s)--batch\b", help_text):
+            self.skipTest("this bigmont speed has --batch (profiles_selftest-style runs cover it)")
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.txt")
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
+                                "--bigmont", BIGMONT, "--batch", "--seconds", "1",
+                                "--out", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            self.assertIn("has no --batch option", p.stderr)
+            self.assertFalse(os.path.exists(out))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,14 @@
  * blinding refresh interval each (rsa/blinding.h: per-thread pairs, no
  * lock), checking results and that no two operations used one factor.
  *
+ * A third runs rsa_private_batch from 4 threads on one shared key (blinding
+ * and the fault check on): eight inputs a call, one of them not below n,
+ * so each call is a full batch of four in the lanes and a partial one of
+ * three; each thread its own scratch but one, which passes NULL (the
+ * call's own allocation).  Results against GMP, statuses, and the
+ * refused input's output bytes untouched.  Under TSan (the tsan preset:
+ * no assembly) the lanes run the portable C build.
+ *
  * The reference: n and e read by OpenSSL from the same PEM file, messages m
  * drawn by the seeded Rng, c = m^e mod n by GMP.
  */
@@ -161,56 +169,108 @@ TEST(Threads, SharedBigExponentKeyDecryptsFrom8Threads)
 	decrypt_from_threads("rsa1024-ebig.pem", static_cast<int>(bt::scaled(8)));
 }
 
-/* Threads each running batches on one shared key (the lanes forced on, set
- * before the threads start), their own scratch, against GMP. */
+/* 4 threads run batches on one shared key. */
 TEST(Threads, SharedKeyBatchesFrom4Threads)
 {
-	constexpr int kBatchThreads = 4, kOps = 4;
-	const std::string pem = bt::read_data_file("keys/rsa1024-e65537.pem");
+	constexpr int kBatchThreads = 4, kInputs = 8, kRefused = 5;
+	const char *keyfile = "rsa2048-e65537.pem";
+	std::string pem = bt::read_data_file(std::string("keys/") + keyfile);
 	ASSERT_FALSE(pem.empty());
 	bt::Mpz n, e;
 	openssl_public(pem, n, e);
 	rsa_key *key = nullptr;
 	char err[256] = "";
-	ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof(err)), RSA_OK) << err;
+	ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof(err)), RSA_OK)
+		<< keyfile << ": " << err;
+	ASSERT_EQ(rsa_key_blinding(key), 1);
+	ASSERT_EQ(rsa_key_fault_check(key), 1);
 	const size_t size = rsa_key_size(key);
-	bt::Rng rng(0x6261746368746872ULL);
-	std::vector<std::vector<uint8_t>> in(kBatchThreads), want(kBatchThreads);
-	for (int t = 0; t < kBatchThreads; t++)
-		for (int i = 0; i < kOps; i++) {
-			bt::Mpz m, c;
-			rng.mpz_bits(m, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2) - 1)));
-			mpz_powm(c, m, e, n);
-			const std::vector<uint8_t> cb = to_bytes(c, size), mb = to_bytes(m, size);
-			in[t].insert(in[t].end(), cb.begin(), cb.end());
-			want[t].insert(want[t].end(), mb.begin(), mb.end());
+	const int calls = static_cast<int>(bt::scaled(2));
+
+	/* Per thread and call: kInputs ciphertexts (input kRefused is n
+	 * itself, refused) and the messages they decrypt to. */
+	bt::Rng rng(0x6261746368657321ULL);
+	struct Call {
+		std::vector<uint8_t> c, m;
+	};
+	std::vector<std::vector<Call>> work(kBatchThreads);
+	const std::vector<uint8_t> n_bytes = to_bytes(n, size);
+	for (auto &thread_calls : work) {
+		for (int k = 0; k < calls; k++) {
+			Call call;
+			for (int i = 0; i < kInputs; i++) {
+				bt::Mpz m, c;
+				switch (rng.below(6)) {
+				case 0: mpz_set_ui(m, 1); break;
+				case 1: mpz_sub_ui(m, n, 1); break;
+				default:
+					rng.mpz_bits(m, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2) - 1)));
+					break;
+				}
+				mpz_powm(c, m, e, n);
+				std::vector<uint8_t> cb = to_bytes(c, size), mb = to_bytes(m, size);
+				if (i == kRefused)
+					cb = n_bytes;
+				call.c.insert(call.c.end(), cb.begin(), cb.end());
+				call.m.insert(call.m.end(), mb.begin(), mb.end());
+			}
+			thread_calls.push_back(call);
 		}
-	const char *had = getenv("BIGMONT_BATCH");
-	if (!had)
-		setenv("BIGMONT_BATCH", big_have_asm() ? "avx2" : "c", 1);
+	}
+
+	const rsa_key *keys[kInputs];
+	for (auto &k : keys)
+		k = key;
+	const size_t scratch_size = rsa_private_batch_scratch_size(size);
+	ASSERT_GT(scratch_size, 0u);
 	std::atomic<int> ready{0};
 	std::vector<std::thread> threads;
-	std::vector<int> results(kBatchThreads, RSA_OK), wrong(kBatchThreads, 0);
-	for (int t = 0; t < kBatchThreads; t++)
+	std::vector<int> wrong(kBatchThreads, 0), bad_status(kBatchThreads, 0);
+	for (int t = 0; t < kBatchThreads; t++) {
 		threads.emplace_back([&, t] {
-			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(size));
-			std::vector<uint8_t> out(size * kOps, 0);
-			std::vector<const rsa_key *> keys(kOps, key);
-			int status[kOps];
+			std::vector<uint8_t> scratch(scratch_size);
+			void *mine = t == 0 ? nullptr : scratch.data();
 			ready.fetch_add(1);
 			while (ready.load() < kBatchThreads)
 				std::this_thread::yield();
-			results[t] = rsa_private_batch(keys.data(), out.data(), in[t].data(), size, kOps,
-						       status, scratch.data(), scratch.size());
-			wrong[t] = out != want[t];
+			for (size_t k = 0; k < work[t].size(); k++) {
+				const Call &call = work[t][k];
+				std::vector<uint8_t> out(kInputs * size, 0xa5);
+				int status[kInputs];
+				int rc;
+				const bool in_place = (k + t) % 2; /* in and out one buffer */
+				if (in_place) {
+					out = call.c;
+					rc = rsa_private_batch(keys, out.data(), out.data(), size, kInputs,
+							       status, mine, scratch_size);
+				} else {
+					rc = rsa_private_batch(keys, out.data(), call.c.data(), size,
+							       kInputs, status, mine, scratch_size);
+				}
+				if (rc != RSA_ERR_RANGE)
+					bad_status[t]++;
+				for (int i = 0; i < kInputs; i++) {
+					const size_t at = static_cast<size_t>(i) * size;
+					if (status[i] != (i == kRefused ? RSA_ERR_RANGE : RSA_OK))
+						bad_status[t]++;
+					const std::vector<uint8_t> got(out.begin() + at, out.begin() + at + size);
+					const std::vector<uint8_t> want =
+						i != kRefused ? std::vector<uint8_t>(call.m.begin() + at,
+										     call.m.begin() + at + size)
+						: in_place ? n_bytes
+							: std::vector<uint8_t>(size, 0xa5);
+					if (got != want)
+						wrong[t]++;
+				}
+			}
 		});
+	}
 	for (auto &th : threads)
 		th.join();
-	if (!had)
-		unsetenv("BIGMONT_BATCH");
 	for (int t = 0; t < kBatchThreads; t++) {
-		EXPECT_EQ(results[t], RSA_OK) << "thread " << t << ": " << rsa_strerror(results[t]);
-		EXPECT_EQ(wrong[t], 0) << "thread " << t << ": results differ from GMP";
+		EXPECT_EQ(bad_status[t], 0) << "thread " << t << ": unexpected status";
+		EXPECT_EQ(wrong[t], 0) << "thread " << t
+				       << ": results differ from GMP, or a refused output was written";
 	}
 	rsa_key_free(key);
 }
