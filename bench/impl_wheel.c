@@ -56,6 +56,16 @@ int bench_wheel_default_venv(char *dir, size_t cap)
 static int find_python(char *python, size_t cap, char *why, size_t whylen)
 {
 	const char *venv = getenv(BENCH_WHEEL_ENV);
+	/* Emulated (a cross build under qemu-user: cli/cli.h), this program
+	 * would be timed against the host's own python and OpenSSL, natively:
+	 * not the default venv's, only one named on purpose. */
+	const char *emulator = getenv("BIGMONT_EMULATOR");
+	if (venv == NULL && emulator != NULL && emulator[0] != '\0') {
+		snprintf(why, whylen, "this build runs under an emulator (BIGMONT_EMULATOR=%s), "
+			 "the wheel's python would not (%s names a venv anyway)", emulator,
+			 BENCH_WHEEL_ENV);
+		return -1;
+	}
 	if (venv != NULL && venv[0] == '\0') {
 		snprintf(why, whylen, "%s is empty: the wheel is off", BENCH_WHEEL_ENV);
 		return -1;
