@@ -55,6 +55,8 @@ void bench_lineup_close(struct bench_lineup *l)
 			im->ops->close(im->h);
 		free(im->out);
 	}
+	for (int i = 0; i < l->nskipped; i++)
+		free(l->skipped_note[i]);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -83,9 +85,12 @@ int bench_lineup_open(struct bench_lineup *l, const struct bench_key *k,
 			memset(im, 0, sizeof(*im));
 			l->n--;
 			l->skipped_input[l->nskipped] = e->ops->input;
-			snprintf(l->skipped_note[l->nskipped], sizeof(l->skipped_note[0]), "%s",
-				 why);
-			l->skipped[l->nskipped++] = e->name;
+			l->skipped[l->nskipped] = e->name;
+			if ((l->skipped_note[l->nskipped++] = strdup(why)) == NULL) {
+				snprintf(err, errlen, "out of memory");
+				bench_lineup_close(l);
+				return -1;
+			}
 			continue;
 		}
 		if (im->h == NULL) {

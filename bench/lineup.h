@@ -50,10 +50,12 @@ struct bench_lineup {
 	int n;
 	/* Asked for but not opened: the key is too small for what the
 	 * implementation takes (impl.h, enum bench_input), or an optional
-	 * one's open said why not (skipped_note; "" otherwise). */
+	 * one's open said why not (skipped_note, malloc'd; NULL otherwise: on
+	 * the heap, since the lineup lives on a stack that perf's profiles
+	 * copy 32 KiB of). */
 	const char *skipped[BENCH_MAX_IMPLS];
 	int skipped_input[BENCH_MAX_IMPLS];
-	char skipped_note[BENCH_MAX_IMPLS][256];
+	char *skipped_note[BENCH_MAX_IMPLS];
 	int nskipped;
 };
 

@@ -64,7 +64,7 @@ int bench_records_add_lineup(struct bench_records *rs, const struct bench_lineup
 		struct bench_record *r = bench_records_add(rs, l->skipped[i], k, 1);
 		if (r == NULL)
 			return -1;
-		if (l->skipped_note[i][0] != '\0')
+		if (l->skipped_note[i] != NULL)
 			snprintf(r->note, sizeof(r->note), "not measured: %s", l->skipped_note[i]);
 		else
 			snprintf(r->note, sizeof(r->note), "not measured: a %d-bit key cannot hold %s",
