@@ -415,7 +415,7 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 					  BIG_OK);
 			}
 			std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
-			ASSERT_EQ(big_modexp_crt_batch(bops, count, &ops(), scratch.data(), scratch.size()),
+			ASSERT_EQ(big_modexp_crt_batch_ops(bops, count, &ops(), scratch.data(), scratch.size()),
 				  BIG_OK);
 			for (int i = 0; i < count; i++) {
 				Mpz w, g;
