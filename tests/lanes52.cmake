@@ -1,0 +1,18 @@
+# The radix-2^52 lane suite (tests/test_lanes52.cpp, run once) takes the
+# IFMA lane source compiled against its emulated intrinsics (tests/lanes/),
+# in every build: the emulation is portable C.  Its tests of the IFMA
+# build itself (the "/ifma" instances) run as one more entry, which ctest
+# shows skipped ("skipped: no AVX-512 IFMA") where the CPU lacks it; the
+# main entry leaves them out.
+add_library(lanes52_emu STATIC "${CMAKE_CURRENT_SOURCE_DIR}/lanes/lanes52_emu.c")
+target_include_directories(lanes52_emu PRIVATE "${PROJECT_SOURCE_DIR}/bignum")
+target_link_libraries(lanes52_emu PRIVATE bigmont_bignum)
+target_compile_definitions(lanes52_emu PRIVATE BIGMONT_HAVE_ASM=$<BOOL:${BIGNUM_ASM}>)
+target_link_libraries(test_lanes52 PRIVATE lanes52_emu)
+set_property(TEST test_lanes52 APPEND PROPERTY ENVIRONMENT "GTEST_FILTER=-*/ifma")
+# The IFMA build is in the builds with the assembly (lanes52.h).
+if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+  add_test(NAME test_lanes52.ifma_build COMMAND test_lanes52 --gtest_filter=*/ifma)
+  set_tests_properties(test_lanes52.ifma_build PROPERTIES
+    SKIP_REGULAR_EXPRESSION "skipped: no AVX-512 IFMA")
+endif()
