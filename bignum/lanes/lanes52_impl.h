@@ -43,8 +43,8 @@
  * digits); each column doubled (below k 2^52 before: no overflow) and the
  * diagonal's lo(a_i^2) into column 2i, hi into 2i + 1; then the
  * reduction rows, the product's without the a b terms; then the carry
- * pass.  k^2 + k madds for the square and 2k^2 for the reduction,
- * against 4k^2 in the product.
+ * pass.  k^2 + k madds for the square and 2k^2 + k for the reduction
+ * (the q digits included), against 4k^2 + k in the product.
  */
 #include "lanes52.h"
 

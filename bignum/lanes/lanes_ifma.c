@@ -22,9 +22,11 @@
  *
  * Work per call, 8 lanes of k digits (k = 10, 20, 30, 40 for RSA-1024 ..
  * 4096's halves, compiled with k constant):
- *   mul: 4k^2 vpmadd52[lh]uq on zmm (two halves of k^2 digit products
- *        of a b and of q m each), about 2k loads a row pair
- *   sqr: 3k^2 + k vpmadd52[lh]uq
+ *   mul: 4k^2 + k vpmadd52[lh]uq on zmm (two halves of the k^2 digit
+ *        products of a b and of q m each, and the k q digits), about 2k
+ *        loads a row pair
+ *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 - k cross halves, 2k diagonal,
+ *        2k^2 + k for the reduction)
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * Cycles: not measured (no IFMA CPU at hand when written); the issue's
