@@ -167,6 +167,8 @@ struct big_lanes_ops {
  * has it and the CPU can run it, else c; BIGMONT_BATCH=c or =avx2 in the
  * environment forces one (avx2 only where it can run; otherwise c).
  * Read at each call: the choice is public and cheap beside the work.
+ * The batch CRT asks big_lanes52_ops_choose (lanes52.h) first: radix
+ * 2^52 on IFMA where the CPU has it.
  */
 void big_lanes_ops_choose(struct big_lanes_ops *ops);
 
