@@ -17,7 +17,8 @@
  *   (a b + Y m) / R, Y = -a b m^-1 mod R (not only its residue),
  *   normalised digits, aliasing.
  * - The exponentiation at the RSA halves (10, 20, 30, 40 digits: RSA-1024
- *   .. 4096) and at 3, 4, 7 digits: lane counts 1..8 (the lanes past the
+ *   .. 4096; full-length exponents up to 1024 bits, one or two words
+ *   above) and at 3, 4, 7 digits: lane counts 1..8 (the lanes past the
  *   count hold lane 0's modulus and 0, as the batch CRT fills them), a
  *   random modulus per lane, bases 0, 1, m-1, random, exponents 0, 1,
  *   all-ones, random; vs mpz_powm and vs the radix-2^28 twin's
@@ -360,8 +361,9 @@ void twin_pow(Mpz *out, const Mpz *m, const Mpz *base, const std::vector<uint64_
 
 /* At the RSA halves and a few small sizes, lane counts 1..8: lanes past
  * the count hold lane 0's modulus with base 0 and exponent 0, as the
- * batch CRT fills them.  At each RSA half one count runs a full-length
- * exponent (ewords of the half) and the others one or two words. */
+ * batch CRT fills them.  Up to 1024 bits one count runs a full-length
+ * exponent (ewords of the half) and the others one or two words; the
+ * 1536- and 2048-bit halves run full exponents in CrtBatchMatchesModexpCrt. */
 TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 {
 	bt::Rng rng(0x1a4e5203);
@@ -369,7 +371,7 @@ TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 		int bits, full_count;
 	};
 	for (Size sz : { Size{ 150, 8 }, Size{ 200, 3 }, Size{ 360, 5 }, Size{ 512, 8 },
-			 Size{ 1024, 4 }, Size{ 1536, 2 }, Size{ 2048, 7 } }) {
+			 Size{ 1024, 4 }, Size{ 1536, 0 }, Size{ 2048, 0 } }) {
 		const int k = big_lanes52_digits(sz.bits);
 		ASSERT_NE(k, 0);
 		for (int count = 1; count <= BIG_LANES; count++) {

@@ -90,19 +90,21 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
 			a1 = z52_load(LN52_AT(a, i + 1));
 			b1 = z52_load(LN52_AT(b, 1));
 		}
-		z52 x = t[i];
-		if (with_ab)
-			x = z52_madd_lo(x, a0, b0);
-		const z52 q0 = z52_madd_lo(zero, x, k0);
-		x = z52_madd_lo(x, q0, m0);
-		z52 y = z52_add(t[i + 1], z52_shr52(x));
-		y = z52_madd_hi(y, q0, m0);
-		y = z52_madd_lo(y, q0, m1);
+		/* Column i + 1's a b terms beside column i's chain, and its
+		 * q_i terms beside x's last madd: after q_i, two madds and an
+		 * add to q_{i+1}. */
+		z52 x = t[i], y = t[i + 1];
 		if (with_ab) {
+			x = z52_madd_lo(x, a0, b0);
 			y = z52_madd_hi(y, a0, b0);
 			y = z52_madd_lo(y, a0, b1);
 			y = z52_madd_lo(y, a1, b0);
 		}
+		const z52 q0 = z52_madd_lo(zero, x, k0);
+		x = z52_madd_lo(x, q0, m0);
+		y = z52_madd_hi(y, q0, m0);
+		y = z52_madd_lo(y, q0, m1);
+		y = z52_add(y, z52_shr52(x));
 		const z52 q1 = z52_madd_lo(zero, y, k0);
 		y = z52_madd_lo(y, q1, m0);
 		t[i + 2] = z52_add(t[i + 2], z52_shr52(y));
