@@ -102,8 +102,10 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 		t->nrows < 4 ? "; avx2: not run here" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_LANES_SIZES, "digits per lane");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES_SIZES, ticks_per_cycle);
-	if (!bench_peak_print_heading(out, "lane kernels", "vpmuludq", peak->vpmuludq_why,
-				      "ymm vpmuludq", peak->vpmuludq) ||
+	const char *why = peak->vpmuludq_why ? peak->vpmuludq_why
+			  : peak->vpmuludq > 0 ? NULL : "no rate";
+	if (!bench_peak_print_heading(out, "lane kernels", "vpmuludq", why, "ymm vpmuludq",
+				      peak->vpmuludq) ||
 	    t->nrows < 4)
 		return;
 	bench_peak_print_table(out, "build", digits, BENCH_LANES_SIZES, t->row + 2,

@@ -110,7 +110,9 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 		if (bench_peak_check(p->mulx, "mulx", err, errlen) != 0)
 			return -1;
 	}
-	if (p->vpmuludq_why == NULL) {
+	/* A record made without the vpmuludq loop (ticks 0, no reason) has
+	 * no vpmuludq rate: nothing to check or print. */
+	if (p->vpmuludq_why == NULL && p->vpmuludq_ticks > 0) {
 		p->vpmuludq = p->ops / (p->vpmuludq_ticks / ticks_per_cycle);
 		if (bench_peak_check(p->vpmuludq, "vpmuludq ymm", err, errlen) != 0)
 			return -1;
@@ -179,7 +181,7 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 			"cycle (ymm: %.2f instructions)\n", p->zmm, p->ymm, p->ymm_instructions);
 	if (p->vpmuludq_why != NULL)
 		fprintf(out, "peak vpmuludq: not measured (%s)\n", p->vpmuludq_why);
-	else
+	else if (p->vpmuludq > 0)
 		fprintf(out, "peak vpmuludq: %.2f ymm multiplies (4 lane products each) a core "
 			"cycle\n", p->vpmuludq);
 }

@@ -12,6 +12,10 @@
  *   unblinding, the fault check, the bytes     per operation: a fault fails
  *                                              that operation only and
  *                                              writes nothing of it.
+ * Keys below BATCH_MIN_BITS run singly too (the lanes do not pay there),
+ * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
+ * Where only the portable lanes are there unasked (big_crt_batch_kernel
+ * "none": slower than single operations), every operation runs singly.
  * Keys: the same key in every lane is the common case; any keys of len
  * bytes whose primes have the same chunk length go into one batch.  A key
  * with primes of different lengths, and a remainder smaller than
@@ -33,6 +37,11 @@
 /* A partial batch of 3 costs less than three single operations on AVX2
  * (bench: `bigmont speed --batch`); 1 or 2 run singly. */
 #define PARTIAL_MIN 3
+/* Keys below this run singly unless BIGMONT_BATCH names a lane build: at
+ * RSA-1024 (19 digits a lane) the AVX2 lanes measured 1.5x the CPU time
+ * of single adx operations; from RSA-2048 up they are level or faster
+ * (docs/design-notes.md, "Batches in vector lanes"). */
+#define BATCH_MIN_BITS 2048
 
 enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
@@ -199,6 +208,10 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	}
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 
+	/* Only where the lanes beat single operations (AVX2), or the tests
+	 * force the portable lanes. */
+	const int lanes = strcmp(big_crt_batch_kernel(), "none") != 0;
+	const int forced = getenv("BIGMONT_BATCH") != NULL;
 	size_t group[BATCH];
 	int filled = 0, group_len = 0;
 	for (size_t i = 0; i < count; i++) {
@@ -207,7 +220,9 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		status[i] = check_one(k, x, len);
 		if (status[i] != RSA_OK)
 			continue;
-		const int half = big_crt_batch_len(&k->q, &k->p);
+		const int half = lanes && (forced || k->bits >= BATCH_MIN_BITS)
+					 ? big_crt_batch_len(&k->q, &k->p)
+					 : 0;
 		if (half != 0 && group_len == 0)
 			group_len = half;
 		if (half == 0 || half != group_len) {

@@ -202,6 +202,48 @@ def check_kernels_json(exe, work, env):
                   "20 digits: 400 zmm vpmadd52 a product, 305 a squaring (%r)" % x)
 
 
+def check_batch(exe, work, env):
+    """--batch: every implementation's answers checked against GMP, then
+    timed; the text table and the JSON (schema bigmont-speed-batch/1) hold
+    ours-single, the batch rows (AVX2 where the CPU has it, and the C
+    lanes) and openssl-noblind with positive times and ratios; --batch
+    with --kernels is refused."""
+    out = os.path.join(work, "batch.json")
+    if os.path.exists(out):
+        os.remove(out)
+    r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01",
+                        "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=120)
+    print(r.stdout)
+    check(r.returncode == 0, "--batch exits 0 (got %d, %r)" % (r.returncode, r.stderr))
+    if r.returncode != 0:
+        return
+    check("RSA-1024 private key" in r.stdout and "ours-batch-c" in r.stdout,
+          "--batch prints its table")
+    with open(out) as f:
+        doc = json.load(f)
+    check(doc.get("schema") == "bigmont-speed-batch/1", "--batch JSON schema")
+    keys = doc.get("keys", [])
+    check(len(keys) == 1 and keys[0].get("bits") == 1024, "--batch JSON has the key")
+    for key in keys:
+        impls = {x["name"]: x for x in key.get("implementations", [])}
+        for name in ("ours-single", "ours-batch-avx2", "ours-batch-c", "openssl-noblind"):
+            check(name in impls, "--batch JSON has %s" % name)
+        for name, x in impls.items():
+            if x.get("measured"):
+                check(x["median_ns_per_op"] > 0 and x["min_ns_per_op"] > 0 and
+                      x["ops_per_s"] > 0 and x["ratio_to_single"] > 0 and x["rounds"] >= 5,
+                      "--batch %s measured: %r" % (name, x))
+            else:
+                check(name == "ours-batch-avx2" and x.get("kernel"),
+                      "only the AVX2 row may be absent, with a reason: %r" % x)
+        check(impls.get("ours-single", {}).get("ratio_to_single") == 1,
+              "ours-single is the ratios' base")
+    r = subprocess.run([exe, "speed", "--batch", "--kernels"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, env=env, timeout=60)
+    check(r.returncode == 2 and "--batch" in r.stderr, "--batch --kernels refused")
+
+
 def main():
     exe, work = sys.argv[1], sys.argv[2]
     os.makedirs(work, exist_ok=True)
@@ -365,6 +407,7 @@ def main():
     if not chunk32:
         check_peak_text(r.stdout)
         check_kernels_json(exe, work, env)
+    check_batch(exe, work, env)
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
                        universal_newlines=True, env=env, timeout=60)
     check(r.returncode == 0 and "--compare" in r.stdout, "--help")

@@ -125,12 +125,14 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 			const size_t len = rsa_key_size(h.key);
 			/* Equal prime lengths take the batch path; 1025 and 2047
 			 * bits (primes of unequal chunk lengths, or not) may not. */
-			if (bits % 512 == 0)
+			if (bits % 512 == 0) {
 				EXPECT_NE(big_crt_batch_len(&h.key->q, &h.key->p), 0) << bits;
+			}
 			std::vector<size_t> counts{ 4, 7 };
 			if (bits == 1024)
 				counts = { 1, 2, 3, 4, 5, 6, 8, 9 };
-			if (bits == 4096 && std::string(kernel) == "c")
+			/* The C lanes are slow: one partial batch at the big sizes. */
+			if (bits >= 3072 && std::string(kernel) == "c")
 				counts = { 3 };
 			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len));
 			for (size_t count : counts) {

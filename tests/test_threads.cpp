@@ -9,6 +9,11 @@
  * RNG) aborts the test; in the other presets it checks the same results
  * without TSan.
  *
+ * A batch test: threads each run rsa_private_batch (four operations in the
+ * vector lanes of one exponentiation) on one shared key with their own
+ * scratch, the lanes forced on (BIGMONT_BATCH, set before the threads
+ * start: the C lanes where the build has no AVX2 code, as under TSan).
+ *
  * A second test shares two keys between the threads for more than a
  * blinding refresh interval each (rsa/blinding.h: per-thread pairs, no
  * lock), checking results and that no two operations used one factor.
@@ -19,6 +24,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <thread>
@@ -153,6 +159,60 @@ TEST(Threads, SharedOddSizeKeyDecryptsFrom8Threads)
 TEST(Threads, SharedBigExponentKeyDecryptsFrom8Threads)
 {
 	decrypt_from_threads("rsa1024-ebig.pem", static_cast<int>(bt::scaled(8)));
+}
+
+/* Threads each running batches on one shared key (the lanes forced on, set
+ * before the threads start), their own scratch, against GMP. */
+TEST(Threads, SharedKeyBatchesFrom4Threads)
+{
+	constexpr int kBatchThreads = 4, kOps = 4;
+	const std::string pem = bt::read_data_file("keys/rsa1024-e65537.pem");
+	ASSERT_FALSE(pem.empty());
+	bt::Mpz n, e;
+	openssl_public(pem, n, e);
+	rsa_key *key = nullptr;
+	char err[256] = "";
+	ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof(err)), RSA_OK) << err;
+	const size_t size = rsa_key_size(key);
+	bt::Rng rng(0x6261746368746872ULL);
+	std::vector<std::vector<uint8_t>> in(kBatchThreads), want(kBatchThreads);
+	for (int t = 0; t < kBatchThreads; t++)
+		for (int i = 0; i < kOps; i++) {
+			bt::Mpz m, c;
+			rng.mpz_bits(m, 1 + static_cast<int>(rng.below(mpz_sizeinbase(n, 2) - 1)));
+			mpz_powm(c, m, e, n);
+			const std::vector<uint8_t> cb = to_bytes(c, size), mb = to_bytes(m, size);
+			in[t].insert(in[t].end(), cb.begin(), cb.end());
+			want[t].insert(want[t].end(), mb.begin(), mb.end());
+		}
+	const char *had = getenv("BIGMONT_BATCH");
+	if (!had)
+		setenv("BIGMONT_BATCH", big_have_asm() ? "avx2" : "c", 1);
+	std::atomic<int> ready{0};
+	std::vector<std::thread> threads;
+	std::vector<int> results(kBatchThreads, RSA_OK), wrong(kBatchThreads, 0);
+	for (int t = 0; t < kBatchThreads; t++)
+		threads.emplace_back([&, t] {
+			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(size));
+			std::vector<uint8_t> out(size * kOps, 0);
+			std::vector<const rsa_key *> keys(kOps, key);
+			int status[kOps];
+			ready.fetch_add(1);
+			while (ready.load() < kBatchThreads)
+				std::this_thread::yield();
+			results[t] = rsa_private_batch(keys.data(), out.data(), in[t].data(), size, kOps,
+						       status, scratch.data(), scratch.size());
+			wrong[t] = out != want[t];
+		});
+	for (auto &th : threads)
+		th.join();
+	if (!had)
+		unsetenv("BIGMONT_BATCH");
+	for (int t = 0; t < kBatchThreads; t++) {
+		EXPECT_EQ(results[t], RSA_OK) << "thread " << t << ": " << rsa_strerror(results[t]);
+		EXPECT_EQ(wrong[t], 0) << "thread " << t << ": results differ from GMP";
+	}
+	rsa_key_free(key);
 }
 
 /* 8 threads share two keys, each thread alternating between them for more

@@ -232,6 +232,5 @@ const char *big_crt_batch_kernel(void)
 	if (big_lanes52_ops_choose(&lanes52))
 		return lanes52.name;
 	struct big_lanes_ops lanes;
-	big_lanes_ops_choose(&lanes);
-	return lanes.name;
+	return big_lanes_ops_choose(&lanes) ? lanes.name : "none";
 }

@@ -164,13 +164,16 @@ struct big_lanes_ops {
 
 /*
  * The build the batch path runs (lanes_select.c): avx2 where this build
- * has it and the CPU can run it, else c; BIGMONT_BATCH=c or =avx2 in the
- * environment forces one (avx2 only where it can run; otherwise c).
- * Read at each call: the choice is public and cheap beside the work.
+ * has it and the CPU can run it, else c; BIGMONT_BATCH=c in the
+ * environment forces c.  Returns 1 if the batch is worth running in
+ * lanes: avx2, or c when forced (the tests); 0 when only the twin is
+ * there unasked, which is slower than single operations (callers then run
+ * singly).  Read at each call: the choice is public and cheap beside the
+ * work.
  * The batch CRT asks big_lanes52_ops_choose (lanes52.h) first: radix
- * 2^52 on IFMA where the CPU has it.
+ * 2^52 on IFMA where the CPU has it, unless BIGMONT_BATCH is c or avx2.
  */
-void big_lanes_ops_choose(struct big_lanes_ops *ops);
+int big_lanes_ops_choose(struct big_lanes_ops *ops);
 
 /* ---- sizes, conversion and the moduli (lanes.c) ---------------------- */
 /* Digits for moduli of `bits` bits (rounded up to whole chunks by the

@@ -57,6 +57,69 @@ LN_INLINE void ln_carry_out(uint64_t *r, const lv *t, const int k, int s)
 	}
 }
 
+/* Two rows i, i + 1 of the product (the remainder after the three-row
+ * passes, and the squaring's reduction uses the same shape). */
+LN_INLINE void ln_mul_rows2(lv *t, const uint64_t *a, const uint64_t *b,
+			    const uint64_t *m, lv k0, const int k, int s, int i)
+{
+	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
+	const lv b0 = lv_load(LN_AT(b, 0, s)), m0 = lv_load(LN_AT(m, 0, s));
+	const lv a0 = lv_load(LN_AT(a, i, s));
+	const lv a1 = lv_load(LN_AT(a, i + 1, s));
+	lv bp = lv_load(LN_AT(b, 1, s)), mp = lv_load(LN_AT(m, 1, s));
+	lv x = lv_add(t[i], lv_mul(a0, b0));
+	const lv q0 = lv_and(lv_mul(x, k0), mask);
+	x = lv_add(x, lv_mul(q0, m0));
+	lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
+	y = lv_add(y, lv_add(lv_mul(a0, bp), lv_mul(q0, mp)));
+	y = lv_add(y, lv_mul(a1, b0));
+	const lv q1 = lv_and(lv_mul(y, k0), mask);
+	y = lv_add(y, lv_mul(q1, m0));
+	t[i + 2] = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
+	for (int j = 2; j < k; j++) {
+		const lv bj = lv_load(LN_AT(b, j, s));
+		const lv mj = lv_load(LN_AT(m, j, s));
+		lv u = lv_add(lv_mul(a0, bj), lv_mul(q0, mj));
+		u = lv_add(u, lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
+		t[i + j] = lv_add(t[i + j], u);
+		bp = bj;
+		mp = mj;
+	}
+	t[i + k] = lv_add(t[i + k], lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
+}
+
+/* One row i alone. */
+LN_INLINE void ln_mul_row1(lv *t, const uint64_t *a, const uint64_t *b,
+			   const uint64_t *m, lv k0, const int k, int s, int i)
+{
+	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
+	const lv a0 = lv_load(LN_AT(a, i, s));
+	lv x = lv_add(t[i], lv_mul(a0, lv_load(LN_AT(b, 0, s))));
+	const lv m0 = lv_load(LN_AT(m, 0, s));
+	const lv q0 = lv_and(lv_mul(x, k0), mask);
+	x = lv_add(x, lv_mul(q0, m0));
+	t[i + 1] = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
+	for (int j = 1; j < k; j++) {
+		const lv u = lv_add(lv_mul(a0, lv_load(LN_AT(b, j, s))),
+				    lv_mul(q0, lv_load(LN_AT(m, j, s))));
+		t[i + j] = lv_add(t[i + j], u);
+	}
+}
+
+/* Column i + j of a three-row pass: the rows' digits A0..A2, Q0..Q2 times
+ * b_j, b_{j-1}, b_{j-2} (registers X, Y, Z) and m likewise (U, V, W). */
+#define LN_COL3(X, Y, Z, U, V, W)                                            \
+	do {                                                                 \
+		lv u_ = lv_add(lv_mul(A0, X), lv_mul(Q0, U));                \
+		u_ = lv_add(u_, lv_add(lv_mul(A1, Y), lv_mul(Q1, V)));       \
+		u_ = lv_add(u_, lv_add(lv_mul(A2, Z), lv_mul(Q2, W)));       \
+		t[i + j] = lv_add(t[i + j], u_);                             \
+	} while (0)
+
+/* The product, one stream: rows three at a time.  Per column of a pass,
+ * two loads (b_j, m_j), six products, six sums and one read-modify-write
+ * of the column; the windows of b and m rotate through three registers
+ * each, unrolled by three so that no register is copied. */
 LN_INLINE void ln_mul_stream(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			     const struct big_lanes_mod *mod, const int k, int s)
 {
@@ -67,46 +130,116 @@ LN_INLINE void ln_mul_stream(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	for (int j = 0; j < 2 * k; j++)
 		t[j] = lv_zero();
 	const lv b0 = lv_load(LN_AT(b, 0, s)), m0 = lv_load(LN_AT(m, 0, s));
+	const lv b1 = lv_load(LN_AT(b, 1, s)), m1 = lv_load(LN_AT(m, 1, s));
+	const lv b2 = lv_load(LN_AT(b, 2, s)), m2 = lv_load(LN_AT(m, 2, s));
 	int i = 0;
-	for (; i + 1 < k; i += 2) {
-		const lv a0 = lv_load(LN_AT(a, i, s));
-		const lv a1 = lv_load(LN_AT(a, i + 1, s));
-		lv bp = lv_load(LN_AT(b, 1, s)), mp = lv_load(LN_AT(m, 1, s));
-		lv x = lv_add(t[i], lv_mul(a0, b0));
-		const lv q0 = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(q0, m0));
+	for (; i + 3 <= k; i += 3) {
+		const lv A0 = lv_load(LN_AT(a, i, s));
+		const lv A1 = lv_load(LN_AT(a, i + 1, s));
+		const lv A2 = lv_load(LN_AT(a, i + 2, s));
+		/* Columns i, i + 1, i + 2: the Montgomery digits in turn. */
+		lv x = lv_add(t[i], lv_mul(A0, b0));
+		const lv Q0 = lv_and(lv_mul(x, k0), mask);
+		x = lv_add(x, lv_mul(Q0, m0));
 		lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		y = lv_add(y, lv_add(lv_mul(a0, bp), lv_mul(q0, mp)));
-		y = lv_add(y, lv_mul(a1, b0));
-		const lv q1 = lv_and(lv_mul(y, k0), mask);
-		y = lv_add(y, lv_mul(q1, m0));
-		t[i + 2] = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
-		for (int j = 2; j < k; j++) {
-			const lv bj = lv_load(LN_AT(b, j, s));
-			const lv mj = lv_load(LN_AT(m, j, s));
-			lv u = lv_add(lv_mul(a0, bj), lv_mul(q0, mj));
-			u = lv_add(u, lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
-			t[i + j] = lv_add(t[i + j], u);
-			bp = bj;
-			mp = mj;
+		y = lv_add(y, lv_add(lv_mul(A0, b1), lv_mul(Q0, m1)));
+		y = lv_add(y, lv_mul(A1, b0));
+		const lv Q1 = lv_and(lv_mul(y, k0), mask);
+		y = lv_add(y, lv_mul(Q1, m0));
+		lv z = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
+		z = lv_add(z, lv_add(lv_mul(A0, b2), lv_mul(Q0, m2)));
+		z = lv_add(z, lv_add(lv_mul(A1, b1), lv_mul(Q1, m1)));
+		z = lv_add(z, lv_mul(A2, b0));
+		const lv Q2 = lv_and(lv_mul(z, k0), mask);
+		z = lv_add(z, lv_mul(Q2, m0));
+		t[i + 3] = lv_add(t[i + 3], lv_srl(z, BIG_LANES_DIGIT_BITS));
+		/* Columns i + 3 .. i + k - 1: R2/S2 hold b/m_{j-1}, R1/S1 _{j-2}. */
+		lv R0, R1 = b1, R2 = b2, S0, S1 = m1, S2 = m2;
+		int j = 3;
+		for (; j + 3 <= k; j += 3) {
+			R0 = lv_load(LN_AT(b, j, s));
+			S0 = lv_load(LN_AT(m, j, s));
+			LN_COL3(R0, R2, R1, S0, S2, S1);
+			j++;
+			R1 = lv_load(LN_AT(b, j, s));
+			S1 = lv_load(LN_AT(m, j, s));
+			LN_COL3(R1, R0, R2, S1, S0, S2);
+			j++;
+			R2 = lv_load(LN_AT(b, j, s));
+			S2 = lv_load(LN_AT(m, j, s));
+			LN_COL3(R2, R1, R0, S2, S1, S0);
+			j -= 2;
 		}
-		t[i + k] = lv_add(t[i + k], lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
-	}
-	if (i < k) {
-		const lv a0 = lv_load(LN_AT(a, i, s));
-		lv x = lv_add(t[i], lv_mul(a0, b0));
-		const lv q0 = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(q0, m0));
-		t[i + 1] = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		for (int j = 1; j < k; j++) {
-			const lv u = lv_add(lv_mul(a0, lv_load(LN_AT(b, j, s))),
-					    lv_mul(q0, lv_load(LN_AT(m, j, s))));
-			t[i + j] = lv_add(t[i + j], u);
+		for (; j < k; j++) {
+			R0 = lv_load(LN_AT(b, j, s));
+			S0 = lv_load(LN_AT(m, j, s));
+			LN_COL3(R0, R2, R1, S0, S2, S1);
+			R1 = R2;
+			R2 = R0;
+			S1 = S2;
+			S2 = S0;
 		}
+		/* Columns i + k, i + k + 1: the last rows' tops. */
+		t[i + k] = lv_add(t[i + k],
+				  lv_add(lv_add(lv_mul(A1, R2), lv_mul(Q1, S2)),
+					 lv_add(lv_mul(A2, R1), lv_mul(Q2, S1))));
+		t[i + k + 1] = lv_add(t[i + k + 1],
+				      lv_add(lv_mul(A2, R2), lv_mul(Q2, S2)));
 	}
+	if (k - i == 2)
+		ln_mul_rows2(t, a, b, m, k0, k, s, i);
+	else if (k - i == 1)
+		ln_mul_row1(t, a, b, m, k0, k, s, i);
 	ln_carry_out(r, t, k, s);
 }
 
+/* Column i + c of a three-row squaring pass, any c >= 3, each term only
+ * where it belongs (c, i and k are public): the reduction's Q_r m_{c-r},
+ * the squares A_r^2 at c = 2r + i, the doubled cross products D_r a_{c-r}
+ * for i + r < c - r < k. */
+LN_INLINE void ln_sqr_col(lv *t, const uint64_t *a, const uint64_t *m, const lv *A,
+			  const lv *D, const lv *Q, const int k, int s, int i, int c)
+{
+	lv u = lv_zero();
+	for (int r = 0; r < 3; r++) {
+		if (c - r < k)
+			u = lv_add(u, lv_mul(Q[r], lv_load(LN_AT(m, c - r, s))));
+		if (c == i + 2 * r)
+			u = lv_add(u, lv_mul(A[r], A[r]));
+		if (c - r > i + r && c - r < k)
+			u = lv_add(u, lv_mul(D[r], lv_load(LN_AT(a, c - r, s))));
+	}
+	t[i + c] = lv_add(t[i + c], u);
+}
+
+/* Column i + c: the reduction's three products, m window in U, V, W. */
+#define LN_RED3(U, V, W)                                                     \
+	do {                                                                 \
+		const lv u_ = lv_add(lv_mul(Q[0], U),                        \
+				     lv_add(lv_mul(Q[1], V), lv_mul(Q[2], W)));  \
+		t[i + c] = lv_add(t[i + c], u_);                             \
+	} while (0)
+
+/* Column i + c: the reduction's three and the doubled cross products'
+ * three, a window in X, Y, Z, m window in U, V, W. */
+#define LN_SQR6(X, Y, Z, U, V, W)                                            \
+	do {                                                                 \
+		lv u_ = lv_add(lv_mul(D[0], X), lv_mul(Q[0], U));            \
+		u_ = lv_add(u_, lv_add(lv_mul(D[1], Y), lv_mul(Q[1], V)));   \
+		u_ = lv_add(u_, lv_add(lv_mul(D[2], Z), lv_mul(Q[2], W)));   \
+		t[i + c] = lv_add(t[i + c], u_);                             \
+	} while (0)
+
+/* The squaring, one stream: the square's rows and the reduction's in one
+ * pass of three rows i .. i + 2.  Column i + c of a pass takes Q_r
+ * m_{c-r} (the reduction, columns i .. i + k + 1) and, from c = i on, the
+ * pass's square terms: A_r^2 at c = i + 2r and D_r a_{c-r} = 2 a_{i+r}
+ * a_{c-r} where c - r > i + r.  A column i + r gets every square term it
+ * will ever get before Q_r is taken from it: the passes' square terms
+ * start at column 2i, past the pass's Q columns i .. i + 2 for i >= 3; the
+ * first pass adds its own to columns 0 .. 2 first.  Columns c in 3 .. i-1
+ * take the reduction alone, c >= i + 5 (below k) all six terms with two
+ * loads; the few in between and past k go term by term (ln_sqr_col). */
 LN_INLINE void ln_sqr_stream(uint64_t *r, const uint64_t *a,
 			     const struct big_lanes_mod *mod, const int k, int s)
 {
@@ -116,60 +249,132 @@ LN_INLINE void ln_sqr_stream(uint64_t *r, const uint64_t *a,
 	lv t[2 * BIG_LANES_MAX_DIGITS];
 	for (int j = 0; j < 2 * k; j++)
 		t[j] = lv_zero();
-	/* The square: row i adds a_i^2 to column 2i and 2 a_i a_j to column
-	 * i + j for j > i. */
+	const lv m0 = lv_load(LN_AT(m, 0, s)), m1 = lv_load(LN_AT(m, 1, s));
+	const lv m2 = lv_load(LN_AT(m, 2, s));
 	int i = 0;
-	for (; i + 1 < k; i += 2) {
-		const lv a0 = lv_load(LN_AT(a, i, s));
-		const lv a1 = lv_load(LN_AT(a, i + 1, s));
-		const lv d0 = lv_add(a0, a0), d1 = lv_add(a1, a1);
-		t[2 * i] = lv_add(t[2 * i], lv_mul(a0, a0));
-		t[2 * i + 1] = lv_add(t[2 * i + 1], lv_mul(d0, a1));
-		t[2 * i + 2] = lv_add(t[2 * i + 2], lv_mul(a1, a1));
-		if (i + 2 < k) {
-			lv prev = lv_load(LN_AT(a, i + 2, s));
-			t[2 * i + 2] = lv_add(t[2 * i + 2], lv_mul(d0, prev));
-			for (int j = i + 3; j < k; j++) {
-				const lv aj = lv_load(LN_AT(a, j, s));
-				t[i + j] = lv_add(t[i + j], lv_add(lv_mul(d0, aj),
-								   lv_mul(d1, prev)));
-				prev = aj;
-			}
-			t[i + k] = lv_add(t[i + k], lv_mul(d1, prev));
+	for (; i + 3 <= k; i += 3) {
+		lv A[3], D[3], Q[3];
+		for (int q = 0; q < 3; q++) {
+			A[q] = lv_load(LN_AT(a, i + q, s));
+			D[q] = lv_add(A[q], A[q]);
 		}
-	}
-	if (i < k) {
-		const lv a0 = lv_load(LN_AT(a, i, s));
-		t[2 * i] = lv_add(t[2 * i], lv_mul(a0, a0));
-	}
-	/* The reduction, two rows a pass. */
-	const lv m0 = lv_load(LN_AT(m, 0, s));
-	for (i = 0; i + 1 < k; i += 2) {
-		lv mp = lv_load(LN_AT(m, 1, s));
+		if (i == 0) {
+			t[0] = lv_add(t[0], lv_mul(A[0], A[0]));
+			t[1] = lv_add(t[1], lv_mul(D[0], A[1]));
+			t[2] = lv_add(t[2], lv_add(lv_mul(A[1], A[1]), lv_mul(D[0], A[2])));
+		}
 		lv x = t[i];
-		const lv q0 = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(q0, m0));
+		Q[0] = lv_and(lv_mul(x, k0), mask);
+		x = lv_add(x, lv_mul(Q[0], m0));
 		lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		y = lv_add(y, lv_mul(q0, mp));
-		const lv q1 = lv_and(lv_mul(y, k0), mask);
-		y = lv_add(y, lv_mul(q1, m0));
-		t[i + 2] = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
-		for (int j = 2; j < k; j++) {
-			const lv mj = lv_load(LN_AT(m, j, s));
-			t[i + j] = lv_add(t[i + j], lv_add(lv_mul(q0, mj),
-							   lv_mul(q1, mp)));
-			mp = mj;
+		y = lv_add(y, lv_mul(Q[0], m1));
+		Q[1] = lv_and(lv_mul(y, k0), mask);
+		y = lv_add(y, lv_mul(Q[1], m0));
+		lv z = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
+		z = lv_add(z, lv_add(lv_mul(Q[0], m2), lv_mul(Q[1], m1)));
+		Q[2] = lv_and(lv_mul(z, k0), mask);
+		z = lv_add(z, lv_mul(Q[2], m0));
+		t[i + 3] = lv_add(t[i + 3], lv_srl(z, BIG_LANES_DIGIT_BITS));
+
+		int c = 3;
+		/* The reduction alone: S2 = m_{c-1}, S1 = m_{c-2}. */
+		lv S0, S1 = m1, S2 = m2;
+		const int a_end = i < k ? i : k;
+		for (; c + 3 <= a_end; c += 3) {
+			S0 = lv_load(LN_AT(m, c, s));
+			LN_RED3(S0, S2, S1);
+			c++;
+			S1 = lv_load(LN_AT(m, c, s));
+			LN_RED3(S1, S0, S2);
+			c++;
+			S2 = lv_load(LN_AT(m, c, s));
+			LN_RED3(S2, S1, S0);
+			c -= 2;
 		}
-		t[i + k] = lv_add(t[i + k], lv_mul(q1, mp));
+		for (; c < a_end; c++) {
+			S0 = lv_load(LN_AT(m, c, s));
+			LN_RED3(S0, S2, S1);
+			S1 = S2;
+			S2 = S0;
+		}
+		if (i >= 3 && i + 5 <= k) {
+			/* Columns i .. i + 4, where the pass's square terms start:
+			 * the reduction's three and A0^2, D0 a, A1^2, D1 a, A2^2. */
+#define LN_RED_AT(c_)                                                        \
+	lv_add(lv_mul(Q[0], lv_load(LN_AT(m, (c_), s))),                     \
+	       lv_add(lv_mul(Q[1], lv_load(LN_AT(m, (c_) - 1, s))),          \
+		      lv_mul(Q[2], lv_load(LN_AT(m, (c_) - 2, s)))))
+#define LN_DA(r_, c_) lv_mul(D[r_], lv_load(LN_AT(a, (c_) - (r_), s)))
+			t[2 * i] = lv_add(t[2 * i], lv_add(LN_RED_AT(i), lv_mul(A[0], A[0])));
+			t[2 * i + 1] = lv_add(t[2 * i + 1], lv_add(LN_RED_AT(i + 1), LN_DA(0, i + 1)));
+			t[2 * i + 2] = lv_add(t[2 * i + 2],
+					      lv_add(LN_RED_AT(i + 2),
+						     lv_add(LN_DA(0, i + 2), lv_mul(A[1], A[1]))));
+			t[2 * i + 3] = lv_add(t[2 * i + 3],
+					      lv_add(LN_RED_AT(i + 3),
+						     lv_add(LN_DA(0, i + 3), LN_DA(1, i + 3))));
+			t[2 * i + 4] = lv_add(t[2 * i + 4],
+					      lv_add(lv_add(LN_RED_AT(i + 4), lv_mul(A[2], A[2])),
+						     lv_add(LN_DA(0, i + 4), LN_DA(1, i + 4))));
+#undef LN_RED_AT
+#undef LN_DA
+			c = i + 5;
+		}
+		const int b_end = i + 5 < k ? i + 5 : k;
+		for (; c < b_end; c++)
+			ln_sqr_col(t, a, m, A, D, Q, k, s, i, c);
+		if (c < k) {
+			/* All six: R2 = a_{c-1}, R1 = a_{c-2}, m likewise. */
+			lv R0, R1 = lv_load(LN_AT(a, c - 2, s)), R2 = lv_load(LN_AT(a, c - 1, s));
+			S1 = lv_load(LN_AT(m, c - 2, s));
+			S2 = lv_load(LN_AT(m, c - 1, s));
+			for (; c + 3 <= k; c += 3) {
+				R0 = lv_load(LN_AT(a, c, s));
+				S0 = lv_load(LN_AT(m, c, s));
+				LN_SQR6(R0, R2, R1, S0, S2, S1);
+				c++;
+				R1 = lv_load(LN_AT(a, c, s));
+				S1 = lv_load(LN_AT(m, c, s));
+				LN_SQR6(R1, R0, R2, S1, S0, S2);
+				c++;
+				R2 = lv_load(LN_AT(a, c, s));
+				S2 = lv_load(LN_AT(m, c, s));
+				LN_SQR6(R2, R1, R0, S2, S1, S0);
+				c -= 2;
+			}
+			for (; c < k; c++) {
+				R0 = lv_load(LN_AT(a, c, s));
+				S0 = lv_load(LN_AT(m, c, s));
+				LN_SQR6(R0, R2, R1, S0, S2, S1);
+				R1 = R2;
+				R2 = R0;
+				S1 = S2;
+				S2 = S0;
+			}
+			/* Columns i + k, i + k + 1: the rows' tops. */
+			t[i + k] = lv_add(t[i + k],
+					  lv_add(lv_add(lv_mul(D[1], R2), lv_mul(Q[1], S2)),
+						 lv_add(lv_mul(D[2], R1), lv_mul(Q[2], S1))));
+			t[i + k + 1] = lv_add(t[i + k + 1],
+					      lv_add(lv_mul(D[2], R2), lv_mul(Q[2], S2)));
+			c = k + 2;
+		}
+		for (; c < k + 2; c++)
+			ln_sqr_col(t, a, m, A, D, Q, k, s, i, c);
 	}
-	if (i < k) {
+	/* The last rows, one at a time: the row's square terms, then its
+	 * reduction row (its column i has every square term by now). */
+	for (; i < k; i++) {
+		const lv a0 = lv_load(LN_AT(a, i, s)), d0 = lv_add(a0, a0);
+		t[2 * i] = lv_add(t[2 * i], lv_mul(a0, a0));
+		for (int j = i + 1; j < k; j++)
+			t[i + j] = lv_add(t[i + j], lv_mul(d0, lv_load(LN_AT(a, j, s))));
 		lv x = t[i];
 		const lv q0 = lv_and(lv_mul(x, k0), mask);
 		x = lv_add(x, lv_mul(q0, m0));
 		t[i + 1] = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
 		for (int j = 1; j < k; j++)
-			t[i + j] = lv_add(t[i + j],
-					  lv_mul(q0, lv_load(LN_AT(m, j, s))));
+			t[i + j] = lv_add(t[i + j], lv_mul(q0, lv_load(LN_AT(m, j, s))));
 	}
 	ln_carry_out(r, t, k, s);
 }

@@ -16,6 +16,9 @@
  *         --fixed small-output picks the fixed ciphertext so that its
  *         plaintext is 128 bits shorter than n (a leak of the result's
  *         length shows up).
+ *   batch rsa_private_batch of 4 operations on the key (the AVX2 lanes,
+ *         or BIGMONT_BATCH's), blinding off: operation 0's ciphertext is
+ *         the class (fixed vs random, as rsa), operations 1-3 fixed.
  *   crt   big_modexp_crt with GMP-made primes.  --vary input: fixed vs
  *         random base; --vary exponent: the key's dp, dq vs random
  *         exponents of the same bit lengths (random base in both).
@@ -25,7 +28,7 @@
  *         window meant for public exponents: the positive control, which
  *         must show a leak at RSA sizes.
  *
- *   dudect [--target rsa|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]
+ *   dudect [--target rsa|batch|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]
  *          [--fixed random|small-output] [--vary input|exponent]
  *          [--no-fault-check] [--seed S] [--self-test]
  *
@@ -285,6 +288,60 @@ static void setup_rsa(struct target *t, const char *keyfile, int fault_check,
 	printf("target: rsa_private_raw, %s (%d bits), blinding off, fault check %s, fixed %s\n",
 	       keyfile, bits, fault_check ? "on" : "off",
 	       small_output ? "ciphertext of a 128-bit-short plaintext" : "random ciphertext");
+}
+
+/* batch: rsa_private_batch of 4 operations on the key (the vector lanes),
+ * blinding off; operation 0's input is the one under test, operations 1-3
+ * keep fixed random inputs. */
+struct batch_ctx {
+	struct rsa_ctx *rsa;
+	uint8_t *in, *out;
+	void *scratch;
+	size_t scratch_size;
+	const rsa_key *keys[4];
+	int status[4];
+};
+
+static int batch_run(struct target *t, const uint8_t *in)
+{
+	struct batch_ctx *b = t->ctx;
+	const size_t size = b->rsa->size;
+	memcpy(b->in, in, size);
+	return rsa_private_batch(b->keys, b->out, b->in, size, 4, b->status, b->scratch,
+				 b->scratch_size);
+}
+
+static void batch_prepare(struct target *t, uint8_t *in, int cls)
+{
+	struct batch_ctx *b = t->ctx;
+	struct target r = { .ctx = b->rsa };
+	rsa_prepare(&r, in, cls);
+}
+
+static void setup_batch(struct target *t, const char *keyfile, int fault_check)
+{
+	static struct batch_ctx b;
+	setup_rsa(t, keyfile, fault_check, 0);
+	b.rsa = t->ctx;
+	const size_t size = b.rsa->size;
+	b.in = malloc(4 * size);
+	b.out = malloc(4 * size);
+	b.scratch_size = rsa_private_batch_scratch_size(size);
+	b.scratch = malloc(b.scratch_size);
+	for (int i = 0; i < 4; i++)
+		b.keys[i] = b.rsa->key;
+	rng_bytes(b.in, 4 * size);
+	for (int i = 1; i < 4; i++)
+		b.in[i * size] &= b.rsa->top_mask;
+	/* The lanes at every key size (below 2048 bits they run singly). */
+	if (getenv("BIGMONT_BATCH") == NULL)
+		setenv("BIGMONT_BATCH", "avx2", 1);
+	t->name = "rsa_private_batch";
+	t->prepare = batch_prepare;
+	t->run = batch_run;
+	t->ctx = &b;
+	printf("target: rsa_private_batch, 4 operations, operation 0 under test, lane kernel '%s'\n",
+	       big_crt_batch_kernel());
 }
 
 /* crt: big_modexp_crt on GMP-made primes. */
@@ -547,7 +604,7 @@ static int self_test(double seconds)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: dudect [--target rsa|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]\n"
+		"usage: dudect [--target rsa|batch|crt|modexp_ct|modexp] [--seconds N] [--key PEM] [--bits B]\n"
 		"              [--fixed random|small-output] [--vary input|exponent]\n"
 		"              [--no-fault-check] [--seed S] [--self-test]\n"
 		"Welch t-test on rdtsc timings of two classes of secret inputs;\n"
@@ -611,6 +668,8 @@ int main(int argc, char **argv)
 		if (strcmp(fixed, "random") && strcmp(fixed, "small-output"))
 			die_usage("--fixed must be random or small-output");
 		setup_rsa(&t, key, fault_check, !strcmp(fixed, "small-output"));
+	} else if (!strcmp(target, "batch")) {
+		setup_batch(&t, key, fault_check);
 	} else if (!strcmp(target, "crt")) {
 		if (strcmp(vary, "input") && strcmp(vary, "exponent"))
 			die_usage("--vary must be input or exponent");
@@ -619,7 +678,7 @@ int main(int argc, char **argv)
 		/* The secret is the exponent (bits/2 long, like a CRT half's). */
 		setup_crt(&t, bits, 1, !strcmp(target, "modexp") ? MODE_MODEXP : MODE_MODEXP_CT);
 	} else {
-		die_usage("--target must be rsa, crt, modexp or modexp_ct");
+		die_usage("--target must be rsa, batch, crt, modexp or modexp_ct");
 	}
 	fflush(stdout);
 	double tmax = measure(&t, seconds, 0);

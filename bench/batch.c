@@ -1,0 +1,372 @@
+/*
+ * bench/batch.c -- `bigmont speed --batch` (contract in batch.h).
+ */
+#include "batch.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bigmont/bignum.h>
+#include <bigmont/rsa.h>
+
+#include "impl.h"
+#include "json.h"
+#include "machine.h"
+
+enum { IMPL_SINGLE, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPLS };
+
+static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-avx2",
+					      "ours-batch-c", "openssl-noblind" };
+
+#define MAX_ROUNDS 100000
+
+struct impl_run {
+	int present;
+	const char *note; /* the kernel or why absent */
+	double *ns;       /* per round, wall-clock ns per operation */
+	double *cpu;      /* per round, this thread's CPU ns per operation */
+	int rounds;
+	double median, min, cpu_median, cpu_min;
+};
+
+struct key_run {
+	const struct bench_speed_key *key;
+	int bits;
+	size_t len;
+	rsa_key *ours;
+	void *ossl;
+	struct bench_gmp *gmp;
+	struct bench_rsa_parts parts;
+	uint8_t *in, *want, *got;
+	void *scratch;
+	size_t scratch_size;
+	int *status;
+	const rsa_key **keys;
+	struct impl_run impl[IMPLS];
+};
+
+static double clock_ns(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* BENCH_BATCH_OPS operations of implementation i on k->in into k->got;
+ * 0 or the first failure's status. */
+static int run_ops(struct key_run *k, int i)
+{
+	const size_t len = k->len;
+	int rc = 0;
+	switch (i) {
+	case IMPL_SINGLE:
+		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
+			rc = rsa_private_raw(k->ours, k->got + j * len, k->in + j * len, len);
+		return rc;
+	case IMPL_BATCH_AVX2:
+	case IMPL_BATCH_C:
+		/* The kernel is chosen at each call from BIGMONT_BATCH, which
+		 * also makes the library take the lanes below RSA-2048, where
+		 * it would run singly by default: the rows time the lanes. */
+		setenv("BIGMONT_BATCH", i == IMPL_BATCH_C ? "c" : "avx2", 1);
+		rc = rsa_private_batch(k->keys, k->got, k->in, len, BENCH_BATCH_OPS, k->status,
+				       k->scratch, k->scratch_size);
+		unsetenv("BIGMONT_BATCH");
+		return rc;
+	default:
+		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
+			rc = bench_ossl_ops.decrypt(k->ossl, k->got + j * len, k->in + j * len);
+		return rc;
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void close_key(struct key_run *k)
+{
+	if (k->ours)
+		bench_ours_ops.close(k->ours);
+	if (k->ossl)
+		bench_ossl_ops.close(k->ossl);
+	if (k->gmp)
+		bench_gmp_close(k->gmp);
+	bench_rsa_parts_free(&k->parts);
+	free(k->in);
+	free(k->want);
+	free(k->got);
+	free(k->scratch);
+	free(k->status);
+	free(k->keys);
+	for (int i = 0; i < IMPLS; i++) {
+		free(k->impl[i].ns);
+		free(k->impl[i].cpu);
+	}
+}
+
+static int open_key(struct key_run *k, const struct bench_speed_key *key, char *err,
+		    size_t errlen)
+{
+	memset(k, 0, sizeof(*k));
+	k->key = key;
+	char why[300] = "";
+	if (bench_ossl_parts(&k->parts, key->pem, key->len, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "%s: %s", key->label, why);
+		return 1;
+	}
+	const struct bench_key_input input = { key->pem, key->len, &k->parts };
+	k->gmp = bench_gmp_open(&k->parts, why, sizeof(why));
+	if (k->gmp == NULL || (k->ours = bench_ours_ops.open(&input, 0, why, sizeof(why))) == NULL ||
+	    (k->ossl = bench_ossl_ops.open(&input, BENCH_OSSL_NOBLIND, why, sizeof(why))) == NULL) {
+		snprintf(err, errlen, "%s: %s", key->label, why);
+		return 1;
+	}
+	k->len = rsa_key_size(k->ours);
+	k->bits = rsa_key_bits(k->ours);
+	const size_t all = k->len * BENCH_BATCH_OPS;
+	k->in = malloc(all);
+	k->want = malloc(all);
+	k->got = malloc(all);
+	k->scratch_size = rsa_private_batch_scratch_size(k->len);
+	k->scratch = malloc(k->scratch_size);
+	k->status = malloc(sizeof(int) * BENCH_BATCH_OPS);
+	k->keys = malloc(sizeof(*k->keys) * BENCH_BATCH_OPS);
+	for (int i = 0; i < IMPLS; i++) {
+		k->impl[i].ns = malloc(sizeof(double) * MAX_ROUNDS);
+		k->impl[i].cpu = malloc(sizeof(double) * MAX_ROUNDS);
+	}
+	for (int i = 0; i < IMPLS; i++)
+		if (k->impl[i].ns == NULL || k->impl[i].cpu == NULL)
+			k->in = NULL;
+	if (!k->in || !k->want || !k->got || !k->scratch || !k->status || !k->keys) {
+		snprintf(err, errlen, "out of memory");
+		return 1;
+	}
+	for (int j = 0; j < BENCH_BATCH_OPS; j++)
+		k->keys[j] = k->ours;
+	/* Random inputs below n: the top byte zero. */
+	uint64_t seed = 0x62617463ULL + (uint64_t)k->bits;
+	for (size_t j = 0; j < all; j++)
+		k->in[j] = (uint8_t)next_random(&seed);
+	for (int j = 0; j < BENCH_BATCH_OPS; j++) {
+		k->in[j * k->len] = 0;
+		if (bench_gmp_decrypt(k->gmp, k->want + j * k->len, k->in + j * k->len) != 0 ||
+		    bench_gmp_verify(k->gmp, k->want + j * k->len, k->in + j * k->len) != 0) {
+			snprintf(err, errlen, "%s: GMP's reference answer is wrong", key->label);
+			return 1;
+		}
+	}
+	/* Which implementations run here. */
+	unsetenv("BIGMONT_BATCH"); /* run_ops sets it for the C lanes */
+	const char *kernel = big_crt_batch_kernel();
+	for (int i = 0; i < IMPLS; i++)
+		k->impl[i].present = 1;
+	k->impl[IMPL_SINGLE].note = big_cpu_variant_name();
+	k->impl[IMPL_OPENSSL].note = "blinding off";
+	k->impl[IMPL_BATCH_C].note = "portable C lanes";
+	k->impl[IMPL_BATCH_AVX2].note = "AVX2 lanes";
+	if (strcmp(kernel, "avx2") != 0) {
+		k->impl[IMPL_BATCH_AVX2].present = 0;
+		k->impl[IMPL_BATCH_AVX2].note = "not run: no AVX2 build or CPU";
+	}
+	return 0;
+}
+
+/* Every present implementation's answers against GMP's. */
+static int check_answers(struct key_run *k, char *err, size_t errlen)
+{
+	for (int i = 0; i < IMPLS; i++) {
+		if (!k->impl[i].present)
+			continue;
+		memset(k->got, 0, k->len * BENCH_BATCH_OPS);
+		const int rc = run_ops(k, i);
+		if (rc != 0) {
+			snprintf(err, errlen, "%s: %s failed (status %d)", k->key->label, impl_name[i],
+				 rc);
+			return 1;
+		}
+		if (memcmp(k->got, k->want, k->len * BENCH_BATCH_OPS) != 0) {
+			snprintf(err, errlen, "%s: %s gives a wrong answer (not GMP's)", k->key->label,
+				 impl_name[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int time_rounds(struct key_run *k, double seconds, char *err, size_t errlen)
+{
+	/* A warm-up round, untimed. */
+	for (int i = 0; i < IMPLS; i++)
+		if (k->impl[i].present)
+			(void)run_ops(k, i);
+	const double start = now_ns();
+	int r = 0;
+	while (r < MAX_ROUNDS &&
+	       (r < BENCH_BATCH_MIN_ROUNDS || now_ns() - start < seconds * 1e9)) {
+		for (int i = 0; i < IMPLS; i++) {
+			if (!k->impl[i].present)
+				continue;
+			const double c0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), t0 = now_ns();
+			const int rc = run_ops(k, i);
+			const double t1 = now_ns(), c1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+			if (rc != 0) {
+				snprintf(err, errlen, "%s: %s failed while timed (status %d)",
+					 k->key->label, impl_name[i], rc);
+				return 1;
+			}
+			k->impl[i].ns[r] = (t1 - t0) / BENCH_BATCH_OPS;
+			k->impl[i].cpu[r] = (c1 - c0) / BENCH_BATCH_OPS;
+		}
+		r++;
+	}
+	for (int i = 0; i < IMPLS; i++) {
+		struct impl_run *x = &k->impl[i];
+		if (!x->present)
+			continue;
+		x->rounds = r;
+		qsort(x->ns, (size_t)r, sizeof(double), cmp_double);
+		x->median = r % 2 ? x->ns[r / 2] : (x->ns[r / 2 - 1] + x->ns[r / 2]) / 2;
+		x->min = x->ns[0];
+		qsort(x->cpu, (size_t)r, sizeof(double), cmp_double);
+		x->cpu_median = r % 2 ? x->cpu[r / 2] : (x->cpu[r / 2 - 1] + x->cpu[r / 2]) / 2;
+		x->cpu_min = x->cpu[0];
+	}
+	/* Checked again after timing: the last round's answers. */
+	return check_answers(k, err, errlen);
+}
+
+static void print_key(FILE *out, const struct key_run *k, double seconds)
+{
+	const struct impl_run *single = &k->impl[IMPL_SINGLE], *ossl = &k->impl[IMPL_OPENSSL];
+	fprintf(out, "\nRSA-%d private key (%s): %d operations per round, %d rounds in %.2f s, "
+		"interleaved\n", k->bits, k->key->label, BENCH_BATCH_OPS, single->rounds, seconds);
+	fprintf(out, "  %-17s %-19s %12s %12s %12s %12s %9s %8s %8s\n", "implementation",
+		"kernel", "median ns/op", "min ns/op", "cpu ns/op", "min cpu ns", "ops/s",
+		"/single", "/openssl");
+	for (int i = 0; i < IMPLS; i++) {
+		const struct impl_run *x = &k->impl[i];
+		if (!x->present) {
+			fprintf(out, "  %-17s %s\n", impl_name[i], x->note);
+			continue;
+		}
+		fprintf(out, "  %-17s %-19s %12.0f %12.0f %12.0f %12.0f %9.0f %8.3f %8.3f\n",
+			impl_name[i], x->note, x->median, x->min, x->cpu_median, x->cpu_min,
+			1e9 / x->cpu_median, x->cpu_median / single->cpu_median,
+			x->cpu_median / ossl->cpu_median);
+	}
+	const struct impl_run *b = &k->impl[IMPL_BATCH_AVX2];
+	if (b->present)
+		fprintf(out, "  ratio batch-avx2/single: %.3f cpu median, %.3f cpu min, %.3f wall "
+			"median, %.3f wall min; batch-avx2/openssl %.3f (cpu median); ops/s per core "
+			"x%.2f over single\n",
+			b->cpu_median / single->cpu_median, b->cpu_min / single->cpu_min,
+			b->median / single->median, b->min / single->min,
+			b->cpu_median / ossl->cpu_median, single->cpu_median / b->cpu_median);
+}
+
+static void json_key_run(struct json_writer *w, const struct key_run *k)
+{
+	json_object_begin(w);
+	json_kv_string(w, "key", k->key->label);
+	json_kv_int(w, "bits", k->bits);
+	json_kv_int(w, "ops_per_round", BENCH_BATCH_OPS);
+	json_key(w, "implementations");
+	json_array_begin(w);
+	for (int i = 0; i < IMPLS; i++) {
+		const struct impl_run *x = &k->impl[i];
+		json_object_begin(w);
+		json_kv_string(w, "name", impl_name[i]);
+		json_kv_string(w, "kernel", x->note);
+		json_kv_bool(w, "measured", x->present);
+		json_kv_int(w, "rounds", x->present ? x->rounds : 0);
+		json_kv_double(w, "median_ns_per_op", x->present ? x->median : NAN, 6);
+		json_kv_double(w, "min_ns_per_op", x->present ? x->min : NAN, 6);
+		json_kv_double(w, "cpu_median_ns_per_op", x->present ? x->cpu_median : NAN, 6);
+		json_kv_double(w, "cpu_min_ns_per_op", x->present ? x->cpu_min : NAN, 6);
+		json_kv_double(w, "ops_per_s", x->present ? 1e9 / x->cpu_median : NAN, 6);
+		json_kv_double(w, "ratio_to_single",
+			       x->present ? x->cpu_median / k->impl[IMPL_SINGLE].cpu_median : NAN, 4);
+		json_kv_double(w, "ratio_to_openssl",
+			       x->present ? x->cpu_median / k->impl[IMPL_OPENSSL].cpu_median : NAN, 4);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_object_end(w);
+}
+
+int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errlen)
+{
+	struct bench_machine m;
+	bench_machine_probe(&m, o->build, NULL);
+	bench_machine_print(o->out, &m, NULL);
+	fprintf(o->out, "  batch     rsa_private_batch: %d operations a call, 4 per lane "
+		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'\n", BENCH_BATCH_OPS,
+		getenv("BIGMONT_BATCH") ? "as BIGMONT_BATCH says" : big_crt_batch_kernel());
+	fprintf(o->out, "  settings  blinding off on every side; ours: fault check on, single "
+		"and batch alike; answers checked against GMP before and after timing\n");
+	struct key_run *runs = calloc((size_t)o->nkeys, sizeof(*runs));
+	if (runs == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return 1;
+	}
+	int status = 0, done = 0;
+	for (int i = 0; i < o->nkeys && status == 0; i++, done++) {
+		struct key_run *k = &runs[i];
+		status = open_key(k, &o->keys[i], err, errlen) || check_answers(k, err, errlen) ||
+			 time_rounds(k, o->seconds, err, errlen);
+		if (status == 0) {
+			print_key(o->out, k, o->seconds);
+			fflush(o->out);
+		}
+	}
+	if (status == 0 && o->json != NULL) {
+		struct json_writer w;
+		json_begin(&w, o->json);
+		json_object_begin(&w);
+		json_kv_string(&w, "schema", "bigmont-speed-batch/1");
+		json_key(&w, "machine");
+		json_object_begin(&w);
+		bench_machine_json(&w, &m);
+		json_object_end(&w);
+		json_kv_string(&w, "batch_kernel", big_crt_batch_kernel());
+		json_kv_int(&w, "min_rounds", BENCH_BATCH_MIN_ROUNDS);
+		json_key(&w, "keys");
+		json_array_begin(&w);
+		for (int i = 0; i < o->nkeys; i++)
+			json_key_run(&w, &runs[i]);
+		json_array_end(&w);
+		json_object_end(&w);
+		if (json_finish(&w) != 0) {
+			snprintf(err, errlen, "cannot write the JSON document");
+			status = 1;
+		}
+	}
+	if (status == 0 && (fflush(o->out) != 0 || ferror(o->out))) {
+		snprintf(err, errlen, "cannot write the report");
+		status = 1;
+	}
+	for (int i = 0; i < done; i++)
+		close_key(&runs[i]);
+	free(runs);
+	return status;
+}

@@ -1,0 +1,45 @@
+/*
+ * bench/batch.h -- `bigmont speed --batch`: batched private-key operations
+ * (rsa_private_batch, four operations in the vector lanes of one
+ * exponentiation) beside our single operation and OpenSSL's, per key.
+ *
+ * For each key: every implementation's answers on BENCH_BATCH_OPS random
+ * inputs are checked against GMP's before anything is timed (a wrong one
+ * fails the run); then rounds, interleaved, each timing BENCH_BATCH_OPS
+ * operations of each implementation in turn (ours single through
+ * rsa_private_raw, the batch with the AVX2 build where the CPU has it and
+ * with the portable C build, OpenSSL's RSA_private_decrypt), until the
+ * time asked and at least BENCH_BATCH_MIN_ROUNDS rounds.  Blinding is off
+ * on every side, the fault check on in ours (single and batch alike).
+ * Printed: the median and minimum wall-clock ns per operation over the
+ * rounds, and the median and minimum of this thread's CPU time per
+ * operation (CLOCK_THREAD_CPUTIME_ID: on a shared, loaded machine the
+ * time slices other processes take are not counted); operations per
+ * second per core and the ratios to our single operation and to
+ * OpenSSL's are of the CPU-time medians, all from the same run.
+ */
+#ifndef BIGMONT_BENCH_BATCH_H
+#define BIGMONT_BENCH_BATCH_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "speed.h"
+
+#define BENCH_BATCH_OPS 8
+#define BENCH_BATCH_MIN_ROUNDS 5
+
+struct bench_batch_options {
+	const struct bench_speed_key *keys;
+	int nkeys;
+	double seconds;   /* of rounds per key */
+	const char *build; /* NULL: from the configuration */
+	FILE *out;        /* the report */
+	FILE *json;       /* the JSON document, or NULL */
+};
+
+/* 0, or 1 with the reason in err (a key that does not load, a wrong
+ * answer, a failed operation, a write error). */
+int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errlen);
+
+#endif
