@@ -2,7 +2,8 @@
 /*
  * rsa_private_batch (rsa/private_batch.c) against rsa_private_raw on the
  * same keys and inputs, with each lane build forced in turn
- * (BIGMONT_BATCH=c, =avx2 where the CPU has AVX2): the batch path's own
+ * (BIGMONT_BATCH=c, =avx2 where the CPU has AVX2, =ifma where it has
+ * AVX-512 IFMA: radix 2^52, bignum/lanes/lanes52.h): the batch path's own
  * code does not depend on the chunk-kernel variant, so the suite runs once.
  *
  * - Every RSA size the test keys have (512 .. 4096, and 1025 and 2047
@@ -92,6 +93,9 @@ std::vector<const char *> kernels()
 	BatchEnv env("avx2");
 	if (std::string(big_crt_batch_kernel()) == "avx2")
 		v.push_back("avx2");
+	BatchEnv ifma("ifma");
+	if (std::string(big_crt_batch_kernel()) == "ifma")
+		v.push_back("ifma");
 	return v;
 }
 

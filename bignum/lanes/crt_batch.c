@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "lanes.h"
+#include "lanes52.h"
 
 #define OPS_MAX (BIG_LANES / 2)
 
@@ -90,7 +91,9 @@ static struct layout layout_of(int len)
 
 size_t big_crt_batch_scratch(int len)
 {
-	return layout_of(len).total;
+	/* Enough for the radix-2^52 path too (crt_batch52.c). */
+	const size_t s28 = layout_of(len).total, s52 = big_crt_batch52_scratch(len);
+	return s28 > s52 ? s28 : s52;
 }
 
 /* x (len chunks, zero-padded from xlen) as 64-bit words. */
@@ -214,6 +217,10 @@ out:
 BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 				  void *scratch, size_t scratch_size)
 {
+	struct big_lanes52_ops lanes52;
+	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count))
+		return big_modexp_crt_batch52_ops(ops, count, &lanes52, scratch,
+						  scratch_size);
 	struct big_lanes_ops lanes;
 	big_lanes_ops_choose(&lanes);
 	return big_modexp_crt_batch_ops(ops, count, &lanes, scratch, scratch_size);
@@ -221,6 +228,9 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 
 const char *big_crt_batch_kernel(void)
 {
+	struct big_lanes52_ops lanes52;
+	if (big_lanes52_ops_choose(&lanes52))
+		return lanes52.name;
 	struct big_lanes_ops lanes;
 	return big_lanes_ops_choose(&lanes) ? lanes.name : "none";
 }

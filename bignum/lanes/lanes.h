@@ -170,6 +170,8 @@ struct big_lanes_ops {
  * there unasked, which is slower than single operations (callers then run
  * singly).  Read at each call: the choice is public and cheap beside the
  * work.
+ * The batch CRT asks big_lanes52_ops_choose (lanes52.h) first: radix
+ * 2^52 on IFMA where the CPU has it, unless BIGMONT_BATCH is c or avx2.
  */
 int big_lanes_ops_choose(struct big_lanes_ops *ops);
 

@@ -8,6 +8,8 @@
 
 #include "internal.h"
 #include "lanes.h"
+#include "lanes52.h"
+#include "radix52/radix52.h"
 
 int big_lanes_cpu_has_avx2(void)
 {
@@ -28,4 +30,33 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 	}
 #endif
 	return forced_c;
+}
+
+int big_lanes52_cpu_has_ifma(void)
+{
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	return big_r52_cpu_has_ifma();
+#else
+	return 0;
+#endif
+}
+
+/* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
+ * vpmadd52 takes eight 52-bit digit products (half products) where a
+ * vpmuludq takes four of 28 bits. */
+int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
+{
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	const char *want = getenv("BIGMONT_BATCH");
+	if (want != NULL && (strcmp(want, "c") == 0 || strcmp(want, "avx2") == 0))
+		return 0;
+	if (big_lanes52_cpu_has_ifma()) {
+		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);
+		*ops = ifma;
+		return 1;
+	}
+#else
+	(void)ops;
+#endif
+	return 0;
 }

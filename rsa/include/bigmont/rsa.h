@@ -141,10 +141,11 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * with rsa_private_raw's guarantees per operation (constant time in every
  * key's secrets, blinding and the fault check as each key's options say; a
  * failed fault check fails that operation alone and writes nothing of it),
- * four at a time in the vector lanes of one exponentiation (AVX2 where the
- * CPU has it; BIGMONT_BATCH=c forces the portable build, which is slower
- * than single operations and otherwise not used: without AVX2 every
- * operation runs singly, big_crt_batch_kernel() says "none").  keys[i] may be
+ * four at a time in the vector lanes of one exponentiation (AVX-512 IFMA
+ * where the CPU has it, else AVX2 where it has that; BIGMONT_BATCH=c
+ * forces the portable build, which is slower than single operations and
+ * otherwise not used: without IFMA and AVX2 every operation runs singly,
+ * big_crt_batch_kernel() says "none"; =avx2 the AVX2 build).  keys[i] may be
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one or two
  * operations, keys whose primes differ in length, and keys below 2048 bits

@@ -1,0 +1,236 @@
+/*
+ * bignum/lanes/lanes52.h -- the contracts of the lane layer in radix 2^52,
+ * for AVX-512 IFMA, once.
+ *
+ * What it is.  The same eight independent exponentiations as lanes.h (one
+ * per 64-bit lane, each lane with a modulus, a Montgomery constant and an
+ * exponent of its own, only the digit count shared), with digits of 52
+ * bits multiplied by vpmadd52luq / vpmadd52huq: one zmm register holds
+ * digit j of all eight lanes, so a product step is one instruction for
+ * eight numbers, with no carry, shuffle or product across lanes.
+ *
+ * Lane layout: lanes.h's, with 52-bit digits.  A lane number of k digits
+ * is BIG_LANES_WORDS(k) 64-bit words, digit j of lane l at index
+ * BIG_LANES_AT(j, l) = 8 j + l: digit j of the eight lanes is one 64-byte
+ * line, one zmm.  Digits are radix 2^52, each < 2^52 when normalised.
+ *
+ * Why 2^52 and the carry-free sums.  vpmadd52luq adds the low 52 bits of
+ * the 104-bit product of the low 52 bits of two lanes to a 64-bit lane,
+ * vpmadd52huq its high 52 bits: every term is below 2^52, so a 64-bit lane
+ * takes 2^12 of them before it can overflow.  A digit product a_i b_j
+ * puts its low half into column i + j and its high half into column
+ * i + j + 1, so the Montgomery product adds into each column of its
+ * 2k-column accumulator at most k low and k high halves of a b and as
+ * many of q m, plus, once, the carry of the column below (< 2^12):
+ *   column < 4k (2^52 - 1) + 2^12 <= 2^64   for k <= 1023.
+ * The squaring adds its doubled cross products (at most 2k - 1 halves
+ * after doubling, a column below k 2^52 before it) and one half of a
+ * diagonal square, so no more.  Every size this layer serves has
+ * k <= BIG_LANES52_MAX_DIGITS = 41: 164 halves, a column below 2^60; the
+ * RSA halves of 512, 1024, 1536 and 2048 bits have k = 10, 20, 30, 40.
+ * So the halves add up with no carry until the end of a product, where
+ * one pass over k columns brings every digit below 2^52.  The inputs of
+ * every product must be normalised (vpmadd52 reads only 52 bits).  The
+ * Montgomery digit q_i = (t_i k0) mod 2^52 is one vpmadd52luq from zero:
+ * it reads exactly the low 52 bits of the column t_i, which is all it
+ * needs.
+ *
+ * Almost-Montgomery form, as in lanes.h, with R = 2^(52k): a product
+ * gives T = (a b + Y m) / R, Y = (-a b m^-1) mod R, with no final
+ * subtraction: with m < R/4 and a, b < 2m, T < 2m.  The exponentiation's
+ * last product (by 1) is <= m; one masked subtraction reduces it fully.
+ *
+ * Two builds of one algorithm (lanes52_impl.h on the vector API of
+ * vec52_ifma.h):
+ *   _ifma  AVX-512 F and IFMA intrinsics on zmm (lanes_ifma.c), in the
+ *          x86-64 builds with the assembly kernels; callable only where
+ *          big_lanes52_cpu_has_ifma();
+ *   _emu   the tests' build of the same source against an exact software
+ *          model of those intrinsics (tests/lanes/), which runs anywhere.
+ * Same source, same instruction semantics: both return the same words.
+ *
+ * Constant time: every function runs in time that depends on k (and the
+ * exponent word count) only; no branch and no address depends on a digit,
+ * a modulus or an exponent bit of any lane.  Table entries are read by a
+ * scan of all 32, each lane taking its own entry by a merge mask.
+ */
+#ifndef BIGMONT_LANES52_H
+#define BIGMONT_LANES52_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lanes.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BIG_LANES52_DIGIT_BITS 52
+#define BIG_LANES52_DIGIT_MASK ((UINT64_C(1) << 52) - 1)
+/* 41 digits: 2132 bits, a 2048-bit half (k = 40) and the tests' margin. */
+#define BIG_LANES52_MAX_DIGITS 41
+#define BIG_LANES52_MIN_DIGITS 3
+#define BIG_LANES52_MAX_WORDS BIG_LANES_WORDS(BIG_LANES52_MAX_DIGITS)
+
+/*
+ * The eight moduli.
+ *   digits  k, BIG_LANES52_MIN_DIGITS <= k <= BIG_LANES52_MAX_DIGITS
+ *   m       lane l: an odd modulus 1 < m_l < 2^(52k - 2) = R/4
+ *   k0      lane l: -m_l^-1 mod 2^52
+ *   rr      lane l: R^2 mod m_l, any representative below 2 m_l
+ * Made by big_lanes52_mod_init.  Secret in RSA: wiped by its owner.
+ */
+struct big_lanes52_mod {
+	uint64_t m[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t rr[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t k0[BIG_LANES] __attribute__((aligned(64)));
+	int digits;
+};
+
+/*
+ * Products, each lane under its own modulus:
+ *   mul: r = a b / R (almost-Montgomery), operand scanning with the
+ *        reduction interleaved, two rows a pass;
+ *   sqr: r = a a / R, the cross products once, doubled, the diagonal,
+ *        then the reduction: the same value as mul(r, a, a).
+ * Preconditions: a, b normalised lane numbers of mod->digits digits, each
+ * lane below 2 m_l (below R suffices for the congruence).  r may equal a
+ * and/or b; no partial overlap.  Postcondition: r normalised, each lane
+ * below 2 m_l.  Constant time.
+ */
+typedef void big_lanes52_mul_fn(uint64_t *r, const uint64_t *a,
+				const uint64_t *b,
+				const struct big_lanes52_mod *mod);
+typedef void big_lanes52_sqr_fn(uint64_t *r, const uint64_t *a,
+				const struct big_lanes52_mod *mod);
+
+/*
+ * The exponentiation:  out lane l = base_l ^ e_l mod m_l, fully reduced.
+ * base: normalised, each lane below 2 m_l (plain, not Montgomery form).
+ * e: lane l's exponent at e[l * ewords .. l * ewords + ewords), 64-bit
+ * words little endian, ewords >= 1; every lane is scanned over all
+ * 64 ewords bits.  mod->rr is read.  Window 5 (BIG_LANES_WINDOW): a table
+ * of 32 powers per lane, then per window 5 squarings, a scan of the whole
+ * table (each lane takes its own entry by a merge mask) and one product;
+ * out of Montgomery form by a product by 1 and a masked subtraction.
+ * scratch: big_lanes52_pow_scratch(k) words, any 8-byte alignment (used
+ * from its first 64-byte boundary), left dirty.  out must not overlap
+ * base, e or scratch.  Constant time in base, e and m of every lane.
+ */
+typedef void big_lanes52_pow_fn(uint64_t *out, const uint64_t *base,
+				const uint64_t *e, int ewords,
+				const struct big_lanes52_mod *mod,
+				uint64_t *scratch);
+
+/* The table, the running power, the selected entry and 1. */
+static inline size_t big_lanes52_pow_scratch(int digits)
+{
+	return (size_t)(BIG_LANES_TABLE_ENTRIES + 3) * BIG_LANES_WORDS(digits) + 8;
+}
+
+#define BIG_LANES52_DECLARE_BUILD(sfx)                                       \
+	big_lanes52_mul_fn big_lanes52_mul_##sfx;                            \
+	big_lanes52_sqr_fn big_lanes52_sqr_##sfx;                            \
+	big_lanes52_pow_fn big_lanes52_pow_##sfx;
+
+#if defined(__x86_64__) && BIGMONT_HAVE_ASM
+#define BIG_LANES52_HAVE_IFMA_BUILD 1
+BIG_LANES52_DECLARE_BUILD(ifma)
+#else
+#define BIG_LANES52_HAVE_IFMA_BUILD 0
+#endif
+
+/* 1 if the CPU has AVX-512 F and IFMA and the OS saves the opmask and ZMM
+ * state (big_r52_cpu_has_ifma's test, which asks for DQ, BW and VL too:
+ * every IFMA CPU has them). */
+int big_lanes52_cpu_has_ifma(void);
+
+struct big_lanes52_ops {
+	big_lanes52_mul_fn *mul;
+	big_lanes52_sqr_fn *sqr;
+	big_lanes52_pow_fn *pow;
+	const char *name;
+};
+#define BIG_LANES52_OPS_INIT(sfx)                                            \
+	{ big_lanes52_mul_##sfx, big_lanes52_sqr_##sfx, big_lanes52_pow_##sfx, \
+	  #sfx }
+
+/*
+ * Whether the batch path runs the IFMA build (lanes_select.c): 1 and *ops
+ * set where this build has it, the CPU can run it and BIGMONT_BATCH is
+ * neither "c" nor "avx2" (unset, or "ifma"); else 0 (*ops untouched) and
+ * the batch path takes big_lanes_ops_choose's build: BIGMONT_BATCH=c or
+ * =avx2 force those, and =ifma where IFMA cannot run gets the best of
+ * them there is.
+ */
+int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
+
+/* ---- sizes, conversion and the moduli (lanes52.c) -------------------- */
+/* Digits for moduli of `bits` bits (rounded up to whole chunks by the
+ * caller): the least k with 52k >= bits + 2 (m < R/4); 0 if that is not
+ * within BIG_LANES52_MIN_DIGITS .. BIG_LANES52_MAX_DIGITS. */
+int big_lanes52_digits(int bits);
+/* Lane l of the lane number x (k digits) = w[0..len) (chunks, little
+ * endian); bits of w at and above 52k must be zero (not checked); digits
+ * past w are zero.  Other lanes untouched.  Constant time. */
+void big_lanes52_from_chunks(uint64_t *x, int l, int k,
+			     const BIG_CHUNK_TYPE *w, int len);
+/* w[0..len) = lane l of x (k normalised digits), bits past len chunks
+ * dropped.  Constant time. */
+void big_lanes52_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
+			   int l, int k);
+/* -m^-1 mod 2^52 of an odd m0 (the low 52 bits of m, or more). */
+uint64_t big_lanes52_k0(uint64_t m0);
+/*
+ * 1 if moduli of len chunks (B = len * BIG_CHUNK_SIZE bits) have their
+ * R^2 by big_lanes52_mod_init: k = big_lanes52_digits(B) is not 0 and
+ *   e = 208k - 4B  has  0 <= e < 52k,  that is  B <= 52k < 4B/3,
+ * true for every B from 160 bits on (52k <= B + 53); else 0.
+ */
+int big_lanes52_len_ok(int len);
+/*
+ * *mod for k = digits from lane l's modulus m[l] (len chunks, odd > 1,
+ * below 2^(52k - 2)) and rr[l] = 2^(2B) mod m[l], B = len *
+ * BIG_CHUNK_SIZE (below m[l], as big_mont_rr gives); R^2 mod m from it by
+ * two almost-Montgomery products through ops->mul, with no division:
+ *   T1 = AMM(rr, rr) = 2^(4B - 52k),  RR = AMM(T1, 2^e) = 2^(104k)
+ * (congruences mod m), e = 208k - 4B, which needs 0 <= e < 52k (so
+ * 2^e <= R/2 and T1 2^e < m R: RR < 2m): big_lanes52_len_ok.  Returns 0,
+ * or -1 if k or e is out of range (nothing written).  x, y:
+ * BIG_LANES_WORDS(digits) words of scratch each, left dirty.  Constant
+ * time in the moduli.
+ */
+int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
+			 const BIG_CHUNK_TYPE *const m[BIG_LANES],
+			 const BIG_CHUNK_TYPE *const rr[BIG_LANES], int len,
+			 const struct big_lanes52_ops *ops, uint64_t *x,
+			 uint64_t *y);
+
+/* ---- a batch of CRT exponentiations (crt_batch52.c) ------------------ */
+/*
+ * big_modexp_crt_batch_ops's contract (lanes.h) in radix 2^52 through the
+ * given build: operation i in lanes i (mod p) and 4 + i (mod q), up to
+ * four operations; the unused lanes compute a copy of operation 0's
+ * moduli on 0.  Also BIG_INVALID_ARGS where !big_lanes52_len_ok(len).
+ * scratch: big_crt_batch52_scratch(len) bytes (big_crt_batch_scratch(len)
+ * is never less), wiped before return.  No allocation.  Constant time in
+ * every operation's a, dp, dq, p, q and pinv.  Results are written only
+ * once every exponentiation is done.
+ */
+BIG_ERR_CODE big_modexp_crt_batch52_ops(const big_crt_batch_op *ops,
+					int count,
+					const struct big_lanes52_ops *lanes,
+					void *scratch, size_t scratch_size);
+size_t big_crt_batch52_scratch(int len);
+/* 1 if big_modexp_crt_batch runs this batch in radix 2^52 where the IFMA
+ * build is chosen: its first operation's primes are of one length that
+ * big_crt_batch_len and big_lanes52_len_ok accept (a batch whose other
+ * operations disagree is refused there as in radix 2^28). */
+int big_crt_batch52_fits(const big_crt_batch_op *ops, int count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BIGMONT_LANES52_H */

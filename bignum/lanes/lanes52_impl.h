@@ -1,0 +1,398 @@
+/*
+ * The radix-2^52 lane algorithm, written once (contracts: lanes52.h): the
+ * almost-Montgomery product, the dedicated squaring and the window-5
+ * exponentiation of eight lane numbers, each lane under its own modulus,
+ * one zmm per digit position.  Included after the vector API (vec52_ifma.h)
+ * by lanes_ifma.c, and by the tests' emulated build of it.
+ *
+ * Configuration, defined by the including file:
+ *   LN52_SFX          the build's suffix: big_lanes52_mul_<LN52_SFX> ...
+ *   LN52_FIXED_SIZES  (optional) 1: the RSA digit counts 10, 20, 30, 40
+ *                     get their own copies of the product and the squaring
+ *                     with k a constant, so the compiler can plan the loops
+ *
+ * Halves.  z52_madd_lo(c, a, b) adds lo(a b) = (a b) mod 2^52 to c and
+ * z52_madd_hi adds hi(a b) = (a b) >> 52, for digits a, b < 2^52: a b =
+ * lo + 2^52 hi.  So a digit product a_i b_j is lo into column i + j and
+ * hi into column i + j + 1, each below 2^52; lanes52.h bounds a column.
+ *
+ * The product (operand scanning, the reduction interleaved, no carries
+ * between columns until the end), rows two at a time:
+ *   column i      x = t_i + lo(a_i b_0): complete (every other term of
+ *                 column i came from rows < i, the carry of column i - 1
+ *                 with them); q_i = lo(x k0) (one madd from zero reads the
+ *                 low 52 bits of x, all q_i needs); x + lo(q_i m_0) is
+ *                 0 mod 2^52 (k0 m_0 = -1), its top goes into column i + 1;
+ *   column i + 1  likewise gives q_{i+1}, once row i's terms of it (the
+ *                 hi halves of a_i b_0, q_i m_0, the lo of a_i b_1,
+ *                 q_i m_1) and lo(a_{i+1} b_0) are in; its top goes into
+ *                 column i + 2;
+ *   column i + j  (2 <= j <= k + 1) row i's lo(a_i b_j), lo(q_i m_j),
+ *                 hi(a_i b_{j-1}), hi(q_i m_{j-1}) and row i + 1's lo of
+ *                 b_{j-1}, m_{j-1}, hi of b_{j-2}, m_{j-2}: the digits
+ *                 b_j, m_j loaded once serve eight madds, in two chains of
+ *                 four (one a row) that meet in one add.
+ *   an odd last row alone; then one carry pass over columns k .. 2k - 1
+ *   gives the k normalised digits of T = (a b + Y m) / R (T < 2m < R:
+ *   nothing is carried out of the top).
+ *
+ * The squaring: the cross products a_i a_j (i < j) once, rows two at a
+ * time (column i + u takes lo(a_i a_u), hi(a_i a_{u-1}), lo(a_{i+1}
+ * a_{u-1}) and hi(a_{i+1} a_{u-2}) where those are cross products: a
+ * steady loop where all four are, the edges with the others as zero
+ * digits); each column doubled (below k 2^52 before: no overflow) and the
+ * diagonal's lo(a_i^2) into column 2i, hi into 2i + 1; then the
+ * reduction rows, the product's without the a b terms; then the carry
+ * pass.  k^2 + k madds for the square and 2k^2 + k for the reduction
+ * (the q digits included), against 4k^2 + k in the product.
+ */
+#include "lanes52.h"
+
+#define LN52_CAT2(a, b) a##_##b
+#define LN52_CAT(a, b) LN52_CAT2(a, b)
+#define LN52_NAME(f) LN52_CAT(f, LN52_SFX)
+#define LN52_INLINE static inline __attribute__((always_inline))
+
+/* Digit j of the eight lanes. */
+#define LN52_AT(p, j) ((p) + (size_t)BIG_LANES * (size_t)(j))
+
+/* Columns k .. 2k-1 of t, carried (< 2^12 each step), into r's digits. */
+LN52_INLINE void ln52_carry_out(uint64_t *r, const z52 *t, const int k)
+{
+	z52 c = z52_zero();
+	for (int j = 0; j < k; j++) {
+		const z52 x = z52_add(t[k + j], c);
+		z52_store(LN52_AT(r, j), z52_and52(x));
+		c = z52_shr52(x);
+	}
+}
+
+/*
+ * The reduction rows into t (2k columns), with the rows of a b when with_ab
+ * (a constant where inlined: the product) and without (the squaring, whose
+ * square is in t already).  Returns nothing; columns 0 .. k-1 end
+ * 0 mod 2^52 with their tops carried, T in columns k .. 2k-1.
+ */
+LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
+			   const struct big_lanes52_mod *mod, const int k,
+			   const int with_ab)
+{
+	const z52 zero = z52_zero(), k0 = z52_load(mod->k0);
+	const uint64_t *m = mod->m;
+	const z52 m0 = z52_load(LN52_AT(m, 0));
+	const z52 b0 = with_ab ? z52_load(LN52_AT(b, 0)) : zero;
+	int i = 0;
+	for (; i + 1 < k; i += 2) {
+		const z52 m1 = z52_load(LN52_AT(m, 1));
+		z52 a0 = zero, a1 = zero, b1 = zero;
+		if (with_ab) {
+			a0 = z52_load(LN52_AT(a, i));
+			a1 = z52_load(LN52_AT(a, i + 1));
+			b1 = z52_load(LN52_AT(b, 1));
+		}
+		/* Column i + 1's a b terms beside column i's chain, and its
+		 * q_i terms beside x's last madd: after q_i, two madds and an
+		 * add to q_{i+1}. */
+		z52 x = t[i], y = t[i + 1];
+		if (with_ab) {
+			x = z52_madd_lo(x, a0, b0);
+			y = z52_madd_hi(y, a0, b0);
+			y = z52_madd_lo(y, a0, b1);
+			y = z52_madd_lo(y, a1, b0);
+		}
+		const z52 q0 = z52_madd_lo(zero, x, k0);
+		x = z52_madd_lo(x, q0, m0);
+		y = z52_madd_hi(y, q0, m0);
+		y = z52_madd_lo(y, q0, m1);
+		y = z52_add(y, z52_shr52(x));
+		const z52 q1 = z52_madd_lo(zero, y, k0);
+		y = z52_madd_lo(y, q1, m0);
+		t[i + 2] = z52_add(t[i + 2], z52_shr52(y));
+		/* bp, mp: digit j - 1; bpp, mpp: digit j - 2. */
+		z52 bp = b1, mp = m1, bpp = b0, mpp = m0;
+		for (int j = 2; j < k; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			z52 u = z52_madd_lo(t[i + j], q0, mj);
+			u = z52_madd_hi(u, q0, mp);
+			z52 v = z52_madd_lo(zero, q1, mp);
+			v = z52_madd_hi(v, q1, mpp);
+			if (with_ab) {
+				const z52 bj = z52_load(LN52_AT(b, j));
+				u = z52_madd_lo(u, a0, bj);
+				u = z52_madd_hi(u, a0, bp);
+				v = z52_madd_lo(v, a1, bp);
+				v = z52_madd_hi(v, a1, bpp);
+				bpp = bp;
+				bp = bj;
+			}
+			t[i + j] = z52_add(u, v);
+			mpp = mp;
+			mp = mj;
+		}
+		/* Column i + k: row i's hi of digit k - 1, row i + 1's lo of
+		 * digit k - 1 and hi of k - 2; column i + k + 1: row i + 1's
+		 * hi of digit k - 1. */
+		z52 u = z52_madd_hi(t[i + k], q0, mp);
+		u = z52_madd_lo(u, q1, mp);
+		u = z52_madd_hi(u, q1, mpp);
+		z52 w = z52_madd_hi(t[i + k + 1], q1, mp);
+		if (with_ab) {
+			u = z52_madd_hi(u, a0, bp);
+			u = z52_madd_lo(u, a1, bp);
+			u = z52_madd_hi(u, a1, bpp);
+			w = z52_madd_hi(w, a1, bp);
+		}
+		t[i + k] = u;
+		t[i + k + 1] = w;
+	}
+	if (i < k) {
+		const z52 a0 = with_ab ? z52_load(LN52_AT(a, i)) : zero;
+		z52 x = t[i];
+		if (with_ab)
+			x = z52_madd_lo(x, a0, b0);
+		const z52 q0 = z52_madd_lo(zero, x, k0);
+		x = z52_madd_lo(x, q0, m0);
+		t[i + 1] = z52_add(t[i + 1], z52_shr52(x));
+		z52 bp = b0, mp = m0;
+		for (int j = 1; j < k; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			z52 u = z52_madd_lo(t[i + j], q0, mj);
+			u = z52_madd_hi(u, q0, mp);
+			if (with_ab) {
+				const z52 bj = z52_load(LN52_AT(b, j));
+				u = z52_madd_lo(u, a0, bj);
+				u = z52_madd_hi(u, a0, bp);
+				bp = bj;
+			}
+			t[i + j] = u;
+			mp = mj;
+		}
+		z52 u = z52_madd_hi(t[i + k], q0, mp);
+		if (with_ab)
+			u = z52_madd_hi(u, a0, bp);
+		t[i + k] = u;
+	}
+}
+
+LN52_INLINE void ln52_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			    const struct big_lanes52_mod *mod, const int k)
+{
+	z52 t[2 * BIG_LANES52_MAX_DIGITS];
+	for (int j = 0; j < 2 * k; j++)
+		t[j] = z52_zero();
+	ln52_rows(t, a, b, mod, k, 1);
+	ln52_carry_out(r, t, k);
+}
+
+/* Digit j of a where row `row`'s cross products use it (row < j < k),
+ * else zero: the edges of the squaring's row pairs. */
+LN52_INLINE z52 ln52_cross(const uint64_t *a, int j, int row, const int k)
+{
+	return j > row && j < k ? z52_load(LN52_AT(a, j)) : z52_zero();
+}
+
+LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
+			    const struct big_lanes52_mod *mod, const int k)
+{
+	z52 t[2 * BIG_LANES52_MAX_DIGITS];
+	for (int j = 0; j < 2 * k; j++)
+		t[j] = z52_zero();
+	/* The cross products of rows i, i + 1 into columns i + u,
+	 * i + 1 <= u <= k + 1 (k + 1: hi(a_{i+1} a_{k-1})). */
+	for (int i = 0; i + 1 < k; i += 2) {
+		const z52 a0 = z52_load(LN52_AT(a, i));
+		const z52 a1 = z52_load(LN52_AT(a, i + 1));
+		const int head = i + 3 < k + 1 ? i + 3 : k + 1;
+		int u = i + 1;
+		for (; u <= head; u++) {
+			z52 c = z52_madd_lo(t[i + u], a0, ln52_cross(a, u, i, k));
+			c = z52_madd_hi(c, a0, ln52_cross(a, u - 1, i, k));
+			c = z52_madd_lo(c, a1, ln52_cross(a, u - 1, i + 1, k));
+			t[i + u] = z52_madd_hi(c, a1, ln52_cross(a, u - 2, i + 1, k));
+		}
+		if (u < k) {
+			/* u = i + 4 .. k - 1: all four are cross products. */
+			z52 p1 = z52_load(LN52_AT(a, u - 1));
+			z52 p2 = z52_load(LN52_AT(a, u - 2));
+			for (; u < k; u++) {
+				const z52 au = z52_load(LN52_AT(a, u));
+				z52 c = z52_madd_lo(t[i + u], a0, au);
+				c = z52_madd_hi(c, a0, p1);
+				z52 d = z52_madd_lo(z52_zero(), a1, p1);
+				d = z52_madd_hi(d, a1, p2);
+				t[i + u] = z52_add(c, d);
+				p2 = p1;
+				p1 = au;
+			}
+		}
+		for (; u <= k + 1; u++) {
+			z52 c = z52_madd_lo(t[i + u], a0, ln52_cross(a, u, i, k));
+			c = z52_madd_hi(c, a0, ln52_cross(a, u - 1, i, k));
+			c = z52_madd_lo(c, a1, ln52_cross(a, u - 1, i + 1, k));
+			t[i + u] = z52_madd_hi(c, a1, ln52_cross(a, u - 2, i + 1, k));
+		}
+	}
+	/* Doubled, and the diagonal. */
+	for (int i = 0; i < k; i++) {
+		const z52 ai = z52_load(LN52_AT(a, i));
+		t[2 * i] = z52_madd_lo(z52_add(t[2 * i], t[2 * i]), ai, ai);
+		t[2 * i + 1] = z52_madd_hi(z52_add(t[2 * i + 1], t[2 * i + 1]), ai, ai);
+	}
+	ln52_rows(t, NULL, NULL, mod, k, 0);
+	ln52_carry_out(r, t, k);
+}
+
+#if defined(LN52_FIXED_SIZES) && LN52_FIXED_SIZES
+#define LN52_SIZE(K)                                                         \
+	static void ln52_mul_##K(uint64_t *r, const uint64_t *a,             \
+				 const uint64_t *b,                          \
+				 const struct big_lanes52_mod *mod)          \
+	{                                                                    \
+		ln52_mul_k(r, a, b, mod, K);                                 \
+	}                                                                    \
+	static void ln52_sqr_##K(uint64_t *r, const uint64_t *a,             \
+				 const struct big_lanes52_mod *mod)          \
+	{                                                                    \
+		ln52_sqr_k(r, a, mod, K);                                    \
+	}
+LN52_SIZE(10)
+LN52_SIZE(20)
+LN52_SIZE(30)
+LN52_SIZE(40)
+#define LN52_SIZE_CASES(op, ...)                                             \
+	case 10:                                                             \
+		ln52_##op##_10(__VA_ARGS__);                                 \
+		return;                                                      \
+	case 20:                                                             \
+		ln52_##op##_20(__VA_ARGS__);                                 \
+		return;                                                      \
+	case 30:                                                             \
+		ln52_##op##_30(__VA_ARGS__);                                 \
+		return;                                                      \
+	case 40:                                                             \
+		ln52_##op##_40(__VA_ARGS__);                                 \
+		return;
+#else
+#define LN52_SIZE_CASES(op, ...)
+#endif
+
+void LN52_NAME(big_lanes52_mul)(uint64_t *r, const uint64_t *a,
+				const uint64_t *b,
+				const struct big_lanes52_mod *mod)
+{
+	switch (mod->digits) {
+		LN52_SIZE_CASES(mul, r, a, b, mod)
+	default:
+		ln52_mul_k(r, a, b, mod, mod->digits);
+	}
+}
+
+void LN52_NAME(big_lanes52_sqr)(uint64_t *r, const uint64_t *a,
+				const struct big_lanes52_mod *mod)
+{
+	switch (mod->digits) {
+		LN52_SIZE_CASES(sqr, r, a, mod)
+	default:
+		ln52_sqr_k(r, a, mod, mod->digits);
+	}
+}
+
+/* Bits pos .. pos + w - 1 of one lane's exponent (pos public). */
+LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
+{
+	const int word = pos / 64, off = pos % 64;
+	uint64_t v = e[word] >> off;
+	if (off + w > 64 && word + 1 < ewords)
+		v |= e[word + 1] << (64 - off);
+	return v & ((UINT64_C(1) << w) - 1);
+}
+
+/* out = entry want_l of the table in each lane l: every word of every
+ * entry is loaded, and each lane keeps its own entry's by a merge mask
+ * (the masks from a compare of the public entry number with want). */
+LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table,
+			     const uint64_t *want, const int k)
+{
+	const size_t words = BIG_LANES_WORDS(k);
+	const z52 w = z52_load(want);
+	z52m take[BIG_LANES_TABLE_ENTRIES];
+	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++)
+		take[e] = z52_eq(w, z52_set1((uint64_t)e));
+	for (int j = 0; j < k; j++) {
+		z52 acc0 = z52_zero(), acc1 = z52_zero();
+		/* Two accumulators: two blend chains of 16. */
+		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e += 2) {
+			const uint64_t *x = table + (size_t)e * words;
+			acc0 = z52_blend(take[e], acc0, z52_load(LN52_AT(x, j)));
+			acc1 = z52_blend(take[e + 1], acc1, z52_load(LN52_AT(x + words, j)));
+		}
+		/* One of the two is zero in each lane: the other is its entry. */
+		z52_store(LN52_AT(out, j), z52_add(acc0, acc1));
+	}
+}
+
+/* out = r - m where r >= m, else r, lane by lane (r <= m: the result of
+ * the product by 1), by the borrow of the whole subtraction as a mask. */
+LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
+				const uint64_t *m, const int k)
+{
+	z52 borrow = z52_zero();
+	for (int j = 0; j < k; j++) {
+		/* |r_j - m_j - borrow| < 2^53: bit 63 is the borrow. */
+		const z52 x = z52_sub(z52_sub(z52_load(LN52_AT(r, j)),
+					      z52_load(LN52_AT(m, j))),
+				      borrow);
+		z52_store(LN52_AT(out, j), z52_and52(x));
+		borrow = z52_shr63(x);
+	}
+	/* No borrow (r >= m): take r - m. */
+	const z52m keep_r = (z52m)~z52_eq(borrow, z52_zero());
+	for (int j = 0; j < k; j++)
+		z52_store(LN52_AT(out, j), z52_blend(keep_r, z52_load(LN52_AT(out, j)),
+						     z52_load(LN52_AT(r, j))));
+}
+
+void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
+				const uint64_t *e, int ewords,
+				const struct big_lanes52_mod *mod,
+				uint64_t *scratch)
+{
+	const int k = mod->digits;
+	const size_t words = BIG_LANES_WORDS(k);
+	uint64_t *table = big_lanes_align64(scratch);
+	uint64_t *acc = table + BIG_LANES_TABLE_ENTRIES * words;
+	uint64_t *sel = acc + words, *one = sel + words;
+	uint64_t want[BIG_LANES] __attribute__((aligned(64)));
+
+	for (size_t j = 0; j < words; j++)
+		one[j] = j < BIG_LANES;
+	LN52_NAME(big_lanes52_mul)(table, mod->rr, one, mod); /* R mod m */
+	LN52_NAME(big_lanes52_mul)(table + words, base, mod->rr, mod);
+	for (int i = 2; i < BIG_LANES_TABLE_ENTRIES; i++) {
+		uint64_t *x = table + (size_t)i * words;
+		if (i % 2 == 0)
+			LN52_NAME(big_lanes52_sqr)(x, table + (size_t)(i / 2) * words, mod);
+		else
+			LN52_NAME(big_lanes52_mul)(x, x - words, table + words, mod);
+	}
+
+	const int nbits = 64 * ewords;
+	const int top = nbits % BIG_LANES_WINDOW ? nbits % BIG_LANES_WINDOW
+						 : BIG_LANES_WINDOW;
+	int pos = nbits - top;
+	for (int l = 0; l < BIG_LANES; l++)
+		want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, top);
+	ln52_select(acc, table, want, k);
+	while (pos > 0) {
+		pos -= BIG_LANES_WINDOW;
+		for (int b = 0; b < BIG_LANES_WINDOW; b++)
+			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+		for (int l = 0; l < BIG_LANES; l++)
+			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos,
+					      BIG_LANES_WINDOW);
+		ln52_select(sel, table, want, k);
+		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
+	}
+	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
+	ln52_final_sub(out, acc, mod->m, k);
+}

@@ -1,0 +1,51 @@
+/*
+ * The radix-2^52 lane product, squaring and exponentiation (lanes52.h) on
+ * AVX-512 IFMA: the algorithm of lanes52_impl.h with the vector API as
+ * intrinsics on zmm registers (vec52_ifma.h), one zmm per digit position
+ * of the eight lanes.
+ *
+ * Prototypes (lanes52.h):
+ *   void big_lanes52_mul_ifma(uint64_t *r, const uint64_t *a,
+ *                             const uint64_t *b,
+ *                             const struct big_lanes52_mod *mod);
+ *   void big_lanes52_sqr_ifma(uint64_t *r, const uint64_t *a,
+ *                             const struct big_lanes52_mod *mod);
+ *   void big_lanes52_pow_ifma(uint64_t *out, const uint64_t *base,
+ *                             const uint64_t *e, int ewords,
+ *                             const struct big_lanes52_mod *mod,
+ *                             uint64_t *scratch);
+ * Preconditions: the CPU has AVX-512 F and IFMA and the OS saves the
+ * opmask and ZMM state (big_lanes52_cpu_has_ifma(); big_lanes52_ops_choose
+ * checks it); BIG_LANES52_MIN_DIGITS <= mod->digits <=
+ * BIG_LANES52_MAX_DIGITS; operands normalised, each lane below 2 m_l.
+ * Constant time.
+ *
+ * Work per call, 8 lanes of k digits (k = 10, 20, 30, 40 for RSA-1024 ..
+ * 4096's halves, compiled with k constant):
+ *   mul: 4k^2 + k vpmadd52[lh]uq on zmm (two halves of the k^2 digit
+ *        products of a b and of q m each, and the k q digits), about 2k
+ *        loads a row pair
+ *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 - k cross halves, 2k diagonal,
+ *        2k^2 + k for the reduction)
+ * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
+ * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
+ * Cycles: not measured (no IFMA CPU at hand when written); the issue's
+ * targets for them (85 % of the vpmadd52luq peak in `bigmont speed
+ * --kernels`) wait for one.
+ *
+ * The tests compile this file once more against an exact software model
+ * of the intrinsics (tests/lanes/), so the same source runs on every
+ * machine; the build here runs only on IFMA CPUs.
+ */
+#if (defined(__x86_64__) && BIGMONT_HAVE_ASM) || defined(LANES52_INTRINSICS_EMULATED)
+
+#ifndef LANES52_INTRINSICS_EMULATED
+#pragma GCC target("avx512f,avx512ifma")
+#define LN52_SFX ifma
+#define LN52_FIXED_SIZES 1
+#endif
+
+#include "vec52_ifma.h"
+#include "lanes52_impl.h"
+
+#endif

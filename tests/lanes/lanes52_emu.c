@@ -1,0 +1,12 @@
+/*
+ * bignum/lanes/lanes_ifma.c once more, against the software model of its
+ * intrinsics (intrin512_emu.h): big_lanes52_{mul,sqr,pow}_emu run the
+ * IFMA build's exact instruction semantics on any CPU
+ * (tests/test_lanes52.cpp).  The sizes are not fixed here (k a variable):
+ * the same source at every k, the fixed-size copies being the compiler's.
+ */
+#include "intrin512_emu.h"
+
+#define LANES52_INTRINSICS_EMULATED 1
+#define LN52_SFX emu
+#include "lanes/lanes_ifma.c"

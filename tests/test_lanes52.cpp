@@ -1,0 +1,690 @@
+// bigmont-test: once
+/*
+ * The radix-2^52 lane kernels (bignum/lanes/lanes52.h) against GMP and
+ * against the radix-2^28 twin (lanes.h), in each build: the IFMA source
+ * on emulated intrinsics (tests/lanes/lanes52_emu.c), which runs on every
+ * CPU, and the IFMA build itself (the "/ifma" instances: a ctest entry of
+ * their own, skipped, "skipped: no AVX-512 IFMA", where the CPU lacks it).
+ * Nothing here depends on the chunk-kernel variant: the suite runs once.
+ *
+ * - Conversion: chunks <-> 52-bit digits at digit counts 3..41, every
+ *   lane, random density, other lanes untouched, vs GMP's export with 12
+ *   nail bits; the digit counts of the RSA halves; big_lanes52_len_ok.
+ * - Products and squarings: digit counts 3..12, 19..21, 30, 40, 41, a
+ *   modulus of its own in every lane (full size, small, all-ones),
+ *   operands 0, 1, m-1, 2m-1, all-ones digits below 2m, random below 2m,
+ *   the same operand in every lane; the exact almost-Montgomery value
+ *   (a b + Y m) / R, Y = -a b m^-1 mod R (not only its residue),
+ *   normalised digits, aliasing.
+ * - The exponentiation at the RSA halves (10, 20, 30, 40 digits: RSA-1024
+ *   .. 4096; full-length exponents up to 1024 bits, one or two words
+ *   above) and at 3, 4, 7 digits: lane counts 1..8 (the lanes past the
+ *   count hold lane 0's modulus and 0, as the batch CRT fills them), a
+ *   random modulus per lane, bases 0, 1, m-1, random, exponents 0, 1,
+ *   all-ones, random; vs mpz_powm and vs the radix-2^28 twin's
+ *   exponentiation of the same numbers; R^2 from big_lanes52_mod_init.
+ * - The batch CRT in radix 2^52: 1..4 operations at the RSA prime lengths
+ *   with random odd coprime moduli per operation and edge inputs, vs
+ *   big_modexp_crt on the same inputs; its bad-argument refusals.
+ * BIGMONT_TEST_SCALE below 1 (the sanitizer build) runs fewer of the long
+ * exponentiations: lane counts 1 and 8 above 1024 bits, one batch CRT at
+ * 512 and at 1024 bits.
+ * - The dispatch: BIGMONT_BATCH=c and =avx2 never choose IFMA, =ifma and
+ *   unset choose it exactly where the CPU has it (elsewhere the best
+ *   radix-2^28 build there is), and big_crt_batch_kernel says so.
+ * - Constant time under Memcheck (its own entry): one exponentiation of
+ *   the emulated build with every secret marked undefined, and a control
+ *   that Memcheck must catch.
+ * The seed is printed (BIGMONT_TEST_SEED replays it).
+ */
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "internal.h"
+#include "lanes/lanes.h"
+#include "lanes/lanes52.h"
+#include "lanes/lanes52_emu.h"
+#include "testutil.h"
+
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#endif
+
+namespace {
+
+using bt::Mpz;
+
+struct Build {
+	const char *name;
+	big_lanes52_ops ops;
+	bool runnable;
+};
+
+void PrintTo(const Build &b, std::ostream *os)
+{
+	*os << b.name;
+}
+
+std::vector<Build> builds()
+{
+	std::vector<Build> v{ { "emulated", BIG_LANES52_OPS_INIT(emu), true } };
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	v.push_back({ "ifma", BIG_LANES52_OPS_INIT(ifma), big_lanes52_cpu_has_ifma() != 0 });
+#endif
+	return v;
+}
+
+/* A lane number of k digits of `bits` bits each (52 here, 28 for the
+ * twin), converted through GMP's export and import with nail bits. */
+struct LaneNum {
+	int k, bits;
+	std::vector<uint64_t> w;
+	LaneNum(int k_, int bits_ = 52) : k(k_), bits(bits_), w(BIG_LANES_WORDS(k_), 0) {}
+	uint64_t *x() { return w.data(); }
+	void set(int l, const mpz_t v)
+	{
+		std::vector<uint64_t> d(static_cast<size_t>(k) + 80, 0);
+		size_t count = 0;
+		EXPECT_LE(mpz_sizeinbase(v, 2), static_cast<size_t>(bits * k));
+		if (mpz_sgn(v) != 0)
+			mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0,
+				   static_cast<size_t>(64 - bits), v);
+		for (int j = 0; j < k; j++)
+			w[BIG_LANES_AT(j, l)] = d[static_cast<size_t>(j)];
+	}
+	/* Lane l as a number; false if a digit is not normalised. */
+	bool get(int l, mpz_t out) const
+	{
+		std::vector<uint64_t> d(static_cast<size_t>(k));
+		bool ok = true;
+		for (int j = 0; j < k; j++) {
+			d[static_cast<size_t>(j)] = w[BIG_LANES_AT(j, l)];
+			ok = ok && d[static_cast<size_t>(j)] >> bits == 0;
+		}
+		mpz_import(out, static_cast<size_t>(k), -1, sizeof(uint64_t), 0,
+			   static_cast<size_t>(64 - bits), d.data());
+		return ok;
+	}
+};
+
+/* A random odd modulus of at most `top` bits, > 1: all ones, small, or
+ * within 3 bits of full size. */
+void random_modulus(bt::Rng &rng, mpz_t m, int top, int kind)
+{
+	if (kind == 0) {
+		mpz_set_ui(m, 1);
+		mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(top));
+		mpz_sub_ui(m, m, 1);
+		return;
+	}
+	if (kind == 1)
+		rng.mpz_bits(m, 2 + static_cast<int>(rng.below(static_cast<uint64_t>(top - 1))));
+	else
+		rng.mpz_bits(m, top - static_cast<int>(rng.below(3)));
+	mpz_setbit(m, 0);
+	if (mpz_cmp_ui(m, 1) == 0)
+		mpz_set_ui(m, 3);
+}
+
+/* R^2 mod m for R = 2^rbits. */
+void r_squared(mpz_t out, const mpz_t m, int rbits)
+{
+	mpz_set_ui(out, 1);
+	mpz_mul_2exp(out, out, static_cast<mp_bitcnt_t>(2 * rbits));
+	mpz_mod(out, out, m);
+}
+
+/* Eight moduli as radix-2^52 lanes, k0 and R^2 from GMP. */
+struct Moduli {
+	big_lanes52_mod mod;
+	Mpz m[BIG_LANES];
+	Moduli(bt::Rng &rng, int k, int top)
+	{
+		for (int l = 0; l < BIG_LANES; l++)
+			random_modulus(rng, m[l], top, static_cast<int>(rng.below(6)));
+		make(k);
+	}
+	Moduli(const Mpz *mods, int k)
+	{
+		for (int l = 0; l < BIG_LANES; l++)
+			mpz_set(m[l], mods[l].v);
+		make(k);
+	}
+	void make(int k)
+	{
+		memset(&mod, 0, sizeof(mod));
+		mod.digits = k;
+		LaneNum mm(k), rr(k);
+		Mpz r2;
+		for (int l = 0; l < BIG_LANES; l++) {
+			mm.set(l, m[l]);
+			mod.k0[l] = big_lanes52_k0(mpz_getlimbn(m[l], 0));
+			r_squared(r2, m[l], 52 * k);
+			rr.set(l, r2);
+		}
+		memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
+		memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
+	}
+};
+
+/* (x + Y m) / R with Y = -x m^-1 mod R, R = 2^(52k): the exact
+ * almost-Montgomery value. */
+void amm(mpz_t out, const mpz_t x, const mpz_t m, int k)
+{
+	Mpz R, y, inv;
+	mpz_set_ui(R, 1);
+	mpz_mul_2exp(R, R, static_cast<mp_bitcnt_t>(52 * k));
+	mpz_invert(inv, m, R);
+	mpz_mul(y, x, inv);
+	mpz_neg(y, y);
+	mpz_mod(y, y, R);
+	mpz_mul(y, y, m);
+	mpz_add(out, x, y);
+	mpz_tdiv_q_2exp(out, out, static_cast<mp_bitcnt_t>(52 * k));
+}
+
+/* An operand below 2m of a kind: 0, 1, m-1, 2m-1, the most all-ones
+ * digits below 2m, random. */
+void operand(bt::Rng &rng, mpz_t v, const mpz_t m, int kind)
+{
+	Mpz two_m;
+	mpz_mul_2exp(two_m, m, 1);
+	switch (kind) {
+	case 0:
+		mpz_set_ui(v, 0);
+		break;
+	case 1:
+		mpz_set_ui(v, 1);
+		break;
+	case 2:
+		mpz_sub_ui(v, m, 1);
+		break;
+	case 3:
+		mpz_sub_ui(v, two_m, 1);
+		break;
+	case 4: { /* 2^(52 j) - 1 for the largest j with it below 2m */
+		const size_t bits = mpz_sizeinbase(two_m, 2) - 1;
+		mpz_set_ui(v, 1);
+		mpz_mul_2exp(v, v, static_cast<mp_bitcnt_t>(bits / 52 * 52));
+		mpz_sub_ui(v, v, 1);
+		break;
+	}
+	default:
+		rng.mpz_bits(v, static_cast<int>(mpz_sizeinbase(two_m, 2)));
+		mpz_mod(v, v, two_m);
+	}
+}
+
+/* BIGMONT_TEST_SCALE below 1 (the sanitizer build's 0.05): fewer of the
+ * long exponentiations; the other builds run them all. */
+bool reduced()
+{
+	return bt::scaled(100) < 100;
+}
+
+class Lanes52 : public ::testing::TestWithParam<Build> {
+protected:
+	void SetUp() override
+	{
+		if (!GetParam().runnable)
+			GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	}
+	const big_lanes52_ops &ops() const { return GetParam().ops; }
+};
+
+TEST(Lanes52Convert, RoundTripsAgainstGmp)
+{
+	bt::Rng rng(0x1a4e5201);
+	for (int k = BIG_LANES52_MIN_DIGITS; k <= BIG_LANES52_MAX_DIGITS; k++) {
+		const int bits = 52 * k;
+		const int len = (bits + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
+		LaneNum x(k);
+		for (size_t i = 0; i < x.w.size(); i++)
+			x.w[i] = 0x0badbeefULL;
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz v, back;
+			rng.mpz_bits(v, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(bits))));
+			std::vector<bt::chunk> w = bt::chunks_of(v, len);
+			big_lanes52_from_chunks(x.x(), l, k, w.data(), len);
+			ASSERT_TRUE(x.get(l, back)) << "k " << k << " lane " << l;
+			ASSERT_EQ(mpz_cmp(v, back), 0) << "k " << k << " lane " << l;
+			if (l + 1 < BIG_LANES) {
+				ASSERT_EQ(x.w[BIG_LANES_AT(k - 1, l + 1)], 0x0badbeefULL);
+			}
+			std::vector<bt::chunk> out(static_cast<size_t>(len), 7);
+			big_lanes52_to_chunks(out.data(), len, x.x(), l, k);
+			ASSERT_EQ(out, w) << "k " << k << " lane " << l;
+		}
+	}
+}
+
+TEST(Lanes52Convert, DigitsAndLengths)
+{
+	EXPECT_EQ(big_lanes52_digits(512), 10);
+	EXPECT_EQ(big_lanes52_digits(1024), 20);
+	EXPECT_EQ(big_lanes52_digits(1536), 30);
+	EXPECT_EQ(big_lanes52_digits(2048), 40);
+	EXPECT_EQ(big_lanes52_digits(2130), 41);
+	EXPECT_EQ(big_lanes52_digits(2131), 0);
+	for (int len = 1; len <= 2048 / BIG_CHUNK_SIZE + 2; len++) {
+		const int bits = len * BIG_CHUNK_SIZE, k = big_lanes52_digits(bits);
+		const long e = 208L * k - 4L * bits;
+		const bool want = k != 0 && e >= 0 && e < 52L * k;
+		EXPECT_EQ(big_lanes52_len_ok(len) != 0, want) << len;
+		if (bits >= 160 && bits <= 2130) {
+			EXPECT_TRUE(big_lanes52_len_ok(len)) << len;
+		}
+	}
+}
+
+std::vector<int> product_sizes()
+{
+	std::vector<int> v;
+	for (int k = BIG_LANES52_MIN_DIGITS; k <= 12; k++)
+		v.push_back(k);
+	for (int k : { 19, 20, 21, 30, 40, 41 })
+		v.push_back(k);
+	return v;
+}
+
+TEST_P(Lanes52, ProductsAreExact)
+{
+	bt::Rng rng(0x1a4e5202);
+	for (int k : product_sizes()) {
+		Moduli M(rng, k, 52 * k - 2);
+		for (int round = 0; round < 8; round++) {
+			LaneNum a(k), b(k), r(k), s(k), alias(k);
+			Mpz av[BIG_LANES], bv[BIG_LANES];
+			const bool same = round == 7;
+			for (int l = 0; l < BIG_LANES; l++) {
+				operand(rng, av[l], M.m[l], same ? 5 : static_cast<int>(rng.below(9)));
+				operand(rng, bv[l], M.m[l], static_cast<int>(rng.below(9)));
+				if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
+					mpz_set(av[l], av[0]);
+				a.set(l, av[l]);
+				b.set(l, bv[l]);
+			}
+			ops().mul(r.x(), a.x(), b.x(), &M.mod);
+			ops().sqr(s.x(), a.x(), &M.mod);
+			alias = a;
+			ops().mul(alias.x(), alias.x(), b.x(), &M.mod);
+			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing a";
+			alias = a;
+			ops().mul(alias.x(), alias.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, s.w) << "k " << k << ": mul(a, a) in place against sqr";
+			alias = a;
+			ops().sqr(alias.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, s.w) << "k " << k << ": sqr in place";
+			for (int l = 0; l < BIG_LANES; l++) {
+				Mpz want, got, x;
+				mpz_mul(x, av[l], bv[l]);
+				amm(want, x, M.m[l], k);
+				ASSERT_TRUE(r.get(l, got)) << "k " << k << " lane " << l << ": not normalised";
+				ASSERT_EQ(mpz_cmp(want, got), 0)
+					<< "mul k " << k << " lane " << l << " a " << bt::hex(av[l])
+					<< " b " << bt::hex(bv[l]) << " m " << bt::hex(M.m[l]);
+				mpz_mul(x, av[l], av[l]);
+				amm(want, x, M.m[l], k);
+				ASSERT_TRUE(s.get(l, got));
+				ASSERT_EQ(mpz_cmp(want, got), 0)
+					<< "sqr k " << k << " lane " << l << " a " << bt::hex(av[l])
+					<< " m " << bt::hex(M.m[l]);
+			}
+		}
+	}
+}
+
+/* The radix-2^28 twin's exponentiation of the same lanes (its own digit
+ * count for the same moduli), fully reduced: comparable word for word
+ * once both are numbers. */
+void twin_pow(Mpz *out, const Mpz *m, const Mpz *base, const std::vector<uint64_t> &e,
+	      int ewords, int bits)
+{
+	const int k = big_lanes_digits(bits);
+	ASSERT_NE(k, 0) << bits;
+	big_lanes_mod mod;
+	memset(&mod, 0, sizeof(mod));
+	mod.digits = k;
+	LaneNum mm(k, 28), rr(k, 28), b(k, 28), o(k, 28);
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz r2;
+		mm.set(l, m[l]);
+		mod.k0[l] = big_lanes_k0(mpz_getlimbn(m[l].v, 0));
+		r_squared(r2, m[l], 28 * k);
+		rr.set(l, r2);
+		b.set(l, base[l]);
+	}
+	memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
+	memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
+	std::vector<uint64_t> scratch(big_lanes_pow_scratch(k));
+	big_lanes_pow_c(o.x(), b.x(), e.data(), ewords, &mod, scratch.data());
+	for (int l = 0; l < BIG_LANES; l++)
+		ASSERT_TRUE(o.get(l, out[l].v));
+}
+
+/* At the RSA halves and a few small sizes, lane counts 1..8: lanes past
+ * the count hold lane 0's modulus with base 0 and exponent 0, as the
+ * batch CRT fills them.  Up to 1024 bits one count runs a full-length
+ * exponent (ewords of the half) and the others one or two words; the
+ * 1536- and 2048-bit halves run full exponents in CrtBatchMatchesModexpCrt. */
+TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
+{
+	bt::Rng rng(0x1a4e5203);
+	struct Size {
+		int bits, full_count;
+	};
+	for (Size sz : { Size{ 150, 8 }, Size{ 200, 3 }, Size{ 360, 5 }, Size{ 512, 8 },
+			 Size{ 1024, 4 }, Size{ 1536, 0 }, Size{ 2048, 0 } }) {
+		const int k = big_lanes52_digits(sz.bits);
+		ASSERT_NE(k, 0);
+		for (int count = 1; count <= BIG_LANES; count++) {
+			/* Every count at the RSA halves; at the small sizes two;
+			 * scaled down (the sanitizer build), 1 and 8 above 1024
+			 * bits. */
+			if (sz.bits < 512 && count != sz.full_count && count != 1)
+				continue;
+			if (reduced() && sz.bits > 1024 && count != 1 && count != BIG_LANES)
+				continue;
+			const bool full = count == sz.full_count;
+			const int ewords = full ? (sz.bits + 63) / 64 : 1 + static_cast<int>(rng.below(2));
+			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
+			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords), 0);
+			for (int l = 0; l < BIG_LANES; l++) {
+				if (l >= count) {
+					mpz_set(mods[l], mods[0]);
+					continue; /* base 0, exponent 0 */
+				}
+				random_modulus(rng, mods[l], sz.bits, l == 1 ? 0 : 2 + static_cast<int>(rng.below(4)));
+				const int kind = static_cast<int>(rng.below(6));
+				if (kind < 2)
+					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
+				else if (kind == 2)
+					mpz_sub_ui(bv[l], mods[l], 1);
+				else {
+					rng.mpz_bits(bv[l], sz.bits);
+					mpz_mod(bv[l], bv[l], mods[l]);
+				}
+				const int ek = static_cast<int>(rng.below(6));
+				for (int w = 0; w < ewords; w++) {
+					uint64_t v = rng.next();
+					if (ek == 0)
+						v = 0;
+					else if (ek == 1)
+						v = w == 0 ? 1 : 0;
+					else if (ek == 2)
+						v = ~0ULL;
+					e[static_cast<size_t>(l * ewords + w)] = v;
+				}
+				mpz_import(ev[l], static_cast<size_t>(ewords), -1, 8, 0, 0,
+					   e.data() + l * ewords);
+			}
+			Moduli M(mods, k);
+			LaneNum base(k), out(k);
+			for (int l = 0; l < BIG_LANES; l++)
+				base.set(l, bv[l]);
+			std::vector<uint64_t> scratch(big_lanes52_pow_scratch(k) + 7);
+			/* scratch at an odd 8-byte offset: used from its first line */
+			ops().pow(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
+			Mpz twin[BIG_LANES];
+			twin_pow(twin, mods, bv, e, ewords, sz.bits);
+			for (int l = 0; l < BIG_LANES; l++) {
+				Mpz want, got;
+				mpz_powm(want, bv[l], ev[l], mods[l]);
+				ASSERT_TRUE(out.get(l, got));
+				const std::string what = "bits " + std::to_string(sz.bits) + " count " +
+							 std::to_string(count) + " lane " + std::to_string(l);
+				ASSERT_EQ(mpz_cmp(want, got), 0)
+					<< what << " base " << bt::hex(bv[l]) << " e " << bt::hex(ev[l])
+					<< " m " << bt::hex(mods[l]);
+				ASSERT_EQ(mpz_cmp(twin[l].v, got), 0) << what << ": twin";
+			}
+		}
+	}
+}
+
+/* R^2 mod m from the radix-B R^2 (big_lanes52_mod_init) at the RSA prime
+ * lengths and the smallest that has it: congruent to 2^(104k), below 2m. */
+TEST_P(Lanes52, ModInitGivesRSquared)
+{
+	bt::Rng rng(0x1a4e5204);
+	for (int bits : { 192, 512, 1024, 1536, 2048 }) {
+		const int len = bits / BIG_CHUNK_SIZE, k = big_lanes52_digits(bits);
+		ASSERT_NE(k, 0);
+		ASSERT_TRUE(big_lanes52_len_ok(len));
+		Mpz m[BIG_LANES], rr[BIG_LANES];
+		std::vector<std::vector<bt::chunk>> mc, rc;
+		const BIG_CHUNK_TYPE *mp[BIG_LANES], *rp[BIG_LANES];
+		for (int l = 0; l < BIG_LANES; l++) {
+			rng.mpz_bits(m[l], bits - (l == 3 ? 100 : 0));
+			mpz_setbit(m[l], 0);
+			r_squared(rr[l], m[l], len * BIG_CHUNK_SIZE);
+			mc.push_back(bt::chunks_of(m[l], len));
+			rc.push_back(bt::chunks_of(rr[l], len));
+		}
+		for (int l = 0; l < BIG_LANES; l++) {
+			mp[l] = mc[static_cast<size_t>(l)].data();
+			rp[l] = rc[static_cast<size_t>(l)].data();
+		}
+		big_lanes52_mod mod;
+		LaneNum x(k), y(k), got(k);
+		ASSERT_EQ(big_lanes52_mod_init(&mod, k, mp, rp, len, &ops(), x.x(), y.x()), 0);
+		EXPECT_EQ(big_lanes52_mod_init(&mod, k - 1, mp, rp, len, &ops(), x.x(), y.x()), -1)
+			<< "e below 0";
+		EXPECT_EQ(big_lanes52_mod_init(&mod, BIG_LANES52_MAX_DIGITS + 1, mp, rp, len, &ops(),
+					       x.x(), y.x()),
+			  -1)
+			<< "k out of range";
+		memcpy(got.x(), mod.rr, got.w.size() * 8);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz want, g, two_m;
+			r_squared(want, m[l], 52 * k);
+			ASSERT_TRUE(got.get(l, g));
+			mpz_mul_2exp(two_m, m[l], 1);
+			EXPECT_LT(mpz_cmp(g, two_m), 0);
+			mpz_mod(g, g, m[l]);
+			EXPECT_EQ(mpz_cmp(g, want), 0) << bits << " lane " << l;
+			EXPECT_EQ(mod.k0[l], big_lanes52_k0(mpz_getlimbn(m[l], 0)));
+		}
+	}
+}
+
+struct CrtOp {
+	Mpz p, q, a, dp, dq, pinv, prr, qrr;
+};
+
+/* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
+ * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
+TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
+{
+	bt::Rng rng(0x1a4e5205);
+	for (int bits : { 512, 1024, 1536, 2048 }) {
+		const int len = bits / BIG_CHUNK_SIZE;
+		for (int count = 1; count <= 4; count++) {
+			if (bits >= 1536 && count != (bits == 1536 ? 2 : 3))
+				continue;
+			/* Scaled down (the sanitizer build): one batch a size,
+			 * up to 1024-bit primes. */
+			if (reduced() && (bits > 1024 || count != bits / 256))
+				continue;
+			CrtOp op[4];
+			std::vector<bt::Big *> hold;
+			big_crt_batch_op bops[4];
+			BIGNUM want[4];
+			for (int i = 0; i < count; i++) {
+				CrtOp &o = op[i];
+				do {
+					rng.mpz_bits(o.p, bits);
+					mpz_setbit(o.p, 0);
+					rng.mpz_bits(o.q, bits);
+					mpz_setbit(o.q, 0);
+				} while (mpz_invert(o.pinv, o.p, o.q) == 0);
+				Mpz n;
+				mpz_mul(n, o.p, o.q);
+				rng.mpz_bits(o.a, 2 * bits);
+				mpz_mod(o.a, o.a, n);
+				if (i == 1)
+					mpz_set_ui(o.a, 0);
+				if (i == 2)
+					mpz_sub_ui(o.a, n, 1);
+				if (i == 3)
+					mpz_set_ui(o.a, 1);
+				rng.mpz_bits(o.dp, bits - 1);
+				rng.mpz_bits(o.dq, bits - 3);
+				r_squared(o.prr, o.p, len * BIG_CHUNK_SIZE);
+				r_squared(o.qrr, o.q, len * BIG_CHUNK_SIZE);
+				bt::Big *b[8] = { new bt::Big(o.a), new bt::Big(o.dp), new bt::Big(o.dq),
+						  new bt::Big(o.p), new bt::Big(o.q), new bt::Big(o.pinv),
+						  new bt::Big(o.prr), new bt::Big(o.qrr) };
+				for (bt::Big *x : b)
+					hold.push_back(x);
+				for (int j = 3; j < 5; j++)
+					ASSERT_EQ(b[j]->b.len, len);
+				bt::Big *res = new bt::Big(2 * len + 1);
+				hold.push_back(res);
+				bops[i] = { res->get(), &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
+					    &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b };
+				ASSERT_EQ(big_init(&want[i], 2 * len + 1), BIG_OK);
+				ASSERT_EQ(big_modexp_crt(&want[i], &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
+							 &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b),
+					  BIG_OK);
+			}
+			const size_t need = big_crt_batch52_scratch(len);
+			EXPECT_LE(need, big_crt_batch_scratch(len));
+			std::vector<uint8_t> scratch(need);
+			if (count == 2) {
+				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, count, &ops(), scratch.data(),
+								     need - 1),
+					  BIG_INVALID_ARGS);
+				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, 5, &ops(), scratch.data(), need),
+					  BIG_INVALID_ARGS);
+				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, 0, &ops(), scratch.data(), need),
+					  BIG_INVALID_ARGS);
+			}
+			ASSERT_EQ(big_modexp_crt_batch52_ops(bops, count, &ops(), scratch.data(), need),
+				  BIG_OK);
+			for (int i = 0; i < count; i++) {
+				Mpz w, g;
+				bt::to_mpz(w, &want[i]);
+				bt::to_mpz(g, bops[i].result);
+				EXPECT_EQ(mpz_cmp(w, g), 0) << bits << " bits, op " << i << " of " << count;
+				big_finish(&want[i]);
+			}
+			for (bt::Big *x : hold)
+				delete x;
+		}
+	}
+}
+
+class BatchEnv {
+public:
+	explicit BatchEnv(const char *kernel)
+	{
+		if (kernel != nullptr)
+			setenv("BIGMONT_BATCH", kernel, 1);
+		else
+			unsetenv("BIGMONT_BATCH");
+	}
+	~BatchEnv() { unsetenv("BIGMONT_BATCH"); }
+};
+
+TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
+{
+	const bool ifma = BIG_LANES52_HAVE_IFMA_BUILD && big_lanes52_cpu_has_ifma();
+	bool avx2 = false;
+#if BIG_LANES_HAVE_AVX2_BUILD
+	avx2 = big_lanes_cpu_has_avx2() != 0;
+#endif
+	/* Unasked, the portable lanes are not run: "none" (crt_batch.c). */
+	const std::string best28 = avx2 ? "avx2" : "none";
+	for (const char *want : { static_cast<const char *>(nullptr), "ifma", "avx2", "c" }) {
+		BatchEnv env(want);
+		const std::string w = want == nullptr ? "(unset)" : want;
+		big_lanes52_ops o;
+		memset(&o, 0, sizeof(o));
+		const bool forced_off = want != nullptr && w != "ifma";
+		const int chose = big_lanes52_ops_choose(&o);
+		EXPECT_EQ(chose != 0, ifma && !forced_off) << w;
+#if BIG_LANES52_HAVE_IFMA_BUILD
+		if (chose) {
+			EXPECT_STREQ(o.name, "ifma");
+			EXPECT_EQ(o.pow, &big_lanes52_pow_ifma);
+		}
+#endif
+		std::string kernel = ifma && !forced_off ? "ifma" : best28;
+		if (w == "c")
+			kernel = "c";
+		EXPECT_EQ(std::string(big_crt_batch_kernel()), kernel) << w;
+	}
+}
+
+/*
+ * Constant time of the IFMA source, seen through its emulation: under
+ * Valgrind Memcheck (the entry test_lanes52.memcheck) every lane's
+ * modulus, k0, R^2, base and exponent are marked undefined, so any branch,
+ * conditional move or address that depends on them is a report (the
+ * emulated intrinsics select by arithmetic, as the instructions do).
+ * Outside Valgrind the marks do nothing and the values are checked.
+ */
+TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
+{
+	bt::Rng rng(0x1a4e5206);
+	/* 5 digits: row pairs, an odd last row, the squaring's steady loop. */
+	const int bits = 250, k = big_lanes52_digits(bits), ewords = 2;
+	Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
+	std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords));
+	for (int l = 0; l < BIG_LANES; l++) {
+		random_modulus(rng, mods[l], bits, 2);
+		rng.mpz_bits(bv[l], bits);
+		mpz_mod(bv[l], bv[l], mods[l]);
+		for (int w = 0; w < ewords; w++)
+			e[static_cast<size_t>(l * ewords + w)] = rng.next();
+		mpz_import(ev[l], static_cast<size_t>(ewords), -1, 8, 0, 0, e.data() + l * ewords);
+	}
+	Moduli M(mods, k);
+	LaneNum base(k), out(k);
+	for (int l = 0; l < BIG_LANES; l++)
+		base.set(l, bv[l]);
+	std::vector<uint64_t> scratch(big_lanes52_pow_scratch(k));
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.m, sizeof(M.mod.m));
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.rr, sizeof(M.mod.rr));
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.k0, sizeof(M.mod.k0));
+	VALGRIND_MAKE_MEM_UNDEFINED(base.x(), sizeof(uint64_t) * base.w.size());
+	VALGRIND_MAKE_MEM_UNDEFINED(e.data(), sizeof(uint64_t) * e.size());
+	const big_lanes52_ops emu = BIG_LANES52_OPS_INIT(emu);
+	emu.pow(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data());
+	VALGRIND_MAKE_MEM_DEFINED(out.x(), sizeof(uint64_t) * out.w.size());
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.m, sizeof(M.mod.m));
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz want, got;
+		mpz_powm(want, bv[l], ev[l], mods[l]);
+		ASSERT_TRUE(out.get(l, got));
+		EXPECT_EQ(mpz_cmp(want, got), 0) << "lane " << l;
+	}
+}
+
+/* The entry above's positive control (test_lanes52.memcheck_control,
+ * expected to fail under Memcheck): a branch on a marked value. */
+TEST(Lanes52MemcheckControl, BranchOnASecretIsReported)
+{
+	volatile uint64_t secret = 0x5ec2e7;
+	VALGRIND_MAKE_MEM_UNDEFINED(const_cast<uint64_t *>(&secret), sizeof(secret));
+	int taken = 0;
+	if (secret & 1)
+		taken = 1;
+	VALGRIND_MAKE_MEM_DEFINED(const_cast<uint64_t *>(&secret), sizeof(secret));
+	EXPECT_EQ(taken, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, Lanes52, ::testing::ValuesIn(builds()),
+			 [](const ::testing::TestParamInfo<Build> &info) {
+				 return std::string(info.param.name);
+			 });
+
+} // namespace
