@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#if defined(__x86_64__)
 #include <cpuid.h>
+#endif
 #include <cstring>
 
 #include <gtest/gtest.h>
