@@ -105,7 +105,12 @@ static int lib_dir(char *dir, size_t cap, char *why, size_t whylen)
 			 "(%s names the folder)", BENCH_WHEEL_VENV_NAME, BENCH_IPP_ENV);
 		return -1;
 	}
-	snprintf(dir, cap, "%s/lib", venv != NULL ? venv : beside);
+	const int n = snprintf(dir, cap, "%s/lib", venv != NULL ? venv : beside);
+	if (n < 0 || (size_t)n >= cap) {
+		snprintf(why, whylen, "the library folder's path is longer than %zu characters "
+			 "(%s names another)", cap - 1, BENCH_IPP_ENV);
+		return -1;
+	}
 	return 0;
 }
 

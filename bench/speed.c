@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ipp.h"
@@ -165,57 +166,75 @@ static int write_json(struct speed *s, const struct bench_machine *m)
 	return 0;
 }
 
-int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errlen)
+static int speed_run(struct speed *sp)
 {
-	struct speed s = { .o = o, .compare = o->compare, .err = err, .errlen = errlen };
+	const struct bench_speed_options *o = sp->o;
+	char *err = sp->err;
+	const size_t errlen = sp->errlen;
 	char security[160] = "";
-	if (check_keys(&s, security, sizeof(security)) != 0)
+	if (check_keys(sp, security, sizeof(security)) != 0)
 		return 1;
 
 	/* Before the header, which names the wheel's OpenSSL and ipp-crypto
 	 * or says why they are not measured. */
 	if (o->nkeys > 0 && (o->compare & BENCH_COMPARE_OPENSSL)) {
-		bench_wheel_probe(&s.wheel);
-		if (s.wheel.available)
-			s.compare |= BENCH_COMPARE_WHEEL;
-		bench_ipp_probe(&s.ipp);
-		if (s.ipp.available)
-			s.compare |= BENCH_COMPARE_IPP;
+		bench_wheel_probe(&sp->wheel);
+		if (sp->wheel.available)
+			sp->compare |= BENCH_COMPARE_WHEEL;
+		bench_ipp_probe(&sp->ipp);
+		if (sp->ipp.available)
+			sp->compare |= BENCH_COMPARE_IPP;
 	}
 	struct bench_machine m;
-	bench_machine_probe(&m, o->build, &s.wheel);
-	m.ipp = s.ipp.probed ? &s.ipp : NULL;
-	s.plan = (struct bench_thread_plan){ .threads = o->threads, .nthreads = o->nthreads,
+	bench_machine_probe(&m, o->build, &sp->wheel);
+	m.ipp = sp->ipp.probed ? &sp->ipp : NULL;
+	sp->plan = (struct bench_thread_plan){ .threads = o->threads, .nthreads = o->nthreads,
 					     .seconds = o->seconds, .cores = m.usable_cores,
 					     .read_locks = o->read_locks, .progress = o->progress };
 	bench_machine_print(o->out, &m, security[0] ? security : NULL);
 	if (o->nkeys > 0)
-		print_settings(&s);
-	if (report_written(&s) != 0)
+		print_settings(sp);
+	if (report_written(sp) != 0)
 		return 1;
 
 	if (o->kernels) {
-		int failed = bench_kernels_report(o->out, &s.kernels, err, errlen);
-		if (report_written(&s) != 0 || failed)
+		int failed = bench_kernels_report(o->out, &sp->kernels, err, errlen);
+		if (report_written(sp) != 0 || failed)
 			return 1;
-		s.have_kernels = 1;
+		sp->have_kernels = 1;
 	}
 
 	int rc = 1;
 	for (int i = 0; i < o->nkeys; i++)
-		if (speed_key(&s, &o->keys[i]) != 0)
+		if (speed_key(sp, &o->keys[i]) != 0)
 			goto out;
 	if (o->nkeys > 0) {
 		fprintf(o->out, "\nours: %s; ratios are time per operation, ours/other\n",
 			security);
-		if (report_written(&s) != 0)
+		if (report_written(sp) != 0)
 			goto out;
 	}
-	if (o->json != NULL && write_json(&s, &m) != 0)
+	if (o->json != NULL && write_json(sp, &m) != 0)
 		goto out;
 	rc = 0;
 out:
-	bench_records_free(&s.records);
+	bench_records_free(&sp->records);
+	return rc;
+}
+
+/* The report's state (with the kernel tables, some kilobytes) on the heap:
+ * the timed operations run below this frame, and perf's 32 KiB stack
+ * copies must reach main from inside a kernel (profiles/record). */
+int bench_speed_run(const struct bench_speed_options *o, char *err, size_t errlen)
+{
+	struct speed *sp = calloc(1, sizeof(*sp));
+	if (sp == NULL) {
+		snprintf(err, errlen, "out of memory for the report");
+		return 1;
+	}
+	*sp = (struct speed){ .o = o, .compare = o->compare, .err = err, .errlen = errlen };
+	const int rc = speed_run(sp);
+	free(sp);
 	return rc;
 }
 

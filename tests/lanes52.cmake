@@ -7,6 +7,7 @@
 add_library(lanes52_emu STATIC "${CMAKE_CURRENT_SOURCE_DIR}/lanes/lanes52_emu.c")
 target_include_directories(lanes52_emu PRIVATE "${PROJECT_SOURCE_DIR}/bignum")
 target_link_libraries(lanes52_emu PRIVATE bigmont_bignum)
+target_compile_options(lanes52_emu PRIVATE ${LANES_TEMPLATE_OPTIONS})
 target_compile_definitions(lanes52_emu PRIVATE BIGMONT_HAVE_ASM=$<BOOL:${BIGNUM_ASM}>)
 target_link_libraries(test_lanes52 PRIVATE lanes52_emu)
 # The IFMA build is in the builds with the assembly (lanes52.h).

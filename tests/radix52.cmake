@@ -8,7 +8,7 @@
 # that ct_memcheck links too (tests/ct.cmake): about 8 CPU seconds a build.
 add_library(r52_emu_pairs OBJECT "${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu_pairs.c")
 target_link_libraries(r52_emu_pairs PRIVATE bigmont_testsupport)
-target_compile_options(r52_emu_pairs PRIVATE ${R52_TEMPLATE_OPTIONS})
+target_compile_options(r52_emu_pairs PRIVATE ${LANES_TEMPLATE_OPTIONS})
 target_sources(test_radix52 PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu.c")
 set_source_files_properties("${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu.c" PROPERTIES
   COMPILE_OPTIONS "${R52_TEMPLATE_OPTIONS}")
