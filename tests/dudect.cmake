@@ -11,10 +11,18 @@ target_link_libraries(dudect PRIVATE bigmont_rsa bigmont_bignum GMP::GMP m)
 target_include_directories(dudect PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/support")
 target_compile_definitions(dudect PRIVATE TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}/data")
 add_test(NAME dudect_self_test COMMAND dudect --self-test --seconds 2)
-add_test(NAME dudect_batch_control
-  COMMAND dudect --target crt_batch_leaky --bits 512 --seconds 30 --until-leak)
-set_tests_properties(dudect_batch_control PROPERTIES
-  PASS_REGULAR_EXPRESSION "verdict: LEAK DETECTED")
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  # Under qemu the counter ticks the emulator's time, whose noise hides the
+  # control's leak at this size within the entry's 30 s.
+  add_test(NAME dudect_batch_control COMMAND ${CMAKE_COMMAND} -E echo
+    "SKIPPED: under an emulator the batch control's leak is not timed on the CPU it runs on")
+  set_tests_properties(dudect_batch_control PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:")
+else()
+  add_test(NAME dudect_batch_control
+    COMMAND dudect --target crt_batch_leaky --bits 512 --seconds 30 --until-leak)
+  set_tests_properties(dudect_batch_control PROPERTIES
+    PASS_REGULAR_EXPRESSION "verdict: LEAK DETECTED")
+endif()
 foreach(lanes IN ITEMS c avx2)
   add_test(NAME dudect_batch_check.${lanes} COMMAND dudect --target batch --check-only)
   set_tests_properties(dudect_batch_check.${lanes} PROPERTIES
