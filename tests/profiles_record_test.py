@@ -45,6 +45,12 @@ _loader.exec_module(record)
 BIGMONT, BUILD = None, None
 
 
+def own(cmd):
+    """cmd, one of the build's programs, through BIGMONT_EMULATOR when it
+    is set (a cross build under qemu-user), as profiles/record runs it."""
+    return record.own_command(cmd)
+
+
 def read(name):
     with open(os.path.join(DATA, name)) as f:
         return f.read()
@@ -123,6 +129,15 @@ class Paths(unittest.TestCase):
         self.assertEqual(p.stdout, "")
 
 
+class OwnCommand(unittest.TestCase):
+    def test_through_the_emulator_when_set(self):
+        cmd = ["/b/bigmont-speed", "--help"]
+        self.assertEqual(record.own_command(cmd, {"BIGMONT_EMULATOR": "/usr/bin/qemu-aarch64"}),
+                         ["/usr/bin/qemu-aarch64"] + cmd)
+        self.assertEqual(record.own_command(cmd, {"BIGMONT_EMULATOR": ""}), cmd)
+        self.assertEqual(record.own_command(cmd, {}), cmd)
+
+
 class VariantRefusedFirst(unittest.TestCase):
     """--variant V that this build or CPU cannot run: exit 2 and the
     program's reason, before any profiler runs (a stand-in perf and
@@ -133,7 +148,7 @@ class VariantRefusedFirst(unittest.TestCase):
             self.skipTest("no bigmont given")
         variant = "adx" if BUILD == "noasm" else "ifma"
         key = os.path.join(HERE, "data", "keys", "rsa1024-e65537.pem")
-        probe = subprocess.run([BIGMONT, "key-info", key], stdout=subprocess.DEVNULL,
+        probe = subprocess.run(own([BIGMONT, "key-info", key]), stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, timeout=60,
                                env=dict(os.environ, BIGMONT_CPU=variant))
         if probe.returncode == 0:
@@ -236,7 +251,7 @@ class Batch(unittest.TestCase):
         if BIGMONT is None:
             self.skipTest("no bigmont given")
         speed = os.path.join(os.path.dirname(BIGMONT), "bigmont-speed")
-        help_text = subprocess.run([speed, "--help"], stdout=subprocess.PIPE,
+        help_text = subprocess.run(own([speed, "--help"]), stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, universal_newlines=True).stdout
         if re.search(r"(^|\s)--batch\b", help_text):
             self.skipTest("this bigmont speed has --batch (profiles_selftest-style runs cover it)")
