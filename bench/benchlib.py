@@ -33,6 +33,23 @@ OTHER_TITLES = {
 }
 
 
+# Measured on x86-64 only: OpenSSL with its IFMA code masked through
+# OPENSSL_ia32cap, x86-64's CPUID bits.
+X86_ONLY = ("openssl-noifma",)
+
+
+def is_x86_64(machine):
+    """Whether the run was on x86-64: an aarch64 build's flags are asimd
+    and sve (`bigmont speed`'s machine.flags); no machine: x86-64."""
+    return "asimd" not in (machine or {}).get("flags", {})
+
+
+def others_of(machine):
+    """The references a run of this machine can have: off x86-64, not
+    the x86-only ones."""
+    return OTHERS if is_x86_64(machine) else tuple(o for o in OTHERS if o not in X86_ONLY)
+
+
 def ipp_short_version(text):
     """'Intel® Cryptography Primitives Library (l9) (ver: 2.3.0 (13.3) ...'
     -> '2.3.0 (l9)': the library's version and the code path it chose."""
@@ -332,19 +349,20 @@ def key_table_rows(summary, bits, machine=None):
     when measured), then the references pooled over every run (OpenSSL's
     titled with the versions in machine)."""
     rows = []
+    others = others_of(machine)
     ours = [r for r in summary if r["bits"] == bits and r["threads"] == 1 and
             r["implementation"] in ("ours", "ours-blinded")]
     ours.sort(key=lambda r: (build_sort_key(r["build"]), r["implementation"]))
     for r in ours:
         name = r["build"] + (", blinded" if r["implementation"] == "ours-blinded" else "")
         rows.append([name, fmt_ns(r["median_ns"]), fmt_spread(r)] +
-                    [fmt_ratio(r["ratio"].get(o)) for o in OTHERS] +
+                    [fmt_ratio(r["ratio"].get(o)) for o in others] +
                     [fmt_locks(r.get("locks_per_op"))])
-    for other in OTHERS:
+    for other in others:
         r = find(summary, other, "all", bits)
         if r:
             rows.append([other_title(other, machine or {}), fmt_ns(r["median_ns"]),
-                         fmt_spread(r)] + [""] * len(OTHERS) +
+                         fmt_spread(r)] + [""] * len(others) +
                         [fmt_locks(r.get("locks_per_op"))])
     return rows
 
@@ -352,6 +370,13 @@ def key_table_rows(summary, bits, machine=None):
 TABLE_HEADER = ["build", "ns/op", "spread", "/GMP", "/OpenSSL no-blind",
                 "/OpenSSL blinded", "/OpenSSL no-IFMA", "/OpenSSL wheel",
                 "/OpenSSL wheel OAEP", "/ipp-crypto", "/ipp-crypto mb8", "locks/op"]
+
+
+def table_header(machine):
+    """TABLE_HEADER, off x86-64 without the x86-only references' columns."""
+    if is_x86_64(machine):
+        return TABLE_HEADER
+    return [h for h in TABLE_HEADER if h != "/OpenSSL no-IFMA"]
 
 
 def best_peer(rec):
@@ -482,7 +507,7 @@ def report(summary, machine, markdown=False):
                 "ratios are ours/other time (below 1: ours faster)" % bits
         out.append(("### " if markdown else "") + title)
         out.append("")
-        out.append(table(TABLE_HEADER, key_table_rows(summary, bits, machine)))
+        out.append(table(table_header(machine), key_table_rows(summary, bits, machine)))
         out.append("")
         out.append(wheel_line(summary, bits, machine))
         out.append(ipp_line(machine))
@@ -498,8 +523,11 @@ def report(summary, machine, markdown=False):
             out.append("")
             out.append(table(THREAD_HEADER, trows))
         out.append("")
-    out.append(LEGEND)
+    out.append(LEGEND if is_x86_64(machine) else LEGEND.replace(LEGEND_NOIFMA, ""))
     return "\n".join(out)
+
+
+LEGEND_NOIFMA = " (OpenSSL no-IFMA runs in a child: '-')"
 
 
 LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key operation, "
@@ -522,7 +550,8 @@ LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key opera
 def machine_lines(machine, markdown=False):
     f = machine.get("flags", {})
     flags = ", ".join("%s %s" % (k, "yes" if f.get(k) else "no")
-                      for k in ("bmi2", "adx", "avx512ifma"))
+                      for k in (("bmi2", "adx", "avx512ifma") if is_x86_64(machine)
+                                else ("asimd", "sve")))
     items = [
         ("CPU", "%s (%d logical, %d physical cores)" % (
             cpu_name(machine), machine["logical_cores"], machine["physical_cores"])),

@@ -229,6 +229,13 @@ void bench_ipp_probe(struct bench_ipp_info *info)
 	if (info->probed)
 		return;
 	*info = (struct bench_ipp_info){ .probed = 1 };
+#if !defined(__x86_64__)
+	/* Intel ships libippcp and libcrypto_mb for x86-64 only: nothing to
+	 * look for, and a path in the reason would only mislead. */
+	snprintf(info->reason, sizeof(info->reason), "%s", BENCH_IPP_NOT_X86);
+	snprintf(info->mb_reason, sizeof(info->mb_reason), "%s", BENCH_IPP_NOT_X86);
+	return;
+#endif
 	struct ippcp_api a;
 	if (load_ippcp(&a, info->dir, sizeof(info->dir), info->reason,
 		       sizeof(info->reason)) != 0) {

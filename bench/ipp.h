@@ -36,6 +36,8 @@
 #define BIGMONT_BENCH_IPP_H
 
 #define BENCH_IPP_ENV "BIGMONT_IPP_LIB"
+/* The reason on any other CPU than x86-64, where nothing is loaded. */
+#define BENCH_IPP_NOT_X86 "ipp-crypto is x86-64 only (Intel's libippcp has no other build): not loaded"
 
 /* What the probe found; the caller owns it (the header names the library
  * and its code path from it, and the lineup measures ipp-crypto only where
@@ -55,7 +57,8 @@ struct bench_ipp_info {
 };
 
 /* Load the libraries, read their versions and features, all into *info;
- * nothing if info->probed already.  Never fails. */
+ * nothing if info->probed already; off x86-64, only the reason
+ * BENCH_IPP_NOT_X86.  Never fails. */
 void bench_ipp_probe(struct bench_ipp_info *info);
 
 #endif

@@ -107,7 +107,7 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 {
 	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
 		"2^28 (best of %d runs of %d dependent calls)%s\n", TRIALS, RUN,
-		t->nrows < 4 ? "; avx2: not run here" : "");
+		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; avx2: not run here" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_LANES_SIZES, "digits per lane");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES_SIZES, ticks_per_cycle);
 	const char *why = peak->vpmuludq_why ? peak->vpmuludq_why

@@ -21,7 +21,11 @@ static const struct entry {
 	{ "gmp", &bench_gmp_ops, 0, BENCH_COMPARE_GMP, 0, 0 },
 	{ "openssl", &bench_ossl_ops, BENCH_OSSL_EVP, BENCH_COMPARE_OPENSSL, 1, 0 },
 	{ "openssl-noblind", &bench_ossl_ops, BENCH_OSSL_NOBLIND, BENCH_COMPARE_OPENSSL, 0, 0 },
+#if defined(__x86_64__)
+	/* OpenSSL with its IFMA code masked by OPENSSL_ia32cap (worker.h):
+	 * x86-64's CPUID bits, meaningless on another CPU. */
 	{ "openssl-noifma", &bench_worker_ops, 0, BENCH_COMPARE_OPENSSL, 0, 0 },
+#endif
 	/* The newest OpenSSL, where its environment is (wheel.h): a missing
 	 * wheel leaves it out of the run, with the reason in the header. */
 	{ "openssl-wheel", &bench_wheel_ops, 0, BENCH_COMPARE_WHEEL, 0, 0 },

@@ -4,11 +4,12 @@
  *
  * The lineup is a table (bench/lineup.c): ours without and with blinding
  * always; GMP when compared with GMP; OpenSSL's EVP path, its unblinded
- * RSA path and its EVP path without AVX-512 IFMA (in a child process) when
- * compared with OpenSSL, and then the OpenSSL of PyPI's cryptography wheel
- * (wheel.h), signing and decrypting OAEP, where its environment was found;
- * then ipp-crypto (ipp.h), single and eight at a time, where libippcp
- * loaded.  Ours and OpenSSL's EVP path also run in the thread table.
+ * RSA path and, on x86-64, its EVP path without AVX-512 IFMA (in a child
+ * process) when compared with OpenSSL, and then the OpenSSL of PyPI's
+ * cryptography wheel (wheel.h), signing and decrypting OAEP, where its
+ * environment was found; then ipp-crypto (ipp.h), single and eight at a
+ * time, where libippcp loaded (x86-64 only).  Ours and OpenSSL's EVP path
+ * also run in the thread table.
  */
 #ifndef BIGMONT_BENCH_LINEUP_H
 #define BIGMONT_BENCH_LINEUP_H

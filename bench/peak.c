@@ -88,7 +88,8 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 #else
 	(void)clock;
 	p->mulx_why = p->ifma_why = p->vpmuludq_why =
-		"this build has no assembly: BIGNUM_ASM=OFF";
+		BENCH_HAVE_X86_PEAKS ? "this build has no assembly: BIGNUM_ASM=OFF"
+				     : BENCH_PEAK_NOT_X86;
 #endif
 }
 
@@ -206,6 +207,8 @@ double bench_peak_pct(double bound, double cycles)
 
 void bench_peak_print(FILE *out, const struct bench_peak *p)
 {
+	if (!BENCH_HAVE_X86_PEAKS)
+		return;
 	if (p->mulx_why != NULL)
 		fprintf(out, "peak mulx: not measured (%s)\n", p->mulx_why);
 	else
@@ -226,6 +229,8 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,
 			     const char *why_not, const char *multiply, double rate)
 {
+	if (!BENCH_HAVE_X86_PEAKS)
+		return 0;
 	if (why_not != NULL) {
 		fprintf(out, "%s against the peak: no bound (peak %s not measured)\n", table,
 			peak_name);

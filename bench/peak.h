@@ -58,6 +58,18 @@
 #include <stdio.h>
 
 #include "cycles.h"
+
+/* The peaks are x86-64's multipliers (mulx, AVX-512 IFMA, AVX2) and the
+ * bounds are counted in their instructions: elsewhere --kernels measures
+ * none of them and prints neither the peak lines nor the bound tables
+ * (the JSON keeps its keys, null with the note BENCH_PEAK_NOT_X86). */
+#if defined(__x86_64__)
+#define BENCH_HAVE_X86_PEAKS 1
+#else
+#define BENCH_HAVE_X86_PEAKS 0
+#endif
+#define BENCH_PEAK_NOT_X86 "x86-64 only, not part of this build"
+
 #include "json.h"
 
 #define BENCH_PEAK_MIN 0.25

@@ -294,7 +294,8 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 	}
 	fprintf(out, "radix-2^52 dual kernels, both CRT halves per call (best of %d runs of %d "
 		"dependent calls)%s\n", TRIALS, RUN,
-		t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA" : "");
+		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA"
+						      : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_R52_SIZES, "digits per half");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_R52_SIZES, ticks_per_cycle);
 	if (t->ntuned > 0) {

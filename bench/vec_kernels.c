@@ -162,7 +162,11 @@ void bench_vec_kernels_print(FILE *out, const struct bench_vec_table *t,
 			     double ticks_per_cycle)
 {
 	if (t->n == 0) {
+#if defined(__x86_64__)
 		fprintf(out, "vector kernels: not measured (their core-cycle table needs 64-bit chunks on x86-64: rdtsc, and GMP's limbs)\n");
+#else
+		fprintf(out, "x86-64 vector kernels and peaks: not part of this build (the tables below are the C kernels, in ns of the clock)\n");
+#endif
 		return;
 	}
 	fprintf(out, "Vector kernels, core cycles (rdtsc ticks / ticks per cycle)\n");

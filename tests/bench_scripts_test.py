@@ -239,6 +239,41 @@ class Tables(unittest.TestCase):
             elif line.startswith("|") and "ns/op" not in line and "threads" not in line:
                 self.assertIn(line.count("|"), (ncol, len(benchlib.THREAD_HEADER) + 1))
 
+    def test_aarch64_report_has_no_x86_only_column(self):
+        # An aarch64 build's runs (flags asimd and sve) have no OpenSSL
+        # no-IFMA record: its report has no such column nor x86 flags;
+        # x86-64's keeps the column.
+        runs = []
+        for rnd in (0, 1):
+            for b, ours in (("chunk32", 1800.0), ("chunk64", 1000.0)):
+                m = machine(b)
+                m["flags"] = {"asimd": True, "sve": False}
+                m["kernel"] = "Linux 6 aarch64"
+                doc = speed_doc(m, ours)
+                doc["records"] = [r for r in doc["records"]
+                                  if r["implementation"] != "openssl-noifma"]
+                doc["settings"]["implementations"].remove("openssl-noifma")
+                runs.append((rnd, doc))
+        summary = benchlib.aggregate(runs)
+        m = runs[0][1]["machine"]
+        self.assertEqual(benchlib.check_speed_doc(runs[0][1]), [])
+        rows = benchlib.key_table_rows(summary, 2048, m)
+        header = benchlib.table_header(m)
+        self.assertNotIn("/OpenSSL no-IFMA", header)
+        self.assertEqual({len(r) for r in rows}, {len(header)})
+        self.assertEqual(rows[1][header.index("/OpenSSL blinded")], "1.00")
+        for markdown in (False, True):
+            text = benchlib.report(summary, m, markdown=markdown)
+            for word in ("IFMA", "noifma", "ia32cap"):
+                self.assertNotIn(word, text)
+        lines = benchlib.machine_lines(m)
+        self.assertIn("flags     asimd yes, sve no", lines)
+        self.assertNotIn("bmi2", lines)
+        x86 = benchlib.report(self.summary, machine(), markdown=True)
+        self.assertIn("/OpenSSL no-IFMA", x86)
+        self.assertIn("OpenSSL no-IFMA runs in a child", x86)
+        self.assertIn("bmi2 yes, adx yes, avx512ifma no", benchlib.machine_lines(machine()))
+
     def test_text_table_alignment(self):
         t = benchlib.text_table(["a", "bb"], [["xxx", "1"], ["y", "22"]])
         self.assertEqual(t.splitlines(), ["a    bb", "---  --", "xxx   1", "y    22"])

@@ -36,6 +36,19 @@ import benchlib  # noqa: E402
 
 failures = []
 
+# Words of x86-64's instructions and extensions that an aarch64 build's
+# report and --kernels tables must not print (issue 45): the OpenSSL
+# no-IFMA row, the mulx/IFMA/AVX2 peaks and bounds, rdtsc.
+X86_WORDS = ("noifma", "no-ifma", "ifma", "mulx", "vpmuludq", "vpmadd52", "avx512",
+             "avx-512", "avx2", "rdtsc", "ia32cap")
+# ipp-crypto's reason off x86-64 (bench/ipp.h, BENCH_IPP_NOT_X86).
+IPP_NOT_X86 = "ipp-crypto is x86-64 only"
+
+
+def x86_words_in(text):
+    low = text.lower()
+    return [w for w in X86_WORDS if w in low]
+
 
 # A stand-in for the wheel's python (argv: -I -c SCRIPT, ignored): mode
 # "zeros" signs and decrypts to zero bytes, "err" fails every operation.
@@ -149,10 +162,12 @@ def check_ipp(doc, report):
               "the table says why mb8 is n/a")
 
 
-def check_ipp_standins(exe, work, env, standin, real_dir):
+def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
     """A libippcp that does not load: left out with the reason, exit 0.
     The stand-in answering zero as libippcp, and as libcrypto_mb beside the
-    real libippcp: the run fails saying which gives a wrong result."""
+    real libippcp: the run fails saying which gives a wrong result.  Off
+    x86-64 nothing is loaded: every case runs, saying ipp-crypto is x86-64
+    only."""
     out = os.path.join(work, "ipp.json")
     broken = os.path.join(work, "ipp-broken")
     os.makedirs(broken, exist_ok=True)
@@ -186,6 +201,15 @@ def check_ipp_standins(exe, work, env, standin, real_dir):
                                                              BIGMONT_WHEEL_VENV=""),
                            timeout=60 * SLOWER)
         name = os.path.basename(d)
+        if not x86:
+            note = None
+            if r.returncode == 0:
+                note = benchlib.load_speed_json(out)["machine"]["ipp_note"] or ""
+            check(r.returncode == 0 and note.startswith(IPP_NOT_X86) and
+                  "ipp-crypto not measured: " + note in r.stdout,
+                  "%s off x86-64: exit 0, ipp-crypto x86-64 only, nothing loaded (got %d, "
+                  "%r, %s)" % (name, r.returncode, note, r.stderr))
+            continue
         if code == 0:
             check(r.returncode == 0, "%s: exit 0 (got %d, %s)" % (name, r.returncode, r.stderr))
             if r.returncode == 0:
@@ -203,7 +227,8 @@ def check_ipp_standins(exe, work, env, standin, real_dir):
                         "--compare", "openssl"], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, universal_newlines=True,
                        env=dict(env, BIGMONT_IPP_LIB="", BIGMONT_WHEEL_VENV=""), timeout=60 * SLOWER)
-    check(r.returncode == 0 and "ipp-crypto not measured: BIGMONT_IPP_LIB is empty" in r.stdout,
+    check(r.returncode == 0 and ("ipp-crypto not measured: BIGMONT_IPP_LIB is empty" if x86
+                                 else "ipp-crypto not measured: " + IPP_NOT_X86) in r.stdout,
           "an empty BIGMONT_IPP_LIB turns ipp-crypto off, saying so")
 
 
@@ -397,6 +422,11 @@ def main():
     for word in ("cpu", "flags", "compiler", "build", "GMP", "OpenSSL"):
         check(word in r.stdout, "the header mentions %s" % word)
     kernel = next((l for l in r.stdout.splitlines() if l.startswith("  kernel ")), "")
+    x86 = kernel.endswith(" x86_64")
+    if not x86:
+        # Nothing x86-specific in a portable build's report (issue 45).
+        check(not x86_words_in(r.stdout), "no x86 names in the %s report: %s"
+              % (kernel.split()[-1] if kernel else "?", x86_words_in(r.stdout)))
     if kernel.endswith(" aarch64"):
         # The CPU from /proc/cpuinfo's aarch64 fields only (under qemu-user
         # the file is the host's: then the header says it found none).
@@ -415,8 +445,13 @@ def main():
     if r.returncode == 0:
         doc = benchlib.load_speed_json(out)
         claimed = doc["settings"]["implementations"]
-        for impl in ("ours", "gmp", "openssl", "openssl-noblind", "openssl-noifma"):
+        for impl in ("ours", "gmp", "openssl", "openssl-noblind") + (("openssl-noifma",)
+                                                                     if x86 else ()):
             check(impl in claimed, "%s is claimed" % impl)
+        if not x86:  # OPENSSL_ia32cap masks x86-64 CPUID bits: no such row elsewhere
+            check("openssl-noifma" not in claimed and
+                  not any(x["implementation"] == "openssl-noifma" for x in doc["records"]),
+                  "openssl-noifma neither claimed nor recorded off x86-64")
         problems = benchlib.check_speed_doc(doc)
         check(not problems, "every claimed implementation measured: %s" % problems)
         for rec in doc["records"]:
@@ -464,7 +499,11 @@ def main():
         check_wheel(doc, r.stdout)
         check_ipp(doc, r.stdout)
         real = doc["machine"].get("ipp_dir") if doc["machine"].get("ipp_version") else None
-        check_ipp_standins(exe, work, env, standin, real)
+        if not x86:
+            check(doc["machine"]["ipp_note"].startswith(IPP_NOT_X86) and
+                  doc["machine"]["ipp_mb_note"].startswith(IPP_NOT_X86),
+                  "ipp-crypto x86-64 only, not loaded: %r" % doc["machine"]["ipp_note"])
+        check_ipp_standins(exe, work, env, standin, real, x86)
 
     # Without its environment the wheel is left out, with the reason, and
     # the run goes on.
@@ -552,8 +591,15 @@ def main():
     elif not chunk32:
         check(r.stdout.count("ticks per core cycle:") == 1,
               "--kernels prints one calibration of ticks per cycle")
-    check(r.stdout.count("peak mulx: ") == 1 and r.stdout.count("peak vpmadd52luq: ") == 1,
-          "--kernels prints the peak lines once")
+    if x86:
+        check(r.stdout.count("peak mulx: ") == 1 and r.stdout.count("peak vpmadd52luq: ") == 1,
+              "--kernels prints the peak lines once")
+    else:  # the peaks and bounds are x86-64's instructions (bench/peak.h)
+        check(not x86_words_in(r.stdout) and "against the peak" not in r.stdout and
+              "peak " not in r.stdout,
+              "--kernels off x86-64: no peak, bound or x86 name: %s" % x86_words_in(r.stdout))
+        check(r.stdout.count("x86-64 vector kernels and peaks: not part of this build") == 1,
+              "--kernels off x86-64 says once that the x86-64 tables are not in this build")
     if chunk32:  # 32-bit chunks: a clear error, exit 1
         check(r.returncode == 1 and r.stderr.startswith("bigmont: error: --kernels:"),
               "--kernels without 64-bit chunks: exit 1 and an error (got %d, %r)"
@@ -577,7 +623,8 @@ def main():
                           all(float(x) > 0 for x in fields[-6:-1]),
                           "--kernels '%s': row '%s' has 5 positive timings" % (title, want))
     if not chunk32:
-        check_peak_text(r.stdout)
+        if x86:
+            check_peak_text(r.stdout)
         check_kernels_json(exe, work, env)
     check_batch(exe, work, env)
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
