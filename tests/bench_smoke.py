@@ -360,7 +360,7 @@ def check_kernels_json(exe, work, env):
     check(not mul16 or len(mul16) == 2, "the 16-chunk product both ways: %r" % mul16)
 
 
-def check_batch(exe, work, env):
+def check_batch(exe, work, env, x86=True):
     """--batch: every implementation's answers checked against GMP, then
     timed; the text table and the JSON (schema bigmont-speed-batch/1) hold
     ours-single, the batch rows (AVX2 where the CPU has it, and the C
@@ -378,6 +378,9 @@ def check_batch(exe, work, env):
         return
     check("RSA-1024 private key" in r.stdout and "ours-batch-c" in r.stdout,
           "--batch prints its table")
+    if not x86:  # the AVX2 lanes are x86-64's: not even a "not run" row
+        check(not x86_words_in(r.stdout), "no x86 names in the --batch report off x86-64: %s"
+              % x86_words_in(r.stdout))
     with open(out) as f:
         doc = json.load(f)
     check(doc.get("schema") == "bigmont-speed-batch/1", "--batch JSON schema")
@@ -385,8 +388,10 @@ def check_batch(exe, work, env):
     check(len(keys) == 1 and keys[0].get("bits") == 1024, "--batch JSON has the key")
     for key in keys:
         impls = {x["name"]: x for x in key.get("implementations", [])}
-        for name in ("ours-single", "ours-batch-avx2", "ours-batch-c", "openssl-noblind"):
+        for name in ("ours-single", "ours-batch-c", "openssl-noblind") + (
+                ("ours-batch-avx2",) if x86 else ()):
             check(name in impls, "--batch JSON has %s" % name)
+        check(x86 or "ours-batch-avx2" not in impls, "--batch JSON off x86-64 has no AVX2 row")
         for name, x in impls.items():
             if x.get("measured"):
                 check(x["median_ns_per_op"] > 0 and x["min_ns_per_op"] > 0 and
@@ -626,7 +631,7 @@ def main():
         if x86:
             check_peak_text(r.stdout)
         check_kernels_json(exe, work, env)
-    check_batch(exe, work, env)
+    check_batch(exe, work, env, x86)
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
                        universal_newlines=True, env=env, timeout=60 * SLOWER)
     check(r.returncode == 0 and "--compare" in r.stdout, "--help")
