@@ -33,6 +33,32 @@
 #define MAX_KEYS 32
 #define MAX_BUILD 31
 
+/* The lines of the help that differ off x86-64, where there is no OpenSSL
+ * without IFMA, no multiplier peak, no AVX2 lanes, no variant but c and
+ * no ipp-crypto. */
+#if defined(__x86_64__)
+#define HELP_COMPARE                                                                    \
+	"  --compare LIST    gmp, openssl (with and without blinding, without\n"            \
+	"                    AVX-512 IFMA, and the newest OpenSSL, that of PyPI's\n"        \
+	"                    cryptography wheel, where its environment is: below),\n"       \
+	"                    or none (default gmp,openssl)\n"
+#define HELP_KERNELS                                                                    \
+	"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"        \
+	"                    multiplier peak and each Montgomery kernel's %% of it\n"
+#define HELP_BATCH_LANES "AVX2, and the C lanes"
+#define HELP_VARIANTS "BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n"
+#else
+#define HELP_COMPARE                                                                    \
+	"  --compare LIST    gmp, openssl (with and without blinding, and the\n"            \
+	"                    newest OpenSSL, that of PyPI's cryptography wheel,\n"          \
+	"                    where its environment is: below), or none\n"                   \
+	"                    (default gmp,openssl)\n"
+#define HELP_KERNELS                                                                    \
+	"  --kernels         print the C kernels' tables, ns per call\n"
+#define HELP_BATCH_LANES "the C lanes"
+#define HELP_VARIANTS "BIGMONT_CPU=c in the environment (the assembly ones are x86-64's).\n"
+#endif
+
 /* Not inlined: its path buffers (12 KB) would sit in cmd_speed's frame,
  * under every sample of a profile, and push main past the stack perf
  * copies to unwind (profiles/record). */
@@ -54,20 +80,16 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"                    timed after a warm-up, so slow operations take longer\n"
 		"  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1); T > 1 also\n"
 		"                    measures T threads sharing one key\n"
-		"  --compare LIST    gmp, openssl (with and without blinding, without\n"
-		"                    AVX-512 IFMA, and the newest OpenSSL, that of PyPI's\n"
-		"                    cryptography wheel, where its environment is: below),\n"
-		"                    or none (default gmp,openssl)\n"
+		HELP_COMPARE
 		"  --json FILE       also write the results as JSON (schema: bench/README.md\n"
 		"                    in the source tree); '-' for standard output (the\n"
 		"                    report then goes to standard error)\n"
-		"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"
-		"                    multiplier peak and each Montgomery kernel's %% of it\n"
+		HELP_KERNELS
 		"                    (only them, unless --bits or --key is given too;\n"
 		"                    with --json, also in the document, which has no\n"
 		"                    records when no key is timed)\n"
 		"  --batch           time rsa_private_batch (4 operations in the vector\n"
-		"                    lanes of one exponentiation; AVX2, and the C lanes)\n"
+		"                    lanes of one exponentiation; " HELP_BATCH_LANES ")\n"
 		"                    beside our single operation and OpenSSL's, blinding\n"
 		"                    off, per key of --bits/--key (not with --kernels,\n"
 		"                    --threads or --compare)\n"
@@ -79,7 +101,7 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"or key file once.  The report also counts the pthread locks each\n"
 		"implementation takes per operation.  On a terminal, a progress line\n"
 		"per key and step goes to standard error.  Kernel variant:\n"
-		"BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n",
+		HELP_VARIANTS,
 		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
 	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
 	bench_wheel_default_venv(path, sizeof(path));
@@ -88,9 +110,11 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"makes, in an install a copy of it); an empty %s leaves\n"
 		"the wheel out.\n",
 		BENCH_WHEEL_ENV, path, BENCH_WHEEL_ENV);
+#if defined(__x86_64__)
 	fprintf(out, "With openssl, Intel's ipp-crypto too (single and eight-lane RSA): its\n"
 		"libraries from $%s, else that environment's lib/;\n"
 		"an empty %s leaves it out.\n", BENCH_IPP_ENV, BENCH_IPP_ENV);
+#endif
 	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
 	 * hand: say where the other one is. */
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);

@@ -635,6 +635,10 @@ def main():
     r = subprocess.run([exe, "speed", "--help"], stdout=subprocess.PIPE,
                        universal_newlines=True, env=env, timeout=60 * SLOWER)
     check(r.returncode == 0 and "--compare" in r.stdout, "--help")
+    if not x86:
+        check(not x86_words_in(r.stdout) and "ipp-crypto" not in r.stdout,
+              "--help off x86-64 names no x86 extension nor ipp-crypto: %s"
+              % x86_words_in(r.stdout))
 
     if failures:
         print("%d failures" % len(failures))
