@@ -395,27 +395,74 @@ LN_INLINE uint64_t ln_window(const uint64_t *e, int ewords, int pos, int w)
 	return v & ((UINT64_C(1) << w) - 1);
 }
 
-/* out = entry want_l of the table in each lane l, by a masked scan of all
- * entries: every entry's every word is loaded whatever want is. */
+/* Digit pairs of a packed table entry: digits 2p and 2p + 1 of a lane in
+ * the low and high 32 bits of one word (digits are below 2^28). */
+#define LN_PAIRS(k) (((k) + 1) / 2)
+/* Pairs the masked scan takes a step: eight accumulators in registers. */
+#define LN_SELECT_BLOCK 4
+
+/* Entry e of the table (k digits at table + e * BIG_LANES_WORDS(k)) packed
+ * in place to table + e * BIG_LANES_WORDS(LN_PAIRS(k)), entries in
+ * increasing order.  Each pair is written at or below where its digits
+ * were read and below every digit still unread (LN_PAIRS(k) <= k), so
+ * nothing is overwritten before it is read.  Half the table's bytes: the
+ * scan of every entry at every window reads half as much (the unpacked
+ * table, 32 k 64 bytes, is larger than the L1 cache at RSA sizes). */
+LN_INLINE void ln_pack_table(uint64_t *table, const int k)
+{
+	const size_t words = BIG_LANES_WORDS(k);
+	const size_t pwords = BIG_LANES_WORDS(LN_PAIRS(k));
+	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
+		const uint64_t *x = table + (size_t)e * words;
+		uint64_t *y = table + (size_t)e * pwords;
+		for (int p = 0; p < LN_PAIRS(k); p++)
+			for (int s = 0; s < 2; s++) {
+				const lv lo = lv_load(LN_AT(x, 2 * p, s));
+				const lv hi = 2 * p + 1 < k ? lv_load(LN_AT(x, 2 * p + 1, s))
+							    : lv_zero();
+				lv_store(LN_AT(y, p, s), lv_or(lo, lv_sll(hi, 32)));
+			}
+	}
+}
+
+/* out = entry want_l of the packed table in each lane l (k digits,
+ * unpacked), by a masked scan of all entries: every word of every entry
+ * is loaded whatever want is.  LN_SELECT_BLOCK pairs of both streams at
+ * a time, in registers, over all 32 entries: the reads of an entry are
+ * consecutive lines.  The last block reads up to LN_SELECT_BLOCK - 1
+ * pairs past an entry's end (still inside the unpacked table's space,
+ * the same addresses whatever want is) and drops them. */
 LN_INLINE void ln_select(uint64_t *out, const uint64_t *table,
 			 const uint64_t *want, const int k)
 {
-	const size_t words = BIG_LANES_WORDS(k);
-	lv take[2][BIG_LANES_TABLE_ENTRIES];
-	for (int s = 0; s < 2; s++) {
-		const lv w = lv_load(want + 4 * s);
-		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++)
-			take[s][e] = lv_eq(w, lv_set1((uint64_t)e));
-	}
-	for (int j = 0; j < k; j++) {
-		lv acc0 = lv_zero(), acc1 = lv_zero();
+	const size_t pwords = BIG_LANES_WORDS(LN_PAIRS(k));
+	const lv w0 = lv_load(want), w1 = lv_load(want + 4);
+	const lv one = lv_set1(1), low = lv_set1(UINT64_C(0xffffffff));
+	for (int p0 = 0; p0 < LN_PAIRS(k); p0 += LN_SELECT_BLOCK) {
+		lv acc[2][LN_SELECT_BLOCK];
+		for (int b = 0; b < LN_SELECT_BLOCK; b++)
+			acc[0][b] = acc[1][b] = lv_zero();
+		lv ev = lv_zero();
 		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
-			const uint64_t *x = table + (size_t)e * words;
-			acc0 = lv_or(acc0, lv_and(take[0][e], lv_load(LN_AT(x, j, 0))));
-			acc1 = lv_or(acc1, lv_and(take[1][e], lv_load(LN_AT(x, j, 1))));
+			const uint64_t *x = table + (size_t)e * pwords;
+			const lv take0 = lv_eq(w0, ev), take1 = lv_eq(w1, ev);
+			for (int b = 0; b < LN_SELECT_BLOCK; b++) {
+				acc[0][b] = lv_or(acc[0][b],
+						  lv_and(take0, lv_load(LN_AT(x, p0 + b, 0))));
+				acc[1][b] = lv_or(acc[1][b],
+						  lv_and(take1, lv_load(LN_AT(x, p0 + b, 1))));
+			}
+			ev = lv_add(ev, one);
 		}
-		lv_store(LN_AT(out, j, 0), acc0);
-		lv_store(LN_AT(out, j, 1), acc1);
+		for (int b = 0; b < LN_SELECT_BLOCK; b++) {
+			const int j = 2 * (p0 + b);
+			for (int s = 0; s < 2; s++) {
+				if (j < k)
+					lv_store(LN_AT(out, j, s), lv_and(acc[s][b], low));
+				if (j + 1 < k)
+					lv_store(LN_AT(out, j + 1, s), lv_srl(acc[s][b], 32));
+			}
+		}
 	}
 }
 
@@ -467,6 +514,8 @@ void LN_NAME(big_lanes_pow)(uint64_t *out, const uint64_t *base,
 		else
 			LN_NAME(big_lanes_mul)(x, x - words, table + words, mod);
 	}
+
+	ln_pack_table(table, k);
 
 	const int nbits = 64 * ewords;
 	const int top = nbits % BIG_LANES_WINDOW ? nbits % BIG_LANES_WINDOW
