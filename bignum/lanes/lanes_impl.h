@@ -440,12 +440,14 @@ LN_INLINE void ln_select(uint64_t *out, const uint64_t *table,
 	const lv one = lv_set1(1), low = lv_set1(UINT64_C(0xffffffff));
 	for (int p0 = 0; p0 < LN_PAIRS(k); p0 += LN_SELECT_BLOCK) {
 		lv acc[2][LN_SELECT_BLOCK];
+#pragma GCC unroll 4
 		for (int b = 0; b < LN_SELECT_BLOCK; b++)
 			acc[0][b] = acc[1][b] = lv_zero();
 		lv ev = lv_zero();
 		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
 			const uint64_t *x = table + (size_t)e * pwords;
 			const lv take0 = lv_eq(w0, ev), take1 = lv_eq(w1, ev);
+#pragma GCC unroll 4
 			for (int b = 0; b < LN_SELECT_BLOCK; b++) {
 				acc[0][b] = lv_or(acc[0][b],
 						  lv_and(take0, lv_load(LN_AT(x, p0 + b, 0))));
@@ -454,6 +456,7 @@ LN_INLINE void ln_select(uint64_t *out, const uint64_t *table,
 			}
 			ev = lv_add(ev, one);
 		}
+#pragma GCC unroll 4
 		for (int b = 0; b < LN_SELECT_BLOCK; b++) {
 			const int j = 2 * (p0 + b);
 			for (int s = 0; s < 2; s++) {
