@@ -58,14 +58,33 @@
 
 /* Columns k .. 2k-1 of each stream's columns t0 (stream 0) and t1
  * (stream 1), carried, into r's digits: the two serial carry chains in one
- * loop, so that each hides the other's latency. */
-LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1, const int k)
+ * loop, so that each hides the other's latency.  last: the reduction's
+ * last row (k - 1) is still to do, and is done here: its digit q from
+ * column k - 1, its carry into column k and its products q m_{j+1} into
+ * column k + j ride beside the carry chain, off its path, instead of a
+ * read-modify-write of a column each. */
+LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1,
+			    const struct big_lanes_mod *mod, const int last,
+			    const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	lv c0 = lv_zero(), c1 = lv_zero();
+	const uint64_t *m = mod->m;
+	lv c0 = lv_zero(), c1 = lv_zero(), q0 = lv_zero(), q1 = lv_zero();
+	if (last) {
+		q0 = lv_and(lv_mul(t0[k - 1], lv_load(mod->k0)), mask);
+		q1 = lv_and(lv_mul(t1[k - 1], lv_load(mod->k0 + 4)), mask);
+		c0 = lv_srl(lv_add(t0[k - 1], lv_mul(q0, lv_load(LN_AT(m, 0, 0)))),
+			    BIG_LANES_DIGIT_BITS);
+		c1 = lv_srl(lv_add(t1[k - 1], lv_mul(q1, lv_load(LN_AT(m, 0, 1)))),
+			    BIG_LANES_DIGIT_BITS);
+	}
 	for (int j = 0; j < k; j++) {
-		const lv x0 = lv_add(t0[k + j], c0);
-		const lv x1 = lv_add(t1[k + j], c1);
+		lv x0 = lv_add(t0[k + j], c0);
+		lv x1 = lv_add(t1[k + j], c1);
+		if (last && j + 1 < k) {
+			x0 = lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, j + 1, 0))));
+			x1 = lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, j + 1, 1))));
+		}
 		lv_store(LN_AT(r, j, 0), lv_and(x0, mask));
 		lv_store(LN_AT(r, j, 1), lv_and(x1, mask));
 		c0 = lv_srl(x0, BIG_LANES_DIGIT_BITS);
@@ -270,13 +289,15 @@ LN_INLINE void ln_reduce_digits(lv *Q, lv *t, const uint64_t *m, const lv k0,
 
 /* The Montgomery reduction of the 2k columns in t0 (stream 0) and t1
  * (stream 1), rows i .. i + 5 a pass, the last k mod 6 rows one at a
- * time.  Software-pipelined: the digits of the next pass need only
+ * time but the very last, which ln_carry_out takes when last is 1
+ * (LN_LAST_ROW: k is not a multiple of 6).  Software-pipelined: the digits of the next pass need only
  * columns i + 6 .. i + 11 of this one, so each pass runs those six
  * columns, then the next pass's two serial digit chains (one a stream),
  * then its other columns, which the chains' latency hides under.  Columns
  * k .. 2k - 1 then hold T = (x + Y m) / R, uncarried. */
+#define LN_LAST_ROW(k) ((k) % LN_ROWS != 0)
 LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
-			 const int k)
+			 const int last, const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
 	const uint64_t *m = mod->m;
@@ -298,7 +319,7 @@ LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
 		for (int s = 0; s < 2; s++)
 			ln_rows6(t[s], Q[cur][s], m, mid, 0, 0, 0, k, s, i);
 	}
-	for (; i < k; i++) {
+	for (; i < k - last; i++) {
 		for (int s = 0; s < 2; s++) {
 			lv x = t[s][i];
 			const lv q0 = lv_and(lv_mul(x, k0[s]), mask);
@@ -317,8 +338,8 @@ LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	lv t[2][2 * BIG_LANES_MAX_DIGITS];
 	ln_product(t[0], a, b, k, 0);
 	ln_product(t[1], a, b, k, 1);
-	ln_reduce(t[0], t[1], mod, k);
-	ln_carry_out(r, t[0], t[1], k);
+	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], mod, LN_LAST_ROW(k), k);
 }
 
 LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
@@ -327,8 +348,8 @@ LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 	lv t[2][2 * BIG_LANES_MAX_DIGITS];
 	ln_square(t[0], a, k, 0);
 	ln_square(t[1], a, k, 1);
-	ln_reduce(t[0], t[1], mod, k);
-	ln_carry_out(r, t[0], t[1], k);
+	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], mod, LN_LAST_ROW(k), k);
 }
 
 #if defined(LN_FIXED_SIZES) && LN_FIXED_SIZES
