@@ -62,20 +62,32 @@
  * last row (k - 1) is still to do, and is done here: its digit q from
  * column k - 1, its carry into column k and its products q m_{j+1} into
  * column k + j ride beside the carry chain, off its path, instead of a
- * read-modify-write of a column each. */
+ * read-modify-write of a column each.  ab (with last; a product): so is
+ * the product's last row, a_{k-1} b_j into column k - 1 + j, before q.
+ * a and b are read before r's digit at or above the one read is written
+ * (r may be a or b). */
 LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1,
+			    const uint64_t *a, const uint64_t *b,
 			    const struct big_lanes_mod *mod, const int last,
-			    const int k)
+			    const int ab, const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
 	const uint64_t *m = mod->m;
 	lv c0 = lv_zero(), c1 = lv_zero(), q0 = lv_zero(), q1 = lv_zero();
+	lv a0 = lv_zero(), a1 = lv_zero();
 	if (last) {
-		q0 = lv_and(lv_mul(t0[k - 1], lv_load(mod->k0)), mask);
-		q1 = lv_and(lv_mul(t1[k - 1], lv_load(mod->k0 + 4)), mask);
-		c0 = lv_srl(lv_add(t0[k - 1], lv_mul(q0, lv_load(LN_AT(m, 0, 0)))),
+		lv x0 = t0[k - 1], x1 = t1[k - 1];
+		if (ab) {
+			a0 = lv_load(LN_AT(a, k - 1, 0));
+			a1 = lv_load(LN_AT(a, k - 1, 1));
+			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, 0, 0))));
+			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, 0, 1))));
+		}
+		q0 = lv_and(lv_mul(x0, lv_load(mod->k0)), mask);
+		q1 = lv_and(lv_mul(x1, lv_load(mod->k0 + 4)), mask);
+		c0 = lv_srl(lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, 0, 0)))),
 			    BIG_LANES_DIGIT_BITS);
-		c1 = lv_srl(lv_add(t1[k - 1], lv_mul(q1, lv_load(LN_AT(m, 0, 1)))),
+		c1 = lv_srl(lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, 0, 1)))),
 			    BIG_LANES_DIGIT_BITS);
 	}
 	for (int j = 0; j < k; j++) {
@@ -84,6 +96,10 @@ LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1,
 		if (last && j + 1 < k) {
 			x0 = lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, j + 1, 0))));
 			x1 = lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, j + 1, 1))));
+		}
+		if (last && ab && j + 1 < k) {
+			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, j + 1, 0))));
+			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, j + 1, 1))));
 		}
 		lv_store(LN_AT(r, j, 0), lv_and(x0, mask));
 		lv_store(LN_AT(r, j, 1), lv_and(x1, mask));
@@ -201,9 +217,10 @@ LN_INLINE void ln_zero(lv *t, int from, int to)
 
 /* The product a b into t, one stream: rows i .. i + 5 a pass (no
  * Montgomery digit, so no pass waits on another), the last k mod 6 rows
- * one at a time. */
+ * one at a time but the very last when last is 1 (ln_carry_out takes
+ * it: the reduction never reads column k - 1 before then). */
 LN_INLINE void ln_product(lv *t, const uint64_t *a, const uint64_t *b,
-			  const int k, int s)
+			  const int last, const int k, int s)
 {
 	lv A[LN_ROWS];
 	int i = 0;
@@ -221,7 +238,7 @@ LN_INLINE void ln_product(lv *t, const uint64_t *a, const uint64_t *b,
 			A[r] = lv_load(LN_AT(a, i + r, s));
 		ln_rows6(t, A, b, 0, 0, 0, 0, k, s, i);
 	}
-	for (; i < k; i++) {
+	for (; i < k - last; i++) {
 		const lv a0 = lv_load(LN_AT(a, i, s));
 		for (int j = 0; j < k; j++)
 			t[i + j] = lv_add(t[i + j], lv_mul(a0, lv_load(LN_AT(b, j, s))));
@@ -290,11 +307,12 @@ LN_INLINE void ln_reduce_digits(lv *Q, lv *t, const uint64_t *m, const lv k0,
 /* The Montgomery reduction of the 2k columns in t0 (stream 0) and t1
  * (stream 1), rows i .. i + 5 a pass, the last k mod 6 rows one at a
  * time but the very last, which ln_carry_out takes when last is 1
- * (LN_LAST_ROW: k is not a multiple of 6).  Software-pipelined: the digits of the next pass need only
- * columns i + 6 .. i + 11 of this one, so each pass runs those six
- * columns, then the next pass's two serial digit chains (one a stream),
- * then its other columns, which the chains' latency hides under.  Columns
- * k .. 2k - 1 then hold T = (x + Y m) / R, uncarried. */
+ * (LN_LAST_ROW: k is not a multiple of 6).  Software-pipelined: the
+ * digits of the next pass need only columns i + 6 .. i + 11 of this one,
+ * so each pass runs those six columns, then the next pass's two serial
+ * digit chains (one a stream), then its other columns, which the chains'
+ * latency hides under.  Columns k .. 2k - 1 then hold T = (x + Y m) / R,
+ * uncarried, but for the last row's terms when last is 1. */
 #define LN_LAST_ROW(k) ((k) % LN_ROWS != 0)
 LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
 			 const int last, const int k)
@@ -336,10 +354,10 @@ LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			const struct big_lanes_mod *mod, const int k)
 {
 	lv t[2][2 * BIG_LANES_MAX_DIGITS];
-	ln_product(t[0], a, b, k, 0);
-	ln_product(t[1], a, b, k, 1);
+	ln_product(t[0], a, b, LN_LAST_ROW(k), k, 0);
+	ln_product(t[1], a, b, LN_LAST_ROW(k), k, 1);
 	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
-	ln_carry_out(r, t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], a, b, mod, LN_LAST_ROW(k), 1, k);
 }
 
 LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
@@ -349,7 +367,7 @@ LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 	ln_square(t[0], a, k, 0);
 	ln_square(t[1], a, k, 1);
 	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
-	ln_carry_out(r, t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], a, a, mod, LN_LAST_ROW(k), 0, k);
 }
 
 #if defined(LN_FIXED_SIZES) && LN_FIXED_SIZES
