@@ -29,7 +29,9 @@
  *      hide under independent columns;
  *   then one carry pass over columns k .. 2k-1 gives the k normalised
  *   digits of T = (a b + Y m) / R.  The last k mod 6 rows of each phase go
- *   one at a time.
+ *   one at a time, but the reduction's very last row, and the product's
+ *   (a b, not the square's), ride in the carry pass (no column updates
+ *   of their own).
  * Columns stay below 2^64 by lanes.h's bound (at most 2k products and a
  * carry below 2^36 each).
  *
