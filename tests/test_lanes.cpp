@@ -243,6 +243,14 @@ TEST_P(Lanes, ProductsAreExact)
 			alias = a;
 			ops().mul(alias.x(), alias.x(), b.x(), &M.mod);
 			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing a";
+			/* The product's last row reads b as the final carry pass
+			 * writes r (lanes_impl.h: ln_carry_out). */
+			alias = b;
+			ops().mul(alias.x(), a.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing b";
+			alias = a;
+			ops().mul(alias.x(), alias.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, s.w) << "k " << k << ": r, a and b one";
 			alias = a;
 			ops().sqr(alias.x(), alias.x(), &M.mod);
 			EXPECT_EQ(alias.w, s.w) << "k " << k << ": sqr in place";

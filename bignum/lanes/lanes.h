@@ -95,7 +95,8 @@ struct big_lanes_mod {
 
 /*
  * Products, each lane under its own modulus:
- *   mul: r = a b / R (almost-Montgomery), row by row, two rows a pass;
+ *   mul: r = a b / R (almost-Montgomery): the product, then the
+ *        reduction, six rows a pass (lanes_impl.h);
  *   sqr: r = a a / R, the cross products once and doubled, then the
  *        reduction: the same value as mul(r, a, a).
  * Preconditions: a, b normalised lane numbers of mod->digits digits, each

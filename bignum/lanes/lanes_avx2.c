@@ -19,7 +19,9 @@
  * normalised, each lane below 2 m_l.  Constant time.
  *
  * Work per product, 8 lanes of k digits: 2k^2 vpmuludq per stream, 4k^2
- * in all (the squaring: about 3k^2); each loaded b_j and m_j feeds four.
+ * in all (the squaring: about 3k^2); a column of a six-row pass is one
+ * load, six vpmuludq (three with a memory operand), six vpaddq and one
+ * read-modify-write of the column.
  * Cycles: `bigmont speed --kernels` (bench/lanes_kernels.c).
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM

@@ -11,29 +11,42 @@
  *                   k a constant, so the compiler can plan the loops
  *
  * Streams.  The eight lanes are two streams of four (lanes 0..3, 4..7):
- * digit j of stream s is the vector at BIG_LANES * j + 4 s.  A product
- * runs stream 0 then stream 1; within a stream every step is lane-wise.
+ * digit j of stream s is the vector at BIG_LANES * j + 4 s; every step is
+ * lane-wise, and each stream has its own 2k columns t (no carries between
+ * columns until the end).
  *
- * The product, a stream at a time, rows two at a time (operand scanning
- * with the reduction interleaved, no carries between columns):
- *   for each pair of rows i, i + 1:
- *     q_i     = ((t_i + a_i b_0) k0) mod 2^28;  column i is now 0 mod
- *               2^28: its top (>> 28) goes into column i + 1;
- *     q_{i+1} from column i + 1 likewise, once a_i b_1, q_i m_1 and
- *               a_{i+1} b_0 are in it; its top goes into column i + 2;
- *     columns i + j (j >= 2) += a_i b_j + q_i m_j + a_{i+1} b_{j-1}
- *               + q_{i+1} m_{j-1}: each b_j, m_j loaded once serves two
- *               rows (four products per two loads and a column update).
- *   an odd last row alone; then one carry pass over columns k .. 2k-1
- *   gives the k normalised digits of T = (a b + Y m) / R.
+ * The product, in two phases over the columns:
+ *   1. t = a b, operand scanning, six rows a pass: a_i .. a_{i+5} in
+ *      registers, column i + j += a_i b_j + ... + a_{i+5} b_{j-5}, six
+ *      products summed as a tree into one update of the column;
+ *   2. the reduction, six rows a pass: the Montgomery digits
+ *      q_r = (t_r k0) mod 2^28 in turn (column r, once the pass's
+ *      q_{r'} m_{r-r'} and the carry from column r - 1 are in it, is then
+ *      0 mod 2^28; its top (>> 28) is the carry into column r + 1), then
+ *      columns += q_i m_j + ... + q_{i+5} m_{j-5} as in phase 1.  Both
+ *      streams' passes side by side, and each pass's digits computed
+ *      during the pass before (ln_reduce), so the serial digit chains
+ *      hide under independent columns;
+ *   then one carry pass over columns k .. 2k-1 gives the k normalised
+ *   digits of T = (a b + Y m) / R.  The last k mod 6 rows of each phase go
+ *   one at a time, but the reduction's very last row, and the product's
+ *   (a b, not the square's), ride in the carry pass (no column updates
+ *   of their own).
  * Columns stay below 2^64 by lanes.h's bound (at most 2k products and a
  * carry below 2^36 each).
  *
- * The squaring: the square with each cross product once, by the doubled
- * digit 2 a_i (< 2^29: vpmuludq's 32 bits hold it), two rows a pass, then
- * the reduction rows (the product's with no a b terms), then the carry
- * pass.  k^2/2 + k/2 products for the square and k^2 for the reduction,
- * against 2k^2 in the product.
+ * Why six rows and two phases: on the vector ports every product costs a
+ * vpmuludq and a vpaddq, so what else a column costs (its load and store,
+ * the loop) must be spread over as many products as the 16 ymm registers
+ * allow: six row digits, three digits of b (or m) rotating, a tree of
+ * sums.  Keeping the a b rows and the reduction rows in separate phases
+ * keeps each pass one shape, with its edges unrolled and no branch inside.
+ *
+ * The squaring: phase 1 is the square, each cross product once, by the
+ * doubled digit 2 a_i (< 2^29: vpmuludq's 32 bits hold it), six rows a
+ * pass, and the squares a_i^2; phase 2 the same reduction.  k^2/2 + k/2
+ * products for the square and k^2 for the reduction, against 2k^2 in the
+ * product.
  */
 #include "lanes.h"
 
@@ -45,352 +58,318 @@
 /* Digit j of stream s. */
 #define LN_AT(p, j, s) ((p) + (size_t)BIG_LANES * (size_t)(j) + 4 * (size_t)(s))
 
-/* Columns k .. 2k-1 of t, carried, into r's digits (stream s). */
-LN_INLINE void ln_carry_out(uint64_t *r, const lv *t, const int k, int s)
+/* Columns k .. 2k-1 of each stream's columns t0 (stream 0) and t1
+ * (stream 1), carried, into r's digits: the two serial carry chains in one
+ * loop, so that each hides the other's latency.  last: the reduction's
+ * last row (k - 1) is still to do, and is done here: its digit q from
+ * column k - 1, its carry into column k and its products q m_{j+1} into
+ * column k + j ride beside the carry chain, off its path, instead of a
+ * read-modify-write of a column each.  ab (with last; a product): so is
+ * the product's last row, a_{k-1} b_j into column k - 1 + j, before q.
+ * a and b are read before r's digit at or above the one read is written
+ * (r may be a or b). */
+LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1,
+			    const uint64_t *a, const uint64_t *b,
+			    const struct big_lanes_mod *mod, const int last,
+			    const int ab, const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	lv c = lv_zero();
+	const uint64_t *m = mod->m;
+	lv c0 = lv_zero(), c1 = lv_zero(), q0 = lv_zero(), q1 = lv_zero();
+	lv a0 = lv_zero(), a1 = lv_zero();
+	if (last) {
+		lv x0 = t0[k - 1], x1 = t1[k - 1];
+		if (ab) {
+			a0 = lv_load(LN_AT(a, k - 1, 0));
+			a1 = lv_load(LN_AT(a, k - 1, 1));
+			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, 0, 0))));
+			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, 0, 1))));
+		}
+		q0 = lv_and(lv_mul(x0, lv_load(mod->k0)), mask);
+		q1 = lv_and(lv_mul(x1, lv_load(mod->k0 + 4)), mask);
+		c0 = lv_srl(lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, 0, 0)))),
+			    BIG_LANES_DIGIT_BITS);
+		c1 = lv_srl(lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, 0, 1)))),
+			    BIG_LANES_DIGIT_BITS);
+	}
 	for (int j = 0; j < k; j++) {
-		const lv x = lv_add(t[k + j], c);
-		lv_store(LN_AT(r, j, s), lv_and(x, mask));
-		c = lv_srl(x, BIG_LANES_DIGIT_BITS);
-	}
-}
-
-/* Two rows i, i + 1 of the product (the remainder after the three-row
- * passes, and the squaring's reduction uses the same shape). */
-LN_INLINE void ln_mul_rows2(lv *t, const uint64_t *a, const uint64_t *b,
-			    const uint64_t *m, lv k0, const int k, int s, int i)
-{
-	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	const lv b0 = lv_load(LN_AT(b, 0, s)), m0 = lv_load(LN_AT(m, 0, s));
-	const lv a0 = lv_load(LN_AT(a, i, s));
-	const lv a1 = lv_load(LN_AT(a, i + 1, s));
-	lv bp = lv_load(LN_AT(b, 1, s)), mp = lv_load(LN_AT(m, 1, s));
-	lv x = lv_add(t[i], lv_mul(a0, b0));
-	const lv q0 = lv_and(lv_mul(x, k0), mask);
-	x = lv_add(x, lv_mul(q0, m0));
-	lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-	y = lv_add(y, lv_add(lv_mul(a0, bp), lv_mul(q0, mp)));
-	y = lv_add(y, lv_mul(a1, b0));
-	const lv q1 = lv_and(lv_mul(y, k0), mask);
-	y = lv_add(y, lv_mul(q1, m0));
-	t[i + 2] = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
-	for (int j = 2; j < k; j++) {
-		const lv bj = lv_load(LN_AT(b, j, s));
-		const lv mj = lv_load(LN_AT(m, j, s));
-		lv u = lv_add(lv_mul(a0, bj), lv_mul(q0, mj));
-		u = lv_add(u, lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
-		t[i + j] = lv_add(t[i + j], u);
-		bp = bj;
-		mp = mj;
-	}
-	t[i + k] = lv_add(t[i + k], lv_add(lv_mul(a1, bp), lv_mul(q1, mp)));
-}
-
-/* One row i alone. */
-LN_INLINE void ln_mul_row1(lv *t, const uint64_t *a, const uint64_t *b,
-			   const uint64_t *m, lv k0, const int k, int s, int i)
-{
-	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	const lv a0 = lv_load(LN_AT(a, i, s));
-	lv x = lv_add(t[i], lv_mul(a0, lv_load(LN_AT(b, 0, s))));
-	const lv m0 = lv_load(LN_AT(m, 0, s));
-	const lv q0 = lv_and(lv_mul(x, k0), mask);
-	x = lv_add(x, lv_mul(q0, m0));
-	t[i + 1] = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-	for (int j = 1; j < k; j++) {
-		const lv u = lv_add(lv_mul(a0, lv_load(LN_AT(b, j, s))),
-				    lv_mul(q0, lv_load(LN_AT(m, j, s))));
-		t[i + j] = lv_add(t[i + j], u);
-	}
-}
-
-/* Column i + j of a three-row pass: the rows' digits A0..A2, Q0..Q2 times
- * b_j, b_{j-1}, b_{j-2} (registers X, Y, Z) and m likewise (U, V, W). */
-#define LN_COL3(X, Y, Z, U, V, W)                                            \
-	do {                                                                 \
-		lv u_ = lv_add(lv_mul(A0, X), lv_mul(Q0, U));                \
-		u_ = lv_add(u_, lv_add(lv_mul(A1, Y), lv_mul(Q1, V)));       \
-		u_ = lv_add(u_, lv_add(lv_mul(A2, Z), lv_mul(Q2, W)));       \
-		t[i + j] = lv_add(t[i + j], u_);                             \
-	} while (0)
-
-/* The product, one stream: rows three at a time.  Per column of a pass,
- * two loads (b_j, m_j), six products, six sums and one read-modify-write
- * of the column; the windows of b and m rotate through three registers
- * each, unrolled by three so that no register is copied. */
-LN_INLINE void ln_mul_stream(uint64_t *r, const uint64_t *a, const uint64_t *b,
-			     const struct big_lanes_mod *mod, const int k, int s)
-{
-	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	const lv k0 = lv_load(mod->k0 + 4 * s);
-	const uint64_t *m = mod->m;
-	lv t[2 * BIG_LANES_MAX_DIGITS];
-	for (int j = 0; j < 2 * k; j++)
-		t[j] = lv_zero();
-	const lv b0 = lv_load(LN_AT(b, 0, s)), m0 = lv_load(LN_AT(m, 0, s));
-	const lv b1 = lv_load(LN_AT(b, 1, s)), m1 = lv_load(LN_AT(m, 1, s));
-	const lv b2 = lv_load(LN_AT(b, 2, s)), m2 = lv_load(LN_AT(m, 2, s));
-	int i = 0;
-	for (; i + 3 <= k; i += 3) {
-		const lv A0 = lv_load(LN_AT(a, i, s));
-		const lv A1 = lv_load(LN_AT(a, i + 1, s));
-		const lv A2 = lv_load(LN_AT(a, i + 2, s));
-		/* Columns i, i + 1, i + 2: the Montgomery digits in turn. */
-		lv x = lv_add(t[i], lv_mul(A0, b0));
-		const lv Q0 = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(Q0, m0));
-		lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		y = lv_add(y, lv_add(lv_mul(A0, b1), lv_mul(Q0, m1)));
-		y = lv_add(y, lv_mul(A1, b0));
-		const lv Q1 = lv_and(lv_mul(y, k0), mask);
-		y = lv_add(y, lv_mul(Q1, m0));
-		lv z = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
-		z = lv_add(z, lv_add(lv_mul(A0, b2), lv_mul(Q0, m2)));
-		z = lv_add(z, lv_add(lv_mul(A1, b1), lv_mul(Q1, m1)));
-		z = lv_add(z, lv_mul(A2, b0));
-		const lv Q2 = lv_and(lv_mul(z, k0), mask);
-		z = lv_add(z, lv_mul(Q2, m0));
-		t[i + 3] = lv_add(t[i + 3], lv_srl(z, BIG_LANES_DIGIT_BITS));
-		/* Columns i + 3 .. i + k - 1: R2/S2 hold b/m_{j-1}, R1/S1 _{j-2}. */
-		lv R0, R1 = b1, R2 = b2, S0, S1 = m1, S2 = m2;
-		int j = 3;
-		for (; j + 3 <= k; j += 3) {
-			R0 = lv_load(LN_AT(b, j, s));
-			S0 = lv_load(LN_AT(m, j, s));
-			LN_COL3(R0, R2, R1, S0, S2, S1);
-			j++;
-			R1 = lv_load(LN_AT(b, j, s));
-			S1 = lv_load(LN_AT(m, j, s));
-			LN_COL3(R1, R0, R2, S1, S0, S2);
-			j++;
-			R2 = lv_load(LN_AT(b, j, s));
-			S2 = lv_load(LN_AT(m, j, s));
-			LN_COL3(R2, R1, R0, S2, S1, S0);
-			j -= 2;
+		lv x0 = lv_add(t0[k + j], c0);
+		lv x1 = lv_add(t1[k + j], c1);
+		if (last && j + 1 < k) {
+			x0 = lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, j + 1, 0))));
+			x1 = lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, j + 1, 1))));
 		}
-		for (; j < k; j++) {
-			R0 = lv_load(LN_AT(b, j, s));
-			S0 = lv_load(LN_AT(m, j, s));
-			LN_COL3(R0, R2, R1, S0, S2, S1);
-			R1 = R2;
-			R2 = R0;
-			S1 = S2;
-			S2 = S0;
+		if (last && ab && j + 1 < k) {
+			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, j + 1, 0))));
+			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, j + 1, 1))));
 		}
-		/* Columns i + k, i + k + 1: the last rows' tops. */
-		t[i + k] = lv_add(t[i + k],
-				  lv_add(lv_add(lv_mul(A1, R2), lv_mul(Q1, S2)),
-					 lv_add(lv_mul(A2, R1), lv_mul(Q2, S1))));
-		t[i + k + 1] = lv_add(t[i + k + 1],
-				      lv_add(lv_mul(A2, R2), lv_mul(Q2, S2)));
+		lv_store(LN_AT(r, j, 0), lv_and(x0, mask));
+		lv_store(LN_AT(r, j, 1), lv_and(x1, mask));
+		c0 = lv_srl(x0, BIG_LANES_DIGIT_BITS);
+		c1 = lv_srl(x1, BIG_LANES_DIGIT_BITS);
 	}
-	if (k - i == 2)
-		ln_mul_rows2(t, a, b, m, k0, k, s, i);
-	else if (k - i == 1)
-		ln_mul_row1(t, a, b, m, k0, k, s, i);
-	ln_carry_out(r, t, k, s);
 }
 
-/* Column i + c of a three-row squaring pass, any c >= 3, each term only
- * where it belongs (c, i and k are public): the reduction's Q_r m_{c-r},
- * the squares A_r^2 at c = 2r + i, the doubled cross products D_r a_{c-r}
- * for i + r < c - r < k. */
-LN_INLINE void ln_sqr_col(lv *t, const uint64_t *a, const uint64_t *m, const lv *A,
-			  const lv *D, const lv *Q, const int k, int s, int i, int c)
+/* Rows a pass takes: six row digits in registers, each column's six
+ * products summed as a tree into one read-modify-write of the column. */
+#define LN_ROWS 6
+
+/* Column j of a pass whose six rows all reach it: sum over rows r of
+ * X_r y_{j-r}, with y_j .. y_{j-2} given (P0..P2: held in registers
+ * across three columns) and y_{j-3} .. y_{j-5} read as operands.  The sums
+ * pair up as soon as two products are there, so no long chain of
+ * additions waits on the multiplier. */
+LN_INLINE lv ln_col6w(const lv *X, lv P0, lv P1, lv P2, const uint64_t *y,
+		      int j, int s)
 {
-	lv u = lv_zero();
-	for (int r = 0; r < 3; r++) {
-		if (c - r < k)
-			u = lv_add(u, lv_mul(Q[r], lv_load(LN_AT(m, c - r, s))));
-		if (c == i + 2 * r)
-			u = lv_add(u, lv_mul(A[r], A[r]));
-		if (c - r > i + r && c - r < k)
-			u = lv_add(u, lv_mul(D[r], lv_load(LN_AT(a, c - r, s))));
-	}
-	t[i + c] = lv_add(t[i + c], u);
+	const lv p01 = lv_add(lv_mul(X[0], P0), lv_mul(X[1], P1));
+	const lv p23 = lv_add(lv_mul(X[2], P2),
+			      lv_mul(X[3], lv_load(LN_AT(y, j - 3, s))));
+	const lv p45 = lv_add(lv_mul(X[4], lv_load(LN_AT(y, j - 4, s))),
+			      lv_mul(X[5], lv_load(LN_AT(y, j - 5, s))));
+	return lv_add(lv_add(p01, p23), p45);
 }
 
-/* Column i + c: the reduction's three products, m window in U, V, W. */
-#define LN_RED3(U, V, W)                                                     \
-	do {                                                                 \
-		const lv u_ = lv_add(lv_mul(Q[0], U),                        \
-				     lv_add(lv_mul(Q[1], V), lv_mul(Q[2], W)));  \
-		t[i + c] = lv_add(t[i + c], u_);                             \
-	} while (0)
-
-/* Column i + c: the reduction's three and the doubled cross products'
- * three, a window in X, Y, Z, m window in U, V, W. */
-#define LN_SQR6(X, Y, Z, U, V, W)                                            \
-	do {                                                                 \
-		lv u_ = lv_add(lv_mul(D[0], X), lv_mul(Q[0], U));            \
-		u_ = lv_add(u_, lv_add(lv_mul(D[1], Y), lv_mul(Q[1], V)));   \
-		u_ = lv_add(u_, lv_add(lv_mul(D[2], Z), lv_mul(Q[2], W)));   \
-		t[i + c] = lv_add(t[i + c], u_);                             \
-	} while (0)
-
-/* The squaring, one stream: the square's rows and the reduction's in one
- * pass of three rows i .. i + 2.  Column i + c of a pass takes Q_r
- * m_{c-r} (the reduction, columns i .. i + k + 1) and, from c = i on, the
- * pass's square terms: A_r^2 at c = i + 2r and D_r a_{c-r} = 2 a_{i+r}
- * a_{c-r} where c - r > i + r.  A column i + r gets every square term it
- * will ever get before Q_r is taken from it: the passes' square terms
- * start at column 2i, past the pass's Q columns i .. i + 2 for i >= 3; the
- * first pass adds its own to columns 0 .. 2 first.  Columns c in 3 .. i-1
- * take the reduction alone, c >= i + 5 (below k) all six terms with two
- * loads; the few in between and past k go term by term (ln_sqr_col). */
-LN_INLINE void ln_sqr_stream(uint64_t *r, const uint64_t *a,
-			     const struct big_lanes_mod *mod, const int k, int s)
+/* t[i + j] += the six rows' terms, columns j in [from, to), j >= 5: three
+ * columns a step, y_j .. y_{j-2} rotating through three registers so that
+ * none is copied. */
+LN_INLINE void ln_cols6(lv *t, const lv *X, const uint64_t *y, int from,
+			int to, int s, int i)
 {
-	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
-	const lv k0 = lv_load(mod->k0 + 4 * s);
-	const uint64_t *m = mod->m;
-	lv t[2 * BIG_LANES_MAX_DIGITS];
-	for (int j = 0; j < 2 * k; j++)
+	int j = from;
+	if (j >= to)
+		return;
+	lv W0, W1 = lv_load(LN_AT(y, j - 1, s)), W2 = lv_load(LN_AT(y, j - 2, s));
+	for (; j + 3 <= to; j += 3) {
+		W0 = lv_load(LN_AT(y, j, s));
+		t[i + j] = lv_add(t[i + j], ln_col6w(X, W0, W1, W2, y, j, s));
+		W2 = lv_load(LN_AT(y, j + 1, s));
+		t[i + j + 1] = lv_add(t[i + j + 1], ln_col6w(X, W2, W0, W1, y, j + 1, s));
+		W1 = lv_load(LN_AT(y, j + 2, s));
+		t[i + j + 2] = lv_add(t[i + j + 2], ln_col6w(X, W1, W2, W0, y, j + 2, s));
+	}
+	for (; j < to; j++) {
+		W0 = lv_load(LN_AT(y, j, s));
+		t[i + j] = lv_add(t[i + j], ln_col6w(X, W0, W1, W2, y, j, s));
+		W2 = W1;
+		W1 = W0;
+	}
+}
+
+/* The first pass's columns: written, not added to. */
+LN_INLINE void ln_cols6_init(lv *t, const lv *X, const uint64_t *y, int from,
+			     int to, int s)
+{
+	for (int j = from; j < to; j++)
+		t[j] = ln_col6w(X, lv_load(LN_AT(y, j, s)), lv_load(LN_AT(y, j - 1, s)),
+				lv_load(LN_AT(y, j - 2, s)), y, j, s);
+}
+
+/* t[i + j] += sum over rows r of X_r y_{j-r}, over the terms with
+ * lo + step r <= j - r < k and the columns j in [first, k + 5): the edge
+ * below full = lo + 5 (step + 1), the first column all six rows reach,
+ * then all six to k, then the edge above.  step is a constant at every
+ * call and first - lo is 0 or past the lower edge, so the edges unroll into straight code
+ * whose tests on r fold away but for bounds that depend on i (public).
+ * init (a constant): the columns are written, not added to (the first
+ * pass: t needs no zeroing below k + 5). */
+#define LN_ACC(x, u) (init ? (u) : lv_add((x), (u)))
+LN_INLINE void ln_rows6(lv *t, const lv *X, const uint64_t *y, int first,
+			int lo, const int step, const int init, const int k,
+			int s, int i)
+{
+	const int full = lo + 5 * (step + 1);
+#pragma GCC unroll 10
+	for (int c = first - lo; c < 5 * (step + 1); c++) {
+		const int j = lo + c;
+		if (j >= k + LN_ROWS - 1)
+			break;
+		lv u = lv_zero();
+#pragma GCC unroll 6
+		for (int r = 0; r < LN_ROWS; r++)
+			if (c >= (step + 1) * r && j - r < k)
+				u = lv_add(u, lv_mul(X[r], lv_load(LN_AT(y, j - r, s))));
+		t[i + j] = LN_ACC(t[i + j], u);
+	}
+	if (init)
+		ln_cols6_init(t, X, y, first > full ? first : full, k, s);
+	else
+		ln_cols6(t, X, y, first > full ? first : full, k, s, i);
+#pragma GCC unroll 5
+	for (int c = 0; c < LN_ROWS - 1; c++) {
+		const int j = k + c;
+		if (j < full || j < first)
+			continue;
+		lv u = lv_zero();
+#pragma GCC unroll 6
+		for (int r = c + 1; r < LN_ROWS; r++)
+			if (j - r >= lo + step * r)
+				u = lv_add(u, lv_mul(X[r], lv_load(LN_AT(y, j - r, s))));
+		t[i + j] = LN_ACC(t[i + j], u);
+	}
+}
+#undef LN_ACC
+
+/* t[from .. to) = 0. */
+LN_INLINE void ln_zero(lv *t, int from, int to)
+{
+	for (int j = from; j < to; j++)
 		t[j] = lv_zero();
-	const lv m0 = lv_load(LN_AT(m, 0, s)), m1 = lv_load(LN_AT(m, 1, s));
-	const lv m2 = lv_load(LN_AT(m, 2, s));
+}
+
+/* The product a b into t, one stream: rows i .. i + 5 a pass (no
+ * Montgomery digit, so no pass waits on another), the last k mod 6 rows
+ * one at a time but the very last when last is 1 (ln_carry_out takes
+ * it: the reduction never reads column k - 1 before then). */
+LN_INLINE void ln_product(lv *t, const uint64_t *a, const uint64_t *b,
+			  const int last, const int k, int s)
+{
+	lv A[LN_ROWS];
 	int i = 0;
-	for (; i + 3 <= k; i += 3) {
-		lv A[3], D[3], Q[3];
-		for (int q = 0; q < 3; q++) {
-			A[q] = lv_load(LN_AT(a, i + q, s));
-			D[q] = lv_add(A[q], A[q]);
+	if (k >= LN_ROWS) {
+		for (int r = 0; r < LN_ROWS; r++)
+			A[r] = lv_load(LN_AT(a, r, s));
+		ln_rows6(t, A, b, 0, 0, 0, 1, k, s, 0);
+		ln_zero(t, k + LN_ROWS - 1, 2 * k);
+		i = LN_ROWS;
+	} else {
+		ln_zero(t, 0, 2 * k);
+	}
+	for (; i + LN_ROWS <= k; i += LN_ROWS) {
+		for (int r = 0; r < LN_ROWS; r++)
+			A[r] = lv_load(LN_AT(a, i + r, s));
+		ln_rows6(t, A, b, 0, 0, 0, 0, k, s, i);
+	}
+	for (; i < k - last; i++) {
+		const lv a0 = lv_load(LN_AT(a, i, s));
+		for (int j = 0; j < k; j++)
+			t[i + j] = lv_add(t[i + j], lv_mul(a0, lv_load(LN_AT(b, j, s))));
+	}
+}
+
+/* The square a a into t, one stream: each cross product once, by the
+ * doubled digit D_r = 2 a_{i+r} (< 2^29: vpmuludq's 32 bits hold it),
+ * rows i .. i + 5 a pass: row r takes D_r a_{j'} for i + r < j' < k, at
+ * column i + r + j', and its own square a_{i+r}^2 at 2 (i + r). */
+LN_INLINE void ln_square(lv *t, const uint64_t *a, const int k, int s)
+{
+	lv A[LN_ROWS], D[LN_ROWS];
+	int i = 0;
+	if (k < LN_ROWS)
+		ln_zero(t, 0, 2 * k);
+	for (; i + LN_ROWS <= k; i += LN_ROWS) {
+		for (int r = 0; r < LN_ROWS; r++) {
+			A[r] = lv_load(LN_AT(a, i + r, s));
+			D[r] = lv_add(A[r], A[r]);
 		}
 		if (i == 0) {
-			t[0] = lv_add(t[0], lv_mul(A[0], A[0]));
-			t[1] = lv_add(t[1], lv_mul(D[0], A[1]));
-			t[2] = lv_add(t[2], lv_add(lv_mul(A[1], A[1]), lv_mul(D[0], A[2])));
+			/* Columns 1 .. k + 4 written, 0 and the rest zeroed. */
+			ln_rows6(t, D, a, 1, 1, 1, 1, k, s, 0);
+			t[0] = lv_zero();
+			ln_zero(t, k + LN_ROWS - 1, 2 * k);
+		} else {
+			ln_rows6(t, D, a, i + 1, i + 1, 1, 0, k, s, i);
 		}
-		lv x = t[i];
-		Q[0] = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(Q[0], m0));
-		lv y = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		y = lv_add(y, lv_mul(Q[0], m1));
-		Q[1] = lv_and(lv_mul(y, k0), mask);
-		y = lv_add(y, lv_mul(Q[1], m0));
-		lv z = lv_add(t[i + 2], lv_srl(y, BIG_LANES_DIGIT_BITS));
-		z = lv_add(z, lv_add(lv_mul(Q[0], m2), lv_mul(Q[1], m1)));
-		Q[2] = lv_and(lv_mul(z, k0), mask);
-		z = lv_add(z, lv_mul(Q[2], m0));
-		t[i + 3] = lv_add(t[i + 3], lv_srl(z, BIG_LANES_DIGIT_BITS));
-
-		int c = 3;
-		/* The reduction alone: S2 = m_{c-1}, S1 = m_{c-2}. */
-		lv S0, S1 = m1, S2 = m2;
-		const int a_end = i < k ? i : k;
-		for (; c + 3 <= a_end; c += 3) {
-			S0 = lv_load(LN_AT(m, c, s));
-			LN_RED3(S0, S2, S1);
-			c++;
-			S1 = lv_load(LN_AT(m, c, s));
-			LN_RED3(S1, S0, S2);
-			c++;
-			S2 = lv_load(LN_AT(m, c, s));
-			LN_RED3(S2, S1, S0);
-			c -= 2;
-		}
-		for (; c < a_end; c++) {
-			S0 = lv_load(LN_AT(m, c, s));
-			LN_RED3(S0, S2, S1);
-			S1 = S2;
-			S2 = S0;
-		}
-		if (i >= 3 && i + 5 <= k) {
-			/* Columns i .. i + 4, where the pass's square terms start:
-			 * the reduction's three and A0^2, D0 a, A1^2, D1 a, A2^2. */
-#define LN_RED_AT(c_)                                                        \
-	lv_add(lv_mul(Q[0], lv_load(LN_AT(m, (c_), s))),                     \
-	       lv_add(lv_mul(Q[1], lv_load(LN_AT(m, (c_) - 1, s))),          \
-		      lv_mul(Q[2], lv_load(LN_AT(m, (c_) - 2, s)))))
-#define LN_DA(r_, c_) lv_mul(D[r_], lv_load(LN_AT(a, (c_) - (r_), s)))
-			t[2 * i] = lv_add(t[2 * i], lv_add(LN_RED_AT(i), lv_mul(A[0], A[0])));
-			t[2 * i + 1] = lv_add(t[2 * i + 1], lv_add(LN_RED_AT(i + 1), LN_DA(0, i + 1)));
-			t[2 * i + 2] = lv_add(t[2 * i + 2],
-					      lv_add(LN_RED_AT(i + 2),
-						     lv_add(LN_DA(0, i + 2), lv_mul(A[1], A[1]))));
-			t[2 * i + 3] = lv_add(t[2 * i + 3],
-					      lv_add(LN_RED_AT(i + 3),
-						     lv_add(LN_DA(0, i + 3), LN_DA(1, i + 3))));
-			t[2 * i + 4] = lv_add(t[2 * i + 4],
-					      lv_add(lv_add(LN_RED_AT(i + 4), lv_mul(A[2], A[2])),
-						     lv_add(LN_DA(0, i + 4), LN_DA(1, i + 4))));
-#undef LN_RED_AT
-#undef LN_DA
-			c = i + 5;
-		}
-		const int b_end = i + 5 < k ? i + 5 : k;
-		for (; c < b_end; c++)
-			ln_sqr_col(t, a, m, A, D, Q, k, s, i, c);
-		if (c < k) {
-			/* All six: R2 = a_{c-1}, R1 = a_{c-2}, m likewise. */
-			lv R0, R1 = lv_load(LN_AT(a, c - 2, s)), R2 = lv_load(LN_AT(a, c - 1, s));
-			S1 = lv_load(LN_AT(m, c - 2, s));
-			S2 = lv_load(LN_AT(m, c - 1, s));
-			for (; c + 3 <= k; c += 3) {
-				R0 = lv_load(LN_AT(a, c, s));
-				S0 = lv_load(LN_AT(m, c, s));
-				LN_SQR6(R0, R2, R1, S0, S2, S1);
-				c++;
-				R1 = lv_load(LN_AT(a, c, s));
-				S1 = lv_load(LN_AT(m, c, s));
-				LN_SQR6(R1, R0, R2, S1, S0, S2);
-				c++;
-				R2 = lv_load(LN_AT(a, c, s));
-				S2 = lv_load(LN_AT(m, c, s));
-				LN_SQR6(R2, R1, R0, S2, S1, S0);
-				c -= 2;
-			}
-			for (; c < k; c++) {
-				R0 = lv_load(LN_AT(a, c, s));
-				S0 = lv_load(LN_AT(m, c, s));
-				LN_SQR6(R0, R2, R1, S0, S2, S1);
-				R1 = R2;
-				R2 = R0;
-				S1 = S2;
-				S2 = S0;
-			}
-			/* Columns i + k, i + k + 1: the rows' tops. */
-			t[i + k] = lv_add(t[i + k],
-					  lv_add(lv_add(lv_mul(D[1], R2), lv_mul(Q[1], S2)),
-						 lv_add(lv_mul(D[2], R1), lv_mul(Q[2], S1))));
-			t[i + k + 1] = lv_add(t[i + k + 1],
-					      lv_add(lv_mul(D[2], R2), lv_mul(Q[2], S2)));
-			c = k + 2;
-		}
-		for (; c < k + 2; c++)
-			ln_sqr_col(t, a, m, A, D, Q, k, s, i, c);
+		for (int r = 0; r < LN_ROWS; r++)
+			t[2 * (i + r)] = lv_add(t[2 * (i + r)], lv_mul(A[r], A[r]));
 	}
-	/* The last rows, one at a time: the row's square terms, then its
-	 * reduction row (its column i has every square term by now). */
 	for (; i < k; i++) {
 		const lv a0 = lv_load(LN_AT(a, i, s)), d0 = lv_add(a0, a0);
 		t[2 * i] = lv_add(t[2 * i], lv_mul(a0, a0));
 		for (int j = i + 1; j < k; j++)
 			t[i + j] = lv_add(t[i + j], lv_mul(d0, lv_load(LN_AT(a, j, s))));
-		lv x = t[i];
-		const lv q0 = lv_and(lv_mul(x, k0), mask);
-		x = lv_add(x, lv_mul(q0, m0));
-		t[i + 1] = lv_add(t[i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
-		for (int j = 1; j < k; j++)
-			t[i + j] = lv_add(t[i + j], lv_mul(q0, lv_load(LN_AT(m, j, s))));
 	}
-	ln_carry_out(r, t, k, s);
+}
+
+/* The Montgomery digits Q_0 .. Q_5 of rows i .. i + 5, one stream: Q_r
+ * from column i + r once the pass's Q_q m_{r-q} (q < r) and the carry of
+ * column i + r - 1 are in it; column i + r is then 0 mod 2^28, and its
+ * top (>> 28) is that carry.  A serial chain of some 10 cycles a row:
+ * ln_reduce runs the other stream's chain and columns beside it. */
+LN_INLINE void ln_reduce_digits(lv *Q, lv *t, const uint64_t *m, const lv k0,
+				int s, int i)
+{
+	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
+	const lv m0 = lv_load(LN_AT(m, 0, s));
+	lv carry = lv_zero();
+#pragma GCC unroll 6
+	for (int r = 0; r < LN_ROWS; r++) {
+		lv x = t[i + r];
+#pragma GCC unroll 6
+		for (int q = 0; q + 1 < r; q++)
+			x = lv_add(x, lv_mul(Q[q], lv_load(LN_AT(m, r - q, s))));
+		if (r > 0)
+			x = lv_add(x, lv_add(lv_mul(Q[r - 1], lv_load(LN_AT(m, 1, s))), carry));
+		Q[r] = lv_and(lv_mul(x, k0), mask);
+		carry = lv_srl(lv_add(x, lv_mul(Q[r], m0)), BIG_LANES_DIGIT_BITS);
+	}
+	t[i + LN_ROWS] = lv_add(t[i + LN_ROWS], carry);
+}
+
+/* The Montgomery reduction of the 2k columns in t0 (stream 0) and t1
+ * (stream 1), rows i .. i + 5 a pass, the last k mod 6 rows one at a
+ * time but the very last, which ln_carry_out takes when last is 1
+ * (LN_LAST_ROW: k is not a multiple of 6).  Software-pipelined: the
+ * digits of the next pass need only columns i + 6 .. i + 11 of this one,
+ * so each pass runs those six columns, then the next pass's two serial
+ * digit chains (one a stream), then its other columns, which the chains'
+ * latency hides under.  Columns k .. 2k - 1 then hold T = (x + Y m) / R,
+ * uncarried, but for the last row's terms when last is 1. */
+#define LN_LAST_ROW(k) ((k) % LN_ROWS != 0)
+LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
+			 const int last, const int k)
+{
+	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
+	const uint64_t *m = mod->m;
+	lv *const t[2] = { t0, t1 };
+	const lv k0[2] = { lv_load(mod->k0), lv_load(mod->k0 + 4) };
+	lv Q[2][2][LN_ROWS];
+	int i = 0, cur = 0;
+	if (k >= LN_ROWS)
+		for (int s = 0; s < 2; s++)
+			ln_reduce_digits(Q[cur][s], t[s], m, k0[s], s, 0);
+	for (; i + LN_ROWS <= k; i += LN_ROWS, cur ^= 1) {
+		const int mid = 2 * LN_ROWS < k ? 2 * LN_ROWS : k;
+		for (int s = 0; s < 2; s++)
+			ln_cols6(t[s], Q[cur][s], m, LN_ROWS, mid, s, i);
+		if (i + 2 * LN_ROWS <= k)
+			for (int s = 0; s < 2; s++)
+				ln_reduce_digits(Q[cur ^ 1][s], t[s], m, k0[s], s,
+						 i + LN_ROWS);
+		for (int s = 0; s < 2; s++)
+			ln_rows6(t[s], Q[cur][s], m, mid, 0, 0, 0, k, s, i);
+	}
+	for (; i < k - last; i++) {
+		for (int s = 0; s < 2; s++) {
+			lv x = t[s][i];
+			const lv q0 = lv_and(lv_mul(x, k0[s]), mask);
+			x = lv_add(x, lv_mul(q0, lv_load(LN_AT(m, 0, s))));
+			t[s][i + 1] = lv_add(t[s][i + 1], lv_srl(x, BIG_LANES_DIGIT_BITS));
+			for (int j = 1; j < k; j++)
+				t[s][i + j] = lv_add(t[s][i + j],
+						     lv_mul(q0, lv_load(LN_AT(m, j, s))));
+		}
+	}
 }
 
 LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			const struct big_lanes_mod *mod, const int k)
 {
-	ln_mul_stream(r, a, b, mod, k, 0);
-	ln_mul_stream(r, a, b, mod, k, 1);
+	lv t[2][2 * BIG_LANES_MAX_DIGITS];
+	ln_product(t[0], a, b, LN_LAST_ROW(k), k, 0);
+	ln_product(t[1], a, b, LN_LAST_ROW(k), k, 1);
+	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], a, b, mod, LN_LAST_ROW(k), 1, k);
 }
 
 LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 			const struct big_lanes_mod *mod, const int k)
 {
-	ln_sqr_stream(r, a, mod, k, 0);
-	ln_sqr_stream(r, a, mod, k, 1);
+	lv t[2][2 * BIG_LANES_MAX_DIGITS];
+	ln_square(t[0], a, k, 0);
+	ln_square(t[1], a, k, 1);
+	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, t[0], t[1], a, a, mod, LN_LAST_ROW(k), 0, k);
 }
 
 #if defined(LN_FIXED_SIZES) && LN_FIXED_SIZES
@@ -457,27 +436,77 @@ LN_INLINE uint64_t ln_window(const uint64_t *e, int ewords, int pos, int w)
 	return v & ((UINT64_C(1) << w) - 1);
 }
 
-/* out = entry want_l of the table in each lane l, by a masked scan of all
- * entries: every entry's every word is loaded whatever want is. */
+/* Digit pairs of a packed table entry: digits 2p and 2p + 1 of a lane in
+ * the low and high 32 bits of one word (digits are below 2^28). */
+#define LN_PAIRS(k) (((k) + 1) / 2)
+/* Pairs the masked scan takes a step: eight accumulators in registers. */
+#define LN_SELECT_BLOCK 4
+
+/* Entry e of the table (k digits at table + e * BIG_LANES_WORDS(k)) packed
+ * in place to table + e * BIG_LANES_WORDS(LN_PAIRS(k)), entries in
+ * increasing order.  Each pair is written at or below where its digits
+ * were read and below every digit still unread (LN_PAIRS(k) <= k), so
+ * nothing is overwritten before it is read.  Half the table's bytes: the
+ * scan of every entry at every window reads half as much (the unpacked
+ * table, 32 k 64 bytes, is larger than the L1 cache at RSA sizes). */
+LN_INLINE void ln_pack_table(uint64_t *table, const int k)
+{
+	const size_t words = BIG_LANES_WORDS(k);
+	const size_t pwords = BIG_LANES_WORDS(LN_PAIRS(k));
+	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
+		const uint64_t *x = table + (size_t)e * words;
+		uint64_t *y = table + (size_t)e * pwords;
+		for (int p = 0; p < LN_PAIRS(k); p++)
+			for (int s = 0; s < 2; s++) {
+				const lv lo = lv_load(LN_AT(x, 2 * p, s));
+				const lv hi = 2 * p + 1 < k ? lv_load(LN_AT(x, 2 * p + 1, s))
+							    : lv_zero();
+				lv_store(LN_AT(y, p, s), lv_or(lo, lv_sll(hi, 32)));
+			}
+	}
+}
+
+/* out = entry want_l of the packed table in each lane l (k digits,
+ * unpacked), by a masked scan of all entries: every word of every entry
+ * is loaded whatever want is.  LN_SELECT_BLOCK pairs of both streams at
+ * a time, in registers, over all 32 entries: the reads of an entry are
+ * consecutive lines.  The last block reads up to LN_SELECT_BLOCK - 1
+ * pairs past an entry's end (still inside the unpacked table's space,
+ * the same addresses whatever want is) and drops them. */
 LN_INLINE void ln_select(uint64_t *out, const uint64_t *table,
 			 const uint64_t *want, const int k)
 {
-	const size_t words = BIG_LANES_WORDS(k);
-	lv take[2][BIG_LANES_TABLE_ENTRIES];
-	for (int s = 0; s < 2; s++) {
-		const lv w = lv_load(want + 4 * s);
-		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++)
-			take[s][e] = lv_eq(w, lv_set1((uint64_t)e));
-	}
-	for (int j = 0; j < k; j++) {
-		lv acc0 = lv_zero(), acc1 = lv_zero();
+	const size_t pwords = BIG_LANES_WORDS(LN_PAIRS(k));
+	const lv w0 = lv_load(want), w1 = lv_load(want + 4);
+	const lv one = lv_set1(1), low = lv_set1(UINT64_C(0xffffffff));
+	for (int p0 = 0; p0 < LN_PAIRS(k); p0 += LN_SELECT_BLOCK) {
+		lv acc[2][LN_SELECT_BLOCK];
+#pragma GCC unroll 4
+		for (int b = 0; b < LN_SELECT_BLOCK; b++)
+			acc[0][b] = acc[1][b] = lv_zero();
+		lv ev = lv_zero();
 		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
-			const uint64_t *x = table + (size_t)e * words;
-			acc0 = lv_or(acc0, lv_and(take[0][e], lv_load(LN_AT(x, j, 0))));
-			acc1 = lv_or(acc1, lv_and(take[1][e], lv_load(LN_AT(x, j, 1))));
+			const uint64_t *x = table + (size_t)e * pwords;
+			const lv take0 = lv_eq(w0, ev), take1 = lv_eq(w1, ev);
+#pragma GCC unroll 4
+			for (int b = 0; b < LN_SELECT_BLOCK; b++) {
+				acc[0][b] = lv_or(acc[0][b],
+						  lv_and(take0, lv_load(LN_AT(x, p0 + b, 0))));
+				acc[1][b] = lv_or(acc[1][b],
+						  lv_and(take1, lv_load(LN_AT(x, p0 + b, 1))));
+			}
+			ev = lv_add(ev, one);
 		}
-		lv_store(LN_AT(out, j, 0), acc0);
-		lv_store(LN_AT(out, j, 1), acc1);
+#pragma GCC unroll 4
+		for (int b = 0; b < LN_SELECT_BLOCK; b++) {
+			const int j = 2 * (p0 + b);
+			for (int s = 0; s < 2; s++) {
+				if (j < k)
+					lv_store(LN_AT(out, j, s), lv_and(acc[s][b], low));
+				if (j + 1 < k)
+					lv_store(LN_AT(out, j + 1, s), lv_srl(acc[s][b], 32));
+			}
+		}
 	}
 }
 
@@ -529,6 +558,8 @@ void LN_NAME(big_lanes_pow)(uint64_t *out, const uint64_t *base,
 		else
 			LN_NAME(big_lanes_mul)(x, x - words, table + words, mod);
 	}
+
+	ln_pack_table(table, k);
 
 	const int nbits = 64 * ewords;
 	const int top = nbits % BIG_LANES_WINDOW ? nbits % BIG_LANES_WINDOW

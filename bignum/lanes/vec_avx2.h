@@ -42,6 +42,7 @@ LV_FN lv lv_mul(lv a, lv b)
 	return _mm256_mul_epu32(a, b);
 }
 #define lv_srl(a, n) _mm256_srli_epi64((a), (n))
+#define lv_sll(a, n) _mm256_slli_epi64((a), (n))
 LV_FN lv lv_and(lv a, lv b)
 {
 	return _mm256_and_si256(a, b);

@@ -10,6 +10,7 @@
  *   lv_add, lv_sub       vpaddq, vpsubq (mod 2^64)
  *   lv_mul(a, b)         vpmuludq: low 32 bits of a times low 32 bits of b
  *   lv_srl(a, n)         vpsrlq n
+ *   lv_sll(a, n)         vpsllq n
  *   lv_and, lv_or        vpand, vpor
  *   lv_andnot(a, b)      vpandn: ~a & b
  *   lv_eq(a, b)          vpcmpeqq: all-ones where equal, else 0
@@ -70,6 +71,12 @@ LV_FN lv lv_srl(lv a, int n)
 {
 	for (int i = 0; i < 4; i++)
 		a.l[i] >>= n;
+	return a;
+}
+LV_FN lv lv_sll(lv a, int n)
+{
+	for (int i = 0; i < 4; i++)
+		a.l[i] <<= n;
 	return a;
 }
 LV_FN lv lv_and(lv a, lv b)
