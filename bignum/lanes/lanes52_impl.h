@@ -51,7 +51,9 @@
 #define LN52_CAT2(a, b) a##_##b
 #define LN52_CAT(a, b) LN52_CAT2(a, b)
 #define LN52_NAME(f) LN52_CAT(f, LN52_SFX)
+#ifndef LN52_INLINE
 #define LN52_INLINE static inline __attribute__((always_inline))
+#endif
 
 /* Digit j of the eight lanes. */
 #define LN52_AT(p, j) ((p) + (size_t)BIG_LANES * (size_t)(j))

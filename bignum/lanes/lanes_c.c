@@ -6,5 +6,10 @@
  */
 #include "vec_c.h"
 
+/* The template's steps as ordinary static functions, which GCC may
+ * inline or not: forced inlining of every step made this the longest
+ * compile of each build, for code only the tests run this hot. */
+#define LN_INLINE static inline
+
 #define LN_SFX c
 #include "lanes_impl.h"

@@ -53,7 +53,9 @@
 #define LN_CAT2(a, b) a##_##b
 #define LN_CAT(a, b) LN_CAT2(a, b)
 #define LN_NAME(f) LN_CAT(f, LN_SFX)
+#ifndef LN_INLINE
 #define LN_INLINE static inline __attribute__((always_inline))
+#endif
 
 /* Digit j of stream s. */
 #define LN_AT(p, j, s) ((p) + (size_t)BIG_LANES * (size_t)(j) + 4 * (size_t)(s))

@@ -69,7 +69,9 @@
 /* The name of this build's exported function: big_r52_dual_mul_<sfx>. */
 #define R52_NAME(name) R52_CAT(name, R52_SFX)
 
+#ifndef R52_INLINE
 #define R52_INLINE static inline __attribute__((always_inline))
+#endif
 
 /* Group g of half h of a dual number (pair layout, radix52.h). */
 #define R52_GRP(x, g, h) ((x) + 2 * BIG_R52_LANES * (g) + BIG_R52_LANES * (h))

@@ -8,5 +8,10 @@
 #include "intrin512_emu.h"
 
 #define LANES52_INTRINSICS_EMULATED 1
+
+/* The template's steps as ordinary static functions, which GCC may
+ * inline or not: forced inlining of every step made this the longest
+ * compile of each build, for code only the tests run this hot. */
+#define LN52_INLINE static inline
 #define LN52_SFX emu
 #include "lanes/lanes_ifma.c"

@@ -6,5 +6,10 @@
 #include "intrin_emu.h"
 
 #define R52_INTRINSICS_EMULATED 1
+
+/* The template's steps as ordinary static functions, which GCC may
+ * inline or not: forced inlining of every step made this the longest
+ * compile of each build, for code only the tests run this hot. */
+#define R52_INLINE static inline
 #define R52_SFX emu
 #include "radix52/dual_ifma.c"

@@ -10,6 +10,11 @@
 #include "intrin_emu.h"
 
 #define R52_INTRINSICS_EMULATED 1
+
+/* The template's steps as ordinary static functions, which GCC may
+ * inline or not: forced inlining of every step made this the longest
+ * compile of each build, for code only the tests run this hot. */
+#define R52_INLINE static inline
 #define R52_EMULATED_PAIRS 1
 #define R52_SFX emu_pairs
 #define R52_MUL_PAIRS_WANTED(k) 1
