@@ -92,4 +92,26 @@ void bench_print_kernel_pairs(FILE *out, const struct bench_kernel_row *rows, in
 /* splitmix64: the tables' operands, the same in every run. */
 uint64_t bench_splitmix64(uint64_t *state);
 
+/*
+ * Trials of a --kernels table (the best of them is its figure): n, and a
+ * tenth of n in a sanitizer build, whose figures time the
+ * instrumentation, not the kernels, and where the tables only have to be
+ * complete (tests/bench_smoke.py runs them twice under ASan: most of that
+ * entry's time).  The printed "best of N" says which.  The peak
+ * (BENCH_PEAK_TRIALS) keeps its trials: its bounds are checked.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define BENCH_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BENCH_SANITIZED 1
+#endif
+#ifdef BENCH_SANITIZED
+#define BENCH_KERNEL_TRIALS(n) ((n) / 10)
+#else
+#define BENCH_KERNEL_TRIALS(n) (n)
+#endif
+
 #endif

@@ -11,7 +11,7 @@
 #include "lanes/lanes.h"
 
 #define RUN 16
-#define TRIALS 100
+#define TRIALS BENCH_KERNEL_TRIALS(100)
 
 static const int digits[BENCH_LANES_SIZES] = { 19, 37, 55, 74 };
 

@@ -16,7 +16,7 @@
 #include "internal.h"
 
 #define RUN 32
-#define TRIALS 300
+#define TRIALS BENCH_KERNEL_TRIALS(300)
 #define MAXLEN 32
 
 static const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };

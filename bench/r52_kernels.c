@@ -21,7 +21,7 @@
 #include "radix52/radix52.h"
 
 #define RUN 32
-#define TRIALS 300
+#define TRIALS BENCH_KERNEL_TRIALS(300)
 
 static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
 

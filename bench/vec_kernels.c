@@ -27,7 +27,7 @@
 
 #include "internal.h"
 
-#define TRIALS 1000
+#define TRIALS BENCH_KERNEL_TRIALS(1000)
 #define MAXN 64
 
 static const int sizes[BENCH_VEC_SIZES] = { 8, 16, 32, 64 };

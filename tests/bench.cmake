@@ -15,8 +15,9 @@ if(TARGET bigmont_bench)
       COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/bench_smoke.py"
               "${BIGMONT_TEST_EXE}" "${CMAKE_CURRENT_BINARY_DIR}/bench_smoke"
               "$<TARGET_FILE:ipp_standin>")
-    # bench_smoke: about 10 s on a quiet 2-core machine, 60 under
-    # AddressSanitizer on a loaded one.
+    # bench_smoke: about 10 s on a quiet 2-core machine, 16 under
+    # AddressSanitizer (its --kernels tables at a tenth of the trials:
+    # bench/cycles.h, BENCH_KERNEL_TRIALS).
     set_tests_properties(bench_scripts PROPERTIES TIMEOUT 60)
     set_tests_properties(bench_smoke PROPERTIES TIMEOUT 150)
     if(CMAKE_CROSSCOMPILING_EMULATOR)

@@ -15,11 +15,15 @@
  * - The exponentiation: digit counts 5, 6, 7, 19, 37, 55, 74, bases 0, 1,
  *   m-1 and random, exponents 0, 1, all-ones and random per lane, vs
  *   mpz_powm; R^2 from big_lanes_mod_init against GMP's.
+ * - BIGMONT_TEST_SCALE scales the random rounds of the products and the
+ *   exponentiation (at least two: every edge kind, every size at any
+ *   scale); below 1 the batch CRT runs every count at 512 bits only.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
  *   and the AVX2 build's words equal to the twin's.
  * The seed is printed (BIGMONT_TEST_SEED replays it).
  */
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -224,15 +228,21 @@ TEST(LanesConvert, RoundTripsAgainstGmp)
 TEST_P(Lanes, ProductsAreExact)
 {
 	bt::Rng rng(0x1a4e5002);
+	/* Rounds scale with BIGMONT_TEST_SCALE, at least two: round 0 gives
+	 * lane l the operand kinds l mod 5 and (l + 3) mod 5 (every edge in
+	 * a and in b), the last round the same operand in every lane. */
+	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
 	for (int k : product_sizes()) {
 		Moduli M(rng, k);
-		for (int round = 0; round < 12; round++) {
+		for (int round = 0; round < rounds; round++) {
 			LaneNum a(k), b(k), r(k), s(k), alias(k);
 			Mpz av[BIG_LANES], bv[BIG_LANES];
-			const bool same = round == 11;
+			const bool same = round == rounds - 1;
 			for (int l = 0; l < BIG_LANES; l++) {
-				operand(rng, av[l], M.m[l], same ? 4 : static_cast<int>(rng.below(8)));
-				operand(rng, bv[l], M.m[l], static_cast<int>(rng.below(8)));
+				operand(rng, av[l], M.m[l],
+					same ? 4 : round == 0 ? l % 5 : static_cast<int>(rng.below(8)));
+				operand(rng, bv[l], M.m[l],
+					round == 0 ? (l + 3) % 5 : static_cast<int>(rng.below(8)));
 				if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
 					mpz_set(av[l], av[0]);
 				a.set(l, av[l]);
@@ -276,17 +286,22 @@ TEST_P(Lanes, ProductsAreExact)
 TEST_P(Lanes, ExponentiationMatchesGmp)
 {
 	bt::Rng rng(0x1a4e5003);
+	/* Rounds scale with BIGMONT_TEST_SCALE, at least two: round 0 has
+	 * one exponent word and gives lane l the base kind l mod 4 and the
+	 * exponent kind (l + 1) mod 4 (every edge), the others random
+	 * kinds and exponent lengths. */
+	const int rounds = static_cast<int>(std::max(2L, bt::scaled(3)));
 	for (int k : { 5, 6, 7, 19, 37, 55, 74 }) {
 		Moduli M(rng, k);
 		const int maxw = 28 * k / 64 + 1;
-		for (int round = 0; round < 3; round++) {
+		for (int round = 0; round < rounds; round++) {
 			const int ewords = round == 0 ? 1 : 1 + static_cast<int>(rng.below(static_cast<uint64_t>(maxw)));
 			LaneNum base(k), out(k);
 			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords));
 			std::vector<uint64_t> scratch(big_lanes_pow_scratch(k));
 			Mpz bv[BIG_LANES], ev[BIG_LANES];
 			for (int l = 0; l < BIG_LANES; l++) {
-				const int kind = static_cast<int>(rng.below(6));
+				const int kind = round == 0 ? l % 4 : static_cast<int>(rng.below(6));
 				if (kind < 2)
 					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
 				else if (kind == 2)
@@ -296,7 +311,7 @@ TEST_P(Lanes, ExponentiationMatchesGmp)
 					mpz_mod(bv[l], bv[l], M.m[l]);
 				}
 				base.set(l, bv[l]);
-				const int ek = static_cast<int>(rng.below(5));
+				const int ek = round == 0 ? (l + 1) % 4 : static_cast<int>(rng.below(5));
 				for (int w = 0; w < ewords; w++) {
 					uint64_t v = rng.next();
 					if (ek == 0)
@@ -370,10 +385,13 @@ TEST_P(Lanes, ModInitGivesRSquared)
 TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 {
 	bt::Rng rng(0x1a4e5005);
+	/* Every count at 512 bits; 3 at the larger sizes, and at 1024 bits
+	 * too where BIGMONT_TEST_SCALE is below 1 (the sanitizer build). */
+	const bool reduced = bt::scaled(100) < 100;
 	for (int bits : { 512, 1024, 1536, 2048 }) {
 		const int len = bits / BIG_CHUNK_SIZE;
 		for (int count = 1; count <= 4; count++) {
-			if (bits >= 1536 && count != 3)
+			if ((bits >= 1536 || (reduced && bits > 512)) && count != 3)
 				continue;
 			struct Op {
 				Mpz p, q, a, dp, dq, pinv, prr, qrr;

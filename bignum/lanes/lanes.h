@@ -210,7 +210,7 @@ int big_lanes_mod_init(struct big_lanes_mod *mod, int digits,
 /* -m^-1 mod 2^28 of an odd m0 (the low word of m). */
 uint64_t big_lanes_k0(uint64_t m0);
 
-/* ---- a batch of CRT exponentiations (crt_batch.c) -------------------- */
+/* ---- a batch of CRT exponentiations (crt_batch.c, crt_batch_impl.h) -- */
 /*
  * big_modexp_crt_batch (<bigmont/bignum.h>) through the given build, for
  * the tests and the benchmark.

@@ -207,7 +207,7 @@ int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
 			 const struct big_lanes52_ops *ops, uint64_t *x,
 			 uint64_t *y);
 
-/* ---- a batch of CRT exponentiations (crt_batch52.c) ------------------ */
+/* ---- a batch of CRT exponentiations (crt_batch52.c, crt_batch_impl.h) */
 /*
  * big_modexp_crt_batch_ops's contract (lanes.h) in radix 2^52 through the
  * given build: operation i in lanes i (mod p) and 4 + i (mod q), up to

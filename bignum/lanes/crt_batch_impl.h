@@ -1,0 +1,227 @@
+/*
+ * The batch CRT, written once for both lane radixes (contracts:
+ * big_modexp_crt_batch_ops in lanes.h, big_modexp_crt_batch52_ops in
+ * lanes52.h): up to four CRT exponentiations in the eight lanes of one
+ * lane exponentiation, operation i in lanes i (mod p) and 4 + i (mod q),
+ * each operation the same steps as big_modexp_crt (bignum/modexp_crt.c)
+ * around it:
+ *   a mod p, a mod q   big_mont_reduce_ct (Montgomery products by R^2, no
+ *                      division), into lanes i and 4 + i;
+ *   dp, dq             zero-padded to len chunks, as 64-bit words;
+ *   m_p, m_q           the lane exponentiation, out of lanes i, 4 + i;
+ *   Garner             h = (m_q - m_p mod q) pinv mod q, result = m_p + p h.
+ * The moduli come from the radix's mod_init: R^2 mod m in the lane radix
+ * from the key's R^2 mod m in radix B by two products, no division.
+ * Everything around the lane layer (the checks, the scratch carving, the
+ * reductions, Garner, the stores, the wipe) is in chunks and the same for
+ * both radixes; only the lane layer's types and functions differ.
+ *
+ * Included once by each radix's file (crt_batch.c, crt_batch52.c), which
+ * defines before it:
+ *   CB_LANES             the lane layer's prefix, big_lanes or big_lanes52:
+ *                        struct CB_LANES_mod, struct CB_LANES_ops and
+ *                        CB_LANES_digits, _pow_scratch, _mod_init,
+ *                        _from_chunks, _to_chunks
+ *   CB_ENTRY             the name of the entry this defines
+ *                        (big_modexp_crt_batch_ops, ..._batch52_ops)
+ *   CB_LEN_OK(len)       the radix's own condition on the prime length,
+ *                        beyond big_crt_batch_len (1 if none)
+ *   CB_LAYOUT_DIGITS(k)  the digit count the scratch is carved for, from
+ *                        CB_LANES_digits's k (0 where the radix has none)
+ * and gets a static layout_of(len) (whose .total is the radix's scratch
+ * size) and the entry.
+ *
+ * Constant time in every operation's a, dp, dq, p, q and pinv: the loops
+ * run over all four operations' lanes and every length is public; unused
+ * lanes compute a copy of operation 0's moduli on 0.  No allocation:
+ * everything lives in the caller's scratch, wiped before return on every
+ * path past the argument checks.  Errors leave the results untouched:
+ * they are stored only once every exponentiation is done.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "lanes.h"
+
+#define CB_CAT2(a, b) a##_##b
+#define CB_CAT(a, b) CB_CAT2(a, b)
+#define CB_NAME(f) CB_CAT(CB_LANES, f)
+
+#define OPS_MAX (BIG_LANES / 2)
+
+static size_t chunk_bytes(size_t chunks)
+{
+	return (sizeof(chunk_t) * chunks + 63) & ~(size_t)63;
+}
+
+static int ewords_of(int len)
+{
+	return (len * BIG_CHUNK_SIZE + 63) / 64;
+}
+
+/* The carving of the scratch, in one place for the size and the use. */
+struct layout {
+	size_t mod, base, out, x, y, e, pow, rr, ax, res, mp, mq, h, t, ix,
+		prod, total;
+};
+
+static struct layout layout_of(int len)
+{
+	const int k = CB_LAYOUT_DIGITS(CB_NAME(digits)(len * BIG_CHUNK_SIZE));
+	const size_t lw = 8 * BIG_LANES_WORDS(k);
+	struct layout L;
+	size_t at = 0;
+	L.mod = at;
+	at += (sizeof(struct CB_NAME(mod)) + 63) & ~(size_t)63;
+	L.base = at;
+	at += lw;
+	L.out = at;
+	at += lw;
+	L.x = at;
+	at += lw;
+	L.y = at;
+	at += lw;
+	L.e = at;
+	at += (size_t)8 * BIG_LANES * (size_t)ewords_of(len);
+	L.pow = at;
+	at += 8 * CB_NAME(pow_scratch)(k);
+	L.rr = at; /* rr_p, rr_q of each operation */
+	at += chunk_bytes((size_t)2 * OPS_MAX * len);
+	L.ax = at;
+	at += chunk_bytes((size_t)2 * len + 1);
+	L.res = at;
+	at += chunk_bytes((size_t)len);
+	L.mp = at;
+	at += chunk_bytes((size_t)OPS_MAX * len);
+	L.mq = at;
+	at += chunk_bytes((size_t)OPS_MAX * len);
+	L.h = at;
+	at += chunk_bytes((size_t)len);
+	L.t = at;
+	at += chunk_bytes((size_t)len);
+	L.ix = at;
+	at += chunk_bytes((size_t)len);
+	L.prod = at;
+	at += chunk_bytes((size_t)OPS_MAX * 2 * len);
+	L.total = at + 64; /* for aligning the start */
+	return L;
+}
+
+/* x (len chunks, zero-padded from xlen) as 64-bit words. */
+static void exp_words(uint64_t *w, int ewords, const chunk_t *x, int xlen)
+{
+	for (int i = 0; i < ewords; i++)
+		w[i] = 0;
+	for (int i = 0; i < xlen; i++)
+		w[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)x[i]
+					      << (i * BIG_CHUNK_SIZE % 64);
+}
+
+static int lens_ok(const big_crt_batch_op *op, int len)
+{
+	return op->result != NULL && op->a != NULL && op->dp != NULL &&
+	       op->dq != NULL && op->p != NULL && op->q != NULL &&
+	       op->pinv != NULL && op->p_rr != NULL && op->q_rr != NULL &&
+	       big_crt_batch_len(op->p, op->q) == len && op->a->len >= 0 &&
+	       op->a->len <= 2 * len + 1 && op->dp->len >= 0 &&
+	       op->dp->len <= len && op->dq->len >= 0 && op->dq->len <= len &&
+	       op->pinv->len >= 0 && op->pinv->len <= len &&
+	       op->p_rr->len <= len && op->q_rr->len <= len &&
+	       (op->result->size >= 2 * len || op->result->malloced);
+}
+
+BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
+		      const struct CB_NAME(ops) *lanes, void *scratch,
+		      size_t scratch_size)
+{
+	if (ops == NULL || lanes == NULL || scratch == NULL || count < 1 ||
+	    count > OPS_MAX)
+		return BIG_INVALID_ARGS;
+	const int len = big_crt_batch_len(ops[0].p, ops[0].q);
+	if (len == 0 || !CB_LEN_OK(len))
+		return BIG_INVALID_ARGS;
+	for (int i = 0; i < count; i++)
+		if (!lens_ok(&ops[i], len))
+			return BIG_INVALID_ARGS;
+	const struct layout L = layout_of(len);
+	if (scratch_size < L.total)
+		return BIG_INVALID_ARGS;
+
+	uint8_t *s = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+	struct CB_NAME(mod) *mod = (struct CB_NAME(mod) *)(s + L.mod);
+	uint64_t *base = (uint64_t *)(s + L.base), *out = (uint64_t *)(s + L.out);
+	uint64_t *x = (uint64_t *)(s + L.x), *y = (uint64_t *)(s + L.y);
+	uint64_t *e = (uint64_t *)(s + L.e), *pw = (uint64_t *)(s + L.pow);
+	chunk_t *rr = (chunk_t *)(s + L.rr), *ax = (chunk_t *)(s + L.ax);
+	chunk_t *res = (chunk_t *)(s + L.res), *mp = (chunk_t *)(s + L.mp);
+	chunk_t *mq = (chunk_t *)(s + L.mq), *h = (chunk_t *)(s + L.h);
+	chunk_t *t = (chunk_t *)(s + L.t), *ix = (chunk_t *)(s + L.ix);
+	chunk_t *prod = (chunk_t *)(s + L.prod);
+	/* Not 0: big_crt_batch_len and CB_LEN_OK passed. */
+	const int k = CB_NAME(digits)(len * BIG_CHUNK_SIZE);
+	const int ewords = ewords_of(len), lpq = 2 * len;
+	const chunk_t *m_of[BIG_LANES], *rr_of[BIG_LANES];
+	BIG_ERR_CODE err = BIG_OK;
+
+	for (int i = 0; i < OPS_MAX && err == BIG_OK; i++) {
+		const big_crt_batch_op *op = &ops[i < count ? i : 0];
+		chunk_t *rp = rr + (size_t)(2 * i) * len, *rq = rp + len;
+		err = big_mont_rr_vec(rp, op->p_rr, op->p, len);
+		if (err == BIG_OK)
+			err = big_mont_rr_vec(rq, op->q_rr, op->q, len);
+		m_of[i] = op->p->value;
+		m_of[OPS_MAX + i] = op->q->value;
+		rr_of[i] = rp;
+		rr_of[OPS_MAX + i] = rq;
+	}
+	if (err != BIG_OK)
+		goto out;
+	if (CB_NAME(mod_init)(mod, k, m_of, rr_of, len, lanes, x, y) != 0) {
+		err = BIG_INVALID_ARGS;
+		goto out;
+	}
+
+	for (int i = 0; i < OPS_MAX; i++) {
+		const big_crt_batch_op *op = &ops[i < count ? i : 0];
+		const int live = i < count;
+		/* An unused lane computes its moduli on 0 (its result is not
+		 * read): the same steps as a used one. */
+		big_copy_pad_vec(ax, lpq + 1, op->a->value, live ? op->a->len : 0);
+		for (int hq = 0; hq < 2; hq++) {
+			const BIGNUM *m = hq ? op->q : op->p;
+			const BIGNUM *d = hq ? op->dq : op->dp;
+			const int lane = hq * OPS_MAX + i;
+			big_mont_reduce_ct(res, ax, lpq + 1, m->value,
+					   big_n0(m->value[0]), rr_of[lane], len, 0);
+			CB_NAME(from_chunks)(base, lane, k, res, len);
+			big_copy_pad_vec(ix, len, d->value, live ? d->len : 0);
+			exp_words(e + (size_t)lane * ewords, ewords, ix, len);
+		}
+	}
+	lanes->pow(out, base, e, ewords, mod, pw);
+
+	for (int i = 0; i < count; i++) {
+		const big_crt_batch_op *op = &ops[i];
+		const chunk_t *pv = op->p->value, *qv = op->q->value;
+		const chunk_t *rq = rr_of[OPS_MAX + i];
+		const chunk_t q0 = big_n0(qv[0]);
+		chunk_t *m_p = mp + (size_t)i * len, *m_q = mq + (size_t)i * len;
+		chunk_t *pr = prod + (size_t)i * lpq;
+		CB_NAME(to_chunks)(m_p, len, out, i, k);
+		CB_NAME(to_chunks)(m_q, len, out, OPS_MAX + i, k);
+		/* h = (m_q - (m_p mod q)) pinv mod q; result = m_p + p h. */
+		big_mont_reduce_ct(t, m_p, len, qv, q0, rq, len, 0);
+		big_sub_mod_vec(h, m_q, t, qv, len);
+		big_copy_pad_vec(ix, len, op->pinv->value, op->pinv->len);
+		big_mont_reduce_ct(t, ix, len, qv, q0, rq, len, 1);
+		big_mont_mul_vec(h, h, t, qv, q0, len);
+		big_mul_vec(pr, pv, len, h, len);
+		big_add_vec(pr, pr, lpq, m_p, len);
+	}
+	/* Every operation is done: now the results. */
+	for (int i = 0; i < count && err == BIG_OK; i++)
+		err = big_store_vec(ops[i].result, prod + (size_t)i * lpq, lpq);
+out:
+	big_wipe(s, L.total - 64);
+	return err;
+}
