@@ -207,6 +207,16 @@ int big_lanes_mod_init(struct big_lanes_mod *mod, int digits,
 		       const BIG_CHUNK_TYPE *const rr[BIG_LANES], int len,
 		       const struct big_lanes_ops *ops, uint64_t *x,
 		       uint64_t *y);
+/* -m0^-1 mod 2^64 of an odd m0, by Newton's iteration: x = m0 is right to
+ * 3 bits (odd squares are 1 mod 8), each step doubles that.  The lane
+ * layers' k0 are its low digit. */
+static inline uint64_t big_lanes_neg_inverse64(uint64_t m0)
+{
+	uint64_t x = m0;
+	for (int i = 0; i < 5; i++)
+		x *= 2 - m0 * x;
+	return 0 - x;
+}
 /* -m^-1 mod 2^28 of an odd m0 (the low word of m). */
 uint64_t big_lanes_k0(uint64_t m0);
 

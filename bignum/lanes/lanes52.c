@@ -61,12 +61,7 @@ void big_lanes52_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
 
 uint64_t big_lanes52_k0(uint64_t m0)
 {
-	/* Newton's iteration for m0^-1 mod 2^64: x = m0 is right to 3 bits
-	 * (odd squares are 1 mod 8), each step doubles that. */
-	uint64_t x = m0;
-	for (int i = 0; i < 5; i++)
-		x *= 2 - m0 * x;
-	return (0 - x) & BIG_LANES52_DIGIT_MASK;
+	return big_lanes_neg_inverse64(m0) & BIG_LANES52_DIGIT_MASK;
 }
 
 int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
