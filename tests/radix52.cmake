@@ -11,7 +11,7 @@ target_link_libraries(r52_emu_pairs PRIVATE bigmont_testsupport)
 target_compile_options(r52_emu_pairs PRIVATE ${LANES_TEMPLATE_OPTIONS})
 target_sources(test_radix52 PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu.c")
 set_source_files_properties("${CMAKE_CURRENT_SOURCE_DIR}/radix52/dual_emu.c" PROPERTIES
-  COMPILE_OPTIONS "${LANES_TEMPLATE_OPTIONS}")
+  COMPILE_OPTIONS "${LANES_TEMPLATE_OPTIONS}" SKIP_PRECOMPILE_HEADERS ON)
 target_link_libraries(test_radix52 PRIVATE r52_emu_pairs)
 set_property(TEST test_radix52 APPEND PROPERTY ENVIRONMENT "GTEST_FILTER=-*/ifma")
 # The IFMA build is in the builds with the assembly (radix52.h).

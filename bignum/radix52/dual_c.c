@@ -11,6 +11,11 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "vec_c.h"
 
+/* The template's steps as ordinary static functions, which GCC may
+ * inline or not: forced inlining made this one of the longest compiles
+ * of each build, for code only the tests and the benchmark's twin row
+ * run. */
+#define R52_INLINE static inline
 #define R52_SFX c
 #include "dual_step_impl.h"
 #include "dual_mul_impl.h"
