@@ -181,13 +181,22 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops);
  * caller): the least k with 28k >= bits + 2 (m < R/4); 0 if that is not
  * within BIG_LANES_MIN_DIGITS .. BIG_LANES_MAX_DIGITS. */
 int big_lanes_digits(int bits);
-/* Lane l of the lane number x (k digits) = w[0..len) (chunks, little
- * endian); bits of w at and above 28k must be zero (not checked); digits
- * past w are zero.  Other lanes untouched.  Constant time. */
+/* Both lane layers' conversions, for digits of `bits` bits (28 here, 52
+ * in lanes52.h): lane l of the lane number x (k digits) = w[0..len)
+ * (chunks, little endian); bits of w at and above bits * k must be zero
+ * (not checked); digits past w are zero; other lanes untouched.  And
+ * w[0..len) = lane l of x (k normalised digits), bits past len chunks
+ * dropped.  Constant time. */
+void big_lanes_digits_from_chunks(uint64_t *x, int l, int k, int bits,
+				  const BIG_CHUNK_TYPE *w, int len);
+void big_lanes_digits_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
+				int l, int k, int bits);
+/* y (k digits of `bits` bits) = 2^e in every lane, 0 <= e < bits * k: the
+ * second factor of both layers' R^2 (the *_mod_init below). */
+void big_lanes_set_pow2(uint64_t *y, int k, long e, int bits);
+/* big_lanes_digits_from_chunks and _to_chunks at 28 bits. */
 void big_lanes_from_chunks(uint64_t *x, int l, int k, const BIG_CHUNK_TYPE *w,
 			   int len);
-/* w[0..len) = lane l of x (k normalised digits), bits past
- * len chunks dropped.  Constant time. */
 void big_lanes_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x, int l,
 			 int k);
 /*

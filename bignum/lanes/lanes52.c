@@ -26,37 +26,16 @@ int big_lanes52_len_ok(int len)
 	return k != 0 && e >= 0 && e < (long)DIGIT_BITS * k;
 }
 
-/* A digit of 52 bits at bit 52 j spans the chunk it starts in and the
- * next one with 64-bit chunks, up to two more with 32-bit ones. */
 void big_lanes52_from_chunks(uint64_t *x, int l, int k,
 			     const BIG_CHUNK_TYPE *w, int len)
 {
-	for (int j = 0; j < k; j++) {
-		const int bit = DIGIT_BITS * j;
-		const int idx = bit / CHUNK_BITS, off = bit % CHUNK_BITS;
-		uint64_t v = idx < len ? (uint64_t)w[idx] >> off : 0;
-		for (int t = 1; t * CHUNK_BITS < off + DIGIT_BITS; t++)
-			if (idx + t < len)
-				v |= (uint64_t)w[idx + t] << (t * CHUNK_BITS - off);
-		x[BIG_LANES_AT(j, l)] = v & BIG_LANES52_DIGIT_MASK;
-	}
+	big_lanes_digits_from_chunks(x, l, k, DIGIT_BITS, w, len);
 }
 
 void big_lanes52_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
 			   int l, int k)
 {
-	for (int i = 0; i < len; i++)
-		w[i] = 0;
-	for (int j = 0; j < k; j++) {
-		const uint64_t d = x[BIG_LANES_AT(j, l)];
-		const int bit = DIGIT_BITS * j;
-		const int idx = bit / CHUNK_BITS, off = bit % CHUNK_BITS;
-		if (idx < len)
-			w[idx] |= (BIG_CHUNK_TYPE)(d << off);
-		for (int t = 1; t * CHUNK_BITS < off + DIGIT_BITS; t++)
-			if (idx + t < len)
-				w[idx + t] |= (BIG_CHUNK_TYPE)(d >> (t * CHUNK_BITS - off));
-	}
+	big_lanes_digits_to_chunks(w, len, x, l, k, DIGIT_BITS);
 }
 
 uint64_t big_lanes52_k0(uint64_t m0)
@@ -75,7 +54,6 @@ int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
 	if (k < BIG_LANES52_MIN_DIGITS || k > BIG_LANES52_MAX_DIGITS || e < 0 ||
 	    e >= (long)DIGIT_BITS * k)
 		return -1;
-	const size_t words = BIG_LANES_WORDS(k);
 	memset(mod->m, 0, sizeof(mod->m));
 	memset(mod->rr, 0, sizeof(mod->rr));
 	mod->digits = k;
@@ -87,10 +65,7 @@ int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
 	}
 	/* T1 = AMM(rr, rr) = 2^(4B - 52k); RR = AMM(T1, 2^e) = 2^(104k). */
 	ops->mul(x, x, x, mod);
-	for (size_t j = 0; j < words; j++)
-		y[j] = 0;
-	for (int l = 0; l < BIG_LANES; l++)
-		y[BIG_LANES_AT(e / DIGIT_BITS, l)] = UINT64_C(1) << (e % DIGIT_BITS);
+	big_lanes_set_pow2(y, k, e, DIGIT_BITS);
 	ops->mul(mod->rr, x, y, mod);
 	return 0;
 }

@@ -171,13 +171,9 @@ int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
  * caller): the least k with 52k >= bits + 2 (m < R/4); 0 if that is not
  * within BIG_LANES52_MIN_DIGITS .. BIG_LANES52_MAX_DIGITS. */
 int big_lanes52_digits(int bits);
-/* Lane l of the lane number x (k digits) = w[0..len) (chunks, little
- * endian); bits of w at and above 52k must be zero (not checked); digits
- * past w are zero.  Other lanes untouched.  Constant time. */
+/* big_lanes_digits_from_chunks and _to_chunks (lanes.h) at 52 bits. */
 void big_lanes52_from_chunks(uint64_t *x, int l, int k,
 			     const BIG_CHUNK_TYPE *w, int len);
-/* w[0..len) = lane l of x (k normalised digits), bits past len chunks
- * dropped.  Constant time. */
 void big_lanes52_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
 			   int l, int k);
 /* -m^-1 mod 2^52 of an odd m0 (the low 52 bits of m, or more). */
