@@ -73,6 +73,10 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle
 		{ "c", big_lanes_mul_c, big_lanes_sqr_c, 1 },
 #if BIG_LANES_HAVE_AVX2_BUILD
 		{ "avx2", big_lanes_mul_avx2, big_lanes_sqr_avx2, big_lanes_cpu_has_avx2() },
+		{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin,
+		  big_lanes_cpu_has_avx2() },
+		{ "asm37", big_lanes_mul_avx2_asm37, big_lanes_sqr_avx2_asm37,
+		  big_lanes_cpu_has_avx2() },
 #endif
 	};
 	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {

@@ -28,9 +28,13 @@
  *                          product;
  *   R52_KERNELS20_INTEL    the 20-digit NASM kernels in their intel tuning
  *                          rather than the amd one (asm/x86_64/
- *                          r52_dual20.inc).
+ *                          r52_dual20.inc);
+ *   LANES37_ASM            the AVX2 lane product and squaring at 37 digits
+ *                          (RSA-2048's halves) by the NASM kernels
+ *                          (asm/x86_64/lanes_{mul,sqr}37_avx2.asm) rather
+ *                          than the intrinsics (bignum/lanes/lanes_avx2.c).
  * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones).  BIGMONT_TUNE
+ * that runs the variant (adx; ifma for the R52 ones; AVX2 for LANES37).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
@@ -52,7 +56,8 @@
 	X(R52_MUL_PAIRS30)                                                    \
 	X(R52_MUL_PAIRS40)                                                    \
 	X(R52_POW_SQR30_DEDICATED)                                            \
-	X(R52_KERNELS20_INTEL)
+	X(R52_KERNELS20_INTEL)                                                \
+	X(LANES37_ASM)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \

@@ -147,6 +147,24 @@ BIG_LANES_DECLARE_BUILD(c)
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES_HAVE_AVX2_BUILD 1
 BIG_LANES_DECLARE_BUILD(avx2)
+/*
+ * At k = 37 (RSA-2048's halves) the avx2 build has two kernels of the
+ * same contract and the same words: its intrinsics and the NASM kernels
+ * big_lanes_{mul,sqr}37_avx2_asm (asm/x86_64/lanes_{mul,sqr}37_avx2.asm:
+ * mod->digits must be 37).  big_lanes_mul_avx2 and _sqr_avx2 run the NASM
+ * ones where big_lanes37_asm() is 1: bound once from the tuning table
+ * (bignum/tuning.h: LANES37_ASM) or BIGMONT_TUNE (bignum/dispatch.c).
+ * _intrin runs the intrinsics at every k, _asm37 the NASM kernels at 37
+ * and the intrinsics elsewhere, whatever the binding (the tests, the
+ * benchmark).
+ */
+big_lanes_mul_fn big_lanes_mul37_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr37_avx2_asm;
+big_lanes_mul_fn big_lanes_mul_avx2_intrin;
+big_lanes_sqr_fn big_lanes_sqr_avx2_intrin;
+big_lanes_mul_fn big_lanes_mul_avx2_asm37;
+big_lanes_sqr_fn big_lanes_sqr_avx2_asm37;
+int big_lanes37_asm(void);
 #else
 #define BIG_LANES_HAVE_AVX2_BUILD 0
 #endif

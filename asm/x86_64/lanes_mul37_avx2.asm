@@ -1,0 +1,107 @@
+; big_lanes_mul37_avx2_asm -- the almost-Montgomery product of eight lane
+; numbers of k = 37 digits of 28 bits (RSA-2048's CRT halves), each lane
+; under its own modulus, AVX2 on ymm, scheduled by hand.
+;
+;   r_l = (a_l b_l + Y_l m_l) / 2^1036,   Y_l = -a_l b_l m_l^-1 mod 2^1036
+;
+; for every lane l: the value big_lanes_mul_c returns (lanes.h), word for
+; word (T is one integer, its normalised digits one set of words).
+;
+; C prototype (bignum/lanes/lanes.h):
+;   void big_lanes_mul37_avx2_asm(uint64_t *r, const uint64_t *a,
+;                                 const uint64_t *b,
+;                                 const struct big_lanes_mod *mod);
+;
+; Preconditions: mod->digits == 37, mod->m and mod->k0 as big_lanes_mod_init
+; makes them; a, b normalised, each lane below 2 m_l; r may equal a and/or
+; b, no partial overlap; AVX2 with the OS saving the YMM state
+; (big_lanes_cpu_has_avx2).  Constant time: no branch or address depends
+; on a digit.  Postcondition: r normalised, each lane below 2 m_l.
+;
+; Algorithm, per stream of four lanes (lanes37_avx2.inc for the passes,
+; the chain and the carry pass):
+; 1. T = a b, rows of four: a_0..a_3 in ymm0-3 write columns 0..39 (and
+;    zero 40..73), groups 1..8 add rows 4g..4g+3 in a loop; row 36 waits:
+;    a_36 b_0 joins column 36 before its chain, a_36 b_{j+1} the carry
+;    pass.
+; 2. The reduction: chain of group 0, passes of groups 0..8 (each with
+;    the next group's chain inside), the chain of row 36.
+; 3. Both streams: columns 37..73 plus q_36 m_{j+1} and a_36 b_{j+1},
+;    carried, into r.
+; Lane bound: lanes.h's (at most 2k products below 2^56 and a carry below
+; 2^36 in a column).
+;
+; Register map:
+;   rdi  r          rsi  a (this stream)     rdx  b (this stream)
+;   rcx  mod, then m of this stream (k0 at rcx + LN_MOD_K0)
+;   rbx  T of this stream    r8   the pass's column base
+;   r9   group counter       r10  stream counter     r11  a of the group
+;   ymm0-3   row digits (a, then q)          ymm4-7  window of b (then m)
+;   ymm8     column sum      ymm9-10  products
+;   ymm11-14 the chain: column, q, carry, product      ymm15  a_36
+; Frame (32-byte aligned): QBUF, stream 0's q_36, carry and a_36, T_0, T_1.
+;
+; Cycles a call, AMD EPYC family 25 model 1 (Zen 3), `bigmont speed
+; --kernels`, against the 2(2k^2 + k) = 5550 ymm vpmuludq it issues:
+;   see results/amd-epyc-family25-model1/ (asm37 mul).
+
+default rel
+
+section .text
+
+%include "lanes37_avx2.inc"
+
+section .text
+
+global big_lanes_mul37_avx2_asm:function
+align 32
+big_lanes_mul37_avx2_asm:
+	CFI_STARTPROC
+	LANES37_ENTER
+	mov	r10d, 2
+.stream:
+%assign r 0
+%rep 4
+	vmovdqu	ymm %+ r, [rsi + LN_DIGIT * r]
+%assign r r+1
+%endrep
+	ROWS_PASS rbx, rdx, 1, 4, 0, LN_K + 2, 0
+	vpxor	U, U, U
+%assign j LN_K + 3
+%rep LN_K - 3
+	vmovdqa	[rbx + LN_COL * j], U
+%assign j j+1
+%endrep
+	lea	r8, [rbx + 4 * LN_COL]
+	lea	r11, [rsi + 4 * LN_DIGIT]
+	mov	r9d, 8
+align 32
+.ab:
+%assign r 0
+%rep 4
+	vmovdqu	ymm %+ r, [r11 + LN_DIGIT * r]
+%assign r r+1
+%endrep
+	ROWS_PASS r8, rdx, 0, 4, 0, LN_K + 2, 0
+	add	r8, 4 * LN_COL
+	add	r11, 4 * LN_DIGIT
+	dec	r9d
+	jnz	.ab
+	vmovdqu	ymm15, [rsi + LN_DIGIT * 36]
+	REDUCE_STREAM
+	; row 36: column 36 (r8 + 4 columns) with a_36 b_0 and the carry
+	vmovdqa	CX, [r8 + LN_COL * 4]
+	vpmuludq CT, ymm15, [rdx]
+	vpaddq	CX, CX, CT
+	vpaddq	CX, CX, CC
+	CHAIN_DIGIT 0
+	dec	r10d
+	jz	.carry
+	NEXT_STREAM 1
+	jmp	.stream
+.carry:
+	CARRY_OUT 1
+	LANES37_LEAVE
+	CFI_ENDPROC
+
+section .note.GNU-stack noalloc noexec nowrite progbits
