@@ -75,7 +75,7 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle
 		{ "avx2", big_lanes_mul_avx2, big_lanes_sqr_avx2, big_lanes_cpu_has_avx2() },
 		{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin,
 		  big_lanes_cpu_has_avx2() },
-		{ "asm37", big_lanes_mul_avx2_asm37, big_lanes_sqr_avx2_asm37,
+		{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm,
 		  big_lanes_cpu_has_avx2() },
 #endif
 	};

@@ -18,8 +18,8 @@
 struct bench_lanes_table {
 	/* mul and sqr of c, and where AVX2 runs: of avx2 (the entry points,
 	 * as the tuning binds them), intrin (the intrinsics at every size)
-	 * and asm37 (the NASM kernels at 37 digits, the intrinsics at the
-	 * others): the two sides of LANES37_ASM (bignum/tuning.h). */
+	 * and asm (the NASM kernels at 19, 37, 55 digits, the intrinsics at
+	 * 74): the two sides of LANES<k>_ASM (bignum/tuning.h). */
 	int nrows;
 	struct bench_kernel_row row[8]; /* "avx2", "mul" */
 };

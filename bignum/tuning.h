@@ -32,9 +32,11 @@
  *   LANES37_ASM            the AVX2 lane product and squaring at 37 digits
  *                          (RSA-2048's halves) by the NASM kernels
  *                          (asm/x86_64/lanes_{mul,sqr}37_avx2.asm) rather
- *                          than the intrinsics (bignum/lanes/lanes_avx2.c).
+ *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
+ *   LANES19_ASM, LANES55_ASM  the same at 19 and 55 digits (RSA-1024 and
+ *                          3072's halves).
  * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones; AVX2 for LANES37).  BIGMONT_TUNE
+ * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES ones).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
@@ -57,7 +59,9 @@
 	X(R52_MUL_PAIRS40)                                                    \
 	X(R52_POW_SQR30_DEDICATED)                                            \
 	X(R52_KERNELS20_INTEL)                                                \
-	X(LANES37_ASM)
+	X(LANES19_ASM)                                                        \
+	X(LANES37_ASM)                                                        \
+	X(LANES55_ASM)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \

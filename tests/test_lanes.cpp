@@ -18,8 +18,8 @@
  * - BIGMONT_TEST_SCALE scales the random rounds of the products and the
  *   exponentiation (at least two: every edge kind, every size at any
  *   scale); below 1 the batch CRT runs every count at 512 bits only.
- * - The avx2 build's two kernels at 37 digits (lanes.h: the NASM ones and
- *   the intrinsics), each called by name: words equal to the twin's, the
+ * - The avx2 build's two kernels at 19, 37, 55 digits (lanes.h: the NASM
+ *   ones and the intrinsics), each called by name: words equal to the twin's, the
  *   twin's equal to GMP's, every aliasing.  The avx2 instances run the
  *   side the tuning binds; tests/tuning.cmake runs them with each side.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
@@ -461,11 +461,12 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD
-/* Both kernels of the avx2 build at 37 digits (lanes.h): the NASM ones and
- * the intrinsics, whatever the tuning binds (the avx2 instances above run
- * the bound side through the build's entry points), against GMP and the
- * twin's words, with every aliasing.  Rounds as ProductsAreExact's. */
-TEST(Lanes37, NasmAndIntrinsicsMatchGmpAndTwin)
+/* Both kernels of the avx2 build at 19, 37 and 55 digits (lanes.h): the
+ * NASM ones and the intrinsics, whatever the tuning binds (the avx2
+ * instances above run the bound side through the build's entry points),
+ * against GMP and the twin's words, with every aliasing.  Rounds as
+ * ProductsAreExact's. */
+TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 {
 	if (!big_lanes_cpu_has_avx2())
 		GTEST_SKIP() << "skipped: no AVX2";
@@ -473,11 +474,11 @@ TEST(Lanes37, NasmAndIntrinsicsMatchGmpAndTwin)
 		const char *name;
 		big_lanes_mul_fn *mul;
 		big_lanes_sqr_fn *sqr;
-	} kernels[] = { { "nasm", big_lanes_mul37_avx2_asm, big_lanes_sqr37_avx2_asm },
+	} kernels[] = { { "nasm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
 			{ "intrinsics", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin } };
 	bt::Rng rng(0x1a4e5037);
-	const int k = 37;
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
+	for (int k : { 19, 37, 55 }) {
 	Moduli M(rng, k);
 	for (int round = 0; round < rounds; round++) {
 		LaneNum a(k), b(k), r(k), s(k), want_r(k), want_s(k), alias(k);
@@ -509,8 +510,8 @@ TEST(Lanes37, NasmAndIntrinsicsMatchGmpAndTwin)
 		for (const auto &kern : kernels) {
 			kern.mul(r.x(), a.x(), b.x(), &M.mod);
 			kern.sqr(s.x(), a.x(), &M.mod);
-			ASSERT_EQ(r.w, want_r.w) << kern.name << " mul, round " << round;
-			ASSERT_EQ(s.w, want_s.w) << kern.name << " sqr, round " << round;
+			ASSERT_EQ(r.w, want_r.w) << kern.name << " mul, k " << k << ", round " << round;
+			ASSERT_EQ(s.w, want_s.w) << kern.name << " sqr, k " << k << ", round " << round;
 			alias = a;
 			kern.mul(alias.x(), alias.x(), b.x(), &M.mod);
 			EXPECT_EQ(alias.w, want_r.w) << kern.name << ": r aliasing a";
@@ -524,6 +525,7 @@ TEST(Lanes37, NasmAndIntrinsicsMatchGmpAndTwin)
 			kern.sqr(alias.x(), alias.x(), &M.mod);
 			EXPECT_EQ(alias.w, want_s.w) << kern.name << ": sqr in place";
 		}
+	}
 	}
 }
 #endif

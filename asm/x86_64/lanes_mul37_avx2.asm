@@ -18,8 +18,8 @@
 ; (big_lanes_cpu_has_avx2).  Constant time: no branch or address depends
 ; on a digit.  Postcondition: r normalised, each lane below 2 m_l.
 ;
-; Algorithm, per stream of four lanes (lanes37_avx2.inc for the passes,
-; the chain and the carry pass):
+; Algorithm, per stream of four lanes (lanes_avx2.inc for the passes,
+; the chain and the carry pass; lanes_mul_avx2.inc the body):
 ; 1. T = a b, rows of four: a_0..a_3 in ymm0-3 write columns 0..39 (and
 ;    zero 40..73), groups 1..8 add rows 4g..4g+3 in a loop; row 36 waits:
 ;    a_36 b_0 joins column 36 before its chain, a_36 b_{j+1} the carry
@@ -47,61 +47,11 @@
 
 default rel
 
+%define LN_K 37
+%include "lanes_avx2.inc"
+%include "lanes_mul_avx2.inc"
+
 section .text
-
-%include "lanes37_avx2.inc"
-
-section .text
-
-global big_lanes_mul37_avx2_asm:function
-align 32
-big_lanes_mul37_avx2_asm:
-	CFI_STARTPROC
-	LANES37_ENTER
-	mov	r10d, 2
-.stream:
-%assign r 0
-%rep 4
-	vmovdqu	ymm %+ r, [rsi + LN_DIGIT * r]
-%assign r r+1
-%endrep
-	ROWS_PASS rbx, rdx, 1, 4, 0, LN_K + 2, 0
-	vpxor	U, U, U
-%assign j LN_K + 3
-%rep LN_K - 3
-	vmovdqa	[rbx + LN_COL * j], U
-%assign j j+1
-%endrep
-	lea	r8, [rbx + 4 * LN_COL]
-	lea	r11, [rsi + 4 * LN_DIGIT]
-	mov	r9d, 8
-align 32
-.ab:
-%assign r 0
-%rep 4
-	vmovdqu	ymm %+ r, [r11 + LN_DIGIT * r]
-%assign r r+1
-%endrep
-	ROWS_PASS r8, rdx, 0, 4, 0, LN_K + 2, 0
-	add	r8, 4 * LN_COL
-	add	r11, 4 * LN_DIGIT
-	dec	r9d
-	jnz	.ab
-	vmovdqu	ymm15, [rsi + LN_DIGIT * 36]
-	REDUCE_STREAM
-	; row 36: column 36 (r8 + 4 columns) with a_36 b_0 and the carry
-	vmovdqa	CX, [r8 + LN_COL * 4]
-	vpmuludq CT, ymm15, [rdx]
-	vpaddq	CX, CX, CT
-	vpaddq	CX, CX, CC
-	CHAIN_DIGIT 0
-	dec	r10d
-	jz	.carry
-	NEXT_STREAM 1
-	jmp	.stream
-.carry:
-	CARRY_OUT 1
-	LANES37_LEAVE
-	CFI_ENDPROC
+LANES_MUL_FUNCTION big_lanes_mul37_avx2_asm
 
 section .note.GNU-stack noalloc noexec nowrite progbits

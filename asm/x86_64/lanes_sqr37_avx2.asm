@@ -17,8 +17,8 @@
 ; (big_lanes_cpu_has_avx2).  Constant time: no branch or address depends
 ; on a digit.  Postcondition: r normalised, each lane below 2 m_l.
 ;
-; Algorithm, per stream of four lanes (lanes37_avx2.inc for the reduction
-; and the carry pass):
+; Algorithm, per stream of four lanes (lanes_avx2.inc for the reduction
+; and the carry pass; lanes_sqr_avx2.inc the body):
 ; 1. T = a^2, rows of four, unrolled: group g (rows i = 4g .. i + 3)
 ;    takes the doubled digits D_r = 2 a_{i+r} (< 2^29) in ymm0-3 and, at
 ;    column c = 2i .. i + 39, adds D_r a_{c-i-r} where c - i - r > i + r
@@ -46,79 +46,11 @@
 
 default rel
 
-section .text
-
-%include "lanes37_avx2.inc"
-
-; SQR_GROUP g: the square's rows 4g .. 4g + 3 (see 1. above).
-%macro SQR_GROUP 1
-%assign %%i 4 * %1
-%assign %%r 0
-%rep 4
-	vmovdqu	ymm %+ %%r, [rsi + LN_DIGIT * (%%i + %%r)]
-	vpaddq	ymm %+ %%r, ymm %+ %%r, ymm %+ %%r
-%assign %%r %%r+1
-%endrep
-%assign %%c 2 * %%i
-%rep %%i + LN_K + 3 - 2 * %%i
-%if %%c - %%i < LN_K
-	vmovdqu	ymm %+ %eval(4 + (%%c - %%i) % 4), [rsi + LN_DIGIT * (%%c - %%i)]
-%endif
-	COL_BEGIN [rbx + LN_COL * %%c], (%1 == 0)
-%assign %%r 0
-%rep 4
-%assign %%jj %%c - %%i - %%r
-%if %%jj == %%i + %%r
-	COL_PROD ymm %+ %eval(4 + %%jj % 4), ymm %+ %eval(4 + %%jj % 4)
-%elif %%jj > %%i + %%r && %%jj < LN_K
-	COL_PROD ymm %+ %%r, ymm %+ %eval(4 + %%jj % 4)
-%endif
-%assign %%r %%r+1
-%endrep
-	COL_END
-%assign %%c %%c+1
-%endrep
-%endmacro
+%define LN_K 37
+%include "lanes_avx2.inc"
+%include "lanes_sqr_avx2.inc"
 
 section .text
-
-global big_lanes_sqr37_avx2_asm:function
-align 32
-big_lanes_sqr37_avx2_asm:
-	CFI_STARTPROC
-	LANES37_ENTER
-	mov	rcx, rdx			; mod, where the product has it
-	mov	r10d, 2
-.stream:
-	SQR_GROUP 0
-	vpxor	U, U, U
-%assign j LN_K + 3
-%rep LN_K - 3
-	vmovdqa	[rbx + LN_COL * j], U
-%assign j j+1
-%endrep
-%assign g 1
-%rep 8
-	SQR_GROUP g
-%assign g g+1
-%endrep
-	; row 36: its square into column 72
-	vmovdqu	P0, [rsi + LN_DIGIT * 36]
-	vpmuludq P0, P0, P0
-	vpaddq	P0, P0, [rbx + LN_COL * 72]
-	vmovdqa	[rbx + LN_COL * 72], P0
-	REDUCE_STREAM
-	; row 36: column 36 (r8 + 4 columns) with the carry
-	vmovdqa	CX, [r8 + LN_COL * 4]
-	vpaddq	CX, CX, CC
-	CHAIN_DIGIT 0
-	dec	r10d
-	jz	.carry
-	NEXT_STREAM 0
-	jmp	.stream
-.carry:
-	CARRY_OUT 0
-	LANES37_LEAVE
-	CFI_ENDPROC
+LANES_SQR_FUNCTION big_lanes_sqr37_avx2_asm
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -1,0 +1,24 @@
+; big_lanes_sqr55_avx2_asm -- the NASM lane squaring at k = 55 digits
+; (RSA-3072's CRT halves): lanes_sqr37_avx2.asm's algorithm, contract
+; and register map with k = 55 = 4 * 13 + 3: rows 4G, 4G + 1 make a group of two
+; after the whole groups (lanes_avx2.inc), the last row is alone.
+;
+; C prototype (bignum/lanes/lanes.h):
+;   void big_lanes_sqr55_avx2_asm(uint64_t *r, const uint64_t *a,
+;                                 const struct big_lanes_mod *mod);
+;
+; Preconditions: mod->digits == 55; the rest as lanes_sqr37_avx2.asm's.
+;
+; Cycles a call, AMD EPYC family 25 model 1 (Zen 3): `bigmont speed
+; --kernels`, results/amd-epyc-family25-model1/ (asm sqr).
+
+default rel
+
+%define LN_K 55
+%include "lanes_avx2.inc"
+%include "lanes_sqr_avx2.inc"
+
+section .text
+LANES_SQR_FUNCTION big_lanes_sqr55_avx2_asm
+
+section .note.GNU-stack noalloc noexec nowrite progbits
