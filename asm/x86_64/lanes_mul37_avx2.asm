@@ -24,8 +24,9 @@
 ;    zero 40..73), groups 1..8 add rows 4g..4g+3 in a loop; row 36 waits:
 ;    a_36 b_0 joins column 36 before its chain, a_36 b_{j+1} the carry
 ;    pass.
-; 2. The reduction: chain of group 0, passes of groups 0..8 (each with
-;    the next group's chain inside), the chain of row 36.
+; 2. The reduction: chain of group 0 (right after group 0's product pass,
+;    beside the passes after it), passes of groups 0..8 (each with the
+;    next group's chain inside), the chain of row 36.
 ; 3. Both streams: columns 37..73 plus q_36 m_{j+1} and a_36 b_{j+1},
 ;    carried, into r.
 ; Lane bound: lanes.h's (at most 2k products below 2^56 and a carry below
@@ -41,9 +42,12 @@
 ;   ymm11-14 the chain: column, q, carry, product      ymm15  a_36
 ; Frame (32-byte aligned): QBUF, stream 0's q_36, carry and a_36, T_0, T_1.
 ;
-; Cycles a call, AMD EPYC family 25 model 1 (Zen 3), `bigmont speed
-; --kernels`, against the 2(2k^2 + k) = 5550 ymm vpmuludq it issues:
-;   see results/amd-epyc-family25-model1/ (asm37 mul).
+; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
+; runs alternating with the intrinsics; the bound: the 2(2k^2 + k) = 5550
+; ymm vpmuludq at 2.0 a cycle (the measured peak: 1.96-2.04)):
+;   CPU                                  NASM   intrinsics   bound
+;   AMD EPYC family 25 model 1 (Zen 3)   4427   4681         2775
+;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
 
 default rel
 

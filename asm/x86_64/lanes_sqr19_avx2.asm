@@ -9,8 +9,12 @@
 ;
 ; Preconditions: mod->digits == 19; the rest as lanes_sqr37_avx2.asm's.
 ;
-; Cycles a call, AMD EPYC family 25 model 1 (Zen 3): `bigmont speed
-; --kernels`, results/amd-epyc-family25-model1/ (asm sqr).
+; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
+; runs alternating with the intrinsics; bound: the vpmuludq count at 2.0 a
+; cycle (the measured peak: 1.96-2.04)):
+;   CPU                                  NASM   intrinsics   bound
+;   AMD EPYC family 25 model 1 (Zen 3)    1052   1519          570
+;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
 
 default rel
 

@@ -25,8 +25,9 @@
 ;    and a_{i+r}^2 where c - i - r = i + r (the window slot of a_{i+r}
 ;    squared); group 0 writes columns 0..39 and zeroes 40..73; row 36 is
 ;    its square alone, into column 72.
-; 2. The reduction, as the product's: chain of group 0, passes of groups
-;    0..8 with the next chain inside, the chain of row 36.
+; 2. The reduction, as the product's: chain of group 0 (right after group
+;    0's square pass), passes of groups 0..8 with the next chain inside,
+;    the chain of row 36.
 ; 3. Both streams: columns 37..73 plus q_36 m_{j+1}, carried, into r.
 ; Lane bound: lanes.h's (a doubled cross product counts as two).
 ;
@@ -40,9 +41,12 @@
 ;   ymm11-14 the chain: column, q, carry, product
 ; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1.
 ;
-; Cycles a call, AMD EPYC family 25 model 1 (Zen 3), `bigmont speed
-; --kernels`, against the 2(k(k+1)/2 + k^2 + k) = 4218 ymm vpmuludq of the
-; count it is held to: see results/amd-epyc-family25-model1/ (asm37 sqr).
+; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
+; runs alternating with the intrinsics; the bound: the 2(k(k+1)/2 + k^2 +
+; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle):
+;   CPU                                  NASM   intrinsics   bound
+;   AMD EPYC family 25 model 1 (Zen 3)   3211   3490         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
 
 default rel
 
