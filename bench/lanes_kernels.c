@@ -2,7 +2,8 @@
  * bench/lanes_kernels.c -- ticks per lane product and squaring (contract
  * in lanes_kernels.h).  As for the other tables: the best, over TRIALS,
  * of the mean over RUN dependent calls (x = mul(x, b) or x = sqr(x)), on
- * random odd moduli of 28k - 4 bits in every lane and operands below them.
+ * random odd moduli of 28k - 4 bits in every lane and operands below them;
+ * the two sides of the LANES<k>_ASM choices alternating trial by trial.
  */
 #include "lanes_kernels.h"
 
@@ -59,6 +60,55 @@ static void setup_column(void *ctx, int s)
 	}
 }
 
+#if BIG_LANES_HAVE_AVX2_BUILD
+/* Both sides of the LANES<k>_ASM choices (bignum/tuning.h): the
+ * intrinsics at every size and the NASM kernels at 19, 37, 55 (the
+ * intrinsics at 74), on the same operands, their runs alternating trial
+ * by trial, so that a change in the machine's speed during the
+ * measurement reaches both alike. */
+static void measure_sides(struct bench_lanes_table *t, struct call *c, uint64_t *seed,
+			  struct bench_cycle_clock *clock)
+{
+	enum { SIDES = 2 };
+	static const struct {
+		const char *name;
+		big_lanes_mul_fn *mul;
+		big_lanes_sqr_fn *sqr;
+	} sides[SIDES] = {
+		{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin },
+		{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
+	};
+	static uint64_t x0[BIG_LANES_MAX_WORDS];
+	for (int op = 0; op < 2; op++) {
+		struct bench_kernel_row *row = &t->row[t->nrows];
+		for (int i = 0; i < SIDES; i++)
+			row[i] = (struct bench_kernel_row){ .name = sides[i].name,
+							    .op = op ? "sqr" : "mul" };
+		for (int s = 0; s < BENCH_LANES_SIZES; s++) {
+			uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX };
+			c->seed = seed;
+			setup_column(c, s);
+			memcpy(x0, c->x, sizeof(x0));
+			for (int trial = 0; trial < TRIALS; trial++) {
+				for (int i = 0; i < SIDES; i++) {
+					c->mul = op ? NULL : sides[i].mul;
+					c->sqr = op ? sides[i].sqr : NULL;
+					memcpy(c->x, x0, sizeof(x0));
+					const uint64_t d = run_calls(c);
+					if (d < best[i])
+						best[i] = d;
+				}
+				if (trial % 16 == 0)
+					bench_cycle_clock_sample(clock);
+			}
+			for (int i = 0; i < SIDES; i++)
+				row[i].ticks[s] = (double)best[i] / RUN;
+		}
+		t->nrows += SIDES;
+	}
+}
+#endif
+
 void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
@@ -89,6 +139,10 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle
 					      &c, TRIALS, RUN, clock);
 		}
 	}
+#if BIG_LANES_HAVE_AVX2_BUILD
+	if (big_lanes_cpu_has_avx2())
+		measure_sides(t, &c, &seed, clock);
+#endif
 }
 
 static const char *const formula[2] = { "2(2k^2 + k) ymm vpmuludq",

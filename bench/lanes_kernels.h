@@ -16,8 +16,12 @@
 #define BENCH_LANES_SIZES 4 /* 19, 37, 55, 74 digits: RSA-1024 .. 4096 */
 
 struct bench_lanes_table {
-	int nrows;                      /* mul and sqr of c, and of avx2 where it runs */
-	struct bench_kernel_row row[4]; /* "avx2", "mul" */
+	/* mul and sqr of c, and where AVX2 runs: of avx2 (the entry points,
+	 * as the tuning binds them), intrin (the intrinsics at every size)
+	 * and asm (the NASM kernels at 19, 37, 55 digits, the intrinsics at
+	 * 74): the two sides of LANES<k>_ASM (bignum/tuning.h). */
+	int nrows;
+	struct bench_kernel_row row[8]; /* "avx2", "mul" */
 };
 
 void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock);

@@ -23,6 +23,7 @@
  * binds c, as on an x86 CPU that lacks it.
  */
 #include "internal.h"
+#include "lanes/lanes.h"
 #include "radix52/radix52.h"
 #include "tuning.h"
 
@@ -476,6 +477,24 @@ static int (*resolve_big_r52_pow_sqr30_dedicated(void))(void)
 }
 __typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
 	__attribute__((ifunc("resolve_big_r52_pow_sqr30_dedicated")));
+
+/* big_lanes<k>_asm: the avx2 lane build's kernels at k = 19, 37, 55
+ * digits, NASM or intrinsics (bignum/lanes/lanes.h). */
+static int (*resolve_big_lanes19_asm(void))(void)
+{
+	return TUNED("LANES19_ASM") ? tune_yes : tune_no;
+}
+__typeof__(big_lanes19_asm) big_lanes19_asm __attribute__((ifunc("resolve_big_lanes19_asm")));
+static int (*resolve_big_lanes37_asm(void))(void)
+{
+	return TUNED("LANES37_ASM") ? tune_yes : tune_no;
+}
+__typeof__(big_lanes37_asm) big_lanes37_asm __attribute__((ifunc("resolve_big_lanes37_asm")));
+static int (*resolve_big_lanes55_asm(void))(void)
+{
+	return TUNED("LANES55_ASM") ? tune_yes : tune_no;
+}
+__typeof__(big_lanes55_asm) big_lanes55_asm __attribute__((ifunc("resolve_big_lanes55_asm")));
 
 /* big_r52_mul_pairs_wanted(digits): 1 at 30 and 40 digits where the
  * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured). */

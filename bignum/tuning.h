@@ -10,7 +10,8 @@
  * figure is not there or the winner is not the faster.  `bigmont speed
  * --kernels` prints both sides of each choice on a CPU that runs them,
  * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and ymm sqr
- * at 30 and 40 digits; the amd/intel rows at 20): a row for a new model
+ * at 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
+ * intrin/asm rows at 19, 37, 55 digits): a row for a new model
  * cites those.  Why each choice
  * exists and what it trades: docs/design-notes.md ("The tuning table").
  *
@@ -28,9 +29,15 @@
  *                          product;
  *   R52_KERNELS20_INTEL    the 20-digit NASM kernels in their intel tuning
  *                          rather than the amd one (asm/x86_64/
- *                          r52_dual20.inc).
+ *                          r52_dual20.inc);
+ *   LANES37_ASM            the AVX2 lane product and squaring at 37 digits
+ *                          (RSA-2048's halves) by the NASM kernels
+ *                          (asm/x86_64/lanes_{mul,sqr}37_avx2.asm) rather
+ *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
+ *   LANES19_ASM, LANES55_ASM  the same at 19 and 55 digits (RSA-1024 and
+ *                          3072's halves).
  * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones).  BIGMONT_TUNE
+ * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES ones).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
@@ -52,7 +59,10 @@
 	X(R52_MUL_PAIRS30)                                                    \
 	X(R52_MUL_PAIRS40)                                                    \
 	X(R52_POW_SQR30_DEDICATED)                                            \
-	X(R52_KERNELS20_INTEL)
+	X(R52_KERNELS20_INTEL)                                                \
+	X(LANES19_ASM)                                                        \
+	X(LANES37_ASM)                                                        \
+	X(LANES55_ASM)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \
@@ -60,6 +70,25 @@
 	X(AMD, 25, 1, MONT_MUL16_KARATSUBA, "amd-epyc-family25-model1",       \
 	  "2026-11-28-2102-kernels.txt", "kara16 mul", 16, 760,               \
 	  "2026-11-28-2102-kernels.txt", "rows16 mul", 792)                   \
+	/* Zen 3: the NASM lane kernels at 37 digits, 4427 against the      \
+	 * intrinsics' 4681 (mul) and 3211 against 3490 (sqr); at 19,        \
+	 * 1297 against 1692 and 1052 against 1519: the least of 3 runs,    \
+	 * the sides alternating, each run has them ahead.  At 55 digits    \
+	 * the intrinsics stay: the same file has the NASM kernels behind   \
+	 * in its third run (11974 against 11469 mul, 10625 against 10279   \
+	 * sqr), and an in-process A/B had them 5 % behind. */              \
+	X(AMD, 25, 1, LANES37_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-0326-kernels.txt", "asm mul", 37, 4427,                 \
+	  "2026-11-29-0326-kernels.txt", "intrin mul", 4681)                  \
+	X(AMD, 25, 1, LANES37_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-0326-kernels.txt", "asm sqr", 37, 3211,                 \
+	  "2026-11-29-0326-kernels.txt", "intrin sqr", 3490)                  \
+	X(AMD, 25, 1, LANES19_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-0326-kernels.txt", "asm mul", 19, 1297,                 \
+	  "2026-11-29-0326-kernels.txt", "intrin mul", 1692)                  \
+	X(AMD, 25, 1, LANES19_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-0326-kernels.txt", "asm sqr", 19, 1052,                 \
+	  "2026-11-29-0326-kernels.txt", "intrin sqr", 1519)                  \
 	/* Ice Lake server: Karatsuba 743 against the rows' 791 (the run    \
 	 * before it); pairs at 30 digits 1385 against the ymm halves' 1650; \
 	 * at 40 the pairs' 2865 lost to 2486, so 40 keeps the default; the  \

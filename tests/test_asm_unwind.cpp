@@ -5,7 +5,8 @@
  * of it into the C that called it.  For every assembly kernel (baseline,
  * and adx where the CPU has it) at lengths that reach each of its code
  * paths (the short-length fallbacks, the loops, every unrolled Montgomery
- * length), a loop calls the kernel while SIGALRM samples the thread; in
+ * length; the AVX2 lane kernels at 19, 37, 55 digits), a loop calls the kernel
+ * while SIGALRM samples the thread; in
  * the handler libgcc's unwinder (_Unwind_Backtrace, which reads .eh_frame
  * as perf's --call-graph dwarf does) walks out of the interrupted code.
  * Every sample taken inside a kernel must reach the calling loop: a kernel
@@ -28,6 +29,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lanes/lanes.h"
 #include "radix52/radix52.h"
 #include "testutil.h"
 
@@ -117,12 +119,14 @@ struct Kernels {
 /* The chunk kernels' operations (MONT_MUL .. SQR_SELECT), then the
  * radix-2^52 ones. */
 enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20_AMD,
-	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, OP_COUNT };
+	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, LANES_MUL, LANES_SQR,
+	  OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
 					 "mul_set_vec", "mul_vec", "sqr_vec",
 					 "mont_sqr_select_vec", "r52_dual_mul20_amd",
 					 "r52_dual_sqr20_amd", "r52_dual_mul20_intel",
-					 "r52_dual_sqr20_intel", "r52_dual20_wipe" };
+					 "r52_dual_sqr20_intel", "r52_dual20_wipe",
+					 "lanes_mul_nasm", "lanes_sqr_nasm" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -135,6 +139,7 @@ struct Case {
 	const chunk *table; /* kSelectEntries entries of len chunks */
 	chunk *sel;
 	const big_r52_dual_mod *r52_mod; /* the radix-2^52 kernels' modulus */
+	const big_lanes_mod *lanes_mod = nullptr; /* the lane kernels' moduli */
 };
 
 /* The caller of every kernel.  It keeps a frame of run-time size, so its
@@ -159,6 +164,15 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 	case R52_MUL20_INTEL: big_r52_dual_mul20_ifma_intel(r, c.a, c.b, c.r52_mod); break;
 	case R52_SQR20_INTEL: big_r52_dual_sqr20_ifma_intel(r, c.a, c.r52_mod); break;
 	case R52_WIPE20: big_r52_dual20_ifma_wipe(); break;
+	case LANES_MUL:
+		big_lanes_mul_avx2_asm(reinterpret_cast<uint64_t *>(r),
+					 reinterpret_cast<const uint64_t *>(c.a),
+					 reinterpret_cast<const uint64_t *>(c.b), c.lanes_mod);
+		break;
+	case LANES_SQR:
+		big_lanes_sqr_avx2_asm(reinterpret_cast<uint64_t *>(r),
+					 reinterpret_cast<const uint64_t *>(c.a), c.lanes_mod);
+		break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -339,6 +353,43 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 			       nullptr };
 	for (Op op : { R52_MUL20_AMD, R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20 })
 		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
+}
+
+/* The AVX2 lane kernels at 19, 37 and 55 digits (lanes.h), through
+ * big_lanes_{mul,sqr}_avx2_asm: random moduli and operands below them in
+ * every lane.  (Samples inside the C switch before the kernel unwind too.) */
+TEST_F(AsmUnwind, LaneKernelsUnwindToTheirCaller)
+{
+	if (!big_lanes_cpu_has_avx2())
+		GTEST_SKIP() << "skipped: no AVX2";
+	bt::Rng rng(0x6c616e6573);
+	static big_lanes_mod mod;
+	for (int k : { 19, 37, 55 }) {
+		std::memset(&mod, 0, sizeof mod);
+		mod.digits = k;
+		/* r: sample_case's 4 len + 8 chunks of 64 bits hold the 8 k words */
+		const int len = BIG_LANES * k / 4 + 1;
+		std::vector<chunk> a(static_cast<size_t>(BIG_LANES_WORDS(k)), 0);
+		uint64_t *x = reinterpret_cast<uint64_t *>(a.data());
+		for (int l = 0; l < BIG_LANES; l++) {
+			for (int j = 0; j < k; j++) {
+				mod.m[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES_DIGIT_MASK;
+				x[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES_DIGIT_MASK;
+			}
+			mod.m[BIG_LANES_AT(0, l)] |= 1;
+			mod.m[BIG_LANES_AT(k - 1, l)] = UINT64_C(1) << 24; /* a below m */
+			x[BIG_LANES_AT(k - 1, l)] = 1;
+			mod.k0[l] = big_lanes_k0(mod.m[BIG_LANES_AT(0, l)]);
+		}
+		const Kernels avx2 = { "avx2", nullptr, nullptr, nullptr, nullptr,
+				       nullptr, nullptr, nullptr };
+		for (Op op : { LANES_MUL, LANES_SQR }) {
+			Case c{ &avx2, op, len, a.data(), a.data(), nullptr, 0, nullptr, nullptr,
+				nullptr };
+			c.lanes_mod = &mod;
+			sample_case(c);
+		}
+	}
 }
 
 } // namespace

@@ -18,6 +18,10 @@
  * - BIGMONT_TEST_SCALE scales the random rounds of the products and the
  *   exponentiation (at least two: every edge kind, every size at any
  *   scale); below 1 the batch CRT runs every count at 512 bits only.
+ * - The avx2 build's two kernels at 19, 37, 55 digits (lanes.h: the NASM
+ *   ones and the intrinsics), each called by name: words equal to the twin's, the
+ *   twin's equal to GMP's, every aliasing.  The avx2 instances run the
+ *   side the tuning binds; tests/tuning.cmake runs them with each side.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
  *   and the AVX2 build's words equal to the twin's.
@@ -455,6 +459,76 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 		}
 	}
 }
+
+#if BIG_LANES_HAVE_AVX2_BUILD
+/* Both kernels of the avx2 build at 19, 37 and 55 digits (lanes.h): the
+ * NASM ones and the intrinsics, whatever the tuning binds (the avx2
+ * instances above run the bound side through the build's entry points),
+ * against GMP and the twin's words, with every aliasing.  Rounds as
+ * ProductsAreExact's. */
+TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
+{
+	if (!big_lanes_cpu_has_avx2())
+		GTEST_SKIP() << "skipped: no AVX2";
+	const struct {
+		const char *name;
+		big_lanes_mul_fn *mul;
+		big_lanes_sqr_fn *sqr;
+	} kernels[] = { { "nasm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
+			{ "intrinsics", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin } };
+	bt::Rng rng(0x1a4e5037);
+	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
+	for (int k : { 19, 37, 55 }) {
+	Moduli M(rng, k);
+	for (int round = 0; round < rounds; round++) {
+		LaneNum a(k), b(k), r(k), s(k), want_r(k), want_s(k), alias(k);
+		Mpz av[BIG_LANES], bv[BIG_LANES];
+		const bool same = round == rounds - 1;
+		for (int l = 0; l < BIG_LANES; l++) {
+			operand(rng, av[l], M.m[l],
+				same ? 4 : round == 0 ? l % 5 : static_cast<int>(rng.below(8)));
+			operand(rng, bv[l], M.m[l],
+				round == 0 ? (l + 3) % 5 : static_cast<int>(rng.below(8)));
+			if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
+				mpz_set(av[l], av[0]);
+			a.set(l, av[l]);
+			b.set(l, bv[l]);
+		}
+		big_lanes_mul_c(want_r.x(), a.x(), b.x(), &M.mod);
+		big_lanes_sqr_c(want_s.x(), a.x(), &M.mod);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz want, got, x;
+			mpz_mul(x, av[l], bv[l]);
+			amm(want, x, M.m[l], k);
+			ASSERT_TRUE(want_r.get(l, got));
+			ASSERT_EQ(mpz_cmp(want, got), 0) << "twin mul lane " << l;
+			mpz_mul(x, av[l], av[l]);
+			amm(want, x, M.m[l], k);
+			ASSERT_TRUE(want_s.get(l, got));
+			ASSERT_EQ(mpz_cmp(want, got), 0) << "twin sqr lane " << l;
+		}
+		for (const auto &kern : kernels) {
+			kern.mul(r.x(), a.x(), b.x(), &M.mod);
+			kern.sqr(s.x(), a.x(), &M.mod);
+			ASSERT_EQ(r.w, want_r.w) << kern.name << " mul, k " << k << ", round " << round;
+			ASSERT_EQ(s.w, want_s.w) << kern.name << " sqr, k " << k << ", round " << round;
+			alias = a;
+			kern.mul(alias.x(), alias.x(), b.x(), &M.mod);
+			EXPECT_EQ(alias.w, want_r.w) << kern.name << ": r aliasing a";
+			alias = b;
+			kern.mul(alias.x(), a.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, want_r.w) << kern.name << ": r aliasing b";
+			alias = a;
+			kern.mul(alias.x(), alias.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, want_s.w) << kern.name << ": r, a and b one";
+			alias = a;
+			kern.sqr(alias.x(), alias.x(), &M.mod);
+			EXPECT_EQ(alias.w, want_s.w) << kern.name << ": sqr in place";
+		}
+	}
+	}
+}
+#endif
 
 INSTANTIATE_TEST_SUITE_P(Builds, Lanes, ::testing::ValuesIn(builds()),
 			 [](const ::testing::TestParamInfo<Build> &info) {

@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "internal.h"
+#include "lanes/lanes.h"
 #include "radix52/radix52.h"
 #include "tuning.h"
 
@@ -149,6 +150,9 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_r52_pow_sqr30_dedicated(), (int)bound.count("R52_POW_SQR30_DEDICATED")) << ctx;
 	EXPECT_EQ(big_r52_mul_pairs_wanted(30), (int)bound.count("R52_MUL_PAIRS30")) << ctx;
 	EXPECT_EQ(big_r52_mul_pairs_wanted(40), (int)bound.count("R52_MUL_PAIRS40")) << ctx;
+	EXPECT_EQ(big_lanes19_asm(), (int)bound.count("LANES19_ASM")) << ctx;
+	EXPECT_EQ(big_lanes37_asm(), (int)bound.count("LANES37_ASM")) << ctx;
+	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
 	for (int digits : { 10, 20, 25, 35 })
 		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
 }

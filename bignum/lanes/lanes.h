@@ -147,6 +147,31 @@ BIG_LANES_DECLARE_BUILD(c)
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES_HAVE_AVX2_BUILD 1
 BIG_LANES_DECLARE_BUILD(avx2)
+/*
+ * At k = 19, 37, 55 (RSA-1024, 2048, 3072's halves) the avx2 build has two
+ * kernels of the same contract and the same words: its intrinsics and the
+ * NASM kernels big_lanes_{mul,sqr}<k>_avx2_asm (asm/x86_64/
+ * lanes_{mul,sqr}<k>_avx2.asm: mod->digits must be k).
+ * big_lanes_mul_avx2 and _sqr_avx2 run the NASM ones at k where
+ * big_lanes<k>_asm() is 1: bound once from the tuning table
+ * (bignum/tuning.h: LANES19_ASM, LANES37_ASM, LANES55_ASM) or BIGMONT_TUNE
+ * (bignum/dispatch.c).  _intrin runs the intrinsics at every k, _asm the
+ * NASM kernels at 19, 37, 55 and the intrinsics elsewhere, whatever the
+ * binding (the tests, the benchmark).
+ */
+big_lanes_mul_fn big_lanes_mul19_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr19_avx2_asm;
+big_lanes_mul_fn big_lanes_mul37_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr37_avx2_asm;
+big_lanes_mul_fn big_lanes_mul55_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr55_avx2_asm;
+big_lanes_mul_fn big_lanes_mul_avx2_intrin;
+big_lanes_sqr_fn big_lanes_sqr_avx2_intrin;
+big_lanes_mul_fn big_lanes_mul_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr_avx2_asm;
+int big_lanes19_asm(void);
+int big_lanes37_asm(void);
+int big_lanes55_asm(void);
 #else
 #define BIG_LANES_HAVE_AVX2_BUILD 0
 #endif

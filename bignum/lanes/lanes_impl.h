@@ -9,6 +9,10 @@
  *   LN_FIXED_SIZES  (optional) 1: the RSA digit counts 19, 37, 55, 74 get
  *                   their own copies of the product and the squaring with
  *                   k a constant, so the compiler can plan the loops
+ *   LN_PICK         (optional, with LN_FIXED_SIZES) LN_PICK(op, K, args):
+ *                   what the entry points run at K = 19, 37, 55 digits
+ *                   (lanes_avx2.c: the NASM kernel or ln_<op>_<K>, as the
+ *                   dispatch says); by default ln_<op>_<K>(args)
  *
  * Streams.  The eight lanes are two streams of four (lanes 0..3, 4..7):
  * digit j of stream s is the vector at BIG_LANES * j + 4 s; every step is
@@ -391,15 +395,18 @@ LN_SIZE(19)
 LN_SIZE(37)
 LN_SIZE(55)
 LN_SIZE(74)
+#ifndef LN_PICK
+#define LN_PICK(op, K, ...) ln_##op##_##K(__VA_ARGS__)
+#endif
 #define LN_SIZE_CASES(op, ...)                                               \
 	case 19:                                                             \
-		ln_##op##_19(__VA_ARGS__);                                   \
+		LN_PICK(op, 19, __VA_ARGS__);                                \
 		return;                                                      \
 	case 37:                                                             \
-		ln_##op##_37(__VA_ARGS__);                                   \
+		LN_PICK(op, 37, __VA_ARGS__);                                \
 		return;                                                      \
 	case 55:                                                             \
-		ln_##op##_55(__VA_ARGS__);                                   \
+		LN_PICK(op, 55, __VA_ARGS__);                                \
 		return;                                                      \
 	case 74:                                                             \
 		ln_##op##_74(__VA_ARGS__);                                   \

@@ -316,7 +316,8 @@ int main(int argc, char **argv)
 		lanes_run = "c (512-bit primes)";
 #if BIG_LANES_HAVE_AVX2_BUILD
 	else if (big_lanes_cpu_has_avx2())
-		lanes_run = "avx2 (the key)";
+		lanes_run = big_lanes37_asm() ? "avx2 (the key; at 37 digits the NASM kernels)"
+					      : "avx2 (the key; at 37 digits the intrinsics)";
 #endif
 	int failures = 0;
 	gmp_randstate_t rs;

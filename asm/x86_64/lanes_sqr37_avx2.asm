@@ -1,0 +1,60 @@
+; big_lanes_sqr37_avx2_asm -- the almost-Montgomery square of eight lane
+; numbers of k = 37 digits of 28 bits (RSA-2048's CRT halves), each lane
+; under its own modulus, AVX2 on ymm, scheduled by hand.
+;
+;   r_l = (a_l^2 + Y_l m_l) / 2^1036,   Y_l = -a_l^2 m_l^-1 mod 2^1036
+;
+; for every lane l: the value big_lanes_sqr_c returns (lanes.h), word for
+; word.
+;
+; C prototype (bignum/lanes/lanes.h):
+;   void big_lanes_sqr37_avx2_asm(uint64_t *r, const uint64_t *a,
+;                                 const struct big_lanes_mod *mod);
+;
+; Preconditions: mod->digits == 37, mod->m and mod->k0 as big_lanes_mod_init
+; makes them; a normalised, each lane below 2 m_l; r may equal a, no
+; partial overlap; AVX2 with the OS saving the YMM state
+; (big_lanes_cpu_has_avx2).  Constant time: no branch or address depends
+; on a digit.  Postcondition: r normalised, each lane below 2 m_l.
+;
+; Algorithm, per stream of four lanes (lanes_avx2.inc for the reduction
+; and the carry pass; lanes_sqr_avx2.inc the body):
+; 1. T = a^2, rows of four, unrolled: group g (rows i = 4g .. i + 3)
+;    takes the doubled digits D_r = 2 a_{i+r} (< 2^29) in ymm0-3 and, at
+;    column c = 2i .. i + 39, adds D_r a_{c-i-r} where c - i - r > i + r
+;    and a_{i+r}^2 where c - i - r = i + r (the window slot of a_{i+r}
+;    squared); group 0 writes columns 0..39 and zeroes 40..73; row 36 is
+;    its square alone, into column 72.
+; 2. The reduction, as the product's: chain of group 0 (right after group
+;    0's square pass), passes of groups 0..8 with the next chain inside,
+;    the chain of row 36.
+; 3. Both streams: columns 37..73 plus q_36 m_{j+1}, carried, into r.
+; Lane bound: lanes.h's (a doubled cross product counts as two).
+;
+; Register map:
+;   rdi  r          rsi  a (this stream)     rdx  mod at the call
+;   rcx  mod, then m of this stream (k0 at rcx + LN_MOD_K0)
+;   rbx  T of this stream    r8   the pass's column base
+;   r9   group counter       r10  stream counter
+;   ymm0-3   row digits (2a, then q)         ymm4-7  window of a (then m)
+;   ymm8     column sum      ymm9-10  products
+;   ymm11-14 the chain: column, q, carry, product
+; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1.
+;
+; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
+; runs alternating with the intrinsics; the bound: the 2(k(k+1)/2 + k^2 +
+; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle):
+;   CPU                                  NASM   intrinsics   bound
+;   AMD EPYC family 25 model 1 (Zen 3)   3211   3490         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+
+default rel
+
+%define LN_K 37
+%include "lanes_avx2.inc"
+%include "lanes_sqr_avx2.inc"
+
+section .text
+LANES_SQR_FUNCTION big_lanes_sqr37_avx2_asm
+
+section .note.GNU-stack noalloc noexec nowrite progbits
