@@ -9,7 +9,8 @@
  *   random density, other lanes untouched, vs GMP's export with 36 nail bits.
  * - Products and squarings: digit counts 5..24, 37, 55, 74, 76, a modulus
  *   of its own in every lane (full size, small, all-ones), operands 0, 1,
- *   m-1, 2m-1, random below 2m, and the same operand in every lane; the
+ *   m-1, 2m-1, all-ones digits, random below 2m, and the same operand in
+ *   every lane (tests/lanes/lane_check.h, shared with test_lanes52); the
  *   exact almost-Montgomery value (a b + Y m) / R, Y = -a b m^-1 mod R
  *   (not only its residue), normalised digits, aliasing.
  * - The exponentiation: digit counts 5, 6, 7, 19, 37, 55, 74, bases 0, 1,
@@ -35,6 +36,7 @@
 #include <gtest/gtest.h>
 
 #include "internal.h"
+#include "lanes/lane_check.h"
 #include "lanes/lanes.h"
 #include "testutil.h"
 
@@ -42,16 +44,7 @@ namespace {
 
 using bt::Mpz;
 
-struct Build {
-	const char *name;
-	big_lanes_ops ops;
-	bool runnable;
-};
-
-void PrintTo(const Build &b, std::ostream *os)
-{
-	*os << b.name;
-}
+typedef lane_check::Build<big_lanes_ops> Build;
 
 std::vector<Build> builds()
 {
@@ -62,126 +55,16 @@ std::vector<Build> builds()
 	return v;
 }
 
-/* Digits of v in radix 2^28 by GMP's export with 36 nail bits. */
-std::vector<uint64_t> gmp_digits(const mpz_t v, int k)
-{
-	std::vector<uint64_t> d(static_cast<size_t>(k) + 80, 0);
-	size_t count = 0;
-	EXPECT_LE(mpz_sizeinbase(v, 2), static_cast<size_t>(28 * k));
-	if (mpz_sgn(v) != 0)
-		mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0, 36, v);
-	d.resize(static_cast<size_t>(k));
-	return d;
-}
+using lane_check::Radix28;
 
-struct LaneNum {
-	int k;
-	std::vector<uint64_t> w;
-	explicit LaneNum(int k_) : k(k_), w(BIG_LANES_WORDS(k_), 0) {}
-	uint64_t *x() { return w.data(); }
-	void set(int l, const mpz_t v)
-	{
-		std::vector<uint64_t> d = gmp_digits(v, k);
-		for (int j = 0; j < k; j++)
-			w[BIG_LANES_AT(j, l)] = d[static_cast<size_t>(j)];
-	}
-	/* Lane l as a number; false if a digit is not normalised. */
-	bool get(int l, mpz_t out) const
-	{
-		std::vector<uint64_t> d(static_cast<size_t>(k));
-		bool ok = true;
-		for (int j = 0; j < k; j++) {
-			d[static_cast<size_t>(j)] = w[BIG_LANES_AT(j, l)];
-			ok = ok && d[static_cast<size_t>(j)] <= BIG_LANES_DIGIT_MASK;
-		}
-		mpz_import(out, static_cast<size_t>(k), -1, sizeof(uint64_t), 0, 36, d.data());
-		return ok;
-	}
+/* The radix-2^28 layer's lane numbers and moduli (below 2^(28k - 2)). */
+struct LaneNum : lane_check::LaneNum {
+	explicit LaneNum(int k) : lane_check::LaneNum(k, 28) {}
 };
 
-/* A random odd modulus below 2^(28k - 2), > 1. */
-void random_modulus(bt::Rng &rng, mpz_t m, int k, int kind)
-{
-	const int top = 28 * k - 2;
-	if (kind == 0) { /* all ones */
-		mpz_set_ui(m, 1);
-		mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(top));
-		mpz_sub_ui(m, m, 1);
-		return;
-	}
-	if (kind == 1)
-		rng.mpz_bits(m, 2 + static_cast<int>(rng.below(static_cast<uint64_t>(top - 1))));
-	else
-		rng.mpz_bits(m, top - static_cast<int>(rng.below(3)));
-	mpz_setbit(m, 0);
-	if (mpz_cmp_ui(m, 1) == 0)
-		mpz_set_ui(m, 3);
-}
-
-/* Eight moduli with k0 and R^2 mod m from GMP. */
-struct Moduli {
-	big_lanes_mod mod;
-	Mpz m[BIG_LANES];
-	explicit Moduli(bt::Rng &rng, int k)
-	{
-		memset(&mod, 0, sizeof(mod));
-		mod.digits = k;
-		LaneNum mm(k), rr(k);
-		Mpz r2;
-		for (int l = 0; l < BIG_LANES; l++) {
-			random_modulus(rng, m[l], k, static_cast<int>(rng.below(6)));
-			mm.set(l, m[l]);
-			mod.k0[l] = big_lanes_k0(mpz_getlimbn(m[l], 0));
-			mpz_set_ui(r2, 1);
-			mpz_mul_2exp(r2, r2, static_cast<mp_bitcnt_t>(56 * k));
-			mpz_mod(r2, r2, m[l]);
-			rr.set(l, r2);
-		}
-		memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
-		memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
-	}
+struct Moduli : lane_check::Moduli<Radix28> {
+	Moduli(bt::Rng &rng, int k) : lane_check::Moduli<Radix28>(rng, k, 28 * k - 2) {}
 };
-
-/* (x + Y m) / R with Y = -x m^-1 mod R: the exact almost-Montgomery value. */
-void amm(mpz_t out, const mpz_t x, const mpz_t m, int k)
-{
-	Mpz R, y, inv;
-	mpz_set_ui(R, 1);
-	mpz_mul_2exp(R, R, static_cast<mp_bitcnt_t>(28 * k));
-	mpz_invert(inv, m, R);
-	mpz_mul(y, x, inv);
-	mpz_neg(y, y);
-	mpz_mod(y, y, R);
-	mpz_mul(y, y, m);
-	mpz_add(out, x, y);
-	mpz_tdiv_q_2exp(out, out, static_cast<mp_bitcnt_t>(28 * k));
-}
-
-/* An operand below 2m of a kind: 0, 1, m-1, 2m-1, random. */
-void operand(bt::Rng &rng, mpz_t v, const mpz_t m, int kind)
-{
-	switch (kind) {
-	case 0:
-		mpz_set_ui(v, 0);
-		break;
-	case 1:
-		mpz_set_ui(v, 1);
-		break;
-	case 2:
-		mpz_sub_ui(v, m, 1);
-		break;
-	case 3:
-		mpz_mul_2exp(v, m, 1);
-		mpz_sub_ui(v, v, 1);
-		break;
-	default: {
-		Mpz two_m;
-		mpz_mul_2exp(two_m, m, 1);
-		rng.mpz_bits(v, static_cast<int>(mpz_sizeinbase(two_m, 2)));
-		mpz_mod(v, v, two_m);
-	}
-	}
-}
 
 class Lanes : public ::testing::TestWithParam<Build> {
 protected:
@@ -232,58 +115,13 @@ TEST(LanesConvert, RoundTripsAgainstGmp)
 TEST_P(Lanes, ProductsAreExact)
 {
 	bt::Rng rng(0x1a4e5002);
-	/* Rounds scale with BIGMONT_TEST_SCALE, at least two: round 0 gives
-	 * lane l the operand kinds l mod 5 and (l + 3) mod 5 (every edge in
-	 * a and in b), the last round the same operand in every lane. */
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
 	for (int k : product_sizes()) {
 		Moduli M(rng, k);
-		for (int round = 0; round < rounds; round++) {
-			LaneNum a(k), b(k), r(k), s(k), alias(k);
-			Mpz av[BIG_LANES], bv[BIG_LANES];
-			const bool same = round == rounds - 1;
-			for (int l = 0; l < BIG_LANES; l++) {
-				operand(rng, av[l], M.m[l],
-					same ? 4 : round == 0 ? l % 5 : static_cast<int>(rng.below(8)));
-				operand(rng, bv[l], M.m[l],
-					round == 0 ? (l + 3) % 5 : static_cast<int>(rng.below(8)));
-				if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
-					mpz_set(av[l], av[0]);
-				a.set(l, av[l]);
-				b.set(l, bv[l]);
-			}
-			ops().mul(r.x(), a.x(), b.x(), &M.mod);
-			ops().sqr(s.x(), a.x(), &M.mod);
-			alias = a;
-			ops().mul(alias.x(), alias.x(), b.x(), &M.mod);
-			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing a";
-			/* The product's last row reads b as the final carry pass
-			 * writes r (lanes_impl.h: ln_carry_out). */
-			alias = b;
-			ops().mul(alias.x(), a.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing b";
-			alias = a;
-			ops().mul(alias.x(), alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, s.w) << "k " << k << ": r, a and b one";
-			alias = a;
-			ops().sqr(alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, s.w) << "k " << k << ": sqr in place";
-			for (int l = 0; l < BIG_LANES; l++) {
-				Mpz want, got, x;
-				mpz_mul(x, av[l], bv[l]);
-				amm(want, x, M.m[l], k);
-				ASSERT_TRUE(r.get(l, got)) << "k " << k << " lane " << l << ": not normalised";
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "mul k " << k << " lane " << l << " a " << bt::hex(av[l])
-					<< " b " << bt::hex(bv[l]) << " m " << bt::hex(M.m[l]);
-				mpz_mul(x, av[l], av[l]);
-				amm(want, x, M.m[l], k);
-				ASSERT_TRUE(s.get(l, got));
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "sqr k " << k << " lane " << l << " a " << bt::hex(av[l])
-					<< " m " << bt::hex(M.m[l]);
-			}
-		}
+		lane_check::check_products<Radix28>(rng, ops().mul, ops().sqr, M, rounds,
+						     GetParam().name);
+		if (HasFatalFailure())
+			return;
 	}
 }
 
@@ -397,65 +235,15 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 		for (int count = 1; count <= 4; count++) {
 			if ((bits >= 1536 || (reduced && bits > 512)) && count != 3)
 				continue;
-			struct Op {
-				Mpz p, q, a, dp, dq, pinv, prr, qrr;
-			} op[4];
-			std::vector<bt::Big *> hold;
-			big_crt_batch_op bops[4];
-			BIGNUM want[4];
-			for (int i = 0; i < count; i++) {
-				Op &o = op[i];
-				do {
-					rng.mpz_bits(o.p, bits);
-					mpz_setbit(o.p, 0);
-					rng.mpz_bits(o.q, bits);
-					mpz_setbit(o.q, 0);
-				} while (mpz_invert(o.pinv, o.p, o.q) == 0);
-				Mpz n;
-				mpz_mul(n, o.p, o.q);
-				rng.mpz_bits(o.a, 2 * bits);
-				mpz_mod(o.a, o.a, n);
-				if (i == 1)
-					mpz_set_ui(o.a, 0);
-				if (i == 2)
-					mpz_sub_ui(o.a, n, 1);
-				rng.mpz_bits(o.dp, bits - 1);
-				rng.mpz_bits(o.dq, bits - 3);
-				for (Mpz *r : { &o.prr, &o.qrr }) {
-					const mpz_srcptr mod = r == &o.prr ? o.p.v : o.q.v;
-					mpz_set_ui(*r, 1);
-					mpz_mul_2exp(*r, *r, static_cast<mp_bitcnt_t>(2 * len * BIG_CHUNK_SIZE));
-					mpz_mod(*r, *r, mod);
-				}
-				bt::Big *b[8] = { new bt::Big(o.a), new bt::Big(o.dp), new bt::Big(o.dq),
-						  new bt::Big(o.p), new bt::Big(o.q), new bt::Big(o.pinv),
-						  new bt::Big(o.prr), new bt::Big(o.qrr) };
-				for (bt::Big *x : b)
-					hold.push_back(x);
-				/* p and q at their full stored length (the key's). */
-				for (int j = 3; j < 5; j++)
-					ASSERT_EQ(b[j]->b.len, len);
-				bt::Big *res = new bt::Big(2 * len + 1);
-				hold.push_back(res);
-				bops[i] = { res->get(), &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
-					    &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b };
-				ASSERT_EQ(big_init(&want[i], 2 * len + 1), BIG_OK);
-				ASSERT_EQ(big_modexp_crt(&want[i], &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
-							 &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b),
-					  BIG_OK);
-			}
+			lane_check::CrtBatchCase c;
+			c.make(rng, bits, count);
+			if (HasFatalFailure())
+				return;
 			std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
-			ASSERT_EQ(big_modexp_crt_batch_ops(bops, count, &ops(), scratch.data(), scratch.size()),
+			ASSERT_EQ(big_modexp_crt_batch_ops(c.ops, count, &ops(), scratch.data(),
+							   scratch.size()),
 				  BIG_OK);
-			for (int i = 0; i < count; i++) {
-				Mpz w, g;
-				bt::to_mpz(w, &want[i]);
-				bt::to_mpz(g, bops[i].result);
-				EXPECT_EQ(mpz_cmp(w, g), 0) << bits << " bits, op " << i << " of " << count;
-				big_finish(&want[i]);
-			}
-			for (bt::Big *x : hold)
-				delete x;
+			c.expect_results(bits);
 		}
 	}
 }
@@ -464,8 +252,8 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 /* Both kernels of the avx2 build at 19, 37 and 55 digits (lanes.h): the
  * NASM ones and the intrinsics, whatever the tuning binds (the avx2
  * instances above run the bound side through the build's entry points),
- * against GMP and the twin's words, with every aliasing.  Rounds as
- * ProductsAreExact's. */
+ * against GMP's exact value (so the twin's words too), with every
+ * aliasing.  Rounds as ProductsAreExact's. */
 TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 {
 	if (!big_lanes_cpu_has_avx2())
@@ -479,53 +267,13 @@ TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 	bt::Rng rng(0x1a4e5037);
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
 	for (int k : { 19, 37, 55 }) {
-	Moduli M(rng, k);
-	for (int round = 0; round < rounds; round++) {
-		LaneNum a(k), b(k), r(k), s(k), want_r(k), want_s(k), alias(k);
-		Mpz av[BIG_LANES], bv[BIG_LANES];
-		const bool same = round == rounds - 1;
-		for (int l = 0; l < BIG_LANES; l++) {
-			operand(rng, av[l], M.m[l],
-				same ? 4 : round == 0 ? l % 5 : static_cast<int>(rng.below(8)));
-			operand(rng, bv[l], M.m[l],
-				round == 0 ? (l + 3) % 5 : static_cast<int>(rng.below(8)));
-			if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
-				mpz_set(av[l], av[0]);
-			a.set(l, av[l]);
-			b.set(l, bv[l]);
-		}
-		big_lanes_mul_c(want_r.x(), a.x(), b.x(), &M.mod);
-		big_lanes_sqr_c(want_s.x(), a.x(), &M.mod);
-		for (int l = 0; l < BIG_LANES; l++) {
-			Mpz want, got, x;
-			mpz_mul(x, av[l], bv[l]);
-			amm(want, x, M.m[l], k);
-			ASSERT_TRUE(want_r.get(l, got));
-			ASSERT_EQ(mpz_cmp(want, got), 0) << "twin mul lane " << l;
-			mpz_mul(x, av[l], av[l]);
-			amm(want, x, M.m[l], k);
-			ASSERT_TRUE(want_s.get(l, got));
-			ASSERT_EQ(mpz_cmp(want, got), 0) << "twin sqr lane " << l;
-		}
+		Moduli M(rng, k);
 		for (const auto &kern : kernels) {
-			kern.mul(r.x(), a.x(), b.x(), &M.mod);
-			kern.sqr(s.x(), a.x(), &M.mod);
-			ASSERT_EQ(r.w, want_r.w) << kern.name << " mul, k " << k << ", round " << round;
-			ASSERT_EQ(s.w, want_s.w) << kern.name << " sqr, k " << k << ", round " << round;
-			alias = a;
-			kern.mul(alias.x(), alias.x(), b.x(), &M.mod);
-			EXPECT_EQ(alias.w, want_r.w) << kern.name << ": r aliasing a";
-			alias = b;
-			kern.mul(alias.x(), a.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, want_r.w) << kern.name << ": r aliasing b";
-			alias = a;
-			kern.mul(alias.x(), alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, want_s.w) << kern.name << ": r, a and b one";
-			alias = a;
-			kern.sqr(alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, want_s.w) << kern.name << ": sqr in place";
+			lane_check::check_products<Radix28>(rng, kern.mul, kern.sqr, M, rounds,
+							     kern.name);
+			if (HasFatalFailure())
+				return;
 		}
-	}
 	}
 }
 #endif

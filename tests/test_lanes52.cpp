@@ -13,7 +13,8 @@
  * - Products and squarings: digit counts 3..12, 19..21, 30, 40, 41, a
  *   modulus of its own in every lane (full size, small, all-ones),
  *   operands 0, 1, m-1, 2m-1, all-ones digits below 2m, random below 2m,
- *   the same operand in every lane; the exact almost-Montgomery value
+ *   the same operand in every lane (tests/lanes/lane_check.h, shared
+ *   with test_lanes); the exact almost-Montgomery value
  *   (a b + Y m) / R, Y = -a b m^-1 mod R (not only its residue),
  *   normalised digits, aliasing.
  * - The exponentiation at the RSA halves (10, 20, 30, 40 digits: RSA-1024
@@ -46,6 +47,7 @@
 #include <gtest/gtest.h>
 
 #include "internal.h"
+#include "lanes/lane_check.h"
 #include "lanes/lanes.h"
 #include "lanes/lanes52.h"
 #include "lanes/lanes52_emu.h"
@@ -62,16 +64,7 @@ namespace {
 
 using bt::Mpz;
 
-struct Build {
-	const char *name;
-	big_lanes52_ops ops;
-	bool runnable;
-};
-
-void PrintTo(const Build &b, std::ostream *os)
-{
-	*os << b.name;
-}
+typedef lane_check::Build<big_lanes52_ops> Build;
 
 std::vector<Build> builds()
 {
@@ -82,146 +75,17 @@ std::vector<Build> builds()
 	return v;
 }
 
-/* A lane number of k digits of `bits` bits each (52 here, 28 for the
- * twin), converted through GMP's export and import with nail bits. */
-struct LaneNum {
-	int k, bits;
-	std::vector<uint64_t> w;
-	LaneNum(int k_, int bits_ = 52) : k(k_), bits(bits_), w(BIG_LANES_WORDS(k_), 0) {}
-	uint64_t *x() { return w.data(); }
-	void set(int l, const mpz_t v)
-	{
-		std::vector<uint64_t> d(static_cast<size_t>(k) + 80, 0);
-		size_t count = 0;
-		EXPECT_LE(mpz_sizeinbase(v, 2), static_cast<size_t>(bits * k));
-		if (mpz_sgn(v) != 0)
-			mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0,
-				   static_cast<size_t>(64 - bits), v);
-		for (int j = 0; j < k; j++)
-			w[BIG_LANES_AT(j, l)] = d[static_cast<size_t>(j)];
-	}
-	/* Lane l as a number; false if a digit is not normalised. */
-	bool get(int l, mpz_t out) const
-	{
-		std::vector<uint64_t> d(static_cast<size_t>(k));
-		bool ok = true;
-		for (int j = 0; j < k; j++) {
-			d[static_cast<size_t>(j)] = w[BIG_LANES_AT(j, l)];
-			ok = ok && d[static_cast<size_t>(j)] >> bits == 0;
-		}
-		mpz_import(out, static_cast<size_t>(k), -1, sizeof(uint64_t), 0,
-			   static_cast<size_t>(64 - bits), d.data());
-		return ok;
-	}
+using lane_check::Radix28;
+using lane_check::Radix52;
+using lane_check::random_modulus;
+using lane_check::r_squared;
+
+/* Lane numbers of 52-bit digits (28 for the twin). */
+struct LaneNum : lane_check::LaneNum {
+	explicit LaneNum(int k, int bits = 52) : lane_check::LaneNum(k, bits) {}
 };
 
-/* A random odd modulus of at most `top` bits, > 1: all ones, small, or
- * within 3 bits of full size. */
-void random_modulus(bt::Rng &rng, mpz_t m, int top, int kind)
-{
-	if (kind == 0) {
-		mpz_set_ui(m, 1);
-		mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(top));
-		mpz_sub_ui(m, m, 1);
-		return;
-	}
-	if (kind == 1)
-		rng.mpz_bits(m, 2 + static_cast<int>(rng.below(static_cast<uint64_t>(top - 1))));
-	else
-		rng.mpz_bits(m, top - static_cast<int>(rng.below(3)));
-	mpz_setbit(m, 0);
-	if (mpz_cmp_ui(m, 1) == 0)
-		mpz_set_ui(m, 3);
-}
-
-/* R^2 mod m for R = 2^rbits. */
-void r_squared(mpz_t out, const mpz_t m, int rbits)
-{
-	mpz_set_ui(out, 1);
-	mpz_mul_2exp(out, out, static_cast<mp_bitcnt_t>(2 * rbits));
-	mpz_mod(out, out, m);
-}
-
-/* Eight moduli as radix-2^52 lanes, k0 and R^2 from GMP. */
-struct Moduli {
-	big_lanes52_mod mod;
-	Mpz m[BIG_LANES];
-	Moduli(bt::Rng &rng, int k, int top)
-	{
-		for (int l = 0; l < BIG_LANES; l++)
-			random_modulus(rng, m[l], top, static_cast<int>(rng.below(6)));
-		make(k);
-	}
-	Moduli(const Mpz *mods, int k)
-	{
-		for (int l = 0; l < BIG_LANES; l++)
-			mpz_set(m[l], mods[l].v);
-		make(k);
-	}
-	void make(int k)
-	{
-		memset(&mod, 0, sizeof(mod));
-		mod.digits = k;
-		LaneNum mm(k), rr(k);
-		Mpz r2;
-		for (int l = 0; l < BIG_LANES; l++) {
-			mm.set(l, m[l]);
-			mod.k0[l] = big_lanes52_k0(mpz_getlimbn(m[l], 0));
-			r_squared(r2, m[l], 52 * k);
-			rr.set(l, r2);
-		}
-		memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
-		memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
-	}
-};
-
-/* (x + Y m) / R with Y = -x m^-1 mod R, R = 2^(52k): the exact
- * almost-Montgomery value. */
-void amm(mpz_t out, const mpz_t x, const mpz_t m, int k)
-{
-	Mpz R, y, inv;
-	mpz_set_ui(R, 1);
-	mpz_mul_2exp(R, R, static_cast<mp_bitcnt_t>(52 * k));
-	mpz_invert(inv, m, R);
-	mpz_mul(y, x, inv);
-	mpz_neg(y, y);
-	mpz_mod(y, y, R);
-	mpz_mul(y, y, m);
-	mpz_add(out, x, y);
-	mpz_tdiv_q_2exp(out, out, static_cast<mp_bitcnt_t>(52 * k));
-}
-
-/* An operand below 2m of a kind: 0, 1, m-1, 2m-1, the most all-ones
- * digits below 2m, random. */
-void operand(bt::Rng &rng, mpz_t v, const mpz_t m, int kind)
-{
-	Mpz two_m;
-	mpz_mul_2exp(two_m, m, 1);
-	switch (kind) {
-	case 0:
-		mpz_set_ui(v, 0);
-		break;
-	case 1:
-		mpz_set_ui(v, 1);
-		break;
-	case 2:
-		mpz_sub_ui(v, m, 1);
-		break;
-	case 3:
-		mpz_sub_ui(v, two_m, 1);
-		break;
-	case 4: { /* 2^(52 j) - 1 for the largest j with it below 2m */
-		const size_t bits = mpz_sizeinbase(two_m, 2) - 1;
-		mpz_set_ui(v, 1);
-		mpz_mul_2exp(v, v, static_cast<mp_bitcnt_t>(bits / 52 * 52));
-		mpz_sub_ui(v, v, 1);
-		break;
-	}
-	default:
-		rng.mpz_bits(v, static_cast<int>(mpz_sizeinbase(two_m, 2)));
-		mpz_mod(v, v, two_m);
-	}
-}
+typedef lane_check::Moduli<Radix52> Moduli;
 
 /* BIGMONT_TEST_SCALE below 1 (the sanitizer build's 0.05): fewer of the
  * long exponentiations; the other builds run them all. */
@@ -298,53 +162,13 @@ std::vector<int> product_sizes()
 TEST_P(Lanes52, ProductsAreExact)
 {
 	bt::Rng rng(0x1a4e5202);
-	/* Rounds scale with BIGMONT_TEST_SCALE, at least two: round 0 gives
-	 * lane l the operand kinds l mod 6 and (l + 3) mod 6 (every edge in
-	 * a and in b), the last round the same operand in every lane. */
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(8)));
 	for (int k : product_sizes()) {
 		Moduli M(rng, k, 52 * k - 2);
-		for (int round = 0; round < rounds; round++) {
-			LaneNum a(k), b(k), r(k), s(k), alias(k);
-			Mpz av[BIG_LANES], bv[BIG_LANES];
-			const bool same = round == rounds - 1;
-			for (int l = 0; l < BIG_LANES; l++) {
-				operand(rng, av[l], M.m[l],
-					same ? 5 : round == 0 ? l % 6 : static_cast<int>(rng.below(9)));
-				operand(rng, bv[l], M.m[l],
-					round == 0 ? (l + 3) % 6 : static_cast<int>(rng.below(9)));
-				if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
-					mpz_set(av[l], av[0]);
-				a.set(l, av[l]);
-				b.set(l, bv[l]);
-			}
-			ops().mul(r.x(), a.x(), b.x(), &M.mod);
-			ops().sqr(s.x(), a.x(), &M.mod);
-			alias = a;
-			ops().mul(alias.x(), alias.x(), b.x(), &M.mod);
-			EXPECT_EQ(alias.w, r.w) << "k " << k << ": r aliasing a";
-			alias = a;
-			ops().mul(alias.x(), alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, s.w) << "k " << k << ": mul(a, a) in place against sqr";
-			alias = a;
-			ops().sqr(alias.x(), alias.x(), &M.mod);
-			EXPECT_EQ(alias.w, s.w) << "k " << k << ": sqr in place";
-			for (int l = 0; l < BIG_LANES; l++) {
-				Mpz want, got, x;
-				mpz_mul(x, av[l], bv[l]);
-				amm(want, x, M.m[l], k);
-				ASSERT_TRUE(r.get(l, got)) << "k " << k << " lane " << l << ": not normalised";
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "mul k " << k << " lane " << l << " a " << bt::hex(av[l])
-					<< " b " << bt::hex(bv[l]) << " m " << bt::hex(M.m[l]);
-				mpz_mul(x, av[l], av[l]);
-				amm(want, x, M.m[l], k);
-				ASSERT_TRUE(s.get(l, got));
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "sqr k " << k << " lane " << l << " a " << bt::hex(av[l])
-					<< " m " << bt::hex(M.m[l]);
-			}
-		}
+		lane_check::check_products<Radix52>(rng, ops().mul, ops().sqr, M, rounds,
+						     GetParam().name);
+		if (HasFatalFailure())
+			return;
 	}
 }
 
@@ -356,22 +180,12 @@ void twin_pow(Mpz *out, const Mpz *m, const Mpz *base, const std::vector<uint64_
 {
 	const int k = big_lanes_digits(bits);
 	ASSERT_NE(k, 0) << bits;
-	big_lanes_mod mod;
-	memset(&mod, 0, sizeof(mod));
-	mod.digits = k;
-	LaneNum mm(k, 28), rr(k, 28), b(k, 28), o(k, 28);
-	for (int l = 0; l < BIG_LANES; l++) {
-		Mpz r2;
-		mm.set(l, m[l]);
-		mod.k0[l] = big_lanes_k0(mpz_getlimbn(m[l].v, 0));
-		r_squared(r2, m[l], 28 * k);
-		rr.set(l, r2);
+	const lane_check::Moduli<Radix28> M(m, k);
+	LaneNum b(k, 28), o(k, 28);
+	for (int l = 0; l < BIG_LANES; l++)
 		b.set(l, base[l]);
-	}
-	memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
-	memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
 	std::vector<uint64_t> scratch(big_lanes_pow_scratch(k));
-	big_lanes_pow_c(o.x(), b.x(), e.data(), ewords, &mod, scratch.data());
+	big_lanes_pow_c(o.x(), b.x(), e.data(), ewords, &M.mod, scratch.data());
 	for (int l = 0; l < BIG_LANES; l++)
 		ASSERT_TRUE(o.get(l, out[l].v));
 }
@@ -502,10 +316,6 @@ TEST_P(Lanes52, ModInitGivesRSquared)
 	}
 }
 
-struct CrtOp {
-	Mpz p, q, a, dp, dq, pinv, prr, qrr;
-};
-
 /* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
  * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
 TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
@@ -520,71 +330,25 @@ TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 			 * up to 1024-bit primes. */
 			if (reduced() && (bits > 1024 || count != bits / 256))
 				continue;
-			CrtOp op[4];
-			std::vector<bt::Big *> hold;
-			big_crt_batch_op bops[4];
-			BIGNUM want[4];
-			for (int i = 0; i < count; i++) {
-				CrtOp &o = op[i];
-				do {
-					rng.mpz_bits(o.p, bits);
-					mpz_setbit(o.p, 0);
-					rng.mpz_bits(o.q, bits);
-					mpz_setbit(o.q, 0);
-				} while (mpz_invert(o.pinv, o.p, o.q) == 0);
-				Mpz n;
-				mpz_mul(n, o.p, o.q);
-				rng.mpz_bits(o.a, 2 * bits);
-				mpz_mod(o.a, o.a, n);
-				if (i == 1)
-					mpz_set_ui(o.a, 0);
-				if (i == 2)
-					mpz_sub_ui(o.a, n, 1);
-				if (i == 3)
-					mpz_set_ui(o.a, 1);
-				rng.mpz_bits(o.dp, bits - 1);
-				rng.mpz_bits(o.dq, bits - 3);
-				r_squared(o.prr, o.p, len * BIG_CHUNK_SIZE);
-				r_squared(o.qrr, o.q, len * BIG_CHUNK_SIZE);
-				bt::Big *b[8] = { new bt::Big(o.a), new bt::Big(o.dp), new bt::Big(o.dq),
-						  new bt::Big(o.p), new bt::Big(o.q), new bt::Big(o.pinv),
-						  new bt::Big(o.prr), new bt::Big(o.qrr) };
-				for (bt::Big *x : b)
-					hold.push_back(x);
-				for (int j = 3; j < 5; j++)
-					ASSERT_EQ(b[j]->b.len, len);
-				bt::Big *res = new bt::Big(2 * len + 1);
-				hold.push_back(res);
-				bops[i] = { res->get(), &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
-					    &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b };
-				ASSERT_EQ(big_init(&want[i], 2 * len + 1), BIG_OK);
-				ASSERT_EQ(big_modexp_crt(&want[i], &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
-							 &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b),
-					  BIG_OK);
-			}
+			lane_check::CrtBatchCase c;
+			c.make(rng, bits, count);
+			if (HasFatalFailure())
+				return;
 			const size_t need = big_crt_batch52_scratch(len);
 			EXPECT_LE(need, big_crt_batch_scratch(len));
 			std::vector<uint8_t> scratch(need);
 			if (count == 2) {
-				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, count, &ops(), scratch.data(),
+				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, count, &ops(), scratch.data(),
 								     need - 1),
 					  BIG_INVALID_ARGS);
-				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, 5, &ops(), scratch.data(), need),
+				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, 5, &ops(), scratch.data(), need),
 					  BIG_INVALID_ARGS);
-				EXPECT_EQ(big_modexp_crt_batch52_ops(bops, 0, &ops(), scratch.data(), need),
+				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, 0, &ops(), scratch.data(), need),
 					  BIG_INVALID_ARGS);
 			}
-			ASSERT_EQ(big_modexp_crt_batch52_ops(bops, count, &ops(), scratch.data(), need),
+			ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, count, &ops(), scratch.data(), need),
 				  BIG_OK);
-			for (int i = 0; i < count; i++) {
-				Mpz w, g;
-				bt::to_mpz(w, &want[i]);
-				bt::to_mpz(g, bops[i].result);
-				EXPECT_EQ(mpz_cmp(w, g), 0) << bits << " bits, op " << i << " of " << count;
-				big_finish(&want[i]);
-			}
-			for (bt::Big *x : hold)
-				delete x;
+			c.expect_results(bits);
 		}
 	}
 }

@@ -1,0 +1,354 @@
+/*
+ * tests/lanes/lane_check.h -- what test_lanes.cpp (radix 2^28, lanes.h)
+ * and test_lanes52.cpp (radix 2^52, lanes52.h) check the same way, once:
+ * lane numbers through GMP's export and import with nail bits, random
+ * moduli, edge operands, the exact almost-Montgomery value, and the check
+ * of a product and squaring pair; a batch CRT case.  A layer is named by its traits
+ * (Radix28, Radix52): digit width, modulus type, kernel types, k0.
+ */
+#ifndef BIGMONT_TESTS_LANE_CHECK_H
+#define BIGMONT_TESTS_LANE_CHECK_H
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "internal.h"
+#include "lanes/lanes.h"
+#include "lanes/lanes52.h"
+#include "testutil.h"
+
+namespace lane_check {
+
+using bt::Mpz;
+
+struct Radix28 {
+	typedef big_lanes_mod mod_type;
+	typedef big_lanes_mul_fn mul_fn;
+	typedef big_lanes_sqr_fn sqr_fn;
+	static constexpr int bits = 28;
+	static uint64_t k0(uint64_t m0) { return big_lanes_k0(m0); }
+};
+
+struct Radix52 {
+	typedef big_lanes52_mod mod_type;
+	typedef big_lanes52_mul_fn mul_fn;
+	typedef big_lanes52_sqr_fn sqr_fn;
+	static constexpr int bits = 52;
+	static uint64_t k0(uint64_t m0) { return big_lanes52_k0(m0); }
+};
+
+/* A build of a layer's kernels, the parameter of its suite's tests;
+ * runnable: the CPU can run it. */
+template <class Ops> struct Build {
+	const char *name;
+	Ops ops;
+	bool runnable;
+};
+
+template <class Ops> void PrintTo(const Build<Ops> &b, std::ostream *os)
+{
+	*os << b.name;
+}
+
+/* A lane number of k digits of `bits` bits each (lanes.h's layout). */
+struct LaneNum {
+	int k, bits;
+	std::vector<uint64_t> w;
+	LaneNum(int k_, int bits_) : k(k_), bits(bits_), w(BIG_LANES_WORDS(k_), 0) {}
+	uint64_t *x() { return w.data(); }
+	void set(int l, const mpz_t v)
+	{
+		std::vector<uint64_t> d(static_cast<size_t>(k) + 80, 0);
+		size_t count = 0;
+		EXPECT_LE(mpz_sizeinbase(v, 2), static_cast<size_t>(bits * k));
+		if (mpz_sgn(v) != 0)
+			mpz_export(d.data(), &count, -1, sizeof(uint64_t), 0,
+				   static_cast<size_t>(64 - bits), v);
+		for (int j = 0; j < k; j++)
+			w[BIG_LANES_AT(j, l)] = d[static_cast<size_t>(j)];
+	}
+	/* Lane l as a number; false if a digit is not normalised. */
+	bool get(int l, mpz_t out) const
+	{
+		std::vector<uint64_t> d(static_cast<size_t>(k));
+		bool ok = true;
+		for (int j = 0; j < k; j++) {
+			d[static_cast<size_t>(j)] = w[BIG_LANES_AT(j, l)];
+			ok = ok && d[static_cast<size_t>(j)] >> bits == 0;
+		}
+		mpz_import(out, static_cast<size_t>(k), -1, sizeof(uint64_t), 0,
+			   static_cast<size_t>(64 - bits), d.data());
+		return ok;
+	}
+};
+
+/* A random odd modulus of at most `top` bits, > 1, by kind: 0 all ones,
+ * 1 small, else within 3 bits of full size. */
+inline void random_modulus(bt::Rng &rng, mpz_t m, int top, int kind)
+{
+	if (kind == 0) {
+		mpz_set_ui(m, 1);
+		mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(top));
+		mpz_sub_ui(m, m, 1);
+		return;
+	}
+	if (kind == 1)
+		rng.mpz_bits(m, 2 + static_cast<int>(rng.below(static_cast<uint64_t>(top - 1))));
+	else
+		rng.mpz_bits(m, top - static_cast<int>(rng.below(3)));
+	mpz_setbit(m, 0);
+	if (mpz_cmp_ui(m, 1) == 0)
+		mpz_set_ui(m, 3);
+}
+
+/* R^2 mod m for R = 2^rbits. */
+inline void r_squared(mpz_t out, const mpz_t m, int rbits)
+{
+	mpz_set_ui(out, 1);
+	mpz_mul_2exp(out, out, static_cast<mp_bitcnt_t>(2 * rbits));
+	mpz_mod(out, out, m);
+}
+
+/* (x + Y m) / R with Y = -x m^-1 mod R, R = 2^rbits: the exact
+ * almost-Montgomery value. */
+inline void amm(mpz_t out, const mpz_t x, const mpz_t m, int rbits)
+{
+	Mpz R, y, inv;
+	mpz_set_ui(R, 1);
+	mpz_mul_2exp(R, R, static_cast<mp_bitcnt_t>(rbits));
+	mpz_invert(inv, m, R);
+	mpz_mul(y, x, inv);
+	mpz_neg(y, y);
+	mpz_mod(y, y, R);
+	mpz_mul(y, y, m);
+	mpz_add(out, x, y);
+	mpz_tdiv_q_2exp(out, out, static_cast<mp_bitcnt_t>(rbits));
+}
+
+/* The edge kinds of operand() below 2m: 0, 1, m-1, 2m-1, the most
+ * all-ones digits below 2m; larger kinds are random below 2m. */
+constexpr int kEdgeOperands = 5;
+
+inline void operand(bt::Rng &rng, mpz_t v, const mpz_t m, int kind, int bits)
+{
+	Mpz two_m;
+	mpz_mul_2exp(two_m, m, 1);
+	switch (kind) {
+	case 0:
+		mpz_set_ui(v, 0);
+		break;
+	case 1:
+		mpz_set_ui(v, 1);
+		break;
+	case 2:
+		mpz_sub_ui(v, m, 1);
+		break;
+	case 3:
+		mpz_sub_ui(v, two_m, 1);
+		break;
+	case 4: { /* 2^(bits j) - 1 for the largest j with it below 2m */
+		const size_t top = mpz_sizeinbase(two_m, 2) - 1;
+		mpz_set_ui(v, 1);
+		mpz_mul_2exp(v, v, static_cast<mp_bitcnt_t>(top / static_cast<size_t>(bits) *
+							    static_cast<size_t>(bits)));
+		mpz_sub_ui(v, v, 1);
+		break;
+	}
+	default:
+		rng.mpz_bits(v, static_cast<int>(mpz_sizeinbase(two_m, 2)));
+		mpz_mod(v, v, two_m);
+	}
+}
+
+/* Eight moduli as lanes of k digits, k0 and R^2 mod m from GMP: random
+ * ones of at most `top` bits (kinds as random_modulus), or given. */
+template <class Layer> struct Moduli {
+	typename Layer::mod_type mod;
+	Mpz m[BIG_LANES];
+	Moduli(bt::Rng &rng, int k, int top)
+	{
+		for (int l = 0; l < BIG_LANES; l++)
+			random_modulus(rng, m[l], top, static_cast<int>(rng.below(6)));
+		make(k);
+	}
+	Moduli(const Mpz *mods, int k)
+	{
+		for (int l = 0; l < BIG_LANES; l++)
+			mpz_set(m[l], mods[l].v);
+		make(k);
+	}
+	void make(int k)
+	{
+		memset(&mod, 0, sizeof(mod));
+		mod.digits = k;
+		LaneNum mm(k, Layer::bits), rr(k, Layer::bits);
+		Mpz r2;
+		for (int l = 0; l < BIG_LANES; l++) {
+			mm.set(l, m[l]);
+			mod.k0[l] = Layer::k0(mpz_getlimbn(m[l], 0));
+			r_squared(r2, m[l], Layer::bits * k);
+			rr.set(l, r2);
+		}
+		memcpy(mod.m, mm.w.data(), mm.w.size() * 8);
+		memcpy(mod.rr, rr.w.data(), rr.w.size() * 8);
+	}
+};
+
+/*
+ * mul and sqr of a layer at M's digit count against GMP, `rounds` rounds
+ * (at least two): round 0 gives lane l the operand kinds l and l + 3
+ * modulo kEdgeOperands + 1 (every edge in a and in b), the last the same
+ * operand in every lane, the others random kinds.  Each result must be
+ * the exact almost-Montgomery value with normalised digits (so equal,
+ * word for word, to every other build's), and the same words come back
+ * with r aliasing a, b, both, and the squaring in place.  `what` names
+ * the kernels in a failure.
+ */
+template <class Layer>
+void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::sqr_fn *sqr,
+		    const Moduli<Layer> &M, int rounds, const std::string &what)
+{
+	const int k = M.mod.digits, rbits = Layer::bits * k, kinds = kEdgeOperands + 1;
+	for (int round = 0; round < rounds; round++) {
+		LaneNum a(k, Layer::bits), b(k, Layer::bits), r(k, Layer::bits),
+			s(k, Layer::bits), alias(k, Layer::bits);
+		Mpz av[BIG_LANES], bv[BIG_LANES];
+		const bool same = round == rounds - 1;
+		for (int l = 0; l < BIG_LANES; l++) {
+			operand(rng, av[l], M.m[l],
+				same ? kEdgeOperands :
+				round == 0 ? l % kinds : static_cast<int>(rng.below(kinds + 3)),
+				Layer::bits);
+			operand(rng, bv[l], M.m[l],
+				round == 0 ? (l + 3) % kinds : static_cast<int>(rng.below(kinds + 3)),
+				Layer::bits);
+			if (same && l > 0 && mpz_cmp(av[0], M.m[l]) < 0)
+				mpz_set(av[l], av[0]);
+			a.set(l, av[l]);
+			b.set(l, bv[l]);
+		}
+		const std::string at = what + ", k " + std::to_string(k) + ", round " +
+				       std::to_string(round);
+		mul(r.x(), a.x(), b.x(), &M.mod);
+		sqr(s.x(), a.x(), &M.mod);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz want, got, x;
+			mpz_mul(x, av[l], bv[l]);
+			amm(want, x, M.m[l], rbits);
+			ASSERT_TRUE(r.get(l, got)) << at << ", lane " << l << ": not normalised";
+			ASSERT_EQ(mpz_cmp(want, got), 0)
+				<< "mul " << at << ", lane " << l << " a " << bt::hex(av[l]) << " b "
+				<< bt::hex(bv[l]) << " m " << bt::hex(M.m[l]);
+			mpz_mul(x, av[l], av[l]);
+			amm(want, x, M.m[l], rbits);
+			ASSERT_TRUE(s.get(l, got)) << at << ", lane " << l << ": not normalised";
+			ASSERT_EQ(mpz_cmp(want, got), 0) << "sqr " << at << ", lane " << l << " a "
+							 << bt::hex(av[l]) << " m " << bt::hex(M.m[l]);
+		}
+		alias = a;
+		mul(alias.x(), alias.x(), b.x(), &M.mod);
+		EXPECT_EQ(alias.w, r.w) << at << ": r aliasing a";
+		alias = b;
+		mul(alias.x(), a.x(), alias.x(), &M.mod);
+		EXPECT_EQ(alias.w, r.w) << at << ": r aliasing b";
+		alias = a;
+		mul(alias.x(), alias.x(), alias.x(), &M.mod);
+		EXPECT_EQ(alias.w, s.w) << at << ": r, a and b one";
+		alias = a;
+		sqr(alias.x(), alias.x(), &M.mod);
+		EXPECT_EQ(alias.w, s.w) << at << ": sqr in place";
+	}
+}
+
+/*
+ * A batch CRT case: `count` operations (1 .. BIG_CRT_BATCH_MAX) with
+ * random odd coprime primes p, q of `bits` bits stored at len chunks,
+ * random dp, dq, inputs random below pq but 0, pq - 1 and 1 in operations
+ * 1, 2 and 3; ops[] points at them (results len * 2 + 1 chunks), want[]
+ * holds big_modexp_crt's answers.  make() asserts; check it with
+ * HasFatalFailure().
+ */
+class CrtBatchCase {
+public:
+	big_crt_batch_op ops[BIG_CRT_BATCH_MAX];
+	int count = 0, len = 0;
+
+	CrtBatchCase() = default;
+	CrtBatchCase(const CrtBatchCase &) = delete;
+	CrtBatchCase &operator=(const CrtBatchCase &) = delete;
+	~CrtBatchCase()
+	{
+		for (int i = 0; i < made_; i++)
+			big_finish(&want_[i]);
+		for (bt::Big *x : hold_)
+			delete x;
+	}
+
+	void make(bt::Rng &rng, int bits, int count_)
+	{
+		count = count_;
+		len = bits / BIG_CHUNK_SIZE;
+		for (int i = 0; i < count; i++) {
+			Mpz p, q, a, dp, dq, pinv, prr, qrr, n;
+			do {
+				rng.mpz_bits(p, bits);
+				mpz_setbit(p, 0);
+				rng.mpz_bits(q, bits);
+				mpz_setbit(q, 0);
+			} while (mpz_invert(pinv, p, q) == 0);
+			mpz_mul(n, p, q);
+			rng.mpz_bits(a, 2 * bits);
+			mpz_mod(a, a, n);
+			if (i == 1)
+				mpz_set_ui(a, 0);
+			if (i == 2)
+				mpz_sub_ui(a, n, 1);
+			if (i == 3)
+				mpz_set_ui(a, 1);
+			rng.mpz_bits(dp, bits - 1);
+			rng.mpz_bits(dq, bits - 3);
+			r_squared(prr, p, len * BIG_CHUNK_SIZE);
+			r_squared(qrr, q, len * BIG_CHUNK_SIZE);
+			bt::Big *b[8] = { new bt::Big(a),    new bt::Big(dp), new bt::Big(dq),
+					  new bt::Big(p),    new bt::Big(q),  new bt::Big(pinv),
+					  new bt::Big(prr), new bt::Big(qrr) };
+			for (bt::Big *x : b)
+				hold_.push_back(x);
+			/* p and q at their full stored length (the key's). */
+			for (int j = 3; j < 5; j++)
+				ASSERT_EQ(b[j]->b.len, len);
+			bt::Big *res = new bt::Big(2 * len + 1);
+			hold_.push_back(res);
+			ops[i] = { res->get(), &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
+				   &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b };
+			ASSERT_EQ(big_init(&want_[i], 2 * len + 1), BIG_OK);
+			made_++;
+			ASSERT_EQ(big_modexp_crt(&want_[i], &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
+						 &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b),
+				  BIG_OK);
+		}
+	}
+
+	/* Every result equal to big_modexp_crt's. */
+	void expect_results(int bits) const
+	{
+		for (int i = 0; i < count; i++) {
+			Mpz w, g;
+			bt::to_mpz(w, &want_[i]);
+			bt::to_mpz(g, ops[i].result);
+			EXPECT_EQ(mpz_cmp(w, g), 0) << bits << " bits, op " << i << " of " << count;
+		}
+	}
+
+private:
+	BIGNUM want_[BIG_CRT_BATCH_MAX];
+	int made_ = 0;
+	std::vector<bt::Big *> hold_;
+};
+
+} // namespace lane_check
+
+#endif
