@@ -400,6 +400,10 @@ static int time_threads(struct key_run *k, const struct bench_thread_plan *p, ch
 			x->blinding = 0;
 			x->fault_check = 1;
 			bench_threads_record(x, &s[r], ti, k->tlist[ti], p);
+			if (ti == 0) { /* the baseline: its own efficiency is no measure */
+				x->efficiency = x->efficiency_min = x->efficiency_max = NAN;
+				x->note[0] = '\0';
+			}
 		}
 	rc = 0;
 out:
@@ -419,7 +423,8 @@ static void print_threads(FILE *out, const struct key_run *k, int cores)
 	if (k->nt < 2)
 		return;
 	fprintf(out, "  threads on one shared key, %d rounds (1 thread interleaved); per core: "
-		"of min(T, %d cores); efficiency against min(T, cores) x 1 thread\n",
+		"of min(T, %d cores); efficiency against min(T, cores) x 1 thread ('-': "
+		"the baseline, or withheld as the note says)\n",
 		BENCH_THREAD_ROUNDS, cores);
 	fprintf(out, "  %-17s %4s %12s %12s %14s %11s %9s %8s  %s\n", "implementation", "T",
 		"ops/s", "ops/s/core", "ns/op per core", "efficiency", "cpu share", "/single",
@@ -428,9 +433,12 @@ static void print_threads(FILE *out, const struct key_run *k, int cores)
 		for (int ti = 0; ti < k->nt; ti++) {
 			const struct bench_record *x = &k->trec[r * k->nt + ti];
 			const struct bench_record *one = &k->trec[ti]; /* ours-single */
-			fprintf(out, "  %-17s %4d %12.0f %12.0f %14.0f %10.0f%% %8.0f%% %8.3f  %s\n",
+			char eff[16] = "-";
+			if (isfinite(x->efficiency))
+				snprintf(eff, sizeof(eff), "%.0f%%", 100 * x->efficiency);
+			fprintf(out, "  %-17s %4d %12.0f %12.0f %14.0f %11s %8.0f%% %8.3f  %s\n",
 				x->impl, x->threads, x->st.ops_per_s, per_core(x, cores),
-				1e9 / per_core(x, cores), 100 * x->efficiency, 100 * x->cpu_share,
+				1e9 / per_core(x, cores), eff, 100 * x->cpu_share,
 				one->st.ops_per_s / x->st.ops_per_s, x->note);
 		}
 }

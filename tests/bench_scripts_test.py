@@ -619,8 +619,9 @@ def batch_doc(avx2=True, threads=True):
         for name, rate in (("ours-single", 1e6 * t * share), (batch, 1.5e6 * t * share)):
             trows.append({"name": name, "threads": t, "ops_per_s": rate,
                           "ops_per_s_per_core": rate / t, "ns_per_op_per_core": 1e9 * t / rate,
-                          "efficiency": share, "efficiency_min": share,
-                          "efficiency_max": share, "cpu_share": share,
+                          "efficiency": share if t > 1 else None,  # T = 1: the baseline
+                          "efficiency_min": share if t > 1 else None,
+                          "efficiency_max": share if t > 1 else None, "cpu_share": share,
                           "single_thread_ops_per_cpu_s": 1e6 if name == "ours-single" else 1.5e6,
                           "ratio_to_single": 1e6 * t * share / rate, "note": ""})
     return {"schema": benchlib.BATCH_SCHEMA, "machine": machine("chunk64-asm", True, "adx"),
@@ -664,7 +665,7 @@ class Batch(unittest.TestCase):
 
     def test_thread_rows(self):
         self.assertEqual(benchlib.batch_thread_rows(batch_doc()), [
-            [2048, "1 (avx2)", "1,000,000", "1,500,000", "0.667", "100%", "100%", "100%"],
+            [2048, "1 (avx2)", "1,000,000", "1,500,000", "0.667", "-", "-", "100%"],
             [2048, "2 (avx2)", "900,000", "1,350,000", "0.667", "90%", "90%", "90%"]])
         self.assertEqual(benchlib.batch_thread_rows(batch_doc(threads=False)), [])
         self.assertEqual(benchlib.batch_thread_rows(batch_doc(avx2=False))[1][1], "2 (c)")
