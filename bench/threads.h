@@ -105,7 +105,7 @@ struct bench_thread_series {
 	long all_ops[BENCH_THREAD_MAX_T];
 };
 
-/* The rounds of windows (threads.h's method) of every series at every T
+/* The rounds of windows (the method above) of every series at every T
  * of list[0..nt), list[0] = 1; progress lines name RSA-bits.  0, or -1
  * with the reason in err (`label`: the key's). */
 int bench_threads_measure(struct bench_thread_series *s, int ns, const int *list, int nt,
