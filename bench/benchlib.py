@@ -675,7 +675,7 @@ def merge(run_docs):
     for cpu, what in sorted(notes):
         out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
         out.append("")
-    batch = merge_batch(newest)
+    batch = merge_batch(newest, notes)
     if batch:
         out.append(batch)
     return "\n".join(out)
@@ -828,7 +828,7 @@ def batch_mb8_cell(summary, bits, machine):
     v = r.get("median_ns") if r else None
     if isinstance(v, (int, float)) and v > 0:
         return fmt_ns(v), None
-    why = (r or {}).get("note") or machine.get("ipp_mb_note") or machine.get("ipp_note") or \
+    why = machine.get("ipp_mb_note") or machine.get("ipp_note") or (r or {}).get("note") or \
         "not in this run"
     return "n/a", why
 
@@ -947,9 +947,11 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
     return "\n".join(out)
 
 
-def merge_batch(newest):
+def merge_batch(newest, said=None):
     """bench/merge's batch table: for each CPU's newest run that measured
-    the batch, its batch table (batch_rows), a row per key size."""
+    the batch, its batch table (batch_rows), a row per key size; the n/a
+    reasons under it but those `said` (merge's, {(cpu, what): why})
+    already gives."""
     header = ["CPU", "date"] + BATCH_HEADER
     rows, notes = [], {}
     for s in sorted(newest):
@@ -962,7 +964,8 @@ def merge_batch(newest):
         for r in brows:
             rows.append([cpu_name(m), m["date"][:10]] + r)
         for what, why in bnotes.items():
-            notes[(cpu_name(m), what)] = why
+            if (said or {}).get((cpu_name(m), what)) != why:
+                notes[(cpu_name(m), what)] = why
     if not rows:
         return ""
     out = ["RSA private key in batches (`bigmont speed --batch`, as bench/run runs it: "

@@ -686,6 +686,8 @@ class Batch(unittest.TestCase):
                "records": summary, "batch": batch}
         merged = benchlib.merge([doc])
         self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | 700 | 20,000 |", merged)
+        # mb8's reason once, under the first tables, not again under the batch's
+        self.assertEqual(merged.count(MB_NOTE), 1, merged)
         del doc["batch"]  # a run from before the batch: no batch table
         self.assertNotIn("in batches", benchlib.merge([doc]))
 
