@@ -15,6 +15,8 @@
 #include "impl.h"
 #include "json.h"
 #include "machine.h"
+#include "records.h"
+#include "threads.h"
 
 enum { IMPL_SINGLE, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPLS };
 
@@ -58,6 +60,16 @@ struct key_run {
 	int *status;
 	const rsa_key **keys;
 	struct impl_run impl[IMPLS];
+	/* The thread table: rows of thread_impls at each T of tlist. */
+	int tlist[BENCH_THREAD_MAX_T], nt;
+	int trows[IMPLS], ntrows;
+	struct bench_record *trec; /* [row * nt + ti] */
+};
+
+/* A row of the thread table: what its threads share (only read). */
+struct thread_row {
+	const struct key_run *k;
+	int impl;
 };
 
 static double clock_ns(clockid_t id)
@@ -80,32 +92,52 @@ static uint64_t next_random(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* BENCH_BATCH_OPS operations of implementation i on k->in into k->got;
- * 0 or the first failure's status. */
-static int run_ops(struct key_run *k, int i)
+/* The lane build a batch row runs, in the environment the library reads
+ * at each call: set by the main thread only, when no timed thread runs. */
+static void choose_lanes(int i)
+{
+	/* BIGMONT_BATCH also makes the library take the lanes below RSA-2048,
+	 * where it would run singly by default: the rows time the lanes. */
+	if (i == IMPL_BATCH_AVX2 || i == IMPL_BATCH_C)
+		setenv("BIGMONT_BATCH", i == IMPL_BATCH_C ? "c" : "avx2", 1);
+}
+
+static void unchoose_lanes(void)
+{
+	unsetenv("BIGMONT_BATCH");
+}
+
+/* BENCH_BATCH_OPS operations of implementation i (its lanes chosen) on in
+ * into out, with the caller's statuses and scratch (k is only read); 0 or
+ * the first failure's status. */
+static int run_ops(const struct key_run *k, int i, uint8_t *out, const uint8_t *in,
+		   int *status, void *scratch)
 {
 	const size_t len = k->len;
 	int rc = 0;
 	switch (i) {
 	case IMPL_SINGLE:
 		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
-			rc = rsa_private_raw(k->ours, k->got + j * len, k->in + j * len, len);
+			rc = rsa_private_raw(k->ours, out + j * len, in + j * len, len);
 		return rc;
 	case IMPL_BATCH_AVX2:
 	case IMPL_BATCH_C:
-		/* The kernel is chosen at each call from BIGMONT_BATCH, which
-		 * also makes the library take the lanes below RSA-2048, where
-		 * it would run singly by default: the rows time the lanes. */
-		setenv("BIGMONT_BATCH", i == IMPL_BATCH_C ? "c" : "avx2", 1);
-		rc = rsa_private_batch(k->keys, k->got, k->in, len, BENCH_BATCH_OPS, k->status,
-				       k->scratch, k->scratch_size);
-		unsetenv("BIGMONT_BATCH");
-		return rc;
+		return rsa_private_batch(k->keys, out, in, len, BENCH_BATCH_OPS, status, scratch,
+					 k->scratch_size);
 	default:
 		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
-			rc = bench_ossl_ops.decrypt(k->ossl, k->got + j * len, k->in + j * len);
+			rc = bench_ossl_ops.decrypt(k->ossl, out + j * len, in + j * len);
 		return rc;
 	}
+}
+
+/* run_ops on the key's own buffers, lanes chosen around it. */
+static int run_own(struct key_run *k, int i)
+{
+	choose_lanes(i);
+	const int rc = run_ops(k, i, k->got, k->in, k->status, k->scratch);
+	unchoose_lanes();
+	return rc;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -129,6 +161,7 @@ static void close_key(struct key_run *k)
 	free(k->scratch);
 	free(k->status);
 	free(k->keys);
+	free(k->trec);
 	for (int i = 0; i < IMPLS; i++) {
 		free(k->impl[i].ns);
 		free(k->impl[i].cpu);
@@ -188,7 +221,7 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, char *
 		}
 	}
 	/* Which implementations run here. */
-	unsetenv("BIGMONT_BATCH"); /* run_ops sets it for the C lanes */
+	unchoose_lanes(); /* run_own sets it for each batch row */
 	const char *kernel = big_crt_batch_kernel();
 	for (int i = 0; i < IMPLS; i++)
 		k->impl[i].present = 1;
@@ -210,7 +243,7 @@ static int check_answers(struct key_run *k, char *err, size_t errlen)
 		if (!k->impl[i].present)
 			continue;
 		memset(k->got, 0, k->len * BENCH_BATCH_OPS);
-		const int rc = run_ops(k, i);
+		const int rc = run_own(k, i);
 		if (rc != 0) {
 			snprintf(err, errlen, "%s: %s failed (status %d)", k->key->label, impl_name[i],
 				 rc);
@@ -230,7 +263,7 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 	/* A warm-up round, untimed. */
 	for (int i = 0; i < IMPLS; i++)
 		if (k->impl[i].present)
-			(void)run_ops(k, i);
+			(void)run_own(k, i);
 	const double start = now_ns();
 	int r = 0;
 	while (r < MAX_ROUNDS &&
@@ -239,7 +272,7 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 			if (!k->impl[i].present)
 				continue;
 			const double c0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), t0 = now_ns();
-			const int rc = run_ops(k, i);
+			const int rc = run_own(k, i);
 			const double t1 = now_ns(), c1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 			if (rc != 0) {
 				snprintf(err, errlen, "%s: %s failed while timed (status %d)",
@@ -265,6 +298,175 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 	}
 	/* Checked again after timing: the last round's answers. */
 	return check_answers(k, err, errlen);
+}
+
+/* ---- threads (threads.h's windows and rounds) ------------------------- */
+
+static size_t align64(size_t x)
+{
+	return (x + 63) & ~(size_t)63;
+}
+
+/* A thread's block: in holds the BENCH_BATCH_OPS inputs; out, the
+ * thread's own as much (threads.h), the outputs, then the batch's
+ * statuses and scratch.  A multiple of 64 bytes, so that out (in + size)
+ * is as aligned as malloc's in. */
+static size_t status_offset(const struct key_run *k)
+{
+	return align64(k->len * BENCH_BATCH_OPS);
+}
+
+static size_t scratch_offset(const struct key_run *k)
+{
+	return status_offset(k) + align64(sizeof(int) * BENCH_BATCH_OPS);
+}
+
+static size_t block_size(const struct key_run *k)
+{
+	return align64(scratch_offset(k) + k->scratch_size);
+}
+
+static int thread_op(const void *shared, uint8_t *out, const uint8_t *in)
+{
+	const struct thread_row *row = shared;
+	const struct key_run *k = row->k;
+	return run_ops(k, row->impl, out, in, (int *)(void *)(out + status_offset(k)),
+		       out + scratch_offset(k));
+}
+
+static void thread_before(const void *shared)
+{
+	choose_lanes(((const struct thread_row *)shared)->impl);
+}
+
+static void thread_after(const void *shared)
+{
+	(void)shared;
+	unchoose_lanes();
+}
+
+/* Our single operation and the batch the library takes here (AVX2; the
+ * C lanes where there is none), at every T of the plan: amortised per
+ * operation, per core, against T x one thread.  The block the threads
+ * run on is checked against GMP first, through thread_op. */
+static int time_threads(struct key_run *k, const struct bench_thread_plan *p, char *err,
+			size_t errlen)
+{
+	k->nt = bench_threads_list(k->tlist, p);
+	if (k->nt < 2)
+		return 0;
+	k->ntrows = 0;
+	k->trows[k->ntrows++] = IMPL_SINGLE;
+	k->trows[k->ntrows++] = k->impl[IMPL_BATCH_AVX2].present ? IMPL_BATCH_AVX2 : IMPL_BATCH_C;
+	const size_t size = block_size(k);
+	uint8_t *block = calloc(2, size);
+	struct thread_row rows[IMPLS];
+	struct bench_thread_series *s = calloc((size_t)k->ntrows, sizeof(*s));
+	k->trec = calloc((size_t)(k->ntrows * k->nt), sizeof(*k->trec));
+	int rc = -1;
+	if (block == NULL || s == NULL || k->trec == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	memcpy(block, k->in, k->len * BENCH_BATCH_OPS);
+	for (int r = 0; r < k->ntrows; r++) {
+		const int i = k->trows[r];
+		rows[r] = (struct thread_row){ k, i };
+		thread_before(&rows[r]);
+		const int failed = thread_op(&rows[r], block + size, block);
+		thread_after(&rows[r]);
+		if (failed || memcmp(block + size, k->want, k->len * BENCH_BATCH_OPS) != 0) {
+			snprintf(err, errlen, "%s: %s in a thread's buffers gives a wrong answer "
+				 "(not GMP's)", k->key->label, impl_name[i]);
+			goto out;
+		}
+		memset(block + size, 0, size);
+		s[r] = (struct bench_thread_series){
+			.name = impl_name[i], .op = thread_op, .shared = &rows[r], .in = block,
+			.size = size, .ops_per_call = BENCH_BATCH_OPS,
+			.call_ns = k->impl[i].median * BENCH_BATCH_OPS,
+			.before = thread_before, .after = thread_after };
+	}
+	if (bench_threads_measure(s, k->ntrows, k->tlist, k->nt, p, k->bits, k->key->label, err,
+				  errlen) != 0)
+		goto out;
+	for (int r = 0; r < k->ntrows; r++)
+		for (int ti = 0; ti < k->nt; ti++) {
+			struct bench_record *x = &k->trec[r * k->nt + ti];
+			bench_record_init(x);
+			snprintf(x->impl, sizeof(x->impl), "%s", impl_name[k->trows[r]]);
+			x->bits = k->bits;
+			x->threads = k->tlist[ti];
+			x->blinding = 0;
+			x->fault_check = 1;
+			bench_threads_record(x, &s[r], ti, k->tlist[ti], p);
+			if (ti == 0) { /* the baseline: its own efficiency is no measure */
+				x->efficiency = x->efficiency_min = x->efficiency_max = NAN;
+				x->note[0] = '\0';
+			}
+		}
+	rc = 0;
+out:
+	free(block);
+	free(s);
+	return rc;
+}
+
+/* Operations per second of each core the T threads could have. */
+static double per_core(const struct bench_record *x, int cores)
+{
+	return x->st.ops_per_s / (x->threads < cores ? x->threads : cores);
+}
+
+static void print_threads(FILE *out, const struct key_run *k, int cores)
+{
+	if (k->nt < 2)
+		return;
+	fprintf(out, "  threads on one shared key, %d rounds (1 thread interleaved); per core: "
+		"of min(T, %d cores); efficiency against min(T, cores) x 1 thread ('-': "
+		"the baseline, or withheld as the note says)\n",
+		BENCH_THREAD_ROUNDS, cores);
+	fprintf(out, "  %-17s %4s %12s %12s %14s %11s %9s %8s  %s\n", "implementation", "T",
+		"ops/s", "ops/s/core", "ns/op per core", "efficiency", "cpu share", "/single",
+		"note");
+	for (int r = 0; r < k->ntrows; r++)
+		for (int ti = 0; ti < k->nt; ti++) {
+			const struct bench_record *x = &k->trec[r * k->nt + ti];
+			const struct bench_record *one = &k->trec[ti]; /* ours-single */
+			char eff[16] = "-";
+			if (isfinite(x->efficiency))
+				snprintf(eff, sizeof(eff), "%.0f%%", 100 * x->efficiency);
+			fprintf(out, "  %-17s %4d %12.0f %12.0f %14.0f %11s %8.0f%% %8.3f  %s\n",
+				x->impl, x->threads, x->st.ops_per_s, per_core(x, cores),
+				1e9 / per_core(x, cores), eff, 100 * x->cpu_share,
+				one->st.ops_per_s / x->st.ops_per_s, x->note);
+		}
+}
+
+static void json_threads(struct json_writer *w, const struct key_run *k, int cores)
+{
+	json_key(w, "threads");
+	json_array_begin(w);
+	for (int r = 0; r < k->ntrows && k->nt > 1; r++)
+		for (int ti = 0; ti < k->nt; ti++) {
+			const struct bench_record *x = &k->trec[r * k->nt + ti];
+			json_object_begin(w);
+			json_kv_string(w, "name", x->impl);
+			json_kv_int(w, "threads", x->threads);
+			json_kv_double(w, "ops_per_s", x->st.ops_per_s, 6);
+			json_kv_double(w, "ops_per_s_per_core", per_core(x, cores), 6);
+			json_kv_double(w, "ns_per_op_per_core", 1e9 / per_core(x, cores), 6);
+			json_kv_double(w, "efficiency", x->efficiency, 4);
+			json_kv_double(w, "efficiency_min", x->efficiency_min, 4);
+			json_kv_double(w, "efficiency_max", x->efficiency_max, 4);
+			json_kv_double(w, "cpu_share", x->cpu_share, 4);
+			json_kv_double(w, "single_thread_ops_per_cpu_s", x->single_ops_per_s, 6);
+			json_kv_double(w, "ratio_to_single",
+				       k->trec[ti].st.ops_per_s / x->st.ops_per_s, 4);
+			json_kv_string(w, "note", x->note);
+			json_object_end(w);
+		}
+	json_array_end(w);
 }
 
 static void print_key(FILE *out, const struct key_run *k, double seconds)
@@ -298,7 +500,7 @@ static void print_key(FILE *out, const struct key_run *k, double seconds)
 			b->cpu_median / ossl->cpu_median, single->cpu_median / b->cpu_median);
 }
 
-static void json_key_run(struct json_writer *w, const struct key_run *k)
+static void json_key_run(struct json_writer *w, const struct key_run *k, int cores)
 {
 	json_object_begin(w);
 	json_kv_string(w, "key", k->key->label);
@@ -327,6 +529,7 @@ static void json_key_run(struct json_writer *w, const struct key_run *k)
 		json_object_end(w);
 	}
 	json_array_end(w);
+	json_threads(w, k, cores);
 	json_object_end(w);
 }
 
@@ -345,13 +548,17 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 		snprintf(err, errlen, "out of memory");
 		return 1;
 	}
+	const struct bench_thread_plan plan = { .threads = o->threads, .nthreads = o->nthreads,
+						.seconds = o->seconds, .cores = m.usable_cores };
 	int status = 0, done = 0;
 	for (int i = 0; i < o->nkeys && status == 0; i++, done++) {
 		struct key_run *k = &runs[i];
 		status = open_key(k, &o->keys[i], err, errlen) || check_answers(k, err, errlen) ||
-			 time_rounds(k, o->seconds, err, errlen);
+			 time_rounds(k, o->seconds, err, errlen) ||
+			 time_threads(k, &plan, err, errlen) != 0;
 		if (status == 0) {
 			print_key(o->out, k, o->seconds);
+			print_threads(o->out, k, m.usable_cores);
 			fflush(o->out);
 		}
 	}
@@ -366,10 +573,16 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 		json_object_end(&w);
 		json_kv_string(&w, "batch_kernel", big_crt_batch_kernel());
 		json_kv_int(&w, "min_rounds", BENCH_BATCH_MIN_ROUNDS);
+		json_kv_int(&w, "cores", m.usable_cores);
+		json_key(&w, "thread_counts");
+		json_array_begin(&w);
+		for (int i = 0; i < o->nthreads; i++)
+			json_int(&w, o->threads[i]);
+		json_array_end(&w);
 		json_key(&w, "keys");
 		json_array_begin(&w);
 		for (int i = 0; i < o->nkeys; i++)
-			json_key_run(&w, &runs[i]);
+			json_key_run(&w, &runs[i], m.usable_cores);
 		json_array_end(&w);
 		json_object_end(&w);
 		if (json_finish(&w) != 0) {

@@ -17,6 +17,15 @@
  * time slices other processes take are not counted); operations per
  * second per core and the ratios to our single operation and to
  * OpenSSL's are of the CPU-time medians, all from the same run.
+ *
+ * With thread counts above 1: our single operation and the batch (the
+ * AVX2 lanes; the C lanes where there are none) in T threads sharing the
+ * key (its rsa_key and the key array only read; each thread's inputs,
+ * outputs, statuses and batch scratch its own), by threads.h's windows
+ * and rounds, T = 1 included: operations per second in all and per core
+ * of min(T, cores), the amortised ns per operation on a core, the
+ * efficiency against min(T, cores) x one thread, and single/batch at the
+ * same T.  The threads' buffers are checked against GMP's answers first.
  */
 #ifndef BIGMONT_BENCH_BATCH_H
 #define BIGMONT_BENCH_BATCH_H
@@ -32,7 +41,9 @@
 struct bench_batch_options {
 	const struct bench_speed_key *keys;
 	int nkeys;
-	double seconds;   /* of rounds per key */
+	double seconds;   /* of rounds per key; of windows per row and T */
+	const int *threads; /* the thread table's T values; none > 1: no table */
+	int nthreads;
 	const char *build; /* NULL: from the configuration */
 	FILE *out;        /* the report */
 	FILE *json;       /* the JSON document, or NULL */

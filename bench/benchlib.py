@@ -675,6 +675,9 @@ def merge(run_docs):
     for cpu, what in sorted(notes):
         out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
         out.append("")
+    batch = merge_batch(newest, notes)
+    if batch:
+        out.append(batch)
     return "\n".join(out)
 
 
@@ -765,3 +768,211 @@ def gnuplot_data(summary, machine=None):
         tblocks.append("\n".join(pts))
     threads = "\n\n\n".join(tblocks) + "\n"
     return bars, threads, bits_list, units, names, tb
+
+
+# ---- the batch table: `bigmont speed --batch` ---------------------------------
+
+BATCH_SCHEMA = "bigmont-speed-batch/1"
+BATCH_ROWS = ("ours-single", "ours-batch-avx2", "ours-batch-c", "openssl-noblind")
+
+
+def load_batch_json(path):
+    """A `bigmont speed --batch --json` document, checked for its schema."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    if doc.get("schema") != BATCH_SCHEMA:
+        raise ValueError("%s: not a %s document" % (path, BATCH_SCHEMA))
+    return doc
+
+
+def check_batch_doc(doc):
+    """Problems with a batch document: ours-single, ours-batch-c and OpenSSL
+    measured with positive times at every key; the AVX2 row measured or
+    saying why not."""
+    problems = []
+    keys = doc.get("keys", [])
+    if not keys:
+        problems.append("no keys")
+    for k in keys:
+        impls = {x.get("name"): x for x in k.get("implementations", [])}
+        for name in ("ours-single", "ours-batch-c", "openssl-noblind"):
+            x = impls.get(name)
+            v = x.get("cpu_median_ns_per_op") if x else None
+            if not (x and x.get("measured") and isinstance(v, (int, float)) and v > 0):
+                problems.append("no measurement of %s at %s bits" % (name, k.get("bits")))
+        x = impls.get("ours-batch-avx2")
+        if x and not x.get("measured") and not x.get("kernel"):
+            problems.append("ours-batch-avx2 at %s bits neither measured nor "
+                            "saying why" % k.get("bits"))
+    return problems
+
+
+def _batch_impl(key, name):
+    for x in key.get("implementations", []):
+        if x.get("name") == name and x.get("measured"):
+            return x
+    return None
+
+
+def _batch_thread(key, name, threads):
+    for x in key.get("threads", []):
+        if x.get("name") == name and x.get("threads") == threads:
+            return x
+    return None
+
+
+def batch_mb8_cell(summary, bits, machine):
+    """ipp-crypto mb8's ns per operation at bits from the run's speed
+    records, or 'n/a' and the reason."""
+    r = find(summary, "ipp-crypto-mb8", "all", bits) if summary else None
+    v = r.get("median_ns") if r else None
+    if isinstance(v, (int, float)) and v > 0:
+        return fmt_ns(v), None
+    why = machine.get("ipp_mb_note") or machine.get("ipp_note") or (r or {}).get("note") or \
+        "not in this run"
+    return "n/a", why
+
+
+BATCH_HEADER = ["bits", "single", "batch avx2", "batch c", "avx2/single", "c/single",
+                "single ops/s/core", "avx2 ops/s/core", "OpenSSL single", "avx2/OpenSSL",
+                "ipp-crypto mb8"]
+
+
+def batch_rows(batch, summary, machine):
+    """The batch table's rows (one per key size) and the reasons for the
+    n/a cells: CPU ns per operation, medians over the rounds of one
+    `bigmont speed --batch` run (blinding off on every side), same-run
+    ratios; ipp-crypto mb8 from the speed runs of the same bench/run."""
+    rows, notes = [], {}
+    for k in sorted(batch.get("keys", []), key=lambda k: k.get("bits", 0)):
+        bits = k.get("bits")
+        single = _batch_impl(k, "ours-single")
+        avx2 = _batch_impl(k, "ours-batch-avx2")
+        c = _batch_impl(k, "ours-batch-c")
+        ossl = _batch_impl(k, "openssl-noblind")
+
+        def ns(x):
+            return fmt_ns(x["cpu_median_ns_per_op"]) if x else "n/a"
+
+        def ratio(x, y):
+            if not x or not y:
+                return "n/a"
+            return "%.3f" % (x["cpu_median_ns_per_op"] / y["cpu_median_ns_per_op"])
+
+        def per_core(x):
+            return fmt_ns(1e9 / x["cpu_median_ns_per_op"]) if x else "n/a"
+        if not avx2:
+            for x in k.get("implementations", []):
+                if x.get("name") == "ours-batch-avx2":
+                    notes["batch avx2"] = x.get("kernel") or "not measured"
+        mb8, why = batch_mb8_cell(summary, bits, machine)
+        if why:
+            notes["ipp-crypto mb8"] = why
+        rows.append([bits, ns(single), ns(avx2), ns(c), ratio(avx2, single), ratio(c, single),
+                     per_core(single), per_core(avx2), ns(ossl), ratio(avx2, ossl), mb8])
+    return rows, notes
+
+
+BATCH_THREAD_HEADER = ["bits", "threads", "single ops/s/core", "batch ops/s/core",
+                       "batch/single", "single efficiency", "batch efficiency", "cpu"]
+
+
+def fmt_batch_efficiency(x):
+    """As the thread table marks it: '-' withheld (above 100 % in every
+    round), '*' above 100 % (the 1-thread windows were disturbed)."""
+    v = x.get("efficiency")
+    if not isinstance(v, (int, float)) or not math.isfinite(v):
+        return "-"
+    return fmt_percent(v) + ("*" if v > 1 else "")
+
+
+def batch_thread_rows(batch):
+    """Per key size and T: ours single and the batch (the lanes the library
+    takes) in T threads sharing the key."""
+    rows = []
+    for k in sorted(batch.get("keys", []), key=lambda k: k.get("bits", 0)):
+        ts = sorted({x.get("threads") for x in k.get("threads", [])})
+        bname = "ours-batch-avx2" if any(x.get("name") == "ours-batch-avx2"
+                                         for x in k.get("threads", [])) else "ours-batch-c"
+        for t in ts:
+            s, b = _batch_thread(k, "ours-single", t), _batch_thread(k, bname, t)
+            if not s or not b:
+                continue
+            rows.append([k.get("bits"), "%d (%s)" % (t, bname[len("ours-batch-"):]),
+                         fmt_ns(s.get("ops_per_s_per_core")),
+                         fmt_ns(b.get("ops_per_s_per_core")),
+                         "%.3f" % b["ratio_to_single"] if isinstance(
+                             b.get("ratio_to_single"), (int, float)) else "-",
+                         fmt_batch_efficiency(s), fmt_batch_efficiency(b),
+                         fmt_cpu_share(b.get("cpu_share"))])
+    return rows
+
+
+def batch_report(batch, summary, machine, markdown=False, command=None):
+    """The bench/run report's batch section, or why there is none."""
+    title = ("RSA private key in batches (rsa_private_batch, 8 operations a call), "
+             "CPU ns per operation, median over rounds")
+    out = [("### " if markdown else "") + title, ""]
+    if not batch or not batch.get("doc"):
+        out.append("not measured: %s" % ((batch or {}).get("note") or "not in this run"))
+        out.append("")
+        return "\n".join(out)
+    doc = batch["doc"]
+    table = md_table if markdown else text_table
+    rows, notes = batch_rows(doc, summary, machine)
+    out.append(table(BATCH_HEADER, rows))
+    out.append("")
+    out.append("%s, %s; blinding off on every side (OpenSSL single: RSA_private_decrypt "
+               "without blinding), our fault check on; answers checked against GMP before "
+               "timing; ratios are same-run time ratios (below 1: the batch faster); "
+               "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: time per "
+               "operation of its 8-operation call, from the speed runs of this bench/run "
+               "(blinding off)" % (
+                   "`%s`" % command if markdown and command else command or "bigmont speed --batch",
+                   "lane kernel '%s'" % doc.get("batch_kernel", "?")))
+    for what in sorted(notes):
+        out.append("n/a (%s): %s" % (what, notes[what]))
+    trows = batch_thread_rows(doc)
+    if trows:
+        out.append("")
+        out.append(table(BATCH_THREAD_HEADER, trows))
+        out.append("")
+        out.append("threads share one key; per core: of min(T, %s cores); batch/single: "
+                   "time per operation at the same T; efficiency against min(T, cores) x "
+                   "one thread (median over rounds; '-': withheld, above 100 %% in every "
+                   "round, a measurement error; '*': above 100 %%, the 1-thread windows "
+                   "were disturbed: rerun on a quiet machine); cpu: the share of those "
+                   "cores the batch threads had" % doc.get("cores", "?"))
+    out.append("")
+    return "\n".join(out)
+
+
+def merge_batch(newest, said=None):
+    """bench/merge's batch table: for each CPU's newest run that measured
+    the batch, its batch table (batch_rows), a row per key size; the n/a
+    reasons under it but those `said` (merge's, {(cpu, what): why})
+    already gives."""
+    header = ["CPU", "date"] + BATCH_HEADER
+    rows, notes = [], {}
+    for s in sorted(newest):
+        doc = newest[s]
+        batch = (doc.get("batch") or {}).get("doc")
+        if not batch:
+            continue
+        m = doc["machine"]
+        brows, bnotes = batch_rows(batch, doc.get("records", []), m)
+        for r in brows:
+            rows.append([cpu_name(m), m["date"][:10]] + r)
+        for what, why in bnotes.items():
+            if (said or {}).get((cpu_name(m), what)) != why:
+                notes[(cpu_name(m), what)] = why
+    if not rows:
+        return ""
+    out = ["RSA private key in batches (`bigmont speed --batch`, as bench/run runs it: "
+           "rsa_private_batch, 8 operations a call), CPU ns per operation, median over "
+           "rounds; ratios are same-run time ratios (below 1: the batch faster):", "",
+           md_table(header, rows), ""]
+    for cpu, what in sorted(notes):
+        out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
+        out.append("")
+    return "\n".join(out)

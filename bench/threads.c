@@ -198,25 +198,27 @@ int bench_threads_window(bench_shared_op *op, const void *shared,
 }
 
 /* ---- the table ---------------------------------------------------------- */
-#define MAX_T 33 /* the baseline and up to 32 values asked for */
 
-struct series {
-	const struct bench_impl *im;
-	double rate[MAX_T][BENCH_THREAD_ROUNDS];  /* operations per wall second */
-	double share[MAX_T][BENCH_THREAD_ROUNDS]; /* of min(T, cores) cores' time */
-	double one_cpu[BENCH_THREAD_ROUNDS];      /* T = 1: per second of CPU time */
-	long ops[MAX_T];
-	struct bench_lock_counts locks[MAX_T];
-	long all_ops[MAX_T];
-};
+int bench_threads_list(int list[BENCH_THREAD_MAX_T], const struct bench_thread_plan *p)
+{
+	int nt = 0;
+	list[nt++] = 1;
+	for (int i = 0; i < p->nthreads && nt < BENCH_THREAD_MAX_T; i++) {
+		int seen = 0;
+		for (int j = 0; j < nt; j++)
+			seen |= list[j] == p->threads[i];
+		if (!seen)
+			list[nt++] = p->threads[i];
+	}
+	return nt;
+}
 
-/* Long enough for BENCH_THREAD_MIN_OPS operations of each thread when T
- * threads share `cores` CPUs, at the single-thread time per operation. */
-static double window_seconds(const struct bench_thread_plan *p, const struct bench_impl *im,
-			     int t)
+/* Long enough for BENCH_THREAD_MIN_OPS calls of each thread when T
+ * threads share `cores` CPUs, at the single-thread time per call. */
+static double window_seconds(const struct bench_thread_plan *p, double call_ns, int t)
 {
 	double share = t > p->cores ? (double)t / p->cores : 1.0;
-	double least = BENCH_THREAD_MIN_OPS * im->st.median_ns * 1e-9 * share;
+	double least = BENCH_THREAD_MIN_OPS * call_ns * 1e-9 * share;
 	double asked = p->seconds / BENCH_THREAD_ROUNDS;
 	return isfinite(least) && least > asked ? least : asked;
 }
@@ -236,8 +238,8 @@ void bench_threads_judge_efficiency(struct bench_record *r)
 	}
 }
 
-static void record_series(struct bench_record *r, const struct series *s, int ti, int t,
-			  const struct bench_thread_plan *p)
+void bench_threads_record(struct bench_record *r, const struct bench_thread_series *s,
+			  int ti, int t, const struct bench_thread_plan *p)
 {
 	double rate[BENCH_THREAD_ROUNDS], eff[BENCH_THREAD_ROUNDS], one[BENCH_THREAD_ROUNDS];
 	double share[BENCH_THREAD_ROUNDS];
@@ -248,8 +250,6 @@ static void record_series(struct bench_record *r, const struct series *s, int ti
 		share[k] = s->share[ti][k];
 		eff[k] = s->rate[ti][k] / (ideal * s->one_cpu[k]);
 	}
-	r->blinding = s->im->blinding;
-	r->fault_check = s->im->fault_check;
 	r->st.samples = BENCH_THREAD_ROUNDS;
 	r->st.ops = s->ops[ti];
 	r->st.ops_per_s = bench_median(rate, BENCH_THREAD_ROUNDS);
@@ -268,65 +268,82 @@ static void record_series(struct bench_record *r, const struct series *s, int ti
 	r->once_per_op = bench_once_per_op(&s->locks[ti], s->all_ops[ti]);
 }
 
+int bench_threads_measure(struct bench_thread_series *who, int nwho, const int *list, int nt,
+			  const struct bench_thread_plan *p, int bits, const char *label,
+			  char *err, size_t errlen)
+{
+	for (int round = 0; round < BENCH_THREAD_ROUNDS; round++)
+		for (int step = 0; step < nt; step++) {
+			int ti = round % 2 ? nt - 1 - step : step;
+			if (step == 0)
+				bench_progress(p->progress, "RSA-%d: threads, round %d of %d",
+					       bits, round + 1, BENCH_THREAD_ROUNDS);
+			for (int w = 0; w < nwho; w++) {
+				struct bench_thread_series *s = &who[w];
+				struct bench_window res;
+				if (s->before != NULL)
+					s->before(s->shared);
+				int failed = bench_threads_window(s->op, s->shared, s->in, s->size,
+								  list[ti],
+								  window_seconds(p, s->call_ns, list[ti]),
+								  p->read_locks, &res);
+				if (s->after != NULL)
+					s->after(s->shared);
+				if (failed) {
+					snprintf(err, errlen, "%s with %d threads failed on the key %s",
+						 s->name, list[ti], label);
+					return -1;
+				}
+				/* Calls counted, operations reported. */
+				const long ops = res.ops * s->ops_per_call;
+				int ideal = list[ti] < p->cores ? list[ti] : p->cores;
+				s->rate[ti][round] = (double)ops / res.wall_seconds;
+				s->share[ti][round] = res.cpu_seconds / (res.wall_seconds * ideal);
+				if (ti == 0)
+					s->one_cpu[round] = (double)ops / res.cpu_seconds;
+				s->ops[ti] += ops;
+				s->all_ops[ti] += res.all_ops * s->ops_per_call;
+				bench_lock_counts_sum(&s->locks[ti], &res.locks);
+			}
+		}
+	return 0;
+}
+
 int bench_threads_key(struct bench_records *rs, const struct bench_lineup *l,
 		      const struct bench_key *k, const struct bench_thread_plan *p,
 		      char *err, size_t errlen)
 {
-	int list[MAX_T], nt = 0;
-	list[nt++] = 1;
-	for (int i = 0; i < p->nthreads && nt < MAX_T; i++) {
-		int seen = 0;
-		for (int j = 0; j < nt; j++)
-			seen |= list[j] == p->threads[i];
-		if (!seen)
-			list[nt++] = p->threads[i];
-	}
+	int list[BENCH_THREAD_MAX_T];
+	const int nt = bench_threads_list(list, p);
 	if (nt == 1)
 		return 0;
-	struct series *who = calloc(BENCH_MAX_IMPLS, sizeof(*who));
+	struct bench_thread_series *who = calloc(BENCH_MAX_IMPLS, sizeof(*who));
+	const struct bench_impl *im[BENCH_MAX_IMPLS];
 	int nwho = 0, rc = -1;
 	if (who == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	for (int i = 0; i < l->n; i++)
-		if (l->impl[i].in_thread_table && l->impl[i].ops->decrypt_shared != NULL)
-			who[nwho++].im = &l->impl[i];
-	for (int round = 0; round < BENCH_THREAD_ROUNDS; round++)
-		for (int step = 0; step < nt; step++) {
-			int ti = round % 2 ? nt - 1 - step : step;
-			if (step == 0)
-				bench_progress(p->progress, "RSA-%d: threads, round %d of %d",
-					       k->bits, round + 1, BENCH_THREAD_ROUNDS);
-			for (int w = 0; w < nwho; w++) {
-				struct series *s = &who[w];
-				struct bench_window res;
-				if (bench_threads_window(s->im->ops->decrypt_shared, s->im->h, k->in,
-							 k->size, list[ti],
-							 window_seconds(p, s->im, list[ti]),
-							 p->read_locks, &res) != 0) {
-					snprintf(err, errlen, "%s with %d threads failed on the key %s",
-						 s->im->name, list[ti], k->label);
-					goto out;
-				}
-				int ideal = list[ti] < p->cores ? list[ti] : p->cores;
-				s->rate[ti][round] = res.ops_per_s;
-				s->share[ti][round] = res.cpu_seconds / (res.wall_seconds * ideal);
-				if (ti == 0)
-					s->one_cpu[round] = res.ops / res.cpu_seconds;
-				s->ops[ti] += res.ops;
-				s->all_ops[ti] += res.all_ops;
-				bench_lock_counts_sum(&s->locks[ti], &res.locks);
-			}
+		if (l->impl[i].in_thread_table && l->impl[i].ops->decrypt_shared != NULL) {
+			const struct bench_impl *x = &l->impl[i];
+			im[nwho] = x;
+			who[nwho++] = (struct bench_thread_series){
+				.name = x->name, .op = x->ops->decrypt_shared, .shared = x->h, .in = k->in,
+				.size = k->size, .ops_per_call = 1, .call_ns = x->st.median_ns };
 		}
+	if (bench_threads_measure(who, nwho, list, nt, p, k->bits, k->label, err, errlen) != 0)
+		goto out;
 	for (int w = 0; w < nwho; w++)
 		for (int ti = 1; ti < nt; ti++) {
-			struct bench_record *r = bench_records_add(rs, who[w].im->name, k, list[ti]);
+			struct bench_record *r = bench_records_add(rs, im[w]->name, k, list[ti]);
 			if (r == NULL) {
 				snprintf(err, errlen, "out of memory");
 				goto out;
 			}
-			record_series(r, &who[w], ti, list[ti], p);
+			bench_threads_record(r, &who[w], ti, list[ti], p);
+			r->blinding = im[w]->blinding;
+			r->fault_check = im[w]->fault_check;
 		}
 	rc = 0;
 out:

@@ -56,8 +56,11 @@ struct bench_window {
 };
 
 /* One window: `nthreads` threads run op(shared, out, in) on their own
- * copies of in (size bytes) for `seconds` after all have started.  0, or
- * -1 if a thread could not start or an operation failed. */
+ * copies of in (size bytes) for `seconds` after all have started; out is
+ * the thread's own size bytes too, so an op may keep its scratch in what
+ * it does not write as output (bench/batch.c: statuses and the batch's
+ * scratch).  0, or -1 if a thread could not start or an operation
+ * failed. */
 int bench_threads_window(bench_shared_op *op, const void *shared,
 			 const uint8_t *in, size_t size, int nthreads,
 			 double seconds, bench_lock_reader *read_locks,
@@ -71,6 +74,49 @@ struct bench_thread_plan {
 	bench_lock_reader *read_locks; /* NULL: locks not counted */
 	FILE *progress;     /* a progress line per round (progress.h), or NULL */
 };
+
+#define BENCH_THREAD_MAX_T 33 /* the baseline and up to 32 values asked for */
+
+/* The T values a plan measures, the baseline 1 first and each once; how
+ * many (at most BENCH_THREAD_MAX_T). */
+int bench_threads_list(int list[BENCH_THREAD_MAX_T], const struct bench_thread_plan *p);
+
+/* What the thread windows run, and what they measured: one per
+ * implementation, all interleaved in the same rounds. */
+struct bench_thread_series {
+	const char *name;  /* for an error */
+	bench_shared_op *op;
+	const void *shared;
+	const uint8_t *in;
+	size_t size;
+	int ops_per_call;  /* operations one call of op completes (counted) */
+	double call_ns;    /* one thread's time per call, sizes the windows */
+	/* Optional: called by the main thread before and after each of this
+	 * series' windows, when none of the window's threads runs (the batch
+	 * rows choose their lane build in the environment there). */
+	void (*before)(const void *shared);
+	void (*after)(const void *shared);
+	/* Per T of the list and round: */
+	double rate[BENCH_THREAD_MAX_T][BENCH_THREAD_ROUNDS];  /* ops per wall s */
+	double share[BENCH_THREAD_MAX_T][BENCH_THREAD_ROUNDS]; /* of min(T, cores) */
+	double one_cpu[BENCH_THREAD_ROUNDS]; /* T = 1: ops per second of CPU time */
+	long ops[BENCH_THREAD_MAX_T];
+	struct bench_lock_counts locks[BENCH_THREAD_MAX_T];
+	long all_ops[BENCH_THREAD_MAX_T];
+};
+
+/* The rounds of windows (the method above) of every series at every T
+ * of list[0..nt), list[0] = 1; progress lines name RSA-bits.  0, or -1
+ * with the reason in err (`label`: the key's). */
+int bench_threads_measure(struct bench_thread_series *s, int ns, const int *list, int nt,
+			  const struct bench_thread_plan *p, int bits, const char *label,
+			  char *err, size_t errlen);
+
+/* Series s's result at list[ti] = t threads into r: ops/s median and
+ * spread, efficiency (judged), the one-thread rate, CPU share, locks.
+ * Blinding and fault check are left to the caller. */
+void bench_threads_record(struct bench_record *r, const struct bench_thread_series *s,
+			  int ti, int t, const struct bench_thread_plan *p);
 
 /* The verdict on a thread record's efficiency, from its median and its
  * lowest and highest round (r->efficiency, _min, _max): above 100 % in

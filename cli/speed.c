@@ -91,8 +91,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"  --batch           time rsa_private_batch (4 operations in the vector\n"
 		"                    lanes of one exponentiation; " HELP_BATCH_LANES ")\n"
 		"                    beside our single operation and OpenSSL's, blinding\n"
-		"                    off, per key of --bits/--key (not with --kernels,\n"
-		"                    --threads or --compare)\n"
+		"                    off, per key of --bits/--key; with --threads, also\n"
+		"                    both in T threads sharing the key, per core (not\n"
+		"                    with --kernels or --compare)\n"
 		"  --build NAME      label of this build in the results (default from the\n"
 		"                    configuration: chunk32, chunk64, chunk64-asm)\n"
 		"  --help            this text\n"
@@ -299,8 +300,8 @@ static int parse_options(struct options *o, int argc, char **argv)
 			return -1;
 		}
 	}
-	if (o->batch && (o->kernels || given[3] || given[4])) {
-		cli_error("--batch times the batch alone: not with --kernels, --threads or --compare");
+	if (o->batch && (o->kernels || given[4])) {
+		cli_error("--batch times the batch alone: not with --kernels or --compare");
 		return -1;
 	}
 	if (o->nbits == 0 && o->nkeyfiles == 0 && !o->kernels) {
@@ -475,6 +476,7 @@ static int run_batch(const struct options *o, const struct bench_speed_key *keys
 	}
 	const struct bench_batch_options bo = {
 		.keys = keys, .nkeys = nkeys, .seconds = o->seconds, .build = o->build,
+		.threads = o->threads, .nthreads = o->nthreads,
 		.out = json_to_stdout(o) ? stderr : stdout, .json = json_out,
 	};
 	char err[512] = "";

@@ -600,6 +600,98 @@ class Ipp(unittest.TestCase):
         self.assertIn("n/a (ipp-crypto), Test CPU 9000: no libippcp.so in /v/lib", merged)
 
 
+def batch_doc(avx2=True, threads=True):
+    """A `bigmont speed --batch --json` document at 2048 bits: CPU ns per
+    operation single 1000, AVX2 batch 700 (or not run), C batch 20000,
+    OpenSSL 1100; with threads, T = 1 and 2 on 2 cores."""
+    def impl(name, ns, kernel="k"):
+        return {"name": name, "kernel": kernel, "measured": ns is not None, "rounds": 5,
+                "median_ns_per_op": ns, "min_ns_per_op": ns, "cpu_median_ns_per_op": ns,
+                "cpu_min_ns_per_op": ns, "ops_per_s": 1e9 / ns if ns else None,
+                "ratio_to_single": ns / 1000.0 if ns else None,
+                "ratio_to_openssl": ns / 1100.0 if ns else None}
+    impls = [impl("ours-single", 1000.0), impl("ours-batch-avx2", 700.0) if avx2 else
+             impl("ours-batch-avx2", None, "not run: no AVX2 build or CPU"),
+             impl("ours-batch-c", 20000.0), impl("openssl-noblind", 1100.0)]
+    trows = []
+    batch = "ours-batch-avx2" if avx2 else "ours-batch-c"
+    for t, share in ((1, 1.0), (2, 0.9)):
+        for name, rate in (("ours-single", 1e6 * t * share), (batch, 1.5e6 * t * share)):
+            trows.append({"name": name, "threads": t, "ops_per_s": rate,
+                          "ops_per_s_per_core": rate / t, "ns_per_op_per_core": 1e9 * t / rate,
+                          "efficiency": share if t > 1 else None,  # T = 1: the baseline
+                          "efficiency_min": share if t > 1 else None,
+                          "efficiency_max": share if t > 1 else None, "cpu_share": share,
+                          "single_thread_ops_per_cpu_s": 1e6 if name == "ours-single" else 1.5e6,
+                          "ratio_to_single": 1e6 * t * share / rate, "note": ""})
+    return {"schema": benchlib.BATCH_SCHEMA, "machine": machine("chunk64-asm", True, "adx"),
+            "batch_kernel": "avx2" if avx2 else "none", "min_rounds": 5, "cores": 2,
+            "thread_counts": [1, 2] if threads else [1],
+            "keys": [{"key": "embedded:rsa2048.pem", "bits": 2048, "ops_per_round": 8,
+                      "implementations": impls, "threads": trows if threads else []}]}
+
+
+class Batch(unittest.TestCase):
+    """The batch table of bench/run's report and of bench/merge: CPU ns per
+    operation of single and batch per lane build, same-run ratios, ops/s
+    per core, OpenSSL single, ipp-crypto mb8 from the speed runs or n/a
+    with the reason, and the rows per T."""
+
+    def test_check_batch_doc(self):
+        self.assertEqual(benchlib.check_batch_doc(batch_doc()), [])
+        self.assertEqual(benchlib.check_batch_doc(batch_doc(avx2=False)), [])
+        doc = batch_doc()
+        doc["keys"][0]["implementations"].pop()  # openssl-noblind
+        self.assertIn("no measurement of openssl-noblind at 2048 bits",
+                      benchlib.check_batch_doc(doc))
+        doc = batch_doc(avx2=False)
+        doc["keys"][0]["implementations"][1]["kernel"] = ""
+        self.assertIn("ours-batch-avx2 at 2048 bits neither measured nor saying why",
+                      benchlib.check_batch_doc(doc))
+        self.assertIn("no keys", benchlib.check_batch_doc(dict(batch_doc(), keys=[])))
+
+    def test_rows_and_mb8(self):
+        for mb8, cell in ((True, "315"), (False, "n/a")):
+            runs = ipp_runs(mb8=mb8)
+            summary = benchlib.aggregate(runs)
+            rows, notes = benchlib.batch_rows(batch_doc(), summary, runs[0][1]["machine"])
+            self.assertEqual(rows, [[2048, "1,000", "700", "20,000", "0.700", "20.000",
+                                     "1,000,000", "1,428,571", "1,100", "0.636", cell]])
+            self.assertEqual(MB_NOTE in notes.get("ipp-crypto mb8", ""), not mb8, notes)
+        rows, notes = benchlib.batch_rows(batch_doc(avx2=False), [], {"ipp_note": "no ipp"})
+        self.assertEqual(rows[0][2], "n/a")
+        self.assertEqual(notes, {"batch avx2": "not run: no AVX2 build or CPU",
+                                 "ipp-crypto mb8": "no ipp"})
+
+    def test_thread_rows(self):
+        self.assertEqual(benchlib.batch_thread_rows(batch_doc()), [
+            [2048, "1 (avx2)", "1,000,000", "1,500,000", "0.667", "-", "-", "100%"],
+            [2048, "2 (avx2)", "900,000", "1,350,000", "0.667", "90%", "90%", "90%"]])
+        self.assertEqual(benchlib.batch_thread_rows(batch_doc(threads=False)), [])
+        self.assertEqual(benchlib.batch_thread_rows(batch_doc(avx2=False))[1][1], "2 (c)")
+
+    def test_report_and_merge(self):
+        runs = ipp_runs()
+        summary = benchlib.aggregate(runs)
+        m = runs[0][1]["machine"]
+        batch = {"command": "bigmont speed --batch --bits 2048", "doc": batch_doc()}
+        md = benchlib.batch_report(batch, summary, m, markdown=True, command=batch["command"])
+        self.assertIn("| 2048 | 1,000 | 700 | 20,000 | 0.700 |", md)
+        self.assertIn("`bigmont speed --batch --bits 2048`, lane kernel 'avx2'", md)
+        self.assertIn("n/a (ipp-crypto mb8): ", md)
+        self.assertIn("| 2048 | 2 (avx2) | 900,000 | 1,350,000 | 0.667 |", md)
+        self.assertIn("not measured: no 64-bit build",
+                      benchlib.batch_report({"note": "no 64-bit build"}, summary, m))
+        doc = {"schema": benchlib.RUN_SCHEMA, "machine": m, "settings": {},
+               "records": summary, "batch": batch}
+        merged = benchlib.merge([doc])
+        self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | 700 | 20,000 |", merged)
+        # mb8's reason once, under the first tables, not again under the batch's
+        self.assertEqual(merged.count(MB_NOTE), 1, merged)
+        del doc["batch"]  # a run from before the batch: no batch table
+        self.assertNotIn("in batches", benchlib.merge([doc]))
+
+
 class RunArguments(unittest.TestCase):
     """bench/run refuses a bad value before any setup, build or timing."""
 
@@ -641,6 +733,8 @@ import shutil, sys
 a = sys.argv[1:]
 if "--kernels" in a:
     print("fake kernel tables")
+elif "--batch" in a:
+    shutil.copy(%r.replace("speed.json", "batch.json"), a[a.index("--json") + 1])
 elif "--json" in a:
     shutil.copy(%r, a[a.index("--json") + 1])
 else:
@@ -660,10 +754,12 @@ class RunOutput(unittest.TestCase):
             doc = os.path.join(tmp, "speed.json")
             with open(doc, "w") as f:
                 json.dump(speed_doc(machine("chunk64"), 1000.0), f)
+            with open(os.path.join(tmp, "batch.json"), "w") as f:
+                json.dump(batch_doc(threads=False), f)
             exe = os.path.join(tmp, "build", "cli", "bigmont")
             os.makedirs(os.path.dirname(exe))
             with open(exe, "w") as f:
-                f.write(FAKE_BIGMONT % (sys.executable, doc))
+                f.write(FAKE_BIGMONT % (sys.executable, doc, doc))
             os.chmod(exe, 0o755)
             results = os.path.join(tmp, "results")
             env = dict(os.environ, PATH="/usr/bin:/bin")
@@ -693,6 +789,14 @@ class RunOutput(unittest.TestCase):
                 res = json.load(f)
             ours = [x for x in res["records"] if x["implementation"] == "ours"][0]
             self.assertIsNone(ours["spread"])
+            # the batch run: its document kept, its table in the report
+            self.assertEqual(res["batch"]["doc"]["schema"], benchlib.BATCH_SCHEMA)
+            self.assertIn("speed --batch --bits 2048 --seconds 0.15 --build chunk64",
+                          res["batch"]["command"])
+            self.assertNotIn("--threads", res["batch"]["command"])  # T = 1 only
+            with open(os.path.join(results, slug, name + ".md")) as f:
+                self.assertIn("| 2048 | 1,000 | 700 | 20,000 |", f.read())
+            self.assertIn("in batches", r.stdout)
         finally:
             shutil.rmtree(tmp)
 

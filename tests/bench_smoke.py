@@ -364,14 +364,19 @@ def check_batch(exe, work, env, x86=True):
     """--batch: every implementation's answers checked against GMP, then
     timed; the text table and the JSON (schema bigmont-speed-batch/1) hold
     ours-single, the batch rows (AVX2 where the CPU has it, and the C
-    lanes) and openssl-noblind with positive times and ratios; --batch
-    with --kernels is refused."""
+    lanes) and openssl-noblind with positive times and ratios; with
+    --threads 1,2 the thread table and JSON threads[] hold ours-single and
+    the batch the library takes at T = 1 and 2, per core, the efficiency
+    and single/batch at the same T; --batch with --kernels or --compare is
+    refused, and so is a bad --threads (0, an empty value in the list):
+    exit 2, one error line, no JSON written."""
     out = os.path.join(work, "batch.json")
     if os.path.exists(out):
         os.remove(out)
     r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01",
-                        "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, env=env, timeout=120 * SLOWER)
+                        "--threads", "1,2", "--json", out], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, env=env,
+                       timeout=120 * SLOWER)
     print(r.stdout)
     check(r.returncode == 0, "--batch exits 0 (got %d, %r)" % (r.returncode, r.stderr))
     if r.returncode != 0:
@@ -402,9 +407,48 @@ def check_batch(exe, work, env, x86=True):
                       "only the AVX2 row may be absent, with a reason: %r" % x)
         check(impls.get("ours-single", {}).get("ratio_to_single") == 1,
               "ours-single is the ratios' base")
-    r = subprocess.run([exe, "speed", "--batch", "--kernels"], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, universal_newlines=True, env=env, timeout=60 * SLOWER)
-    check(r.returncode == 2 and "--batch" in r.stderr, "--batch --kernels refused")
+        batch = "ours-batch-avx2" if impls.get("ours-batch-avx2", {}).get("measured") \
+            else "ours-batch-c"
+        rows = {(x.get("name"), x.get("threads")): x for x in key.get("threads", [])}
+        check(sorted(rows) == sorted((n, t) for n in ("ours-single", batch) for t in (1, 2)),
+              "--batch --threads 1,2: ours-single and %s at T = 1, 2: %r" % (batch, sorted(rows)))
+        for (name, t), x in rows.items():
+            check(x["ops_per_s"] > 0 and x["ns_per_op_per_core"] > 0 and
+                  abs(x["ops_per_s_per_core"] * x["ns_per_op_per_core"] - 1e9) < 1e5 and
+                  0 < x["cpu_share"] <= 1.5 and x["single_thread_ops_per_cpu_s"] > 0 and
+                  x["ratio_to_single"] > 0,
+                  "--batch thread row %s T=%d: %r" % (name, t, x))
+            cores = doc.get("cores", 0)
+            check(abs(x["ops_per_s_per_core"] * min(t, cores) - x["ops_per_s"]) <
+                  1e-4 * x["ops_per_s"], "ops/s per core of min(T, cores): %r" % x)
+            check(x["efficiency"] is None or x["efficiency"] > 0 or x["note"],
+                  "an efficiency, or a note why not: %r" % x)
+        for t in (1, 2):
+            if (("ours-single", t) in rows) and ((batch, t) in rows):
+                check(rows[("ours-single", t)]["ratio_to_single"] == 1 and abs(
+                    rows[(batch, t)]["ratio_to_single"] - rows[("ours-single", t)]["ops_per_s"] /
+                    rows[(batch, t)]["ops_per_s"]) < 1e-3 * rows[(batch, t)]["ratio_to_single"],
+                      "batch/single at T=%d is single's ops/s over the batch's" % t)
+    check(doc.get("thread_counts") == [1, 2], "--batch JSON thread_counts")
+    check("threads on one shared key" in r.stdout and batch in r.stdout.split(
+        "threads on one shared key")[-1], "--batch --threads prints the thread table")
+    for args, says in ((["--kernels"], "--batch"), (["--compare", "gmp"], "--batch"),
+                       (["--threads", "0"], "--threads: '0' is not a list of integers"),
+                       (["--threads", "1,,2"], "--threads: '1,,2' is not a list of integers"),
+                       (["--threads", "2,2"], "--threads: 2 is given twice")):
+        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--json", out] + args,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=env, timeout=60 * SLOWER)
+        check(r.returncode == 2 and says in r.stderr and len(r.stderr.splitlines()) == 1 and
+              r.stdout == "", "--batch %s refused: %d %r" % (" ".join(args), r.returncode,
+                                                           r.stderr))
+    os.remove(out)
+    for args in (["--threads", "0"], ["--threads", "x"]):
+        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--json", out] + args,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=env, timeout=60 * SLOWER)
+        check(r.returncode == 2 and not os.path.exists(out),
+              "--batch %s: exit 2, no JSON written" % " ".join(args))
 
 
 def main():

@@ -7,6 +7,8 @@
  *    --json file is written whole, nothing left beside;
  *  - --compare values too long, unknown, repeated or empty are refused,
  *    and so are a size, a thread count or a key (by any path) given twice;
+ *  - --batch with a bad --threads list (0, empty values, above 1024) is
+ *    refused before timing, and its --json is not written;
  *  - --seconds outside 0.01..3600 (1e-300, nan, inf...) is refused, and
  *    --help and the report header say that a minimum of batches applies;
  *  - every error is one line with one "bigmont: error: " prefix, and a
@@ -200,6 +202,28 @@ TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
 		     "'link.pem' and './link.pem' are the same file, given twice");
 	expect_error(speed("--threads 2,2"), 2, "--threads: 2 is given twice");
 	expect_error(speed("--threads 1,4,2,4"), 2, "--threads: 4 is given twice");
+}
+
+/* --batch takes --threads; a bad list is refused before anything runs,
+ * and the JSON asked for is not written. */
+TEST_F(SpeedCli, BatchThreadsRefusedWhenBad)
+{
+	for (const char *bad : { "0", "1,0", "1,,2", "2,", "x", "1025" }) {
+		Result r = speed(std::string("--batch --bits 1024 --seconds 5 --json out.json "
+					     "--threads '") + bad + "'");
+		expect_error(r, 2, std::string("--threads: '") + bad +
+					   "' is not a list of integers from 1 to 1024");
+		EXPECT_TRUE(r.out.empty()) << r.out;
+		EXPECT_LT(r.seconds, 5.0) << bad;
+		EXPECT_FALSE(fs::exists(dir + "/out.json")) << bad;
+	}
+	expect_error(speed("--batch --threads 2,1,2 --json out.json"), 2,
+		     "--threads: 2 is given twice");
+	expect_error(speed("--batch --threads 2 --compare gmp"), 2,
+		     "--batch times the batch alone: not with --kernels or --compare");
+	EXPECT_FALSE(fs::exists(dir + "/out.json"));
+	Result help = speed("--help");
+	EXPECT_NE(help.out.find("with --threads, also"), std::string::npos) << help.out;
 }
 
 TEST_F(SpeedCli, SecondsRefusedOutsideItsRange)
