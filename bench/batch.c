@@ -168,8 +168,11 @@ static void close_key(struct key_run *k)
 	}
 }
 
-static int open_key(struct key_run *k, const struct bench_speed_key *key, char *err,
-		    size_t errlen)
+/* only: the one lane row BIGMONT_BATCH asked for (IMPL_BATCH_C or
+ * IMPL_BATCH_AVX2; a profile of one lane build, profiles/record --batch
+ * --lanes), or -1 for both. */
+static int open_key(struct key_run *k, const struct bench_speed_key *key, int only,
+		    char *err, size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
 	k->key = key;
@@ -232,6 +235,14 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, char *
 	if (strcmp(kernel, "avx2") != 0) {
 		k->impl[IMPL_BATCH_AVX2].present = 0;
 		k->impl[IMPL_BATCH_AVX2].note = "not run: no AVX2 build or CPU";
+	}
+	if (only == IMPL_BATCH_C && k->impl[IMPL_BATCH_AVX2].present) {
+		k->impl[IMPL_BATCH_AVX2].present = 0;
+		k->impl[IMPL_BATCH_AVX2].note = "not run: BIGMONT_BATCH=c";
+	}
+	if (only == IMPL_BATCH_AVX2 && k->impl[IMPL_BATCH_AVX2].present) {
+		k->impl[IMPL_BATCH_C].present = 0;
+		k->impl[IMPL_BATCH_C].note = "not run: BIGMONT_BATCH=avx2";
 	}
 	return 0;
 }
@@ -535,12 +546,19 @@ static void json_key_run(struct json_writer *w, const struct key_run *k, int cor
 
 int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errlen)
 {
+	/* Read before the rows set and unset it. */
+	const char *asked = getenv("BIGMONT_BATCH");
+	const int only = asked == NULL		  ? -1 :
+			 strcmp(asked, "c") == 0    ? IMPL_BATCH_C :
+			 strcmp(asked, "avx2") == 0 ? IMPL_BATCH_AVX2 :
+						      -1;
 	struct bench_machine m;
 	bench_machine_probe(&m, o->build, NULL);
 	bench_machine_print(o->out, &m, NULL);
 	fprintf(o->out, "  batch     rsa_private_batch: %d operations a call, 4 per lane "
-		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'\n", BENCH_BATCH_OPS,
-		getenv("BIGMONT_BATCH") ? "as BIGMONT_BATCH says" : big_crt_batch_kernel());
+		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'%s\n", BENCH_BATCH_OPS,
+		asked ? asked : big_crt_batch_kernel(),
+		only < 0 ? "" : " (BIGMONT_BATCH: only that lane row)");
 	fprintf(o->out, "  settings  blinding off on every side; ours: fault check on, single "
 		"and batch alike; answers checked against GMP before and after timing\n");
 	struct key_run *runs = calloc((size_t)o->nkeys, sizeof(*runs));
@@ -553,7 +571,7 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 	int status = 0, done = 0;
 	for (int i = 0; i < o->nkeys && status == 0; i++, done++) {
 		struct key_run *k = &runs[i];
-		status = open_key(k, &o->keys[i], err, errlen) || check_answers(k, err, errlen) ||
+		status = open_key(k, &o->keys[i], only, err, errlen) || check_answers(k, err, errlen) ||
 			 time_rounds(k, o->seconds, err, errlen) ||
 			 time_threads(k, &plan, err, errlen) != 0;
 		if (status == 0) {

@@ -21,6 +21,8 @@ saying so, as libippcp and, beside the real libippcp, as libcrypto_mb.
 
 usage: bench_smoke.py BIGMONT WORKDIR [IPP_STANDIN]
 """
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -449,6 +451,18 @@ def check_batch(exe, work, env, x86=True):
                            universal_newlines=True, env=env, timeout=60 * SLOWER)
         check(r.returncode == 2 and not os.path.exists(out),
               "--batch %s: exit 2, no JSON written" % " ".join(args))
+    # The command profiles/record --batch profiles is one bigmont takes.
+    loader = importlib.machinery.SourceFileLoader(
+        "profiles_record", os.path.join(os.path.dirname(HERE), "profiles", "record"))
+    record = importlib.util.module_from_spec(importlib.util.spec_from_loader("profiles_record",
+                                                                             loader))
+    loader.exec_module(record)
+    cmd = record.speed_command(exe, record.parse_args(["--batch", "--bits", "1024",
+                                                      "--seconds", "0.01"]))
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=60 * SLOWER)
+    check(r.returncode == 0, "profiles/record --batch's command %s: exit %d %r"
+          % (" ".join(cmd[1:]), r.returncode, r.stderr))
 
 
 def main():
