@@ -39,6 +39,24 @@ uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
 	return best;
 }
 
+void bench_best_ticks_alternating(uint64_t *best, int sides, void (*side)(void *ctx, int i),
+				  uint64_t (*sample)(void *ctx), void *ctx, int trials,
+				  struct bench_cycle_clock *clock)
+{
+	for (int i = 0; i < sides; i++)
+		best[i] = UINT64_MAX;
+	for (int t = 0; t < trials; t++) {
+		for (int i = 0; i < sides; i++) {
+			side(ctx, i);
+			const uint64_t d = sample(ctx);
+			if (d < best[i])
+				best[i] = d;
+		}
+		if (t % 16 == 0)
+			bench_cycle_clock_sample(clock);
+	}
+}
+
 void bench_best_ticks_each(double *ticks, int n, void (*setup)(void *ctx, int i),
 			   uint64_t (*sample)(void *ctx), void *ctx, int trials,
 			   int calls, struct bench_cycle_clock *clock)

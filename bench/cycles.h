@@ -57,6 +57,15 @@ double bench_ticks_per_cycle(const struct bench_cycle_clock *c);
 uint64_t bench_best_ticks(uint64_t (*sample)(void *ctx), void *ctx, int trials,
 			  struct bench_cycle_clock *clock);
 
+/* best[i] for each of `sides` sides: the lowest of `trials` values of
+ * sample(ctx), each taken after side(ctx, i) made side i current; the
+ * sides take turns trial by trial, so that a change in the machine's speed
+ * during the measurement reaches them alike.  The clock is sampled every
+ * 16 trials. */
+void bench_best_ticks_alternating(uint64_t *best, int sides, void (*side)(void *ctx, int i),
+				  uint64_t (*sample)(void *ctx), void *ctx, int trials,
+				  struct bench_cycle_clock *clock);
+
 /* One table row: for each column i < n, setup(ctx, i) makes its operands,
  * then ticks[i] = bench_best_ticks(sample, ctx, trials, clock) / calls
  * (calls: the calls one sample makes). */

@@ -66,43 +66,55 @@ static void setup_column(void *ctx, int s)
  * intrinsics at 74), on the same operands, their runs alternating trial
  * by trial, so that a change in the machine's speed during the
  * measurement reaches both alike. */
+enum { SIDES = 2 };
+static const struct {
+	const char *name;
+	big_lanes_mul_fn *mul;
+	big_lanes_sqr_fn *sqr;
+} sides[SIDES] = {
+	{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin },
+	{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
+};
+
+/* The runs of one column: each side from the same operands. */
+struct sides_run {
+	struct call *c;
+	int op; /* 0 the product, 1 the squaring */
+	uint64_t x0[BIG_LANES_MAX_WORDS];
+};
+
+static void take_side(void *ctx, int i)
+{
+	struct sides_run *s = ctx;
+	s->c->mul = s->op ? NULL : sides[i].mul;
+	s->c->sqr = s->op ? sides[i].sqr : NULL;
+	memcpy(s->c->x, s->x0, sizeof(s->x0));
+}
+
+static uint64_t run_side(void *ctx)
+{
+	return run_calls(((struct sides_run *)ctx)->c);
+}
+
 static void measure_sides(struct bench_lanes_table *t, struct call *c, uint64_t *seed,
 			  struct bench_cycle_clock *clock)
 {
-	enum { SIDES = 2 };
-	static const struct {
-		const char *name;
-		big_lanes_mul_fn *mul;
-		big_lanes_sqr_fn *sqr;
-	} sides[SIDES] = {
-		{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin },
-		{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
-	};
-	static uint64_t x0[BIG_LANES_MAX_WORDS];
-	for (int op = 0; op < 2; op++) {
+	static struct sides_run s; /* 5 KB: off the stack */
+	s.c = c;
+	for (s.op = 0; s.op < 2; s.op++) {
 		struct bench_kernel_row *row = &t->row[t->nrows];
 		for (int i = 0; i < SIDES; i++)
 			row[i] = (struct bench_kernel_row){ .name = sides[i].name,
-							    .op = op ? "sqr" : "mul" };
-		for (int s = 0; s < BENCH_LANES_SIZES; s++) {
-			uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX };
+							    .op = s.op ? "sqr" : "mul" };
+		for (int col = 0; col < BENCH_LANES_SIZES; col++) {
+			uint64_t best[SIDES];
 			c->seed = seed;
-			setup_column(c, s);
-			memcpy(x0, c->x, sizeof(x0));
-			for (int trial = 0; trial < TRIALS; trial++) {
-				for (int i = 0; i < SIDES; i++) {
-					c->mul = op ? NULL : sides[i].mul;
-					c->sqr = op ? sides[i].sqr : NULL;
-					memcpy(c->x, x0, sizeof(x0));
-					const uint64_t d = run_calls(c);
-					if (d < best[i])
-						best[i] = d;
-				}
-				if (trial % 16 == 0)
-					bench_cycle_clock_sample(clock);
-			}
+			setup_column(c, col);
+			memcpy(s.x0, c->x, sizeof(s.x0));
+			bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s, TRIALS,
+						     clock);
 			for (int i = 0; i < SIDES; i++)
-				row[i].ticks[s] = (double)best[i] / RUN;
+				row[i].ticks[col] = (double)best[i] / RUN;
 		}
 		t->nrows += SIDES;
 	}

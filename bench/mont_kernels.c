@@ -108,33 +108,42 @@ static void measure_row(struct bench_kernel_row *row, struct call *c, uint64_t *
  * Karatsuba's (big_mont_mul_vec_adx) and the rows (_rows16), on the same
  * operands, their runs alternating trial by trial, so that a change in
  * the machine's speed during the measurement reaches both alike. */
+enum { SIDES = 2 };
+static const struct {
+	const char *name;
+	big_mont_mul_vec_fn *mul;
+} sides[SIDES] = {
+	{ "kara16", big_mont_mul_vec_adx },
+	{ "rows16", big_mont_mul_vec_adx_rows16 },
+};
+
+/* The runs of the 16-chunk product: each side from the same operands. */
+struct sides_run {
+	struct call *c;
+	chunk_t x0[MAXLEN];
+};
+
+static void take_side(void *ctx, int i)
+{
+	struct sides_run *s = ctx;
+	s->c->mul = sides[i].mul;
+	memcpy(s->c->x, s->x0, sizeof(s->x0));
+}
+
+static uint64_t run_side(void *ctx)
+{
+	return run_calls(((struct sides_run *)ctx)->c);
+}
+
 static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *seed,
 			  struct bench_cycle_clock *clock)
 {
-	enum { SIDES = 2 };
-	const struct {
-		const char *name;
-		big_mont_mul_vec_fn *mul;
-	} sides[SIDES] = {
-		{ "kara16", big_mont_mul_vec_adx },
-		{ "rows16", big_mont_mul_vec_adx_rows16 },
-	};
-	uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX };
+	uint64_t best[SIDES];
+	struct sides_run s = { .c = c };
 	*c = (struct call){ .mul = sides[0].mul };
 	random_operands(c, 16, seed);
-	chunk_t x0[MAXLEN];
-	memcpy(x0, c->x, sizeof(x0));
-	for (int trial = 0; trial < TRIALS; trial++) {
-		for (int i = 0; i < SIDES; i++) {
-			c->mul = sides[i].mul;
-			memcpy(c->x, x0, sizeof(x0));
-			const uint64_t d = run_calls(c);
-			if (d < best[i])
-				best[i] = d;
-		}
-		if (trial % 16 == 0)
-			bench_cycle_clock_sample(clock);
-	}
+	memcpy(s.x0, c->x, sizeof(s.x0));
+	bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s, TRIALS, clock);
 	for (int i = 0; i < SIDES; i++)
 		t->mul16[i] = (struct bench_kernel_row){
 			.name = sides[i].name, .op = "mul", .ticks = { (double)best[i] / RUN },

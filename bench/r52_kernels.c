@@ -100,35 +100,34 @@ static void setup_column(void *ctx, int s)
 /* Both tunings of the 20-digit kernels (radix52.h) on the same operands,
  * their runs alternating trial by trial, so that a change in the
  * machine's speed during the measurement reaches both alike. */
+enum { TUNINGS = 2 };
+static const struct {
+	const char *name;
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;
+} tunings[TUNINGS] = {
+	{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
+	{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
+};
+
+static void take_tuning(void *ctx, int i)
+{
+	struct call *c = ctx;
+	c->mul20 = tunings[i].mul;
+	c->sqr20 = tunings[i].sqr;
+}
+
 static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t *seed,
 			    struct bench_cycle_clock *clock)
 {
-	enum { TUNINGS = 2 };
-	const struct {
-		const char *name;
-		big_r52_dual_mul_fn *mul;
-		big_r52_dual_sqr_fn *sqr;
-	} tunings[TUNINGS] = {
-		{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
-		{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
-	};
 	t->running = big_r52_kernels20_intel() ? "intel" : "amd";
 	for (int op = 0; op < 2; op++) {
-		uint64_t best[TUNINGS] = { UINT64_MAX, UINT64_MAX };
+		uint64_t best[TUNINGS];
 		c->mul = op ? NULL : big_r52_dual_mul_ifma;
 		c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
 		random_operands(c, 20, seed);
-		for (int trial = 0; trial < TRIALS; trial++) {
-			for (int i = 0; i < TUNINGS; i++) {
-				c->mul20 = tunings[i].mul;
-				c->sqr20 = tunings[i].sqr;
-				const uint64_t d = run_calls(c);
-				if (d < best[i])
-					best[i] = d;
-			}
-			if (trial % 16 == 0)
-				bench_cycle_clock_sample(clock);
-		}
+		bench_best_ticks_alternating(best, TUNINGS, take_tuning, run_calls, c, TRIALS,
+					     clock);
 		for (int i = 0; i < TUNINGS; i++)
 			t->tuned[t->ntuned + 2 * i + op] = (struct bench_kernel_row){
 				.name = tunings[i].name,
@@ -139,42 +138,39 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 	t->ntuned += 2 * TUNINGS;
 }
 
-
 /* Each side of the IFMA choices at 30 and 40 digits (bignum/tuning.h):
  * the product on the ymm halves and on pair groups, and the dedicated
  * squaring (the ymm halves), called by name on the same operands, their
  * runs alternating trial by trial. */
+enum { SIDES = 3 };
+static const struct {
+	const char *name, *op;
+	big_r52_dual_mul_fn *mul;
+	big_r52_dual_sqr_fn *sqr;
+} sides[SIDES] = {
+	{ "ymm", "mul", big_r52_dual_mul_halves_ifma, NULL },
+	{ "pairs", "mul", big_r52_dual_mul_pairs_ifma, NULL },
+	{ "ymm", "sqr", NULL, big_r52_dual_sqr_dedicated_ifma },
+};
+
+static void take_side(void *ctx, int i)
+{
+	struct call *c = ctx;
+	c->mul = sides[i].mul;
+	c->sqr = sides[i].sqr;
+}
+
 static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *seed,
 			  struct bench_cycle_clock *clock)
 {
-	enum { SIDES = 3 };
-	const struct {
-		const char *name, *op;
-		big_r52_dual_mul_fn *mul;
-		big_r52_dual_sqr_fn *sqr;
-	} sides[SIDES] = {
-		{ "ymm", "mul", big_r52_dual_mul_halves_ifma, NULL },
-		{ "pairs", "mul", big_r52_dual_mul_pairs_ifma, NULL },
-		{ "ymm", "sqr", NULL, big_r52_dual_sqr_dedicated_ifma },
-	};
 	for (int i = 0; i < SIDES; i++)
 		t->side[i] = (struct bench_kernel_row){ .name = sides[i].name, .op = sides[i].op };
 	for (int col = 0; col < BENCH_R52_SIDE_SIZES; col++) {
-		uint64_t best[SIDES] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
+		uint64_t best[SIDES];
 		random_operands(c, digits[2 + col], seed);
 		c->mul20 = NULL;
 		c->sqr20 = NULL;
-		for (int trial = 0; trial < TRIALS; trial++) {
-			for (int i = 0; i < SIDES; i++) {
-				c->mul = sides[i].mul;
-				c->sqr = sides[i].sqr;
-				const uint64_t d = run_calls(c);
-				if (d < best[i])
-					best[i] = d;
-			}
-			if (trial % 16 == 0)
-				bench_cycle_clock_sample(clock);
-		}
+		bench_best_ticks_alternating(best, SIDES, take_side, run_calls, c, TRIALS, clock);
 		for (int i = 0; i < SIDES; i++)
 			t->side[i].ticks[col] = (double)best[i] / RUN;
 	}
