@@ -14,6 +14,7 @@ import re
 import statistics
 
 SPEED_SCHEMA = "bigmont-speed/1"
+BATCH_SCHEMA = "bigmont-speed-batch/1"
 RUN_SCHEMA = "bigmont-bench-run/1"
 
 OTHERS = ("gmp", "openssl-noblind", "openssl", "openssl-noifma", "openssl-wheel",
@@ -119,12 +120,13 @@ def build_sort_key(label):
     return (rank, label)
 
 
-def load_speed_json(path):
-    """A `bigmont speed --json` document, checked for its schema."""
+def load_speed_json(path, schema=SPEED_SCHEMA):
+    """A `bigmont speed --json` document (schema BATCH_SCHEMA: with
+    --batch), checked for its schema."""
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
-    if doc.get("schema") != SPEED_SCHEMA:
-        raise ValueError("%s: not a %s document" % (path, SPEED_SCHEMA))
+    if doc.get("schema") != schema:
+        raise ValueError("%s: not a %s document" % (path, schema))
     return doc
 
 
@@ -772,17 +774,7 @@ def gnuplot_data(summary, machine=None):
 
 # ---- the batch table: `bigmont speed --batch` ---------------------------------
 
-BATCH_SCHEMA = "bigmont-speed-batch/1"
 BATCH_ROWS = ("ours-single", "ours-batch-avx2", "ours-batch-c", "openssl-noblind")
-
-
-def load_batch_json(path):
-    """A `bigmont speed --batch --json` document, checked for its schema."""
-    with open(path, encoding="utf-8") as f:
-        doc = json.load(f)
-    if doc.get("schema") != BATCH_SCHEMA:
-        raise ValueError("%s: not a %s document" % (path, BATCH_SCHEMA))
-    return doc
 
 
 def check_batch_doc(doc):
