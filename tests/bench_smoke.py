@@ -371,7 +371,9 @@ def check_batch(exe, work, env, x86=True):
     the batch the library takes at T = 1 and 2, per core, the efficiency
     and single/batch at the same T; --batch with --kernels or --compare is
     refused, and so is a bad --threads (0, an empty value in the list):
-    exit 2, one error line, no JSON written."""
+    exit 2, one error line, no JSON written; BIGMONT_BATCH=c (and avx2
+    where it ran) times that lane row alone, the other saying why; the
+    command profiles/record --batch profiles runs."""
     out = os.path.join(work, "batch.json")
     if os.path.exists(out):
         os.remove(out)
@@ -451,6 +453,28 @@ def check_batch(exe, work, env, x86=True):
                            universal_newlines=True, env=env, timeout=60 * SLOWER)
         check(r.returncode == 2 and not os.path.exists(out),
               "--batch %s: exit 2, no JSON written" % " ".join(args))
+    # BIGMONT_BATCH=c or avx2 times that lane row alone (profiles/record
+    # --batch sets it); the other lane row says why it did not run.
+    ran = {x.get("name") for key in keys for x in key.get("implementations", [])
+           if x.get("measured")}
+    for lanes in ("c", "avx2") if "ours-batch-avx2" in ran else ("c",):
+        other = "ours-batch-avx2" if lanes == "c" else "ours-batch-c"
+        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01",
+                            "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=dict(env, BIGMONT_BATCH=lanes),
+                           timeout=60 * SLOWER)
+        check(r.returncode == 0, "--batch with BIGMONT_BATCH=%s exits 0: %r" % (lanes, r.stderr))
+        if r.returncode != 0:
+            continue
+        with open(out) as f:
+            impls = {x["name"]: x for x in json.load(f)["keys"][0]["implementations"]}
+        check(impls["ours-batch-" + lanes]["measured"], "BIGMONT_BATCH=%s: its row measured"
+              % lanes)
+        if other in ran:  # else it did not run anyway, saying why (above)
+            check(not impls[other]["measured"] and
+                  impls[other]["kernel"] == "not run: BIGMONT_BATCH=" + lanes and
+                  "not run: BIGMONT_BATCH=" + lanes in r.stdout,
+                  "BIGMONT_BATCH=%s: %s not run, saying why: %r" % (lanes, other, impls[other]))
     # The command profiles/record --batch profiles is one bigmont takes.
     loader = importlib.machinery.SourceFileLoader(
         "profiles_record", os.path.join(os.path.dirname(HERE), "profiles", "record"))

@@ -211,6 +211,15 @@ class Batch(unittest.TestCase):
     def parse(self, *argv):
         return record.parse_args(list(argv))
 
+    def test_default_lanes(self):
+        # The lanes the library takes: the C ones in the portable builds,
+        # AVX2 in the assembly build where the CPU has it.
+        self.assertEqual(record.default_lanes("chunk32"), "c")
+        self.assertEqual(record.default_lanes("chunk64"), "c")
+        with open("/proc/cpuinfo") as f:
+            avx2 = any(l.startswith("flags") and "avx2" in l.split() for l in f)
+        self.assertEqual(record.default_lanes("chunk64-asm"), "avx2" if avx2 else "c")
+
     def test_speed_command(self):
         a = self.parse("--batch", "--bits", "4096", "--seconds", "3")
         self.assertEqual(record.speed_command("/b/bigmont", a),
