@@ -54,7 +54,13 @@
  * is issued before the rest of this group's blocks.  Variants: the next
  * chain spread one step per block (redc_pipelined), block g+1's share of
  * group g computed in scalar so no vector result is on the chain
- * (redc_ahead), the lanes read back by scalar loads (PHASE_LANES_MEM).
+ * (redc_ahead), the lanes read back by scalar loads (PHASE_LANES_MEM),
+ * the next group's broadcasts and first block placed amid this group's
+ * blocks (redc_skew, SKEW_SPLIT blocks before them; 16 broadcasts live).
+ * And the halves staggered (stagger_phase): each call is two phases, one
+ * reducing A while forming B's product as filler, the other reducing B
+ * while forming the product of A's new value, which the next call
+ * reduces (vsqr2_prime sets that up before a chain of calls).
  * The PHASE_ flags also time the parts alone; those marked timing only
  * cut the chain and give wrong results.
  *
@@ -97,6 +103,13 @@ void big_mont_sqr_vec_adx(uint64_t *r, const uint64_t *a, const uint64_t *n, uin
 #define PHASE_PIPE 4096 /* the reduction with the chain spread over the blocks (friendly only) */
 #define PHASE_AHEAD 8192 /* the reduction with block g+1's share in scalar (friendly only) */
 #define PHASE_LANES_MEM 16384 /* the chain reads its lanes by scalar loads of the stored block */
+#define PHASE_SKEW 32768 /* the next group's vector steps amid this group's blocks (friendly only) */
+#ifndef SKEW_SPLIT
+#define SKEW_SPLIT 3
+#endif
+#ifndef STAGGER_SPLIT
+#define STAGGER_SPLIT 2
+#endif
 #define PHASE_FRIENDLY 128 /* the key holds n' = n k0 (n' = -1 mod 2^28): m = u mod 2^28 */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -619,6 +632,79 @@ ALWAYS_INLINE void redc_ahead(struct vscratch *sa, struct vscratch *sb, const st
 }
 
 /*
+ * The reduction with the next group's vector steps on the chain (its
+ * broadcasts, its first block, the lanes) placed in the middle of this
+ * group's blocks in program order, so that they are older than the rest
+ * of the bulk when their m arrive (the scheduler picks the oldest ready
+ * op).  Friendly keys only; split = the bulk blocks before them.
+ */
+ALWAYS_INLINE void redc_skew(struct vscratch *sa, struct vscratch *sb, const struct vkey *ka,
+			     const struct vkey *kb, uint64_t *carry_a, uint64_t *carry_b, const int N,
+			     const int split)
+{
+	const int B = (N + 3 + 3) / 4;
+	const int G = (N + 3) / 4;
+	struct chain_state A = {{0}, {0}, 0}, Bs = {{0}, {0}, 0};
+	__m256i va[4], vb[4], wa[4], wb[4];
+	block_lanes(A.u, _mm256_load_si256((const __m256i *)sa->t));
+	block_lanes(Bs.u, _mm256_load_si256((const __m256i *)sb->t));
+	for (int r = 0; r < 4; r++) {
+		chain_step(&A, ka, 0, r, N);
+		chain_step(&Bs, kb, 0, r, N);
+	}
+	broadcast4(va, A.m);
+	broadcast4(vb, Bs.m);
+	{
+		__m256i na = redc_block(sa->t, ka, va, 0, 1);
+		__m256i nb = redc_block(sb->t, kb, vb, 0, 1);
+		block_lanes(A.u, na);
+		block_lanes(Bs.u, nb);
+		for (int r = 0; r < 4; r++) {
+			chain_step(&A, ka, 1, r, N);
+			chain_step(&Bs, kb, 1, r, N);
+		}
+	}
+	for (int g = 0; g < G; g++) {
+		/* m(g) broadcast in va/vb, block 1 of group g done; A/Bs hold m(g+1) */
+#pragma GCC unroll 32
+		for (int b = 2; b < 2 + split; b++) {
+			if (b < B) {
+				redc_block(sa->t, ka, va, g, b);
+				redc_block(sb->t, kb, vb, g, b);
+			}
+		}
+		if (g + 1 < G) {
+			const int h = g + 1;
+			broadcast4(wa, A.m);
+			broadcast4(wb, Bs.m);
+			if (h == G - 1 && (N & 3)) {
+				redc_block(sa->t, ka, wa, h, 0);
+				redc_block(sb->t, kb, wb, h, 0);
+			}
+			__m256i na = redc_block(sa->t, ka, wa, h, 1);
+			__m256i nb = redc_block(sb->t, kb, wb, h, 1);
+			if (h < G - 1) {
+				block_lanes(A.u, na);
+				block_lanes(Bs.u, nb);
+				for (int r = 0; r < 4; r++) {
+					chain_step(&A, ka, h + 1, r, N);
+					chain_step(&Bs, kb, h + 1, r, N);
+				}
+			}
+		}
+#pragma GCC unroll 32
+		for (int b = 2 + split; b < B; b++) {
+			redc_block(sa->t, ka, va, g, b);
+			redc_block(sb->t, kb, vb, g, b);
+		}
+		for (int r = 0; r < 4; r++)
+			va[r] = wa[r], vb[r] = wb[r];
+	}
+	*carry_a = A.c;
+	*carry_b = Bs.c;
+}
+
+/*
  * out_x = in_x^2 / R mod' key_x for x = A, B (almost Montgomery, < 2 m_x),
  * in place.  Inputs < 2 m_x as N digits < 2^28 in struct vnum.
  */
@@ -648,6 +734,10 @@ ALWAYS_INLINE void vsqr2_n(struct vnum *xa, struct vnum *xb, const struct vkey *
 
 	uint64_t ca = 0, cb = 0, ma[4], mb_[4], u[4];
 	__m256i va[4], vb[4];
+	if (phases & PHASE_SKEW) {
+		redc_skew(sa, sb, ka, kb, &ca, &cb, N, SKEW_SPLIT);
+		goto carry_pass;
+	}
 	if (phases & PHASE_AHEAD) {
 		redc_ahead(sa, sb, ka, kb, &ca, &cb, N);
 		goto carry_pass;
@@ -715,6 +805,131 @@ carry_pass:
 	}
 }
 
+/*
+ * Staggered halves: one call reduces one number while it forms the other
+ * number's product, group by group, so the product's rows (no chain) fill
+ * the reduction's chain latency; the next group's broadcasts and first
+ * block sit amid this group's blocks (older than the filler).  A pair of
+ * squarings is two such phases:
+ *   phase 1: reduce A (T_A holds A^2) and form T_B = B^2;
+ *   phase 2: reduce B and form T_A = A'^2 for the next pair.
+ * So the scratch of A must hold the product of A's input on entry
+ * (vsqr2_prime), as it does after every pair.  Friendly keys only.
+ */
+ALWAYS_INLINE void product_prepare(uint64_t *t, uint64_t ysh[4][4 * MAX_B + 4], const uint64_t *a, const int B)
+{
+	const __m256i zero = _mm256_setzero_si256();
+	const uint64_t *ad = a + 4;
+	for (int b = 0; b < B; b++) {
+		__m256i x0 = _mm256_load_si256((const __m256i *)(ad + 4 * b));
+		__m256i x1 = _mm256_loadu_si256((const __m256i *)(ad + 4 * b - 1));
+		__m256i x2 = _mm256_loadu_si256((const __m256i *)(ad + 4 * b - 2));
+		__m256i x3 = _mm256_loadu_si256((const __m256i *)(ad + 4 * b - 3));
+		_mm256_store_si256((__m256i *)(ysh[0] + 4 * b), _mm256_add_epi64(x0, x0));
+		_mm256_store_si256((__m256i *)(ysh[1] + 4 * b), _mm256_add_epi64(x1, x1));
+		_mm256_store_si256((__m256i *)(ysh[2] + 4 * b), _mm256_add_epi64(x2, x2));
+		_mm256_store_si256((__m256i *)(ysh[3] + 4 * b), _mm256_add_epi64(x3, x3));
+		_mm256_store_si256((__m256i *)(t + 8 * b), zero);
+		_mm256_store_si256((__m256i *)(t + 8 * b + 4), zero);
+	}
+	_mm256_store_si256((__m256i *)(t + 8 * B), zero);
+	_mm256_store_si256((__m256i *)(t + 8 * B + 4), zero);
+	for (int s = 0; s < 4; s++)
+		_mm256_store_si256((__m256i *)(ysh[s] + 4 * B), zero);
+}
+
+ALWAYS_INLINE void product_group(uint64_t *t, uint64_t ysh[4][4 * MAX_B + 4], const uint64_t *a, const int g,
+				 const int B)
+{
+	const __m256i keep_above0 = _mm256_set_epi64x(-1, -1, -1, 0);
+	const __m256i keep_above2 = _mm256_set_epi64x(-1, 0, 0, 0);
+	const __m256i even_lanes = _mm256_set_epi64x(0, -1, 0, -1);
+	const uint64_t *ad = a + 4;
+	const __m256i b0 = _mm256_set1_epi64x((long long)ad[4 * g]);
+	const __m256i b1 = _mm256_set1_epi64x((long long)ad[4 * g + 1]);
+	const __m256i b2 = _mm256_set1_epi64x((long long)ad[4 * g + 2]);
+	const __m256i b3 = _mm256_set1_epi64x((long long)ad[4 * g + 3]);
+	__m256i x = _mm256_load_si256((const __m256i *)(ad + 4 * g));
+	__m256i sq = _mm256_mul_epu32(x, x);
+	__m256i *tk = (__m256i *)(t + 8 * g);
+	__m256i acc = _mm256_add_epi64(_mm256_load_si256(tk),
+				       _mm256_and_si256(_mm256_permute4x64_epi64(sq, 0x50), even_lanes));
+	acc = _mm256_add_epi64(acc, _mm256_and_si256(keep_above0, _mm256_mul_epu32(b0, _mm256_load_si256((const __m256i *)(ysh[0] + 4 * g)))));
+	acc = _mm256_add_epi64(acc, _mm256_and_si256(keep_above2, _mm256_mul_epu32(b1, _mm256_load_si256((const __m256i *)(ysh[1] + 4 * g)))));
+	_mm256_store_si256(tk, acc);
+	tk++;
+	const uint64_t *y = ysh[0] + 4 * (g + 1);
+	acc = _mm256_add_epi64(_mm256_load_si256(tk), _mm256_and_si256(_mm256_permute4x64_epi64(sq, 0xfa), even_lanes));
+	__m256i p0 = _mm256_mul_epu32(b0, _mm256_load_si256((const __m256i *)y));
+	__m256i p1 = _mm256_mul_epu32(b1, _mm256_load_si256((const __m256i *)(y + 4 * MAX_B + 4)));
+	__m256i p2 = _mm256_and_si256(keep_above0, _mm256_mul_epu32(b2, _mm256_load_si256((const __m256i *)(y + 8 * MAX_B + 8))));
+	__m256i p3 = _mm256_and_si256(keep_above2, _mm256_mul_epu32(b3, _mm256_load_si256((const __m256i *)(y + 12 * MAX_B + 12))));
+	acc = _mm256_add_epi64(_mm256_add_epi64(acc, p0), _mm256_add_epi64(p1, _mm256_add_epi64(p2, p3)));
+	_mm256_store_si256(tk, acc);
+	for (int bp = g + 2; bp < B; bp++) {
+		tk++;
+		y += 4;
+		p0 = _mm256_mul_epu32(b0, _mm256_load_si256((const __m256i *)y));
+		p1 = _mm256_mul_epu32(b1, _mm256_load_si256((const __m256i *)(y + 4 * MAX_B + 4)));
+		p2 = _mm256_mul_epu32(b2, _mm256_load_si256((const __m256i *)(y + 8 * MAX_B + 8)));
+		p3 = _mm256_mul_epu32(b3, _mm256_load_si256((const __m256i *)(y + 12 * MAX_B + 12)));
+		acc = _mm256_add_epi64(_mm256_add_epi64(_mm256_load_si256(tk), p0), _mm256_add_epi64(p1, _mm256_add_epi64(p2, p3)));
+		_mm256_store_si256(tk, acc);
+	}
+}
+
+/* Reduce t_r (by key kr) into out_r's digits while forming t_p = a_p^2. */
+ALWAYS_INLINE void stagger_phase(struct vscratch *sr, const struct vkey *kr, struct vnum *out_r,
+						    struct vscratch *sp, const struct vnum *xp, const int N)
+{
+	const int B = (N + 3 + 3) / 4;
+	const int G = (N + 3) / 4;
+	const int split = STAGGER_SPLIT;
+	uint64_t *t = sr->t;
+	struct chain_state A = {{0}, {0}, 0};
+	__m256i va[4], wa[4];
+	product_prepare(sp->t, sp->ysh, xp->a, B);
+	block_lanes(A.u, _mm256_load_si256((const __m256i *)t));
+	for (int r = 0; r < 4; r++)
+		chain_step(&A, kr, 0, r, N);
+	broadcast4(va, A.m);
+	block_lanes(A.u, redc_block(t, kr, va, 0, 1));
+	for (int r = 0; r < 4; r++)
+		chain_step(&A, kr, 1, r, N);
+	for (int g = 0; g < G; g++) {
+#pragma GCC unroll 8
+		for (int b = 2; b < 2 + split; b++)
+			if (b < B)
+				redc_block(t, kr, va, g, b);
+		if (g + 1 < G) {
+			const int h = g + 1;
+			broadcast4(wa, A.m);
+			if (h == G - 1 && (N & 3))
+				redc_block(t, kr, wa, h, 0);
+			__m256i na = redc_block(t, kr, wa, h, 1);
+			if (h < G - 1) {
+				block_lanes(A.u, na);
+				for (int r = 0; r < 4; r++)
+					chain_step(&A, kr, h + 1, r, N);
+			}
+		}
+#pragma GCC unroll 32
+		for (int b = 2 + split; b < B; b++)
+			redc_block(t, kr, va, g, b);
+		product_group(sp->t, sp->ysh, xp->a, g, B);
+		for (int r = 0; r < 4; r++)
+			va[r] = wa[r];
+	}
+	const uint64_t *tr = t + N;
+	uint64_t *o = out_r->a + 4;
+	uint64_t c = A.c + tr[0];
+	o[0] = c & DIGIT_MASK;
+	for (int k = 1; k < N; k++) {
+		c = (c >> RADIX_BITS) + tr[k];
+		o[k] = c & DIGIT_MASK;
+	}
+}
+
 #define VSQR2_VARIANT(name, N, phases)                                                            \
 	static void __attribute__((noinline)) name(struct vnum *xa, struct vnum *xb, const struct vkey *ka, \
 						   const struct vkey *kb, struct vscratch *sa,             \
@@ -757,10 +972,45 @@ VSQR2_VARIANT(vsqr2_75fac, 75, FRIENDLY | PHASE_PRODUCT_CALL | PHASE_AHEAD)
 VSQR2_VARIANT(vsqr2_38fa_redc, 38, PHASE_REDC | PHASE_FRIENDLY | PHASE_AHEAD)
 VSQR2_VARIANT(vsqr2_38fcm, 38, FRIENDLY | PHASE_PRODUCT_CALL | PHASE_LANES_MEM)
 VSQR2_VARIANT(vsqr2_38fm_redc, 38, PHASE_REDC | PHASE_FRIENDLY | PHASE_LANES_MEM)
+VSQR2_VARIANT(vsqr2_38fsc, 38, FRIENDLY | PHASE_PRODUCT_CALL | PHASE_SKEW)
+VSQR2_VARIANT(vsqr2_56fsc, 56, FRIENDLY | PHASE_PRODUCT_CALL | PHASE_SKEW)
+VSQR2_VARIANT(vsqr2_75fsl, 75, FRIENDLY | PHASE_PRODUCT_LOOP | PHASE_SKEW)
+VSQR2_VARIANT(vsqr2_38fs_redc, 38, PHASE_REDC | PHASE_FRIENDLY | PHASE_SKEW)
 VSQR2_VARIANT(vsqr2_38f_nofeed, 38, FRIENDLY | PHASE_NOFEED)
 VSQR2_VARIANT(vsqr2_38f_product, 38, PHASE_PRODUCT_ROWS | PHASE_FRIENDLY)
 VSQR2_VARIANT(vsqr2_38f_redc, 38, PHASE_REDC | PHASE_FRIENDLY)
 VSQR2_VARIANT(vsqr2_38f_redc_noscalar, 38, PHASE_REDC | PHASE_FRIENDLY | PHASE_NOSCALAR)
+
+#define VSQR2_STAGGER(name, N)                                                                     \
+	static void __attribute__((noinline)) name(struct vnum *xa, struct vnum *xb, const struct vkey *ka, \
+						   const struct vkey *kb, struct vscratch *sa,             \
+						   struct vscratch *sb)                                    \
+	{                                                                                          \
+		stagger_phase_##N(sa, ka, xa, sb, xb);                                               \
+		stagger_phase_##N(sb, kb, xb, sa, xa);                                               \
+	}
+#define STAGGER_PHASE(N)                                                                           \
+	static void __attribute__((noinline)) stagger_phase_##N(struct vscratch *sr, const struct vkey *kr, \
+								struct vnum *out_r, struct vscratch *sp, \
+								const struct vnum *xp)                   \
+	{                                                                                          \
+		stagger_phase(sr, kr, out_r, sp, xp, N);                                             \
+	}
+STAGGER_PHASE(38)
+STAGGER_PHASE(56)
+STAGGER_PHASE(75)
+VSQR2_STAGGER(vsqr2_38st, 38)
+VSQR2_STAGGER(vsqr2_56st, 56)
+VSQR2_STAGGER(vsqr2_75st, 75)
+
+/* The staggered variants' entry condition: the scratch of A holds A's square. */
+static void vsqr2_prime(struct vscratch *sa, const struct vnum *xa, int N)
+{
+	const int B = (N + 6) / 4;
+	product_prepare(sa->t, sa->ysh, xa->a, B);
+	for (int g = 0; g < (N + 3) / 4; g++)
+		product_group(sa->t, sa->ysh, xa->a, g, B);
+}
 
 typedef void vsqr2_fn(struct vnum *, struct vnum *, const struct vkey *, const struct vkey *,
 		      struct vscratch *, struct vscratch *);
@@ -873,6 +1123,7 @@ static void check_pair(vsqr2_fn *fn, int N, int friendly, const mpz_t ma, const 
 	set_key(&kb, mb, N, friendly);
 	set_num(&xa, ina, N);
 	set_num(&xb, inb, N);
+	vsqr2_prime(&sa, &xa, N);
 	mpz_t rinv, ref[2], got, two_m, R;
 	mpz_inits(rinv, ref[0], ref[1], got, two_m, R, NULL);
 	mpz_set(ref[0], ina);
@@ -1008,6 +1259,7 @@ static void time_size(vsqr2_fn *fn, int bits, int N, int friendly, int trials, g
 	set_key(&kb, mb, N, friendly);
 	set_num(&xa, a, N);
 	set_num(&xb, b, N);
+	vsqr2_prime(&sa, &xa, N);
 	to_chunks(na, len, ma);
 	to_chunks(nb, len, mb);
 	to_chunks(ya, len, a);
@@ -1087,6 +1339,12 @@ int main(int argc, char **argv)
 		{1536, 56, 1, vsqr2_56fac, "n k0, product out of line, next block in scalar"},
 		{2048, 75, 1, vsqr2_75fac, "n k0, product out of line, next block in scalar"},
 		{1024, 38, 1, vsqr2_38fcm, "n k0, product out of line, lanes by scalar loads"},
+		{1024, 38, 1, vsqr2_38fsc, "n k0, product out of line, next group's first block amid"},
+		{1536, 56, 1, vsqr2_56fsc, "n k0, product out of line, next group's first block amid"},
+		{2048, 75, 1, vsqr2_75fsl, "n k0, product a loop, next group's first block amid"},
+		{1024, 38, 1, vsqr2_38st, "n k0, staggered: A's reduction with B's product, then B's with A's"},
+		{1536, 56, 1, vsqr2_56st, "n k0, staggered: A's reduction with B's product, then B's with A's"},
+		{2048, 75, 1, vsqr2_75st, "n k0, staggered: A's reduction with B's product, then B's with A's"},
 		{1024, 38, 1, vsqr2_38fm, "n k0, product a loop without shifted copies"},
 	}, phase[] = {
 		{1024, 37, 0, vsqr2_37_product_rows, "product by rows only"},
@@ -1099,6 +1357,7 @@ int main(int argc, char **argv)
 		{1024, 38, 1, vsqr2_38f_redc, "modulus n k0: reduction only"},
 		{1024, 38, 1, vsqr2_38fp_redc, "modulus n k0: reduction only, chain spread"},
 		{1024, 38, 1, vsqr2_38fm_redc, "modulus n k0: reduction only, lanes by scalar loads"},
+		{1024, 38, 1, vsqr2_38fs_redc, "n k0: reduction only, next group's first block amid"},
 		{1024, 38, 1, vsqr2_38fa_redc, "modulus n k0: reduction only, next block in scalar"},
 		{1024, 38, 1, vsqr2_38f_nofeed, "modulus n k0: full, output not fed back: timing only"},
 		{1024, 38, 1, vsqr2_38f_product, "modulus n k0: product only"},
