@@ -1,7 +1,10 @@
 /*
  * Which lane build the batch path runs (lanes.h: big_lanes_ops_choose).
  * The choice is public (the CPU and the environment) and made at each
- * call: a getenv beside a batch of RSA exponentiations costs nothing.
+ * call: a getenv beside a batch of RSA exponentiations costs nothing.  The
+ * CPU tests are bound once, when the program is loaded (ifunc, as in
+ * bignum/dispatch.c): cpuid, asked at every call, traps to the hypervisor
+ * in a virtual machine, some microseconds each.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +14,22 @@
 #include "lanes52.h"
 #include "radix52/radix52.h"
 
-int big_lanes_cpu_has_avx2(void)
+static int cpu_yes(void)
 {
-	return big_ct_select_uses_avx2();
+	return 1;
 }
+
+static int cpu_no(void)
+{
+	return 0;
+}
+
+static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
+{
+	return big_ct_select_uses_avx2() ? cpu_yes : cpu_no;
+}
+__typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
+	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
 
 int big_lanes_ops_choose(struct big_lanes_ops *ops)
 {
@@ -32,14 +47,16 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 	return forced_c;
 }
 
-int big_lanes52_cpu_has_ifma(void)
+static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
 {
 #if BIG_LANES52_HAVE_IFMA_BUILD
-	return big_r52_cpu_has_ifma();
+	return big_r52_cpu_has_ifma() ? cpu_yes : cpu_no;
 #else
-	return 0;
+	return cpu_no;
 #endif
 }
+__typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
+	__attribute__((ifunc("resolve_big_lanes52_cpu_has_ifma")));
 
 /* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
  * vpmadd52 takes eight 52-bit digit products (half products) where a
