@@ -9,22 +9,9 @@
  *                                              since the next operation on
  *                                              the same key advances the pair;
  *   the CRT exponentiations                    together, four lanes pairs;
- *   unblinding, the bytes                      per operation;
- *   the fault check                            per operation, s^e mod n ==
- *                                              in: a fault fails that
- *                                              operation only and writes
- *                                              nothing of it.  Where at
- *                                              least LANE_CHECK_MIN
- *                                              operations of two batches
- *                                              (eight) have one e and
- *                                              moduli the 28-bit lanes
- *                                              serve (RSA-2048 and below),
- *                                              their s^e mod n run in the
- *                                              lanes of one square and
- *                                              multiply
- *                                              (big_modexp_public_batch),
- *                                              else one by one
- *                                              (rsa_fault_check).
+ *   unblinding, the fault check, the bytes     per operation: a fault fails
+ *                                              that operation only and
+ *                                              writes nothing of it.
  * Keys below BATCH_MIN_BITS run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
@@ -35,9 +22,8 @@
  * PARTIAL_MIN, run singly through rsa_private_raw.
  *
  * Scratch: the caller's (or one allocation here when given NULL): the
- * batch exponentiation's, the lane fault check's, then per operation five
- * BIGNUM buffers, the unblinding factor and the result bytes; everything
- * is wiped after use.
+ * batch exponentiation's, then per operation four BIGNUM buffers, the
+ * unblinding factor and the result bytes; everything is wiped after use.
  * Nothing is shared between calls or threads: a key is only read.
  */
 #include <stdint.h>
@@ -48,14 +34,6 @@
 #include "rsa_internal.h"
 
 #define BATCH BIG_CRT_BATCH_MAX
-/* Operations a pool takes: two batches, whose fault checks fill the eight
- * lanes of one square and multiply. */
-#define POOL (2 * BATCH)
-/* The lane fault check costs the same for 1..8 operations: about six
- * scalar checks' worth at RSA-2048 (the lane kernels at 74 digits against
- * the adx ones at 32 chunks, bigmont speed --kernels), so fewer run
- * singly. */
-#define LANE_CHECK_MIN 6
 /* A partial batch of 3 costs less than three single operations on AVX2
  * (bench: `bigmont speed --batch`); 1 or 2 run singly. */
 #define PARTIAL_MIN 3
@@ -65,7 +43,7 @@
  * (docs/design-notes.md, "Batches in vector lanes"). */
 #define BATCH_MIN_BITS 2048
 
-enum { V_IN, V_BASE, V_CRT, V_OUT, V_CHECK, V_COUNT };
+enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
 static size_t n_chunks(size_t len)
 {
@@ -93,17 +71,11 @@ static size_t crt_bytes(size_t len)
 	return align64(big_crt_batch_scratch((int)((n_chunks(len) + 1) / 2)));
 }
 
-/* The lane fault check's scratch, 0 where the lanes do not serve n. */
-static size_t check_bytes(size_t len)
-{
-	return align64(big_public_batch_scratch((int)n_chunks(len)));
-}
-
 size_t rsa_private_batch_scratch_size(size_t len)
 {
 	if (len == 0 || len > RSA_KEY_MAX_BITS / 8)
 		return 0;
-	return crt_bytes(len) + check_bytes(len) + POOL * op_bytes(len) + 64;
+	return crt_bytes(len) + BATCH * op_bytes(len) + 64;
 }
 
 static int check_one(const rsa_key *k, const uint8_t *in, size_t len)
@@ -126,41 +98,22 @@ struct op {
 	int made;
 };
 
-/* 1 if the live operations' fault checks w[0..n) run in the lanes: the
- * 28-bit lanes are the batch's, enough of them, one e, moduli the lanes
- * serve (all public). */
-static int lane_check_ok(const rsa_key *const *keys, const size_t *idx,
-			 const int *w, int n, int lanes28, size_t len)
+/* Operations idx[0..count) (checked, count <= BATCH, primes of one chunk
+ * length) in one batch exponentiation. */
+static void run_group(const rsa_key *const *keys, uint8_t *out,
+		      const uint8_t *in, size_t len, const size_t *idx,
+		      int count, int *status, uint8_t *area)
 {
-	if (!lanes28 || n < LANE_CHECK_MIN || check_bytes(len) == 0)
-		return 0;
-	const rsa_key *k0 = keys[idx[w[0]]];
-	for (int c = 0; c < n; c++) {
-		const rsa_key *k = keys[idx[w[c]]];
-		if (big_public_batch_len(&k->n) != (int)n_chunks(len) ||
-		    big_cmp_abs(&k->e, &k0->e) != 0)
-			return 0;
-	}
-	return 1;
-}
-
-/* Operations idx[0..count) (checked, count <= POOL, primes of one chunk
- * length): batches of BATCH in turn, then the fault checks of all. */
-static void run_pool(const rsa_key *const *keys, uint8_t *out,
-		     const uint8_t *in, size_t len, const size_t *idx,
-		     int count, int *status, uint8_t *area, int lanes28)
-{
-	const size_t nch = n_chunks(len), cb = crt_bytes(len),
-		     kb = check_bytes(len);
+	const size_t nch = n_chunks(len), cb = crt_bytes(len);
 	const int vs = (int)nch + 2;
-	struct op op[POOL];
-	big_crt_batch_op bop[POOL];
-	int which[POOL], st[POOL], live = 0;
+	struct op op[BATCH];
+	big_crt_batch_op bop[BATCH];
+	int which[BATCH], live = 0;
 
 	for (int c = 0; c < count; c++) {
 		const size_t i = idx[c];
 		const rsa_key *k = keys[i];
-		uint8_t *a = area + cb + kb + (size_t)c * op_bytes(len);
+		uint8_t *a = area + cb + (size_t)c * op_bytes(len);
 		BIG_CHUNK_TYPE *buf = (BIG_CHUNK_TYPE *)a;
 		struct op *o = &op[c];
 		int rc = RSA_OK;
@@ -199,65 +152,29 @@ static void run_pool(const rsa_key *const *keys, uint8_t *out,
 		}
 	}
 
-	for (int b = 0; b < live; b += BATCH) {
-		const int n = live - b < BATCH ? live - b : BATCH;
-		const int rc = rsa_status_from_big(big_modexp_crt_batch(bop + b, n, area, cb),
+	if (live > 0) {
+		const int rc = rsa_status_from_big(big_modexp_crt_batch(bop, live, area, cb),
 						   RSA_ERR_ARGS);
-		for (int w = b; w < b + n; w++)
-			st[w] = rc;
-	}
-
-	/* Unblinding; then the fault checks: in the lanes where they pay. */
-	const BIGNUM *res[POOL];
-	int check[POOL], checks = 0;
-	for (int w = 0; w < live; w++) {
-		const rsa_key *k = keys[idx[which[w]]];
-		struct op *o = &op[which[w]];
-		res[w] = &o->v[V_CRT];
-		if (st[w] == RSA_OK && k->blinding) {
-			st[w] = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
-			res[w] = &o->v[V_OUT];
-		}
-		if (st[w] == RSA_OK && k->fault_check)
-			check[checks++] = w;
-	}
-	int in_lanes = 0;
-	if (checks >= LANE_CHECK_MIN) {
-		int cw[POOL];
-		for (int c = 0; c < checks; c++)
-			cw[c] = which[check[c]];
-		if (lane_check_ok(keys, idx, cw, checks, lanes28, len)) {
-			big_public_batch_op pop[POOL];
-			for (int c = 0; c < checks; c++) {
-				const int w = check[c];
-				const rsa_key *k = keys[idx[which[w]]];
-				pop[c] = (big_public_batch_op){ &op[which[w]].v[V_CHECK],
-								res[w], &k->n, &k->n_rr };
+		for (int w = 0; w < live; w++) {
+			const int c = which[w];
+			const size_t i = idx[c];
+			const rsa_key *k = keys[i];
+			struct op *o = &op[c];
+			const BIGNUM *res = &o->v[V_CRT];
+			int st = rc;
+			if (st == RSA_OK && k->blinding) {
+				st = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
+				res = &o->v[V_OUT];
 			}
-			in_lanes = big_modexp_public_batch(pop, checks,
-							   &keys[idx[cw[0]]]->e,
-							   area + cb, kb) == BIG_OK;
+			if (st == RSA_OK && k->fault_check)
+				st = rsa_fault_check(k, res, &o->v[V_IN]);
+			if (st == RSA_OK)
+				st = rsa_status_from_big(bignum2bytestring(o->result, res, len),
+							 RSA_ERR_ARGS);
+			if (st == RSA_OK)
+				memcpy(out + i * len, o->result, len);
+			status[i] = st;
 		}
-	}
-	for (int c = 0; c < checks; c++) {
-		const int w = check[c];
-		const rsa_key *k = keys[idx[which[w]]];
-		struct op *o = &op[which[w]];
-		if (!in_lanes)
-			st[w] = rsa_fault_check(k, res[w], &o->v[V_IN]);
-		else if (!big_equal_ct(&o->v[V_CHECK], &o->v[V_IN]))
-			st[w] = RSA_ERR_FAULT;
-	}
-
-	for (int w = 0; w < live; w++) {
-		const size_t i = idx[which[w]];
-		struct op *o = &op[which[w]];
-		if (st[w] == RSA_OK)
-			st[w] = rsa_status_from_big(bignum2bytestring(o->result, res[w], len),
-						    RSA_ERR_ARGS);
-		if (st[w] == RSA_OK)
-			memcpy(out + i * len, o->result, len);
-		status[i] = st[w];
 	}
 	for (int c = 0; c < count; c++) {
 		struct op *o = &op[c];
@@ -292,13 +209,10 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 
 	/* Only where the lanes beat single operations (AVX2), or the tests
-	 * force the portable lanes.  The lane fault check is radix 2^28's:
-	 * with the IFMA build the single checks run in radix 2^52. */
-	const char *kernel = big_crt_batch_kernel();
-	const int lanes = strcmp(kernel, "none") != 0;
-	const int lanes28 = strcmp(kernel, "avx2") == 0 || strcmp(kernel, "c") == 0;
+	 * force the portable lanes. */
+	const int lanes = strcmp(big_crt_batch_kernel(), "none") != 0;
 	const int forced = getenv("BIGMONT_BATCH") != NULL;
-	size_t group[POOL];
+	size_t group[BATCH];
 	int filled = 0, group_len = 0;
 	for (size_t i = 0; i < count; i++) {
 		const rsa_key *k = keys[i];
@@ -316,23 +230,18 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 			continue;
 		}
 		group[filled++] = i;
-		if (filled == POOL) {
-			run_pool(keys, out, in, len, group, filled, status, area, lanes28);
+		if (filled == BATCH) {
+			run_group(keys, out, in, len, group, filled, status, area);
 			filled = 0;
 		}
 	}
-	/* The rest: a full batch and a partial one of PARTIAL_MIN or more, or
-	 * one of them; what is left runs singly. */
-	const int pooled = filled >= BATCH + PARTIAL_MIN ? filled
-			   : filled >= BATCH		 ? BATCH
-			   : filled >= PARTIAL_MIN	 ? filled
-							 : 0;
-	if (pooled > 0)
-		run_pool(keys, out, in, len, group, pooled, status, area, lanes28);
-	for (int c = pooled; c < filled; c++)
-		status[group[c]] = rsa_private_raw(keys[group[c]],
-						   out + group[c] * len,
-						   in + group[c] * len, len);
+	if (filled >= PARTIAL_MIN)
+		run_group(keys, out, in, len, group, filled, status, area);
+	else
+		for (int c = 0; c < filled; c++)
+			status[group[c]] = rsa_private_raw(keys[group[c]],
+							   out + group[c] * len,
+							   in + group[c] * len, len);
 
 	if (mine != NULL) {
 		big_wipe(mine, need);

@@ -26,10 +26,6 @@
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
  *   and the AVX2 build's words equal to the twin's.
- * - The batch of public-exponent powers (big_modexp_public_batch, the
- *   batch's fault checks): 1..8 operations at 512 bits, 5 and 8 at 1024
- *   and 2048, bases 0, 1, n-1 and random, exponents 1, 2, 3, 65537 and a
- *   random one, vs mpz_powm; bad arguments refused, results untouched.
  * The seed is printed (BIGMONT_TEST_SEED replays it).
  */
 #include <algorithm>
@@ -250,127 +246,6 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 			c.expect_results(bits);
 		}
 	}
-}
-
-/* big_modexp_public_batch (the fault checks of a batch) against
- * mpz_powm: 1..8 operations, a random odd modulus of the full length in
- * every lane, bases 0, 1, n-1 and random below n, public exponents 1, 2,
- * 3, 65537 and a random one of 24 bits; results past count untouched; bad
- * arguments refused with every result untouched. */
-TEST_P(Lanes, PublicBatchMatchesGmp)
-{
-	bt::Rng rng(0x1a4e5006);
-	const bool reduced = bt::scaled(100) < 100;
-	for (int bits : { 512, 1024, 2048 }) {
-		const int len = bits / BIG_CHUNK_SIZE;
-		for (int count = 1; count <= BIG_PUBLIC_BATCH_MAX; count++) {
-			if ((bits > 512 || reduced) && count != 5 && count != 8)
-				continue;
-			Mpz ev, rnd_e;
-			rng.mpz_bits(rnd_e, 24);
-			mpz_setbit(rnd_e, 23);
-			for (int ek = 0; ek < 5; ek++) {
-				const unsigned long small[] = { 1, 2, 3, 65537 };
-				if (ek < 4)
-					mpz_set_ui(ev, small[ek]);
-				else
-					mpz_set(ev, rnd_e);
-				if (bits > 512 && ek != 3 && ek != 4)
-					continue;
-				std::vector<bt::Big *> hold;
-				big_public_batch_op pops[BIG_PUBLIC_BATCH_MAX];
-				Mpz want[BIG_PUBLIC_BATCH_MAX];
-				for (int i = 0; i < count; i++) {
-					Mpz n, a, rr;
-					rng.mpz_bits(n, bits);
-					mpz_setbit(n, bits - 1);
-					mpz_setbit(n, 0);
-					rng.mpz_bits(a, bits + 8);
-					mpz_mod(a, a, n);
-					if (i % 4 == 1)
-						mpz_set_ui(a, 0);
-					if (i % 4 == 2)
-						mpz_sub_ui(a, n, 1);
-					if (i % 4 == 3)
-						mpz_set_ui(a, 1);
-					lane_check::r_squared(rr, n, len * BIG_CHUNK_SIZE);
-					mpz_powm(want[i], a, ev, n);
-					bt::Big *b[4] = { new bt::Big(len), new bt::Big(a), new bt::Big(n),
-							  new bt::Big(rr) };
-					for (bt::Big *x : b)
-						hold.push_back(x);
-					pops[i] = { b[0]->get(), &b[1]->b, &b[2]->b, &b[3]->b };
-				}
-				bt::Big e(ev);
-				std::vector<uint8_t> scratch(big_public_batch_scratch(len));
-				ASSERT_EQ(big_public_batch_len(pops[0].n), len);
-				ASSERT_EQ(big_modexp_public_batch_ops(pops, count, &e.b, &ops(),
-								      scratch.data(), scratch.size()),
-					  BIG_OK);
-				for (int i = 0; i < count; i++) {
-					Mpz g;
-					bt::to_mpz(g, pops[i].result);
-					EXPECT_EQ(mpz_cmp(g, want[i]), 0)
-						<< GetParam().name << " " << bits << " bits, e "
-						<< mpz_get_ui(ev) << ", op " << i << " of " << count;
-				}
-				for (bt::Big *x : hold)
-					delete x;
-			}
-		}
-	}
-}
-
-TEST_P(Lanes, PublicBatchRefusesBadArguments)
-{
-	bt::Rng rng(0x1a4e5007);
-	const int bits = 1024, len = bits / BIG_CHUNK_SIZE;
-	Mpz n, n2, a, rr, rr2, e65537, zv;
-	mpz_set_ui(e65537, 65537);
-	rng.mpz_bits(n, bits);
-	mpz_setbit(n, bits - 1);
-	mpz_setbit(n, 0);
-	rng.mpz_bits(n2, bits - BIG_CHUNK_SIZE);
-	mpz_setbit(n2, bits - BIG_CHUNK_SIZE - 1);
-	mpz_setbit(n2, 0);
-	mpz_set_ui(a, 12345);
-	lane_check::r_squared(rr, n, len * BIG_CHUNK_SIZE);
-	lane_check::r_squared(rr2, n2, (len - 1) * BIG_CHUNK_SIZE);
-	bt::Big res0(len), res1(len), A(a), N(n), N2(n2), RR(rr), RR2(rr2), e(e65537), zero(zv);
-	for (BIGNUM *r : { res0.get(), res1.get() }) {
-		r->len = 1;
-		r->value[0] = 0x77;
-	}
-	big_public_batch_op pops[BIG_PUBLIC_BATCH_MAX + 1];
-	for (auto &op : pops)
-		op = { res0.get(), &A.b, &N.b, &RR.b };
-	std::vector<uint8_t> scratch(big_public_batch_scratch(len));
-	auto untouched = [&](const char *what) {
-		EXPECT_EQ(res0.b.len, 1) << what;
-		EXPECT_EQ(res0.b.value[0], 0x77u) << what;
-		EXPECT_EQ(res1.b.len, 1) << what;
-		EXPECT_EQ(res1.b.value[0], 0x77u) << what;
-	};
-	EXPECT_EQ(big_modexp_public_batch_ops(pops, 0, &e.b, &ops(), scratch.data(), scratch.size()),
-		  BIG_INVALID_ARGS);
-	EXPECT_EQ(big_modexp_public_batch_ops(pops, BIG_PUBLIC_BATCH_MAX + 1, &e.b, &ops(),
-					      scratch.data(), scratch.size()),
-		  BIG_INVALID_ARGS);
-	untouched("count");
-	EXPECT_EQ(big_modexp_public_batch_ops(pops, 1, &zero.b, &ops(), scratch.data(),
-					      scratch.size()),
-		  BIG_INVALID_ARGS);
-	untouched("e = 0");
-	EXPECT_EQ(big_modexp_public_batch_ops(pops, 1, &e.b, &ops(), scratch.data(),
-					      scratch.size() - 65),
-		  BIG_INVALID_ARGS);
-	untouched("scratch");
-	pops[1] = { res1.get(), &A.b, &N2.b, &RR2.b };
-	EXPECT_EQ(big_modexp_public_batch_ops(pops, 2, &e.b, &ops(), scratch.data(), scratch.size()),
-		  BIG_INVALID_ARGS);
-	untouched("moduli of two lengths");
-	EXPECT_EQ(big_public_batch_len(nullptr), 0);
-	EXPECT_EQ(big_public_batch_scratch(0), 0u);
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD

@@ -274,13 +274,6 @@ BIG_ERR_CODE big_modexp_crt_batch_ops(const big_crt_batch_op *ops, int count,
 				      const struct big_lanes_ops *lanes,
 				      void *scratch, size_t scratch_size);
 
-/* big_modexp_public_batch (<bigmont/bignum.h>, public_batch.c) through
- * the given build, for the tests. */
-BIG_ERR_CODE big_modexp_public_batch_ops(const big_public_batch_op *ops,
-					 int count, const BIGNUM *e,
-					 const struct big_lanes_ops *lanes,
-					 void *scratch, size_t scratch_size);
-
 #ifdef __cplusplus
 }
 #endif
