@@ -2,9 +2,9 @@
  * Which lane build the batch path runs (lanes.h: big_lanes_ops_choose).
  * The choice is public (the CPU and the environment) and made at each
  * call: a getenv beside a batch of RSA exponentiations costs nothing.  The
- * CPU tests are bound once, when the program is loaded (ifunc, as in
- * bignum/dispatch.c): cpuid, asked at every call, traps to the hypervisor
- * in a virtual machine, some microseconds each.
+ * CPU tests it asks, big_lanes_cpu_has_avx2 and big_lanes52_cpu_has_ifma,
+ * are bound once at load in bignum/dispatch.c (ifunc: cpuid, asked at
+ * every call, traps to the hypervisor in a virtual machine).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,24 +12,6 @@
 #include "internal.h"
 #include "lanes.h"
 #include "lanes52.h"
-#include "radix52/radix52.h"
-
-static int cpu_yes(void)
-{
-	return 1;
-}
-
-static int cpu_no(void)
-{
-	return 0;
-}
-
-static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
-{
-	return big_ct_select_uses_avx2() ? cpu_yes : cpu_no;
-}
-__typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
-	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
 
 int big_lanes_ops_choose(struct big_lanes_ops *ops)
 {
@@ -46,17 +28,6 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 #endif
 	return forced_c;
 }
-
-static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
-{
-#if BIG_LANES52_HAVE_IFMA_BUILD
-	return big_r52_cpu_has_ifma() ? cpu_yes : cpu_no;
-#else
-	return cpu_no;
-#endif
-}
-__typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
-	__attribute__((ifunc("resolve_big_lanes52_cpu_has_ifma")));
 
 /* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
  * vpmadd52 takes eight 52-bit digit products (half products) where a
