@@ -333,7 +333,7 @@ __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
 
 /* The lane layers' CPU tests (bignum/lanes/lanes.h, lanes52.h), bound once
- * like the kernels: the batch path asks them at every call (four times
+ * like the kernels: the batch path asks them at every call (three times
  * per eight RSA operations), and in a virtual machine each cpuid traps to
  * the hypervisor, microseconds a time. */
 static int cpu_yes(void)
