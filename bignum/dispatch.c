@@ -24,6 +24,7 @@
  */
 #include "internal.h"
 #include "lanes/lanes.h"
+#include "lanes/lanes52.h"
 #include "radix52/radix52.h"
 #include "tuning.h"
 
@@ -330,6 +331,31 @@ static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 }
 __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
+
+/* The lane layers' CPU tests (bignum/lanes/lanes.h, lanes52.h), bound once
+ * like the kernels: the batch path asks them at every call (three times
+ * per eight RSA operations), and in a virtual machine each cpuid traps to
+ * the hypervisor, microseconds a time. */
+static int cpu_yes(void)
+{
+	return 1;
+}
+static int cpu_no(void)
+{
+	return 0;
+}
+static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
+{
+	return big_ct_select_uses_avx2() ? cpu_yes : cpu_no;
+}
+__typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
+	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
+static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
+{
+	return BIG_LANES52_HAVE_IFMA_BUILD && big_r52_cpu_has_ifma() ? cpu_yes : cpu_no;
+}
+__typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
+	__attribute__((ifunc("resolve_big_lanes52_cpu_has_ifma")));
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /* ---- the tuning table's choices (bignum/tuning.h) ------------------------

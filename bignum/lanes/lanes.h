@@ -176,7 +176,8 @@ int big_lanes55_asm(void);
 #define BIG_LANES_HAVE_AVX2_BUILD 0
 #endif
 
-/* 1 if the CPU has AVX2 and the OS saves the YMM state (lanes_select.c). */
+/* 1 if the CPU has AVX2 and the OS saves the YMM state (bound once at
+ * load: bignum/dispatch.c). */
 int big_lanes_cpu_has_avx2(void);
 
 struct big_lanes_ops {

@@ -1,7 +1,10 @@
 /*
  * Which lane build the batch path runs (lanes.h: big_lanes_ops_choose).
  * The choice is public (the CPU and the environment) and made at each
- * call: a getenv beside a batch of RSA exponentiations costs nothing.
+ * call: a getenv beside a batch of RSA exponentiations costs nothing.  The
+ * CPU tests it asks, big_lanes_cpu_has_avx2 and big_lanes52_cpu_has_ifma,
+ * are bound once at load in bignum/dispatch.c (ifunc: cpuid, asked at
+ * every call, traps to the hypervisor in a virtual machine).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +12,6 @@
 #include "internal.h"
 #include "lanes.h"
 #include "lanes52.h"
-#include "radix52/radix52.h"
-
-int big_lanes_cpu_has_avx2(void)
-{
-	return big_ct_select_uses_avx2();
-}
 
 int big_lanes_ops_choose(struct big_lanes_ops *ops)
 {
@@ -30,15 +27,6 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 	}
 #endif
 	return forced_c;
-}
-
-int big_lanes52_cpu_has_ifma(void)
-{
-#if BIG_LANES52_HAVE_IFMA_BUILD
-	return big_r52_cpu_has_ifma();
-#else
-	return 0;
-#endif
 }
 
 /* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
