@@ -1,7 +1,9 @@
 ; big_lanes_sqr55_avx2_asm -- the NASM lane squaring at k = 55 digits
 ; (RSA-3072's CRT halves): lanes_sqr37_avx2.asm's algorithm, contract
 ; and register map with k = 55 = 4 * 13 + 3: rows 4G, 4G + 1 make a group of two
-; after the whole groups (lanes_avx2.inc), the last row is alone.
+; after the whole groups (lanes_avx2.inc), the last row is alone.  The
+; square phase is Karatsuba's (h = 28: 1190 products for the schoolbook's
+; 1540).
 ;
 ; C prototype (bignum/lanes/lanes.h):
 ;   void big_lanes_sqr55_avx2_asm(uint64_t *r, const uint64_t *a,
@@ -20,6 +22,7 @@
 default rel
 
 %define LN_K 55
+%define LN_SQR_KARATSUBA 1
 %include "lanes_avx2.inc"
 %include "lanes_sqr_avx2.inc"
 
