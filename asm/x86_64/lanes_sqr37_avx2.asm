@@ -52,8 +52,9 @@
 ; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle; this
 ; kernel issues 2(551 + k^2 + k) = 3914):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   3211   3490         2109
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+;   AMD EPYC family 25 model 1 (Zen 3)   3245   3509         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
+;   the schoolbook square in the same runs: 3251)
 
 default rel
 
