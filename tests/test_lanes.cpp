@@ -21,7 +21,8 @@
  *   scale); below 1 the batch CRT runs every count at 512 bits only.
  * - The avx2 build's two kernels at 19, 37, 55 digits (lanes.h: the NASM
  *   ones and the intrinsics), each called by name: words equal to the twin's, the
- *   twin's equal to GMP's, every aliasing.  The avx2 instances run the
+ *   twin's equal to GMP's, every aliasing; also with every modulus all ones,
+ *   so the edge operands have every digit at its largest.  The avx2 instances run the
  *   side the tuning binds; tests/tuning.cmake runs them with each side.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
@@ -268,9 +269,22 @@ TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
 	for (int k : { 19, 37, 55 }) {
 		Moduli M(rng, k);
+		/* Every lane's modulus all ones (2^(28k - 2) - 1): round 0's
+		 * operands 2m - 1 and 2^(28(k - 1)) - 1 have every digit but
+		 * the top one at 2^28 - 1 (2m - 1's lowest at 2^28 - 3), in
+		 * both halves of the Karatsuba squaring (lanes_sqr_avx2.inc),
+		 * so its sums lo + hi reach 2^29 - 2. */
+		Mpz ones[BIG_LANES];
+		for (int l = 0; l < BIG_LANES; l++)
+			lane_check::random_modulus(rng, ones[l], 28 * k - 2, 0);
+		lane_check::Moduli<Radix28> top(ones, k);
 		for (const auto &kern : kernels) {
 			lane_check::check_products<Radix28>(rng, kern.mul, kern.sqr, M, rounds,
 							     kern.name);
+			if (HasFatalFailure())
+				return;
+			lane_check::check_products<Radix28>(rng, kern.mul, kern.sqr, top, 2,
+							     kern.name + std::string(", all-ones moduli"));
 			if (HasFatalFailure())
 				return;
 		}

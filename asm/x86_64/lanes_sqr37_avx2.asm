@@ -19,38 +19,47 @@
 ;
 ; Algorithm, per stream of four lanes (lanes_avx2.inc for the reduction
 ; and the carry pass; lanes_sqr_avx2.inc the body):
-; 1. T = a^2, rows of four, unrolled: group g (rows i = 4g .. i + 3)
-;    takes the doubled digits D_r = 2 a_{i+r} (< 2^29) in ymm0-3 and, at
-;    column c = 2i .. i + 39, adds D_r a_{c-i-r} where c - i - r > i + r
-;    and a_{i+r}^2 where c - i - r = i + r (the window slot of a_{i+r}
-;    squared); group 0 writes columns 0..39 and zeroes 40..73; row 36 is
-;    its square alone, into column 72.
-; 2. The reduction, as the product's: chain of group 0 (right after group
-;    0's square pass), passes of groups 0..8 with the next chain inside,
+; 1. T = a^2 by one level of Karatsuba (lanes_sqr_avx2.inc has the math,
+;    the column bounds and the order): h = 19, lo = a_0..a_18, hi =
+;    a_19..a_36, s = lo + hi (digits below 2^29, in the frame);
+;    T = (1 - x^h)(lo^2 - x^h hi^2) + x^h s^2, x = 2^28, column by column:
+;    551 products where the schoolbook square takes 703.  Each square is
+;    rows of four, unrolled: rows i = 4g .. i + 3 take the doubled digits
+;    D_r = 2 x_{i+r} (< 2^30) in ymm0-3 and, at column c = 2i .. i + n +
+;    2, add D_r x_{c-i-r} where c - i - r > i + r and x_{i+r}^2 where
+;    c - i - r = i + r (the window slot of x_{i+r} squared).  Group 0's
+;    chain runs right after lo^2's rows 0..3.
+; 2. The reduction, as the product's: chain of group 0 (right after lo^2's
+;    rows 0..3), passes of groups 0..8 with the next chain inside,
 ;    the chain of row 36.
 ; 3. Both streams: columns 37..73 plus q_36 m_{j+1}, carried, into r.
-; Lane bound: lanes.h's (a doubled cross product counts as two).
+; Lane bound: lanes.h's (a doubled cross product counts as two): the
+; square phase ends with the schoolbook columns.
 ;
 ; Register map:
 ;   rdi  r          rsi  a (this stream)     rdx  mod at the call
 ;   rcx  mod, then m of this stream (k0 at rcx + LN_MOD_K0)
 ;   rbx  T of this stream    r8   the pass's column base
 ;   r9   group counter       r10  stream counter
-;   ymm0-3   row digits (2a, then q)         ymm4-7  window of a (then m)
+;   ymm0-3   row digits (2a or 2s, then q)   ymm4-7  window of a or s (then m)
 ;   ymm8     column sum      ymm9-10  products
-;   ymm11-14 the chain: column, q, carry, product
-; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1.
+;   ymm11-14 the chain: column, q, carry, product   ymm15  zero (the fold)
+; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1, and
+; s at 4096 bytes above each stream's T (lanes_sqr_avx2.inc says why).
 ;
 ; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
 ; runs alternating with the intrinsics; the bound: the 2(k(k+1)/2 + k^2 +
-; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle):
+; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle; this
+; kernel issues 2(551 + k^2 + k) = 3914):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   3211   3490         2109
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+;   AMD EPYC family 25 model 1 (Zen 3)   3245   3509         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
+;   the schoolbook square in the same runs: 3251)
 
 default rel
 
 %define LN_K 37
+%define LN_SQR_KARATSUBA 1
 %include "lanes_avx2.inc"
 %include "lanes_sqr_avx2.inc"
 

@@ -1,7 +1,9 @@
 ; big_lanes_sqr55_avx2_asm -- the NASM lane squaring at k = 55 digits
 ; (RSA-3072's CRT halves): lanes_sqr37_avx2.asm's algorithm, contract
 ; and register map with k = 55 = 4 * 13 + 3: rows 4G, 4G + 1 make a group of two
-; after the whole groups (lanes_avx2.inc), the last row is alone.
+; after the whole groups (lanes_avx2.inc), the last row is alone.  The
+; square phase is Karatsuba's (h = 28: 1190 products for the schoolbook's
+; 1540).
 ;
 ; C prototype (bignum/lanes/lanes.h):
 ;   void big_lanes_sqr55_avx2_asm(uint64_t *r, const uint64_t *a,
@@ -13,13 +15,15 @@
 ; runs alternating with the intrinsics; bound: the vpmuludq count at 2.0 a
 ; cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)    8072   8619         4620
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
-;   (at 55 the NASM kernels trailed in the third run: unbound)
+;   AMD EPYC family 25 model 1 (Zen 3)    7170   6987         4620
+;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
+;   the schoolbook square in the same runs: 7378; the intrinsics ahead:
+;   unbound)
 
 default rel
 
 %define LN_K 55
+%define LN_SQR_KARATSUBA 1
 %include "lanes_avx2.inc"
 %include "lanes_sqr_avx2.inc"
 

@@ -25,6 +25,9 @@
  * two, and k reduction products), plus the carry of the column below,
  * which is below 2^(64 - 28) = 2^36:
  *   column < 2k (2^28 - 1)^2 + 2^36 < 2k * 2^56 + 2^36 <= 2^64  for k <= 127.
+ * (The NASM squarings at 37 and 55 digits reach the same columns by one
+ * level of Karatsuba, asm/x86_64/lanes_sqr_avx2.inc: digit sums below
+ * 2^29, columns added and subtracted whole, exact mod 2^64.)
  * Every size this layer serves has k <= BIG_LANES_MAX_DIGITS = 76, under
  * 2^63.3 for a column; the RSA halves of 512, 1024, 1536 and 2048 bits
  * have k = 19, 37, 55, 74 (big_lanes_digits): 2k = 38 .. 148 products.
