@@ -120,13 +120,13 @@ struct Kernels {
  * radix-2^52 ones. */
 enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20_AMD,
 	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, LANES_MUL, LANES_SQR,
-	  OP_COUNT };
+	  LANES_WIPE, OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
 					 "mul_set_vec", "mul_vec", "sqr_vec",
 					 "mont_sqr_select_vec", "r52_dual_mul20_amd",
 					 "r52_dual_sqr20_amd", "r52_dual_mul20_intel",
 					 "r52_dual_sqr20_intel", "r52_dual20_wipe",
-					 "lanes_mul_nasm", "lanes_sqr_nasm" };
+					 "lanes_mul_nasm", "lanes_sqr_nasm", "lanes_wipe" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -173,6 +173,7 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 		big_lanes_sqr_avx2_asm(reinterpret_cast<uint64_t *>(r),
 					 reinterpret_cast<const uint64_t *>(c.a), c.lanes_mod);
 		break;
+	case LANES_WIPE: big_lanes_avx2_wipe(); break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -357,7 +358,7 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 
 /* The AVX2 lane kernels at 19, 37 and 55 digits (lanes.h), through
  * big_lanes_{mul,sqr}_avx2_asm: random moduli and operands below them in
- * every lane.  (Samples inside the C switch before the kernel unwind too.) */
+ * every lane; and the wipe of their frames.  (Samples inside the C switch before the kernel unwind too.) */
 TEST_F(AsmUnwind, LaneKernelsUnwindToTheirCaller)
 {
 	if (!big_lanes_cpu_has_avx2())
@@ -383,7 +384,7 @@ TEST_F(AsmUnwind, LaneKernelsUnwindToTheirCaller)
 		}
 		const Kernels avx2 = { "avx2", nullptr, nullptr, nullptr, nullptr,
 				       nullptr, nullptr, nullptr };
-		for (Op op : { LANES_MUL, LANES_SQR }) {
+		for (Op op : { LANES_MUL, LANES_SQR, LANES_WIPE }) {
 			Case c{ &avx2, op, len, a.data(), a.data(), nullptr, 0, nullptr, nullptr,
 				nullptr };
 			c.lanes_mod = &mod;

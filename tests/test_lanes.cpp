@@ -24,6 +24,9 @@
  *   twin's equal to GMP's, every aliasing; also with every modulus all ones,
  *   so the edge operands have every digit at its largest.  The avx2 instances run the
  *   side the tuning binds; tests/tuning.cmake runs them with each side.
+ * - The NASM kernels' frame: the 37-digit squaring's Montgomery digits on
+ *   the stack below its caller after a call (the control), not after
+ *   big_lanes_avx2_wipe or an exponentiation.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
  *   and the AVX2 build's words equal to the twin's.
@@ -39,6 +42,7 @@
 #include "internal.h"
 #include "lanes/lane_check.h"
 #include "lanes/lanes.h"
+#include "stack_scan.h"
 #include "testutil.h"
 
 namespace {
@@ -289,6 +293,84 @@ TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 				return;
 		}
 	}
+}
+
+/* The Montgomery digits q_0 .. q_{k-1} a k-digit squaring of x takes in
+ * each lane: the radix-2^28 digits of Y = -x^2 m^-1 mod R, for each
+ * candidate value x[c][l]; only digits no other code would leave on the
+ * stack (above 2^24, neither sparse nor dense), masked for the scan. */
+std::vector<uint64_t> sqr_quotient_digits(const Moduli &M, int k,
+					  const std::vector<const Mpz *> &x)
+{
+	std::vector<uint64_t> digits;
+	Mpz R, inv, y;
+	mpz_setbit(R, static_cast<mp_bitcnt_t>(28 * k));
+	for (const Mpz *cand : x)
+		for (int l = 0; l < BIG_LANES; l++) {
+			mpz_invert(inv, M.m[l], R);
+			mpz_mul(y, cand[l], cand[l]);
+			mpz_mul(y, y, inv);
+			mpz_neg(y, y);
+			mpz_mod(y, y, R);
+			for (int j = 0; j < k; j++) {
+				const uint64_t v = mpz_tdiv_ui(y, UINT64_C(1) << 28);
+				mpz_tdiv_q_2exp(y, y, 28);
+				const int ones = __builtin_popcountll(v);
+				if (v >> 24 != 0 && ones >= 8 && ones <= 22)
+					digits.push_back(v);
+			}
+		}
+	bt::mask_secrets(digits);
+	return digits;
+}
+
+/* The NASM kernels leave their frame below the caller (lanes.h:
+ * big_lanes_avx2_wipe), the Montgomery digits of the last rows among it:
+ * the 37-digit squaring's are there after a call (the control: the scan
+ * finds what a kernel leaves), gone after big_lanes_avx2_wipe from the
+ * same function, and gone after an exponentiation, whose last squaring
+ * (exponent 0: of 1 in Montgomery form, R mod m or R mod m + m) leaves
+ * them below the final product's smaller frame until big_lanes_pow_avx2's
+ * own wipe.  (Without that wipe the last check fails.) */
+TEST(LanesNasm, KernelFramesAreWipedByTheirCaller)
+{
+	if (!big_lanes_cpu_has_avx2())
+		GTEST_SKIP() << "skipped: no AVX2";
+	constexpr int k = 37;
+	bt::Rng rng(0x1a4e5090);
+	Moduli M(rng, k);
+	Mpz av[BIG_LANES], one_lo[BIG_LANES], one_hi[BIG_LANES], R;
+	mpz_setbit(R, 28 * k);
+	LaneNum a(k), r(k);
+	for (int l = 0; l < BIG_LANES; l++) {
+		lane_check::operand(rng, av[l], M.m[l], lane_check::kEdgeOperands, 28);
+		a.set(l, av[l]);
+		mpz_mod(one_lo[l], R, M.m[l]);
+		mpz_add(one_hi[l], one_lo[l], M.m[l]);
+	}
+	const std::vector<uint64_t> of_a = sqr_quotient_digits(M, k, { av });
+	const std::vector<uint64_t> of_one = sqr_quotient_digits(M, k, { one_lo, one_hi });
+	ASSERT_GE(of_a.size(), 8u) << "too few distinctive digits";
+	ASSERT_GE(of_one.size(), 8u) << "too few distinctive digits";
+
+	bt::scrub_stack_below();
+	ASSERT_FALSE(bt::stack_below_holds(of_a)) << "before any call";
+	bt::scrub_stack_below();
+	big_lanes_sqr37_avx2_asm(r.x(), a.x(), &M.mod);
+	ASSERT_TRUE(bt::stack_below_holds(of_a))
+		<< "the control: the squaring's Montgomery digits are not found after it";
+	bt::scrub_stack_below();
+	big_lanes_sqr37_avx2_asm(r.x(), a.x(), &M.mod);
+	big_lanes_avx2_wipe();
+	EXPECT_FALSE(bt::stack_below_holds(of_a)) << "after the squaring and the wipe";
+
+	if (!big_lanes37_asm())
+		GTEST_SKIP() << "skipped: the exponentiation runs the intrinsics at 37 digits "
+				"(BIGMONT_TUNE=lanes37_asm=1 binds the NASM kernels)";
+	std::vector<uint64_t> e(BIG_LANES, 0), scratch(big_lanes_pow_scratch(k));
+	bt::scrub_stack_below();
+	big_lanes_pow_avx2(r.x(), a.x(), e.data(), 1, &M.mod, scratch.data());
+	EXPECT_FALSE(bt::stack_below_holds(of_one)) << "after the exponentiation";
 }
 #endif
 

@@ -38,6 +38,7 @@
 
 #include "abi_call.h"
 #include "radix52/builds.h"
+#include "stack_scan.h"
 #include "testutil.h"
 
 namespace {
@@ -731,38 +732,6 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 	}
 }
 
-/* The stack scans below never hold a secret word themselves, which a
- * spilled loop variable would (ASan builds spill more): they compare
- * stack words and secrets both XORed with this. */
-constexpr uint64_t kScanMask = 0x9e3779b97f4a7c15ULL;
-constexpr ptrdiff_t kScanWords = 2048; /* 16 KB */
-
-/* Zeroes the 16 KB of stack below the caller's frame, where the calls it
- * makes next will have theirs: what is found there afterwards they left. */
-__attribute__((noinline, no_sanitize_address)) void scrub_stack_below()
-{
-	volatile uint64_t area[kScanWords + 64];
-	for (ptrdiff_t i = 0; i < kScanWords + 64; i++)
-		area[i] = 0;
-	__asm__ volatile("" : : "r"(area) : "memory");
-}
-
-/* Whether one of the secrets (given XORed with kScanMask) is in the 16 KB
- * of stack below the caller's frame. */
-__attribute__((noinline, no_sanitize_address)) bool stack_below_holds(
-	const std::vector<uint64_t> &masked)
-{
-	const volatile uint64_t *top =
-		static_cast<const volatile uint64_t *>(__builtin_frame_address(0));
-	for (ptrdiff_t i = 1; i < kScanWords; i++) {
-		const uint64_t w = top[-i] ^ kScanMask;
-		for (uint64_t v : masked)
-			if (w == v)
-				return true;
-	}
-	return false;
-}
-
 /* The kernels leave copies of their operands and of m in a stack frame,
  * and values of them in zmm and mask registers, which their caller zeroes
  * when done (big_r52_dual20_ifma_wipe): after a product, a squaring or an
@@ -797,26 +766,25 @@ TEST_P(Radix52Asm, KernelFramesAreWipedByTheirCaller)
 		}
 	}
 	ASSERT_GE(secret.size(), 8u) << "no case with distinctive digits to look for";
-	for (uint64_t &v : secret)
-		v ^= kScanMask;
+	bt::mask_secrets(secret);
 	AmmCase &c = *cp;
 	Dual r(k);
-	scrub_stack_below();
-	EXPECT_FALSE(stack_below_holds(secret)) << "before any call";
-	scrub_stack_below();
+	bt::scrub_stack_below();
+	EXPECT_FALSE(bt::stack_below_holds(secret)) << "before any call";
+	bt::scrub_stack_below();
 	big_r52_dual_sqr_ifma(r.x(), c.a.x(), &c.s.mod);
-	EXPECT_FALSE(stack_below_holds(secret)) << "after the squaring";
-	scrub_stack_below();
+	EXPECT_FALSE(bt::stack_below_holds(secret)) << "after the squaring";
+	bt::scrub_stack_below();
 	big_r52_dual_mul_ifma(r.x(), c.a.x(), c.b.x(), &c.s.mod);
-	EXPECT_FALSE(stack_below_holds(secret)) << "after the product";
+	EXPECT_FALSE(bt::stack_below_holds(secret)) << "after the product";
 	std::vector<uint64_t> out(static_cast<size_t>(words)), e(16, ~UINT64_C(0));
 	std::vector<uint64_t> scratch(big_r52_dual_pow_scratch(k));
 	for (int w = 0; w < words; w++)
 		c.s.mod.rr[w] = c.a.x()[w]; /* any R^2 below 2m does */
-	scrub_stack_below();
+	bt::scrub_stack_below();
 	big_r52_dual_pow_ifma(out.data(), c.a.x(), e.data(), e.data(), 16, &c.s.mod,
 			      scratch.data());
-	EXPECT_FALSE(stack_below_holds(secret)) << "after the exponentiation";
+	EXPECT_FALSE(bt::stack_below_holds(secret)) << "after the exponentiation";
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, Radix52Asm, ::testing::ValuesIn(r52t::ifma()),

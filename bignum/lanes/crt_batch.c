@@ -45,7 +45,16 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 						  scratch_size);
 	struct big_lanes_ops lanes;
 	big_lanes_ops_choose(&lanes);
-	return big_modexp_crt_batch_ops(ops, count, &lanes, scratch, scratch_size);
+	const BIG_ERR_CODE err =
+		big_modexp_crt_batch_ops(ops, count, &lanes, scratch, scratch_size);
+#if BIG_LANES_HAVE_AVX2_BUILD
+	/* What the NASM kernels left below (lanes.h: big_lanes_avx2_wipe),
+	 * big_lanes_mod_init's products too, which big_lanes_pow's own wipe,
+	 * deeper in the stack, may not reach. */
+	if (big_lanes_cpu_has_avx2())
+		big_lanes_avx2_wipe();
+#endif
+	return err;
 }
 
 const char *big_crt_batch_kernel(void)

@@ -175,6 +175,18 @@ big_lanes_sqr_fn big_lanes_sqr_avx2_asm;
 int big_lanes19_asm(void);
 int big_lanes37_asm(void);
 int big_lanes55_asm(void);
+/*
+ * The NASM kernels leave their frame (the columns, the Montgomery digits,
+ * the squaring's digit sums: up to 8,768 bytes below the rsp at their
+ * call) and ymm0-15 holding secret-derived values.  big_lanes_avx2_wipe
+ * (asm/x86_64/lanes_wipe_avx2.asm) zeroes the 16 KB below its own return
+ * address, ymm0-15 and the caller-saved general registers: called from
+ * the function that called the kernels, at the same stack depth, it
+ * erases what they left.  big_lanes_pow_avx2 calls it before returning;
+ * a caller of big_lanes_{mul,sqr}_avx2 or the kernels by name calls it
+ * itself.
+ */
+void big_lanes_avx2_wipe(void);
 #else
 #define BIG_LANES_HAVE_AVX2_BUILD 0
 #endif

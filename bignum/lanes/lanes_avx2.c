@@ -44,6 +44,7 @@
 #define LN_PICK(op, K, ...)                                                  \
 	(big_lanes##K##_asm() ? big_lanes_##op##K##_avx2_asm(__VA_ARGS__)     \
 			      : ln_##op##_##K(__VA_ARGS__))
+#define LN_WIPE_FRAMES() big_lanes_avx2_wipe()
 #include "lanes_impl.h"
 
 /* The NASM kernels read mod->m at offset 0 and mod->k0 at this one

@@ -13,6 +13,10 @@
  *                   what the entry points run at K = 19, 37, 55 digits
  *                   (lanes_avx2.c: the NASM kernel or ln_<op>_<K>, as the
  *                   dispatch says); by default ln_<op>_<K>(args)
+ *   LN_WIPE_FRAMES  (optional) run by big_lanes_pow before it returns, at
+ *                   its own stack depth: zeroes what the kernels it
+ *                   called left below it (lanes_avx2.c: the NASM
+ *                   kernels' frames and registers); by default nothing
  *
  * Streams.  The eight lanes are two streams of four (lanes 0..3, 4..7):
  * digit j of stream s is the vector at BIG_LANES * j + 4 s; every step is
@@ -57,6 +61,9 @@
 #define LN_CAT2(a, b) a##_##b
 #define LN_CAT(a, b) LN_CAT2(a, b)
 #define LN_NAME(f) LN_CAT(f, LN_SFX)
+#ifndef LN_WIPE_FRAMES
+#define LN_WIPE_FRAMES() ((void)0)
+#endif
 #ifndef LN_INLINE
 #define LN_INLINE static inline __attribute__((always_inline))
 #endif
@@ -589,4 +596,5 @@ void LN_NAME(big_lanes_pow)(uint64_t *out, const uint64_t *base,
 	}
 	LN_NAME(big_lanes_mul)(acc, acc, one, mod);
 	ln_final_sub(out, acc, mod->m, k);
+	LN_WIPE_FRAMES();
 }

@@ -1,0 +1,57 @@
+/*
+ * Looking for secrets a kernel left on the stack below its caller: zero
+ * the stack where the calls a test makes next will have their frames,
+ * make the calls, then scan that stack for the secrets' words.
+ *
+ * The scan never holds a secret word itself, which a spilled loop
+ * variable would (ASan builds spill more): it compares stack words and
+ * secrets both XORed with kScanMask, so the test passes the secrets
+ * masked (mask_secrets).
+ */
+#ifndef BIGMONT_STACK_SCAN_H
+#define BIGMONT_STACK_SCAN_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace bt {
+
+constexpr uint64_t kScanMask = 0x9e3779b97f4a7c15ULL;
+constexpr ptrdiff_t kScanWords = 2048; /* 16 KB */
+
+inline void mask_secrets(std::vector<uint64_t> &secrets)
+{
+	for (uint64_t &v : secrets)
+		v ^= kScanMask;
+}
+
+/* Zeroes the 16 KB of stack below the caller's frame, where the calls it
+ * makes next will have theirs: what is found there afterwards they left. */
+__attribute__((noinline, no_sanitize_address)) inline void scrub_stack_below()
+{
+	volatile uint64_t area[kScanWords + 64];
+	for (ptrdiff_t i = 0; i < kScanWords + 64; i++)
+		area[i] = 0;
+	__asm__ volatile("" : : "r"(area) : "memory");
+}
+
+/* Whether one of the secrets (given masked) is in the 16 KB of stack
+ * below the caller's frame. */
+__attribute__((noinline, no_sanitize_address)) inline bool stack_below_holds(
+	const std::vector<uint64_t> &masked)
+{
+	const volatile uint64_t *top =
+		static_cast<const volatile uint64_t *>(__builtin_frame_address(0));
+	for (ptrdiff_t i = 1; i < kScanWords; i++) {
+		const uint64_t w = top[-i] ^ kScanMask;
+		for (uint64_t v : masked)
+			if (w == v)
+				return true;
+	}
+	return false;
+}
+
+} // namespace bt
+
+#endif
