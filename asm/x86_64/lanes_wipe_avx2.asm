@@ -26,6 +26,7 @@
 
 default rel
 %include "cfi.inc"
+%include "wipe.inc"
 
 %define LANES_WIPE_BYTES 16384
 
@@ -52,15 +53,7 @@ big_lanes_avx2_wipe:
 	cmp	rax, rcx
 	jb	.zero
 	vzeroall
-	xor	eax, eax
-	xor	ecx, ecx
-	xor	edx, edx
-	xor	esi, esi
-	xor	edi, edi
-	xor	r8d, r8d
-	xor	r9d, r9d
-	xor	r10d, r10d
-	xor	r11d, r11d
+	WIPE_SCRATCH_GPRS
 	mov	rsp, rbp
 	CFI_CFA_RSP	16
 	CFI_POP	rbp

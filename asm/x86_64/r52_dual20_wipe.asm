@@ -28,6 +28,7 @@
 
 default rel
 %include "r52_dual20.inc"
+%include "wipe.inc"
 
 section .text
 
@@ -52,15 +53,7 @@ big_r52_dual20_ifma_wipe:
 	kxorq	k %+ i, k %+ i, k %+ i
 %assign i i+1
 %endrep
-	xor	eax, eax
-	xor	ecx, ecx
-	xor	edx, edx
-	xor	esi, esi
-	xor	edi, edi
-	xor	r8d, r8d
-	xor	r9d, r9d
-	xor	r10d, r10d
-	xor	r11d, r11d
+	WIPE_SCRATCH_GPRS
 	R52_LEAVE
 	CFI_ENDPROC
 
