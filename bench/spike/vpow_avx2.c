@@ -45,10 +45,13 @@
  * < 2^56 and N more from the reduction, the same as the squaring's
  * (which counts a doubled product twice): below 2^63.3 at N = 75.  Inputs
  * < 2w, output < 2w (R > 4w), as the squaring.
- * The table read (vselect2): for up to 8 blocks at a time, a compare mask
- * per entry, and/or into 8 accumulators; every entry of both tables read,
- * no address depends on the index.  The packed variant keeps the table in
- * 32-bit digits (half the bytes) and widens the selected entry.
+ * The table read (vselect1, per half): for up to 8 blocks at a time, a
+ * compare mask per entry, and/or into 8 accumulators; every entry read, no
+ * address depends on the index.  The packed variant keeps the table in
+ * 32-bit digits (half the bytes) and widens the selected entry.  Two more
+ * variants cut the packed read into units run inside the window's
+ * squarings (read_unit, redc2_read): one a reduction group after its
+ * chain steps, or before the serial carry pass.
  */
 #define main vsqr_spike_main
 #include "vsqr_avx2.c"
@@ -206,6 +209,112 @@ ALWAYS_INLINE void vselect1_packed(uint64_t *out, const uint32_t *table, const i
 	}
 }
 
+/*
+ * The table read fused with the window's squarings: the window's index is
+ * public in time (known before its squarings), so the read of the 32-bit
+ * table is cut into units (one ymm of 8 digits of one half, over all
+ * entries) and the squarings' reduction runs one unit after a group's
+ * chain steps, in the cycles the chain leaves idle.
+ */
+struct read_job {
+	const uint32_t *table[2];
+	uint64_t *out[2];
+	uint32_t idx[2];
+	int entries, nh, nblk, stride;
+	int next, total;
+};
+
+ALWAYS_INLINE void read_unit(struct read_job *j)
+{
+	const int u = j->next++;
+	const int h = u >= j->nh;
+	const int k = u - h * j->nh;
+	const uint32_t *e = j->table[h] + 8 * k;
+	const __m256i want = _mm256_set1_epi32((int)j->idx[h]), two = _mm256_set1_epi32(2);
+	__m256i i0 = _mm256_setzero_si256(), i1 = _mm256_set1_epi32(1);
+	__m256i acc0 = _mm256_setzero_si256(), acc1 = _mm256_setzero_si256();
+	for (int n = 0; n < j->entries; n += 2, e += 2 * j->stride) {
+		acc0 = _mm256_or_si256(acc0, _mm256_and_si256(_mm256_cmpeq_epi32(i0, want), _mm256_load_si256((const __m256i *)e)));
+		acc1 = _mm256_or_si256(acc1, _mm256_and_si256(_mm256_cmpeq_epi32(i1, want),
+							       _mm256_load_si256((const __m256i *)(e + j->stride))));
+		i0 = _mm256_add_epi32(i0, two);
+		i1 = _mm256_add_epi32(i1, two);
+	}
+	const __m256i acc = _mm256_or_si256(acc0, acc1);
+	uint64_t *out = j->out[h] + 8 * k;
+	_mm256_storeu_si256((__m256i *)out, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(acc)));
+	if (8 * k + 4 < 4 * j->nblk)
+		_mm256_storeu_si256((__m256i *)(out + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(acc, 1)));
+}
+
+/*
+ * vsqr2_n's reduction and carry pass (modulus n k0), with up to `units`
+ * read units: one a group after its chain steps (at_carry 0), or all of
+ * them before the serial carry pass (at_carry 1).
+ */
+ALWAYS_INLINE void redc2_read(struct vnum *xa, struct vnum *xb, const struct vkey *ka, const struct vkey *kb,
+			      struct vscratch *sa, struct vscratch *sb, const int N, struct read_job *job, int units,
+			      const int at_carry)
+{
+	const int B = (N + 3 + 3) / 4;
+	const int G = (N + 3) / 4;
+	uint64_t ca = 0, cb = 0, ma[4], mb_[4], u[4];
+	__m256i va[4], vb[4];
+	block_lanes(u, _mm256_load_si256((const __m256i *)sa->t));
+	mont_digits(ma, &ca, u, ka, 0, N, 1);
+	block_lanes(u, _mm256_load_si256((const __m256i *)sb->t));
+	mont_digits(mb_, &cb, u, kb, 0, N, 1);
+	for (int g = 0; g < G; g++) {
+		broadcast4(va, ma);
+		broadcast4(vb, mb_);
+		const int last = g == G - 1;
+		if (last && (N & 3)) {
+			redc_block(sa->t, ka, va, g, 0);
+			redc_block(sb->t, kb, vb, g, 0);
+		}
+		__m256i na = redc_block(sa->t, ka, va, g, 1);
+		__m256i nb = redc_block(sb->t, kb, vb, g, 1);
+		if (!last) {
+			block_lanes(u, na);
+			mont_digits(ma, &ca, u, ka, g + 1, N, 1);
+			block_lanes(u, nb);
+			mont_digits(mb_, &cb, u, kb, g + 1, N, 1);
+		}
+		if (!at_carry && units > 0 && job->next < job->total) {
+			read_unit(job);
+			units--;
+		}
+#pragma GCC unroll 32
+		for (int b = 2; b < B; b++) {
+			redc_block(sa->t, ka, va, g, b);
+			redc_block(sb->t, kb, vb, g, b);
+		}
+	}
+	for (; at_carry && units > 0 && job->next < job->total; units--)
+		read_unit(job);
+	uint64_t *ta = sa->t + N, *tb = sb->t + N, *oa = xa->a + 4, *ob = xb->a + 4;
+	ca += ta[0];
+	cb += tb[0];
+	oa[0] = ca & DIGIT_MASK;
+	ob[0] = cb & DIGIT_MASK;
+	for (int k = 1; k < N; k++) {
+		ca = (ca >> RADIX_BITS) + ta[k];
+		cb = (cb >> RADIX_BITS) + tb[k];
+		oa[k] = ca & DIGIT_MASK;
+		ob[k] = cb & DIGIT_MASK;
+	}
+}
+
+typedef void vsqr2r_fn(struct vnum *, struct vnum *, const struct vkey *, const struct vkey *, struct vscratch *,
+		       struct vscratch *, struct read_job *, int);
+#define VSQR2R(name, N, call, at_carry)                                                                            	static void __attribute__((noinline)) name(struct vnum *xa, struct vnum *xb, const struct vkey *ka,     						   const struct vkey *kb, struct vscratch *sa,                 						   struct vscratch *sb, struct read_job *job, int units)       	{                                                                                                  		if (call) {                                                                                			sqr_product_rows_call(sa->t, sa->ysh, xa->a, N);                                    			sqr_product_rows_call(sb->t, sb->ysh, xb->a, N);                                    		} else {                                                                                   			sqr_product_loop(sa->t, sa->ysh, xa->a, N, (N + 6) / 4);                            			sqr_product_loop(sb->t, sb->ysh, xb->a, N, (N + 6) / 4);                            		}                                                                                          		redc2_read(xa, xb, ka, kb, sa, sb, N, job, units, at_carry);                                 	}
+VSQR2R(vsqr2r_38, 38, 1, 0)
+VSQR2R(vsqr2r_56, 56, 0, 0)
+VSQR2R(vsqr2r_75, 75, 0, 0)
+VSQR2R(vsqr2c_38, 38, 1, 1)
+VSQR2R(vsqr2c_56, 56, 0, 1)
+VSQR2R(vsqr2c_75, 75, 0, 1)
+
 /* Entry digits of one number, 64-bit or packed 32-bit. */
 ALWAYS_INLINE void table_store(void *table, const int packed, const int i, const uint64_t *d, const int stride)
 {
@@ -300,7 +409,7 @@ static inline void sub_if_ge(uint64_t *x, const uint64_t *n, int len)
 ALWAYS_INLINE void vpow2(uint64_t *out_p, uint64_t *out_q, const uint64_t *a, int alen, const uint64_t *dp,
 			 const uint64_t *dq, int elen, const struct vpow_key *kp, const struct vpow_key *kq,
 			 struct vpow_scratch *s, const int N, vsqr2_fn *sq, vmul2_fn *mul,
-			 vsqr2_fn *from, const int packed, const int wdelta)
+			 vsqr2_fn *from, const int packed, const int wdelta, vsqr2r_fn *sq_read)
 {
 	const int len = kp->len, nblk = (N + 3) / 4, stride = packed ? 8 * ((nblk + 1) / 2) : 4 * nblk;
 	const int ebits = elen * 64, w = big_mont_pow_ct_window(ebits) + wdelta, entries = 1 << w;
@@ -345,6 +454,19 @@ ALWAYS_INLINE void vpow2(uint64_t *out_p, uint64_t *out_q, const uint64_t *a, in
 	}
 	while (pos > 0) {
 		pos -= w;
+		if (sq_read) { /* packed only */
+			struct read_job job = {{(const uint32_t *)s->table[0], (const uint32_t *)s->table[1]},
+					       {s->sel[0].a + 4, s->sel[1].a + 4},
+					       {(uint32_t)window_bits(dp, elen, pos, w), (uint32_t)window_bits(dq, elen, pos, w)},
+					       entries, (nblk + 1) / 2, nblk, stride, 0, 2 * ((nblk + 1) / 2)};
+			const int per = (job.total + w - 1) / w;
+			for (int k = 0; k < w; k++)
+				sq_read(xa, xb, &kp->kf, &kq->kf, &s->s[0], &s->s[1], &job, per);
+			while (job.next < job.total)
+				read_unit(&job);
+			mul(xa, xb, xa, xb, &s->sel[0], &s->sel[1], &kp->kf, &kq->kf, &s->s[0], &s->s[1]);
+			continue;
+		}
 		for (int k = 0; k < w; k++)
 			sq(xa, xb, &kp->kf, &kq->kf, &s->s[0], &s->s[1]);
 		if (packed) {
@@ -365,22 +487,28 @@ ALWAYS_INLINE void vpow2(uint64_t *out_p, uint64_t *out_q, const uint64_t *a, in
 
 typedef void vpow2_fn(uint64_t *, uint64_t *, const uint64_t *, int, const uint64_t *, const uint64_t *, int,
 		      const struct vpow_key *, const struct vpow_key *, struct vpow_scratch *);
-#define VPOW2(name, N, sq, packed, wdelta)                                                                      \
+#define VPOW2(name, N, sq, packed, wdelta, sq_read)                                                                      \
 	static void __attribute__((noinline)) name(uint64_t *op, uint64_t *oq, const uint64_t *a, int alen,       \
 						   const uint64_t *dp, const uint64_t *dq, int elen,           \
 						   const struct vpow_key *kp, const struct vpow_key *kq,       \
 						   struct vpow_scratch *s)                                     \
 	{                                                                                                  \
-		vpow2(op, oq, a, alen, dp, dq, elen, kp, kq, s, N, sq, vmul2_##N, vfrom2_##N, packed, wdelta);\
+		vpow2(op, oq, a, alen, dp, dq, elen, kp, kq, s, N, sq, vmul2_##N, vfrom2_##N, packed, wdelta, sq_read);\
 	}
-VPOW2(vpow2_38, 38, vsqr2_38fc, 0, 0)
-VPOW2(vpow2_56, 56, vsqr2_56fl, 0, 0)
-VPOW2(vpow2_75, 75, vsqr2_75fl, 0, 0)
-VPOW2(vpow2_38p, 38, vsqr2_38fc, 1, 0)
-VPOW2(vpow2_56p, 56, vsqr2_56fl, 1, 0)
-VPOW2(vpow2_75p, 75, vsqr2_75fl, 1, 0)
-VPOW2(vpow2_56p4, 56, vsqr2_56fl, 1, -1)
-VPOW2(vpow2_75p5, 75, vsqr2_75fl, 1, -1)
+VPOW2(vpow2_38, 38, vsqr2_38fc, 0, 0, NULL)
+VPOW2(vpow2_56, 56, vsqr2_56fl, 0, 0, NULL)
+VPOW2(vpow2_75, 75, vsqr2_75fl, 0, 0, NULL)
+VPOW2(vpow2_38p, 38, vsqr2_38fc, 1, 0, NULL)
+VPOW2(vpow2_56p, 56, vsqr2_56fl, 1, 0, NULL)
+VPOW2(vpow2_75p, 75, vsqr2_75fl, 1, 0, NULL)
+VPOW2(vpow2_56p4, 56, vsqr2_56fl, 1, -1, NULL)
+VPOW2(vpow2_75p5, 75, vsqr2_75fl, 1, -1, NULL)
+VPOW2(vpow2_38pf, 38, vsqr2_38fc, 1, 0, vsqr2r_38)
+VPOW2(vpow2_56pf, 56, vsqr2_56fl, 1, 0, vsqr2r_56)
+VPOW2(vpow2_75pf, 75, vsqr2_75fl, 1, 0, vsqr2r_75)
+VPOW2(vpow2_38pc, 38, vsqr2_38fc, 1, 0, vsqr2c_38)
+VPOW2(vpow2_56pc, 56, vsqr2_56fl, 1, 0, vsqr2c_56)
+VPOW2(vpow2_75pc, 75, vsqr2_75fl, 1, 0, vsqr2c_75)
 
 /* The library's exp_mod_prime (bignum/modexp_crt.c), for one half. */
 static void lib_exp(uint64_t *out, const uint64_t *a, int alen, const uint64_t *d, int dlen, const uint64_t *n,
@@ -778,17 +906,23 @@ int main(int argc, char **argv)
 		vsqr2_fn *sq;
 		vmul2_fn *mul;
 		vpow2_fn *pow, *pow_packed;
-		struct vpow_variant var[3];
+		struct vpow_variant var[5];
 		int nvar;
 	} size[] = {
 		{1024, 38, vsqr2_38fc, vmul2_38, vpow2_38, vpow2_38p,
-		 {{vpow2_38, "vertical, 64-bit table"}, {vpow2_38p, "vertical, 32-bit table"}}, 2},
+		 {{vpow2_38, "vertical, 64-bit table"}, {vpow2_38p, "vertical, 32-bit table"},
+		  {vpow2_38pf, "vertical, 32-bit, read in the reductions"},
+		  {vpow2_38pc, "vertical, 32-bit, read before carry pass"}}, 4},
 		{1536, 56, vsqr2_56fl, vmul2_56, vpow2_56, vpow2_56p,
 		 {{vpow2_56, "vertical, 64-bit table"}, {vpow2_56p, "vertical, 32-bit table"},
-		  {vpow2_56p4, "vertical, 32-bit table, window 4"}}, 3},
+		  {vpow2_56p4, "vertical, 32-bit table, window 4"},
+		  {vpow2_56pf, "vertical, 32-bit, read in the reductions"},
+		  {vpow2_56pc, "vertical, 32-bit, read before carry pass"}}, 5},
 		{2048, 75, vsqr2_75fl, vmul2_75, vpow2_75, vpow2_75p,
 		 {{vpow2_75, "vertical, 64-bit table"}, {vpow2_75p, "vertical, 32-bit table"},
-		  {vpow2_75p5, "vertical, 32-bit table, window 5"}}, 3},
+		  {vpow2_75p5, "vertical, 32-bit table, window 5"},
+		  {vpow2_75pf, "vertical, 32-bit, read in the reductions"},
+		  {vpow2_75pc, "vertical, 32-bit, read before carry pass"}}, 5},
 	};
 	for (int i = 0; i < 3; i++)
 		check_mul(size[i].mul, size[i].bits, size[i].N, rs);
@@ -802,6 +936,12 @@ int main(int argc, char **argv)
 	}
 	check_pow(vpow2_56p4, 1536, 56, rs, "vertical exponentiation, 32-bit table, window 4");
 	check_pow(vpow2_75p5, 2048, 75, rs, "vertical exponentiation, 32-bit table, window 5");
+	check_pow(vpow2_38pf, 1024, 38, rs, "vertical exponentiation, read in the squarings");
+	check_pow(vpow2_56pf, 1536, 56, rs, "vertical exponentiation, read in the squarings");
+	check_pow(vpow2_75pf, 2048, 75, rs, "vertical exponentiation, read in the squarings");
+	check_pow(vpow2_38pc, 1024, 38, rs, "vertical exponentiation, read before carry passes");
+	check_pow(vpow2_56pc, 1536, 56, rs, "vertical exponentiation, read before carry passes");
+	check_pow(vpow2_75pc, 2048, 75, rs, "vertical exponentiation, read before carry passes");
 	if (fails) {
 		fprintf(stderr, "vpow: %d checks failed; no timing\n", fails);
 		return 1;
