@@ -32,7 +32,7 @@
  *      6 at 2048);
  *   4. every window of the exponent's elen chunks from the top (the top
  *      window takes the leftover bits), w squarings, a masked read of
- *      every table entry (vselect2), one product;
+ *      every table entry of both halves (vselect1), one product;
  *   5. out of Montgomery form by a reduction with the modulus n itself
  *      (key kn: m = u k0): r = (x + M n) / R < x / R + n < n + 1/2 for
  *      x < 2 n k0 < R / 2, so r <= n; to 64-bit chunks and one masked
