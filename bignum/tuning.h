@@ -35,9 +35,15 @@
  *                          (asm/x86_64/lanes_{mul,sqr}37_avx2.asm) rather
  *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
  *   LANES19_ASM, LANES55_ASM  the same at 19 and 55 digits (RSA-1024 and
- *                          3072's halves).
+ *                          3072's halves);
+ *   VERTICAL               big_modexp_crt's two exponentiations at 24- and
+ *                          32-chunk primes (RSA-3072, 4096) in the adx
+ *                          variant on an AVX2 CPU by the vertical dual
+ *                          exponentiation (bignum/vertical/) rather than
+ *                          by two big_mont_pow_ct.
  * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES ones).  BIGMONT_TUNE
+ * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES and
+ * VERTICAL ones).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
@@ -62,7 +68,8 @@
 	X(R52_KERNELS20_INTEL)                                                \
 	X(LANES19_ASM)                                                        \
 	X(LANES37_ASM)                                                        \
-	X(LANES55_ASM)
+	X(LANES55_ASM)                                                        \
+	X(VERTICAL)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \

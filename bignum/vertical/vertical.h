@@ -140,6 +140,11 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
 #define BIG_VERT_HAVE_AVX2_BUILD 0
 #endif
 
+/* 1 where the tuning table (bignum/tuning.h, VERTICAL) or BIGMONT_TUNE
+ * binds big_modexp_crt's vertical path, bound once at load
+ * (bignum/dispatch.c); 0 in builds without the assembly. */
+int big_vert_tuned(void);
+
 /* Words of big_vert_pow2_avx2's scratch (any alignment). */
 size_t big_vert_pow2_scratch(int len, int elen);
 
