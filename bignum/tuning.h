@@ -96,6 +96,18 @@
 	X(AMD, 25, 1, LANES19_ASM, "amd-epyc-family25-model1",                \
 	  "2026-11-29-0326-kernels.txt", "asm sqr", 19, 1052,                 \
 	  "2026-11-29-0326-kernels.txt", "intrin sqr", 1519)                  \
+	/* Zen 3: the CRT's two exponentiations by the vertical AVX2 layer,   \
+	 * 4942072 against two big_mont_pow_ct's 5642396 core cycles at 24    \
+	 * chunks a half (0.88) and 10735584 against 12784019 at 32 (0.84):   \
+	 * the least of 3 runs, the sides alternating, each run has it ahead. \
+	 * At 16 chunks (RSA-2048) the spike measured it 8 % behind           \
+	 * (docs/design-notes.md): the layer does not serve that size. */     \
+	X(AMD, 25, 1, VERTICAL, "amd-epyc-family25-model1",                   \
+	  "2026-11-29-0601-kernels.txt", "vertical pow", 24, 4942072,         \
+	  "2026-11-29-0601-kernels.txt", "radix64 pow", 5642396)              \
+	X(AMD, 25, 1, VERTICAL, "amd-epyc-family25-model1",                   \
+	  "2026-11-29-0601-kernels.txt", "vertical pow", 32, 10735584,        \
+	  "2026-11-29-0601-kernels.txt", "radix64 pow", 12784019)             \
 	/* Ice Lake server: Karatsuba 743 against the rows' 791 (the run    \
 	 * before it); pairs at 30 digits 1385 against the ymm halves' 1650; \
 	 * at 40 the pairs' 2865 lost to 2486, so 40 keeps the default; the  \
