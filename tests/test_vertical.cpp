@@ -12,7 +12,7 @@
  *   random density, 2^b - 1 and 2^(b-1) + 1 (b = 64 len); operands 0, 1,
  *   w - 1, 2w - 1, all ones below w's top bit, random below 2w; the exact
  *   almost-Montgomery value (x + M w) / R, M = -x w^-1 mod R (not only its
- *   residue), below 2w, normalised digits, zero padding; aliasing r == a,
+ *   residue), below 2w, normalised digits, padding left zero; aliasing r == a,
  *   r == b; chains of outputs fed back.
  * - The dual exponentiation against mpz_powm: bases 0, 1, p - 1 and
  *   random; exponents 0, 1, 2, all ones and random (some with long runs
@@ -245,7 +245,9 @@ void check_products(bt::Rng &rng, Pair &P, bool square, int alias, long chains, 
 					mpz_set(b[h], a[h]);
 				gmp_to_num(&an[h], a[h], P.digits);
 				gmp_to_num(&bn[h], b[h], P.digits);
-				std::memset(&rn[h], 0x5a, sizeof(rn[h]));
+				std::memset(&rn[h], 0, sizeof(rn[h]));
+				for (int k = 0; k < P.digits; k++)
+					rn[h].d[4 + k] = 0x5a5a5a5a5a5a5a5aULL; /* overwritten */
 			}
 			big_vert_num *r = alias == 1 ? an : alias == 2 ? bn : rn;
 			if (square)

@@ -215,10 +215,6 @@ ALWAYS_INLINE void carry_out(struct big_vert_num *r, const uint64_t *t, uint64_t
 		c = (c >> BIG_VERT_RADIX_BITS) + t[N + k];
 		o[k] = c & BIG_VERT_DIGIT_MASK;
 	}
-	for (int k = 0; k < 4; k++)
-		r->d[k] = 0;
-	for (int k = 4 + N; k < BIG_VERT_NUM_WORDS; k++)
-		r->d[k] = 0;
 }
 
 ALWAYS_INLINE void reduce2(struct big_vert_num *r, const struct big_vert_mod *mod, struct big_vert_work *work,

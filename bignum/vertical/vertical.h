@@ -105,9 +105,11 @@ void big_vert_to_chunks(uint64_t *c, int clen, const struct big_vert_num *x, int
  * mod[h] with mod[0].digits == mod[1].digits = N from big_vert_digits):
  *   big_vert_mul2_avx2: r[h] = a[h] b[h] R^-1 mod' w_h,
  *   big_vert_sqr2_avx2: r[h] = a[h]^2 R^-1 mod' w_h,
- * almost Montgomery (above): a[h], b[h] < 2 w_h in, r[h] < 2 w_h out,
- * padding written zero.  r may be a or b (the same array); work is the
- * caller's, two entries.
+ * almost Montgomery (above): a[h], b[h] < 2 w_h in, r[h] < 2 w_h out.
+ * Only r's N digits are written: its other words must be zero already
+ * (as big_vert_from_chunks and these kernels leave them; writing them per
+ * call cost about 1 % at 56 digits).  r may be a or b (the same array);
+ * work is the caller's, two entries.
  */
 void big_vert_mul2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
 			const struct big_vert_num *b, const struct big_vert_mod *mod,
