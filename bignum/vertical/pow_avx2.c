@@ -8,9 +8,11 @@
  * 2 x 64 x 80 x 4 = 40 KB, the read of every entry per window stays
  * mostly in L1); the windows of the exponent's 64 elen bits from the top
  * (the top window takes the leftover bits): w squarings, the masked read
- * of every entry of both tables, one product.
+ * of every entry of both tables, one product.  At the end the stack
+ * below and the vector registers are wiped (big_lanes_avx2_wipe).
  */
 #include "internal.h"
+#include "lanes/lanes.h"
 #include "vertical.h"
 
 #if BIG_VERT_HAVE_AVX2_BUILD
@@ -157,6 +159,11 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const
 		big_vert_to_chunks(f->chunks[h], len + 1, &f->acc[h], N);
 		big_mont_reduce_ct(out[h], f->chunks[h], len + 1, n[h], big_n0(n[h][0]), rr[h], len, 0);
 	}
+	/* The kernels' spills below this frame and ymm0-15 hold digits of
+	 * the secrets: zeroed once (lanes.h; the empty asm keeps the call
+	 * from becoming a tail call, which would wipe above this frame). */
+	big_lanes_avx2_wipe();
+	__asm__ volatile("" ::: "memory");
 }
 
 #endif

@@ -131,7 +131,9 @@ void big_vert_sqr2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
  * by a vertical product with 1 (<= w) and big_mont_reduce_ct mod p: no
  * division.  Constant time in a_p, a_q, dp, dq, p, q.  No allocation:
  * scratch of big_vert_pow2_scratch(len, elen) words, the caller's, left
- * holding secrets (wipe it).  Outputs may not overlap the inputs.
+ * holding secrets (wipe it); the 16 KB of stack below the call and
+ * ymm0-15 are zeroed before it returns.  Outputs may not overlap the
+ * inputs.
  */
 void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
 			const uint64_t *a_q, const uint64_t *dp,
