@@ -82,8 +82,8 @@ static int vertical_serves(int lp, int lq)
 
 /* 1 for the vertical path: where it serves, in the adx variant, where
  * the tuning table binds it (measured faster than two big_mont_pow_ct on
- * that CPU model: docs/design-notes.md, "The vertical AVX2 dual
- * exponentiation"). */
+ * that CPU model: docs/design-notes.md, "The vertical dual
+ * exponentiation in the library"). */
 static int crt_vertical(int lp, int lq)
 {
 	return big_cpu_bound() == BIG_CPU_ADX && big_vert_tuned() && vertical_serves(lp, lq);

@@ -8,7 +8,7 @@
  * today for the same two exponentiations (modexp_crt.c's exp_mod_prime
  * twice: big_mont_reduce_ct, big_mont_pow_ct on the adx kernels, the
  * conversion out).  The findings are in docs/design-notes.md ("A vertical
- * AVX2 squaring for the single operation: spike", the follow-up).
+ * AVX2 squaring for the single operation", the follow-up).
  *
  * Build (from the worktree root; includes the squaring spike and links an
  * existing chunk64-asm build, here /work/main/build/chunk64-asm):

@@ -4,7 +4,7 @@
  * halves, each with its own modulus) in one instruction stream, checked
  * against GMP and timed against two calls of big_mont_sqr_vec_adx.  The
  * findings are in docs/design-notes.md ("A vertical AVX2 squaring for the
- * single operation: spike").
+ * single operation").
  *
  * Build (from the worktree root; links the adx kernels of an existing
  * chunk64-asm build, here /work/main/build/chunk64-asm):
