@@ -165,7 +165,8 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 
 	/* Scratch: rr_p, m_p (lp); rr_q, m_q, h, t (lq); p*h (lp+lq); the
 	 * padded a, dp, dq, pinv; the per-prime exponentiation work area
-	 * (reused for q). */
+	 * (reused for q), or the radix-2^52 path's, or a mod p, a mod q and
+	 * the vertical path's frame and tables. */
 	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
 	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
 	size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
