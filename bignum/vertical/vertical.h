@@ -14,12 +14,12 @@
  * are normalised (< 2^28).
  *
  * Moduli.  The kernels reduce by w = n k0, k0 = -n^-1 mod 2^28, a
- * multiple of the odd prime n with w = -1 mod 2^28: the Montgomery digit
- * of a column is its low 28 bits, no multiply on the chain.  w < 2^(64
- * len + 28) <= R / 16 for R = 2^(28 N) (1564 <= 1568 - 4 at 24 chunks,
- * 2076 <= 2100 - 4 at 32), so R > 4w.  Every result is congruent mod w,
- * hence mod n, to what it stands for; big_vert_mod_init sets w up from n
- * (no division, constant time in n).
+ * multiple of the odd n (a prime here) with w = -1 mod 2^28: the
+ * Montgomery digit of a column is its low 28 bits, no multiply on the
+ * chain.  w < 2^(64 len + 28) <= R / 16 for R = 2^(28 N) (1564 <=
+ * 1568 - 4 at 24 chunks, 2076 <= 2100 - 4 at 32), so R > 4w.  Every
+ * result is congruent mod w, hence mod n, to what it stands for;
+ * big_vert_mod_init sets w up from n (no division, constant time in n).
  *
  * Almost-Montgomery values: inputs below 2w, outputs
  *   r = (x + M w) / R,  M = -x w^-1 mod R,  x = a b or a^2,
