@@ -76,4 +76,8 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_array_begin(w);
 	bench_lanes_kernels_json(w, &k->lanes, k->ticks_per_cycle, p);
 	json_array_end(w);
+	json_key(w, "vertical");
+	json_array_begin(w);
+	bench_vertical_kernels_json(w, &k->vertical, k->ticks_per_cycle);
+	json_array_end(w);
 }

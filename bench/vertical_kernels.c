@@ -7,6 +7,7 @@
  */
 #include "vertical_kernels.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,4 +154,14 @@ void bench_vertical_kernels_print(FILE *out, const struct bench_vertical_table *
 		return;
 	bench_print_kernel_head(out, "side", chunks, BENCH_VERTICAL_SIZES, "chunks per half");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_VERTICAL_SIZES, ticks_per_cycle);
+}
+
+void bench_vertical_kernels_json(struct json_writer *w, const struct bench_vertical_table *t,
+				 double ticks_per_cycle)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "side", .size_key = "chunks", .count_key = "vpmuludq_ymm",
+		.heads = chunks, .n = BENCH_VERTICAL_SIZES, .rate = NAN,
+	};
+	bench_peak_json_rows(w, &table, t->row, t->nrows, ticks_per_cycle);
 }

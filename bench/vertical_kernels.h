@@ -15,6 +15,7 @@
 
 #include "cycles.h"
 #include "json.h"
+#include "peak.h"
 
 #define BENCH_VERTICAL_SIZES 2 /* 24, 32 chunks a half */
 
@@ -26,5 +27,9 @@ struct bench_vertical_table {
 void bench_vertical_kernels_measure(struct bench_vertical_table *t, struct bench_cycle_clock *clock);
 void bench_vertical_kernels_print(FILE *out, const struct bench_vertical_table *t,
 				  double ticks_per_cycle);
+/* The rows as JSON objects (side, op, chunks, ticks, cycles; no count or
+ * bound: the exponentiations are not one kernel), inside an array. */
+void bench_vertical_kernels_json(struct json_writer *w, const struct bench_vertical_table *t,
+				 double ticks_per_cycle);
 
 #endif
