@@ -16,6 +16,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t e
 	cannot |= bench_mont_kernels_measure(&k->mont, &k->clock);
 	cannot |= bench_r52_kernels_measure(&k->r52, &k->clock);
 	bench_lanes_kernels_measure(&k->lanes, &k->clock);
+	bench_vertical_kernels_measure(&k->vertical, &k->clock);
 	const double tpc = k->ticks_per_cycle = bench_ticks_per_cycle(&k->clock);
 	if (bench_peak_finish(&k->peak, tpc, err, errlen) != 0)
 		return 1;
@@ -31,6 +32,8 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t e
 	bench_r52_kernels_print(out, &k->r52, tpc, &k->peak);
 	fprintf(out, "\n");
 	bench_lanes_kernels_print(out, &k->lanes, tpc, &k->peak);
+	fprintf(out, "\n");
+	bench_vertical_kernels_print(out, &k->vertical, tpc);
 	if (cannot) {
 		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
 			 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
@@ -72,5 +75,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_key(w, "lanes");
 	json_array_begin(w);
 	bench_lanes_kernels_json(w, &k->lanes, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_key(w, "vertical");
+	json_array_begin(w);
+	bench_vertical_kernels_json(w, &k->vertical, k->ticks_per_cycle);
 	json_array_end(w);
 }

@@ -4,7 +4,8 @@
  * (mont_kernels.h) and the radix-2^52 dual kernels (r52_kernels.h),
  * measured with one clock and one calibration of ticks per core cycle
  * (cycles.h), with this CPU's multiplier (peak.h) and each Montgomery
- * and radix-2^52 kernel's bound and share of it, printed after all are
+ * and radix-2^52 kernel's bound and share of it, and the CRT's two
+ * exponentiations by each side of the vertical choice (vertical_kernels.h), printed after all are
  * measured; the same in the JSON document's "kernels" (bench/README.md).
  */
 #ifndef BIGMONT_BENCH_KERNELS_H
@@ -20,6 +21,7 @@
 #include "peak.h"
 #include "r52_kernels.h"
 #include "vec_kernels.h"
+#include "vertical_kernels.h"
 
 struct bench_kernels {
 	struct bench_cycle_clock clock;
@@ -29,6 +31,7 @@ struct bench_kernels {
 	struct bench_mont_table mont;
 	struct bench_r52_table r52;
 	struct bench_lanes_table lanes;
+	struct bench_vertical_table vertical;
 };
 
 /* Measure and print.  Returns 0, or 1 with the reason in err: this build

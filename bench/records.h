@@ -22,7 +22,7 @@ struct bench_record {
 	int fault_check; /* 1 on, 0 off, -1 not applicable */
 	char note[300];  /* what the reader must know, "" if nothing */
 	char crt_path[16]; /* ours: big_modexp_crt_path for the key's primes
-			    * ("radix52-ifma", "radix64"); "" for others */
+			    * ("radix52-ifma", "vertical-avx2", "radix64"); "" for others */
 	struct bench_stats st;
 	/* Per operation: mutex and rwlock acquisitions, pthread_once calls;
 	 * NaN where not counted (another process). */

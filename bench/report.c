@@ -71,6 +71,8 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 		fprintf(out, "  ours' CRT path: %s%s\n", own->crt_path,
 			strcmp(own->crt_path, "radix52-ifma") == 0
 				? " (both halves in one AVX-512 IFMA stream)"
+			: strcmp(own->crt_path, "vertical-avx2") == 0
+				? " (both halves in one AVX2 stream, the vertical layout)"
 				: " (two Montgomery exponentiations on the variant's kernels)");
 	fprintf(out, "  %-18s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",

@@ -27,6 +27,7 @@
 #include "lanes/lanes52.h"
 #include "radix52/radix52.h"
 #include "tuning.h"
+#include "vertical/vertical.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -548,8 +549,19 @@ static int (*resolve_big_r52_mul_pairs_wanted(void))(int)
 }
 __typeof__(big_r52_mul_pairs_wanted) big_r52_mul_pairs_wanted
 	__attribute__((ifunc("resolve_big_r52_mul_pairs_wanted")));
+
+/* big_vert_tuned: the vertical CRT path (bignum/vertical/vertical.h). */
+static int (*resolve_big_vert_tuned(void))(void)
+{
+	return TUNED("VERTICAL") ? tune_yes : tune_no;
+}
+__typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
 #else
 int big_mont_mul16_karatsuba(void)
+{
+	return 0;
+}
+int big_vert_tuned(void)
 {
 	return 0;
 }

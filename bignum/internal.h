@@ -408,6 +408,17 @@ BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
 				const BIGNUM *p_rr, const BIGNUM *q_rr,
 				const struct big_r52_ops *ops);
 
+/* big_modexp_crt with m_p and m_q from the vertical AVX2 dual
+ * exponentiation (bignum/vertical/), whatever the variant and the tuning:
+ * for the tests.  BIG_INVALID_ARGS where it cannot serve: p->len !=
+ * q->len, a length other than 24 and 32 chunks, a build without the
+ * vertical layer (vertical.h) or a CPU without AVX2. */
+BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
+				     const BIGNUM *dmodpminus1,
+				     const BIGNUM *dmodqminus1, const BIGNUM *p,
+				     const BIGNUM *q, const BIGNUM *pinvmodq,
+				     const BIGNUM *p_rr, const BIGNUM *q_rr);
+
 /* Fixed window width for an exponent of ebits bits (public length). */
 int big_mont_pow_ct_window(int ebits);
 /* Scratch chunks big_mont_pow_ct needs for modulus len and exponent

@@ -35,12 +35,19 @@
  * code serves (big_r52_crt_digits: RSA-1024 to 4096 with equal-length
  * primes), m_p and m_q come from one dual exponentiation on AVX-512 IFMA
  * (radix52/crt_pow.c) instead of two big_mont_pow_ct; the rest is the
- * same.  Public facts decide it: the chunk lengths and the variant.  This
- * file is the one place that decides (crt_r52_digits below), and
+ * same.  The vertical path: in the adx variant on an AVX2 CPU, for equal
+ * 24- or 32-chunk primes (RSA-3072 and 4096), where the tuning table binds
+ * it (bignum/tuning.h, VERTICAL), m_p and m_q come from one dual
+ * exponentiation in the vertical AVX2 layout (bignum/vertical/) from a mod
+ * p and a mod q; the rest is the same.  Public facts decide both: the
+ * chunk lengths, the variant, the CPU model.  This file is the one place
+ * that decides (crt_r52_digits, crt_vertical below), and
  * big_modexp_crt_path names its answer for reports.
  */
 #include "internal.h"
+#include "lanes/lanes.h"
 #include "radix52/radix52.h"
+#include "vertical/vertical.h"
 
 #include <stdlib.h>
 
@@ -60,13 +67,36 @@ static int crt_r52_digits(int lp, int lq)
 	return 0;
 }
 
+/* 1 where the vertical layer can serve primes of lp and lq chunks here:
+ * equal lengths it serves, its build, a CPU with AVX2. */
+static int vertical_serves(int lp, int lq)
+{
+#if BIG_VERT_HAVE_AVX2_BUILD
+	return lp == lq && big_vert_digits(lp) != 0 && big_lanes_cpu_has_avx2();
+#else
+	(void)lp;
+	(void)lq;
+	return 0;
+#endif
+}
+
+/* 1 for the vertical path: where it serves, in the adx variant, where
+ * the tuning table binds it (measured faster than two big_mont_pow_ct on
+ * that CPU model: docs/design-notes.md, "The vertical dual
+ * exponentiation in the library"). */
+static int crt_vertical(int lp, int lq)
+{
+	return big_cpu_bound() == BIG_CPU_ADX && big_vert_tuned() && vertical_serves(lp, lq);
+}
+
 const char *big_modexp_crt_path(int pbits, int qbits)
 {
 	if (pbits < 1 || qbits < 1)
 		return "radix64";
-	return crt_r52_digits(BITLEN2BIGNUMLEN(pbits), BITLEN2BIGNUMLEN(qbits))
-		       ? "radix52-ifma"
-		       : "radix64";
+	const int lp = BITLEN2BIGNUMLEN(pbits), lq = BITLEN2BIGNUMLEN(qbits);
+	if (crt_r52_digits(lp, lq))
+		return "radix52-ifma";
+	return crt_vertical(lp, lq) ? "vertical-avx2" : "radix64";
 }
 
 /* The chunk count of x, reading len 0 (or less) as no chunks. */
@@ -100,17 +130,22 @@ static void exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
 }
 
 /* big_modexp_crt with the exponentiations of m_p and m_q through the
- * radix-2^52 build r52 when r52_digits is not 0. */
+ * radix-2^52 build r52 when r52_digits is not 0, through the vertical
+ * layer when vertical is 1 (where vertical_serves). */
 static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 			       const BIGNUM *dmodpminus1,
 			       const BIGNUM *dmodqminus1, const BIGNUM *p,
 			       const BIGNUM *q, const BIGNUM *pinvmodq,
 			       const BIGNUM *p_rr, const BIGNUM *q_rr,
-			       int r52_digits, const struct big_r52_ops *r52)
+			       int r52_digits, const struct big_r52_ops *r52,
+			       int vertical)
 {
 #if BIG_CHUNK_SIZE != 64
 	(void)r52_digits;
 	(void)r52;
+#endif
+#if !BIG_VERT_HAVE_AVX2_BUILD
+	(void)vertical;
 #endif
 	const int lp = p->len, lq = q->len;
 	if (lp < 1 || lq < 1 || lp > BIG_MAX_MODULUS_CHUNKS ||
@@ -125,18 +160,26 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	 * dq < q, pinv < q), zero-padded: then a caller's trimmed input (a
 	 * value whose top chunk happens to be zero) runs the same sequence of
 	 * operations as any other. */
-	const int ax = max_int(alen, lpq), dpx = max_int(dplen, lp);
-	const int dqx = max_int(dqlen, lq), ix = max_int(ilen, lq);
+	const int ax = max_int(alen, lpq), ix = max_int(ilen, lq);
+	int dpx = max_int(dplen, lp), dqx = max_int(dqlen, lq);
 
 	/* Scratch: rr_p, m_p (lp); rr_q, m_q, h, t (lq); p*h (lp+lq); the
 	 * padded a, dp, dq, pinv; the per-prime exponentiation work area
-	 * (reused for q). */
+	 * (reused for q), or the radix-2^52 path's, or a mod p, a mod q and
+	 * the vertical path's frame and tables. */
 	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
 	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
 	size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
 #if BIG_CHUNK_SIZE == 64
 	if (r52_digits)
 		work = big_crt_r52_scratch(r52_digits, lp, max_int(dpx, dqx));
+#endif
+#if BIG_VERT_HAVE_AVX2_BUILD
+	/* One exponent length for both halves; a mod p and a mod q. */
+	if (vertical) {
+		dpx = dqx = max_int(dpx, dqx);
+		work = 2 * (size_t)lp + big_vert_pow2_scratch(lp, dpx);
+	}
 #endif
 	const size_t padded = (size_t)ax + (size_t)dpx + (size_t)dqx + (size_t)ix;
 	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq +
@@ -164,6 +207,15 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	if (r52_digits) {
 		big_crt_r52_pow(m_p, m_q, a_x, ax, dp_x, dpx, dq_x, dqx, p->value,
 				q->value, rr_p, rr_q, lp, r52_digits, r52, wk);
+	} else
+#endif
+#if BIG_VERT_HAVE_AVX2_BUILD
+	if (vertical) {
+		chunk_t *a_p = wk, *a_q = a_p + lp;
+		big_mont_reduce_ct(a_p, a_x, ax, p->value, big_n0(p->value[0]), rr_p, lp, 0);
+		big_mont_reduce_ct(a_q, a_x, ax, q->value, big_n0(q->value[0]), rr_q, lq, 0);
+		big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp_x, dq_x, dpx, p->value, q->value, rr_p,
+				   rr_q, lp, a_q + lq);
 	} else
 #endif
 	{
@@ -204,11 +256,23 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	if (digits) {
 		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
-				  pinvmodq, p_rr, q_rr, digits, &ifma);
+				  pinvmodq, p_rr, q_rr, digits, &ifma, 0);
 	}
 #endif
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL);
+			  p_rr, q_rr, 0, NULL, crt_vertical(p->len, q->len));
+}
+
+BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
+				     const BIGNUM *dmodpminus1,
+				     const BIGNUM *dmodqminus1, const BIGNUM *p,
+				     const BIGNUM *q, const BIGNUM *pinvmodq,
+				     const BIGNUM *p_rr, const BIGNUM *q_rr)
+{
+	if (!vertical_serves(p->len, q->len))
+		return BIG_INVALID_ARGS;
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, 0, NULL, 1);
 }
 
 #if BIG_CHUNK_SIZE == 64
@@ -223,6 +287,6 @@ BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
 	if (digits == 0)
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, digits, ops);
+			  p_rr, q_rr, digits, ops, 0);
 }
 #endif

@@ -7,13 +7,21 @@
  * result < pq.  Then every committed key tests/data/keys/rsa*.pem, read
  * by OpenSSL (tests/support/ossl_key), compared with mpz_powm(a, d, n), in
  * both orientations (p, q, p^-1 mod q) and (q, p, qInv).
+ * The vertical AVX2 path (big_modexp_crt_vertical, bignum/vertical/) at
+ * RSA-3072 and 4096 sizes (random primes, edge and random a, exponents of
+ * the primes' length and one chunk longer, zero): its result equals
+ * big_modexp_crt's (whichever path this entry binds; tests/tuning.cmake
+ * forces each side) and GMP's; big_modexp_crt_path names the path taken.
  */
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "lanes/lanes.h"
 #include "ossl_key.h"
+#include "vertical/vertical.h"
 #include "operand.h"
 #include "testutil.h"
 
@@ -217,6 +225,87 @@ TEST(ModexpCrt, ResultMayAliasBase)
 	mpz_mod(gq, got, q);
 	EXPECT_EQ(mpz_cmp(gp, wp), 0);
 	EXPECT_EQ(mpz_cmp(gq, wq), 0);
+}
+
+TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
+{
+	const bool adx = big_cpu_bound() == BIG_CPU_ADX;
+	const bool serves = BIG_VERT_HAVE_AVX2_BUILD && big_lanes_cpu_has_avx2();
+	for (int bits : { 1536, 2048 }) {
+		const char *want_path = adx && serves && big_vert_tuned() ? "vertical-avx2" : "radix64";
+		EXPECT_STREQ(big_modexp_crt_path(bits, bits), want_path) << bits;
+	}
+	EXPECT_STREQ(big_modexp_crt_path(1024, 1024), "radix64");
+	if (big_cpu_bound() != BIG_CPU_IFMA) {
+		EXPECT_STREQ(big_modexp_crt_path(1536, 1600), "radix64");
+	}
+	if (!serves)
+		GTEST_SKIP() << "no vertical path in this build or on this CPU";
+	bt::Rng rng(34);
+	const long reps = std::max(4L, bt::scaled(4));
+	for (int bits : { 1536, 2048 })
+		for (long r = 0; r < reps; r++) {
+			/* Odd coprime moduli of full size stand for the primes (the
+			 * CRT needs no more; mpz_nextprime would take seconds). */
+			Mpz p, q, n, a, dp, dq, pinv, pm1, qm1, wp, wq;
+			do {
+				rng.mpz_bits(p, bits);
+				rng.mpz_bits(q, bits);
+				mpz_setbit(p, 0);
+				mpz_setbit(q, 0);
+			} while (mpz_invert(pinv, p, q) == 0);
+			mpz_mul(n, p, q);
+			switch (r % 4) {
+			case 0: mpz_set_ui(a, 0); break;
+			case 1: mpz_sub_ui(a, n, 1); break;
+			default:
+				rng.mpz_bits(a, 2 * bits);
+				mpz_mod(a, a, n);
+			}
+			mpz_sub_ui(pm1, p, 1);
+			mpz_sub_ui(qm1, q, 1);
+			rng.mpz_bits(dp, bits + 8);
+			mpz_mod(dp, dp, pm1);
+			rng.mpz_bits(dq, bits + 8);
+			mpz_mod(dq, dq, qm1);
+			if (r == 1)
+				mpz_set_ui(dq, 0);
+			mpz_powm(wp, a, dp, p);
+			mpz_powm(wq, a, dq, q);
+			CrtKey key(p, q, dp, dq, pinv);
+			if (r % 2)
+				bt::pad_len(&key.dp.b, 1); /* exponents of different lengths */
+			Big ba(a), vert(1), bound(1);
+			const bool give_rr = r % 3 != 2;
+			const BIGNUM *prr = give_rr ? &key.prr.b : nullptr, *qrr = give_rr ? &key.qrr.b : nullptr;
+			ASSERT_EQ(big_modexp_crt_vertical(&vert.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b,
+							  &key.q.b, &key.pinv.b, prr, qrr),
+				  BIG_OK);
+			ASSERT_EQ(key.exp(&bound.b, &ba.b, give_rr), BIG_OK);
+			Mpz got, other, gp, gq;
+			bt::to_mpz(got, &vert.b);
+			bt::to_mpz(other, &bound.b);
+			mpz_mod(gp, got, p);
+			mpz_mod(gq, got, q);
+			ASSERT_TRUE(mpz_cmp(gp, wp) == 0 && mpz_cmp(gq, wq) == 0 && mpz_cmp(got, n) < 0)
+				<< bits << " rep " << r << "\n p " << bt::hex(p) << "\n q " << bt::hex(q)
+				<< "\n a " << bt::hex(a) << "\n dp " << bt::hex(dp) << "\n dq " << bt::hex(dq);
+			ASSERT_EQ(mpz_cmp(got, other), 0) << bits << " rep " << r;
+			ASSERT_EQ(vert.b.len, key.p.b.len + key.q.b.len);
+		}
+	/* Only what it serves. */
+	Mpz p, q, pinv;
+	do {
+		rng.mpz_bits(p, 1536);
+		rng.mpz_bits(q, 1600);
+		mpz_setbit(p, 0);
+		mpz_setbit(q, 0);
+	} while (mpz_invert(pinv, p, q) == 0);
+	CrtKey key(p, q, p, q, pinv);
+	Big ba(p), out(1);
+	EXPECT_EQ(big_modexp_crt_vertical(&out.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b, &key.q.b,
+					  &key.pinv.b, nullptr, nullptr),
+		  BIG_INVALID_ARGS);
 }
 
 } // namespace

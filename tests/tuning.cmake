@@ -7,7 +7,11 @@
 # with each side bound through the build's entry points (the suite's
 # LanesNasm test calls both sides by name, in every build); about 0.2 s an
 # entry, not in the sanitizer builds (1 s there, and the binding is the
-# release build's to prove).
+# release build's to prove).  The vertical CRT path (VERTICAL): test_modexp_crt
+# in the adx variant with each side bound (its vertical test also calls the
+# path by name; the other suites' adx entries run the side this CPU's row
+# binds, their baseline entries the radix-2^64 one); about 1 s an entry,
+# not in the sanitizer builds either.
 if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
   if(NOT BIGMONT_SANITIZE)
     foreach(side 0 1)
@@ -16,6 +20,11 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       set_tests_properties(test_lanes.avx2.nasm_${side} PROPERTIES
         ENVIRONMENT "BIGMONT_TUNE=lanes19_asm=${side},lanes37_asm=${side},lanes55_asm=${side}"
         SKIP_REGULAR_EXPRESSION "skipped: no AVX2")
+    endforeach()
+    foreach(side 0 1)
+      add_test(NAME test_modexp_crt.adx.vertical_${side} COMMAND test_modexp_crt)
+      set_tests_properties(test_modexp_crt.adx.vertical_${side} PROPERTIES
+        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical=${side}")
     endforeach()
   endif()
   foreach(side 0 1)

@@ -35,6 +35,11 @@
  * through the AVX2 build on the key in the other entries where it runs
  * under Valgrind (its synthetic CPU has AVX2, not ADX: the baseline entry;
  * the code around the lanes runs on the entry's kernels).
+ * And the vertical AVX2 path (bignum/vertical/), once, in the entries
+ * other than c where the CPU Valgrind emulates has AVX2:
+ * big_modexp_crt_vertical on 1536-bit odd coprime moduli (the size it
+ * serves; the CRT needs no primality), every input secret, the result
+ * undefined (the secrets reached it) and right.
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches (rounds: 1 by default, every path once; more give more inputs).
@@ -55,6 +60,7 @@
 #include "../../rsa/rsa_internal.h"
 #include "ossl_key.h"
 #include "lanes/lanes.h"
+#include "vertical/vertical.h"
 #include "radix52/radix52.h"
 #include "dual_emu.h"
 #include "testutil.h"
@@ -257,6 +263,60 @@ int crt_batch(const big_lanes_ops &lanes, const mpz_t p, const mpz_t q, const mp
 	return wrong;
 }
 
+/* big_modexp_crt_vertical on two random odd coprime moduli of `bits`
+ * bits, every input secret; 1 if the result is wrong or came out
+ * defined (then the secrets did not reach it). */
+int crt_vertical(int bits, gmp_randstate_t rs)
+{
+	Mpz p, q, pinv, n, a, dp, dq, wp, wq;
+	do {
+		mpz_urandomb(p, rs, static_cast<mp_bitcnt_t>(bits));
+		mpz_urandomb(q, rs, static_cast<mp_bitcnt_t>(bits));
+		mpz_setbit(p, static_cast<mp_bitcnt_t>(bits - 1));
+		mpz_setbit(q, static_cast<mp_bitcnt_t>(bits - 1));
+		mpz_setbit(p, 0);
+		mpz_setbit(q, 0);
+	} while (mpz_invert(pinv, p, q) == 0);
+	mpz_mul(n, p, q);
+	mpz_urandomm(a, rs, n);
+	mpz_urandomb(dp, rs, static_cast<mp_bitcnt_t>(bits));
+	mpz_urandomb(dq, rs, static_cast<mp_bitcnt_t>(bits));
+	mpz_powm(wp, a, dp, p);
+	mpz_powm(wq, a, dq, q);
+	Big bp(p), bq(q), bdp(dp), bdq(dq), bpinv(pinv), ba(a), prr(1), qrr(1), out(1);
+	if (big_mont_rr(&prr.b, &bp.b) != BIG_OK || big_mont_rr(&qrr.b, &bq.b) != BIG_OK)
+		return 1;
+	const BIGNUM *secrets[] = { &bp.b, &bq.b, &bdp.b, &bdq.b, &bpinv.b, &ba.b, &prr.b, &qrr.b };
+	for (const BIGNUM *s : secrets)
+		secret(s);
+	const BIG_ERR_CODE err = big_modexp_crt_vertical(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b,
+							 &bpinv.b, &prr.b, &qrr.b);
+	for (const BIGNUM *s : secrets)
+		declassify(s);
+	int wrong = 0;
+	if (RUNNING_ON_VALGRIND && err == BIG_OK) {
+		const size_t bytes = sizeof(BIG_CHUNK_TYPE) * (size_t)out.b.len;
+		std::vector<unsigned char> vbits(bytes, 0);
+		int undefined = 0;
+		if (VALGRIND_GET_VBITS(out.b.value, vbits.data(), bytes) == 1)
+			for (unsigned char v : vbits)
+				undefined |= v != 0;
+		if (!undefined) {
+			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_vertical: result defined, "
+				     "the secrets did not reach it\n");
+			wrong++;
+		}
+	}
+	declassify(&out.b);
+	Mpz got, gp, gq;
+	bt::to_mpz(got, &out.b);
+	mpz_mod(gp, got, p);
+	mpz_mod(gq, got, q);
+	if (err != BIG_OK || mpz_cmp(gp, wp) != 0 || mpz_cmp(gq, wq) != 0)
+		wrong++;
+	return wrong;
+}
+
 /* Two random primes of `bits` bits (top two bits set), for the twin's run. */
 void gmp_primes(mpz_t p, mpz_t q, int bits, gmp_randstate_t rs)
 {
@@ -319,6 +379,8 @@ int main(int argc, char **argv)
 		lanes_run = big_lanes37_asm() ? "avx2 (the key; at 37 digits the NASM kernels)"
 					      : "avx2 (the key; at 37 digits the intrinsics)";
 #endif
+	/* The vertical path: AVX2, in its build, not in the c entry. */
+	const bool vertical_runs = !twin_runs && BIG_VERT_HAVE_AVX2_BUILD && big_lanes_cpu_has_avx2();
 	int failures = 0;
 	gmp_randstate_t rs;
 	gmp_randinit_default(rs);
@@ -483,6 +545,11 @@ int main(int argc, char **argv)
 			}
 		}
 
+		if (r == 0 && vertical_runs && crt_vertical(1536, rs) != 0) {
+			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_vertical: wrong result\n");
+			failures++;
+		}
+
 		if (leaky) {
 			/* Self-test: sliding window on a secret exponent must be seen. */
 			secret(&bd.b);
@@ -496,10 +563,11 @@ int main(int argc, char **argv)
 	}
 	gmp_randclear(rs);
 	rsa_key_free(key);
-	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, %s\n", rounds,
-		    big_cpu_variant_name(),
+	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, vertical: %s, %s\n",
+		    rounds, big_cpu_variant_name(),
 		    twin_runs ? "" : " (the radix-2^52 twin alone: in the c entry)",
 		    lanes_run.empty() ? "none here" : lanes_run.c_str(),
+		    vertical_runs ? "1536-bit moduli" : "none here",
 		    failures ? "MISMATCH" : "results match GMP");
 	return failures ? 1 : 0;
 }
