@@ -5,6 +5,7 @@
  * size.
  */
 #include "internal.h"
+#include "lanes/lanes.h"
 #include "vertical.h"
 
 #include <string.h>
@@ -40,12 +41,7 @@ void big_vert_to_chunks(uint64_t *c, int clen, const struct big_vert_num *x, int
 void big_vert_mod_init(struct big_vert_mod *mod, const uint64_t *n, int len)
 {
 	const int digits = big_vert_digits(len);
-	/* n^-1 mod 2^64 by Newton's iteration: n n = 1 mod 8 for odd n, and
-	 * each step doubles the correct low bits (3, 6, 12, 24, 48, 96). */
-	uint64_t inv = n[0];
-	for (int i = 0; i < 5; i++)
-		inv *= 2 - n[0] * inv;
-	const uint64_t k0 = (0 - inv) & BIG_VERT_DIGIT_MASK;
+	const uint64_t k0 = big_lanes_neg_inverse64(n[0]) & BIG_VERT_DIGIT_MASK;
 	/* w = n k0 < 2^(64 len + 28): len + 1 chunks. */
 	uint64_t w[BIG_VERT_MAX_CHUNKS + 1];
 	uint64_t carry = 0;
@@ -73,7 +69,8 @@ size_t big_vert_pow2_scratch(int len, int elen)
 	const size_t entries = (size_t)1 << big_mont_pow_ct_window(64 * elen);
 	const size_t stride = 8 * (size_t)((((digits + 3) / 4) + 1) / 2);
 	/* The frame (vertical.h's structs, a few KB) is bounded by this many
-	 * words; pow_avx2.c checks it at compile time. */
+	 * words; pow_avx2.c checks it at compile time.  Then two tables of
+	 * entries x stride 32-bit digits: entries x stride words. */
 	const size_t frame_words = 4096;
-	return frame_words + (2 * entries * stride) / 2 + 8;
+	return frame_words + entries * stride + 8;
 }
