@@ -333,27 +333,29 @@ static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 __typeof__(big_mont_sqr_select_vec) big_mont_sqr_select_vec
 	__attribute__((ifunc("resolve_big_mont_sqr_select_vec")));
 
+/* The two answers a yes/no choice bound at load resolves to. */
+static int bound_yes(void)
+{
+	return 1;
+}
+static int bound_no(void)
+{
+	return 0;
+}
+
 /* The lane layers' CPU tests (bignum/lanes/lanes.h, lanes52.h), bound once
  * like the kernels: the batch path asks them at every call (three times
  * per eight RSA operations), and in a virtual machine each cpuid traps to
  * the hypervisor, microseconds a time. */
-static int cpu_yes(void)
-{
-	return 1;
-}
-static int cpu_no(void)
-{
-	return 0;
-}
 static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
 {
-	return big_ct_select_uses_avx2() ? cpu_yes : cpu_no;
+	return big_ct_select_uses_avx2() ? bound_yes : bound_no;
 }
 __typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
 	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
 static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
 {
-	return BIG_LANES52_HAVE_IFMA_BUILD && big_r52_cpu_has_ifma() ? cpu_yes : cpu_no;
+	return BIG_LANES52_HAVE_IFMA_BUILD && big_r52_cpu_has_ifma() ? bound_yes : bound_no;
 }
 __typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
 	__attribute__((ifunc("resolve_big_lanes52_cpu_has_ifma")));
@@ -447,20 +449,11 @@ static int tuned(const char *choice, int len)
 }
 #undef TUNE_ROW
 
-static int tune_yes(void)
-{
-	return 1;
-}
-static int tune_no(void)
-{
-	return 0;
-}
-
 /* big_mont_mul16_karatsuba, and big_mont_mul_vec: the adx variant's
  * Montgomery product, with Karatsuba at 16 chunks or by rows. */
 static int (*resolve_big_mont_mul16_karatsuba(void))(void)
 {
-	return TUNED("MONT_MUL16_KARATSUBA") ? tune_yes : tune_no;
+	return TUNED("MONT_MUL16_KARATSUBA") ? bound_yes : bound_no;
 }
 __typeof__(big_mont_mul16_karatsuba) big_mont_mul16_karatsuba
 	__attribute__((ifunc("resolve_big_mont_mul16_karatsuba")));
@@ -476,7 +469,7 @@ __typeof__(big_mont_mul_vec) big_mont_mul_vec __attribute__((ifunc("resolve_big_
 /* big_r52_kernels20_intel, and the 20-digit NASM kernels it names. */
 static int (*resolve_big_r52_kernels20_intel(void))(void)
 {
-	return TUNED("R52_KERNELS20_INTEL") ? tune_yes : tune_no;
+	return TUNED("R52_KERNELS20_INTEL") ? bound_yes : bound_no;
 }
 __typeof__(big_r52_kernels20_intel) big_r52_kernels20_intel
 	__attribute__((ifunc("resolve_big_r52_kernels20_intel")));
@@ -500,7 +493,7 @@ __typeof__(big_r52_dual_sqr20_ifma_asm) big_r52_dual_sqr20_ifma_asm
 /* big_r52_pow_sqr30_dedicated. */
 static int (*resolve_big_r52_pow_sqr30_dedicated(void))(void)
 {
-	return TUNED("R52_POW_SQR30_DEDICATED") ? tune_yes : tune_no;
+	return TUNED("R52_POW_SQR30_DEDICATED") ? bound_yes : bound_no;
 }
 __typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
 	__attribute__((ifunc("resolve_big_r52_pow_sqr30_dedicated")));
@@ -509,17 +502,17 @@ __typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
  * digits, NASM or intrinsics (bignum/lanes/lanes.h). */
 static int (*resolve_big_lanes19_asm(void))(void)
 {
-	return TUNED("LANES19_ASM") ? tune_yes : tune_no;
+	return TUNED("LANES19_ASM") ? bound_yes : bound_no;
 }
 __typeof__(big_lanes19_asm) big_lanes19_asm __attribute__((ifunc("resolve_big_lanes19_asm")));
 static int (*resolve_big_lanes37_asm(void))(void)
 {
-	return TUNED("LANES37_ASM") ? tune_yes : tune_no;
+	return TUNED("LANES37_ASM") ? bound_yes : bound_no;
 }
 __typeof__(big_lanes37_asm) big_lanes37_asm __attribute__((ifunc("resolve_big_lanes37_asm")));
 static int (*resolve_big_lanes55_asm(void))(void)
 {
-	return TUNED("LANES55_ASM") ? tune_yes : tune_no;
+	return TUNED("LANES55_ASM") ? bound_yes : bound_no;
 }
 __typeof__(big_lanes55_asm) big_lanes55_asm __attribute__((ifunc("resolve_big_lanes55_asm")));
 
@@ -553,7 +546,7 @@ __typeof__(big_r52_mul_pairs_wanted) big_r52_mul_pairs_wanted
 /* big_vert_tuned: the vertical CRT path (bignum/vertical/vertical.h). */
 static int (*resolve_big_vert_tuned(void))(void)
 {
-	return TUNED("VERTICAL") ? tune_yes : tune_no;
+	return TUNED("VERTICAL") ? bound_yes : bound_no;
 }
 __typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
 #else
