@@ -419,6 +419,14 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 				     const BIGNUM *q, const BIGNUM *pinvmodq,
 				     const BIGNUM *p_rr, const BIGNUM *q_rr);
 
+/* out = a^d mod m (len chunks, below m), a of alen chunks (any length),
+ * d of dlen chunks, rr = R^2 mod m: one of big_modexp_crt's radix-2^64
+ * exponentiations (modexp_crt.c).  work: 4 len +
+ * big_mont_pow_ct_scratch(len, dlen) chunks.  Constant time in a, d, m. */
+void big_crt_exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
+			   const chunk_t *dv, int dlen, const chunk_t *mv,
+			   const chunk_t *rr, int len, chunk_t *work);
+
 /* Fixed window width for an exponent of ebits bits (public length). */
 int big_mont_pow_ct_window(int ebits);
 /* Scratch chunks big_mont_pow_ct needs for modulus len and exponent

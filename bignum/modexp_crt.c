@@ -110,13 +110,10 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-/* out = a^d mod m (plain, m->len chunks), a any length. */
-static void exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
-			  const chunk_t *dv, int dlen, const BIGNUM *m,
-			  const chunk_t *rr, chunk_t *work)
+void big_crt_exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
+			   const chunk_t *dv, int dlen, const chunk_t *mv,
+			   const chunk_t *rr, int len, chunk_t *work)
 {
-	const int len = m->len;
-	const chunk_t *mv = m->value;
 	const chunk_t n0 = big_n0(mv[0]);
 	chunk_t *one = work, *one_m = one + len, *base_m = one_m + len;
 	chunk_t *acc = base_m + len, *pow = acc + len;
@@ -178,7 +175,7 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	/* One exponent length for both halves; a mod p and a mod q. */
 	if (vertical) {
 		dpx = dqx = max_int(dpx, dqx);
-		work = 2 * (size_t)lp + big_vert_pow2_scratch(lp, dpx);
+		work = big_vert_crt_pow2_scratch(lp, dpx);
 	}
 #endif
 	const size_t padded = (size_t)ax + (size_t)dpx + (size_t)dqx + (size_t)ix;
@@ -211,16 +208,13 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 #endif
 #if BIG_VERT_HAVE_AVX2_BUILD
 	if (vertical) {
-		chunk_t *a_p = wk, *a_q = a_p + lp;
-		big_mont_reduce_ct(a_p, a_x, ax, p->value, big_n0(p->value[0]), rr_p, lp, 0);
-		big_mont_reduce_ct(a_q, a_x, ax, q->value, big_n0(q->value[0]), rr_q, lq, 0);
-		big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp_x, dq_x, dpx, p->value, q->value, rr_p,
-				   rr_q, lp, a_q + lq);
+		big_vert_crt_pow2_avx2(m_p, m_q, a_x, ax, dp_x, dq_x, dpx, p->value, q->value, rr_p,
+				       rr_q, lp, wk);
 	} else
 #endif
 	{
-		exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p, rr_p, wk);
-		exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q, rr_q, wk);
+		big_crt_exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p->value, rr_p, lp, wk);
+		big_crt_exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q->value, rr_q, lq, wk);
 	}
 
 	/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q. */

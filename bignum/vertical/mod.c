@@ -1,8 +1,8 @@
 /*
  * The vertical layer's portable parts (contracts in vertical.h): the
  * modulus w = n k0 in digits and its shifted copies, the conversions
- * between 64-bit chunks and 28-bit digits, the exponentiation's scratch
- * size.
+ * between 64-bit chunks and 28-bit digits, the exponentiations' scratch
+ * sizes.
  */
 #include "internal.h"
 #include "lanes/lanes.h"
@@ -73,4 +73,9 @@ size_t big_vert_pow2_scratch(int len, int elen)
 	 * entries x stride 32-bit digits: entries x stride words. */
 	const size_t frame_words = 4096;
 	return frame_words + entries * stride + 8;
+}
+
+size_t big_vert_crt_pow2_scratch(int len, int elen)
+{
+	return 2 * (size_t)len + big_vert_pow2_scratch(len, elen);
 }

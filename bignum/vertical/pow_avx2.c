@@ -166,4 +166,15 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const
 	__asm__ volatile("" ::: "memory");
 }
 
+void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen,
+			    const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p,
+			    const uint64_t *q, const uint64_t *rr_p, const uint64_t *rr_q, int len,
+			    uint64_t *scratch)
+{
+	uint64_t *a_p = scratch, *a_q = a_p + len;
+	big_mont_reduce_ct(a_p, a, alen, p, big_n0(p[0]), rr_p, len, 0);
+	big_mont_reduce_ct(a_q, a, alen, q, big_n0(q[0]), rr_q, len, 0);
+	big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, a_q + len);
+}
+
 #endif

@@ -140,6 +140,13 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
 			const uint64_t *dq, int elen, const uint64_t *p,
 			const uint64_t *q, const uint64_t *rr_p,
 			const uint64_t *rr_q, int len, uint64_t *scratch);
+/* The same from one a of alen chunks (any length), reduced mod p and mod
+ * q first (big_mont_reduce_ct): big_modexp_crt's vertical path.  Scratch
+ * of big_vert_crt_pow2_scratch(len, elen) words. */
+void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen,
+			    const uint64_t *dp, const uint64_t *dq, int elen,
+			    const uint64_t *p, const uint64_t *q, const uint64_t *rr_p,
+			    const uint64_t *rr_q, int len, uint64_t *scratch);
 #else
 #define BIG_VERT_HAVE_AVX2_BUILD 0
 #endif
@@ -149,8 +156,10 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
  * (bignum/dispatch.c); 0 in builds without the assembly. */
 int big_vert_tuned(void);
 
-/* Words of big_vert_pow2_avx2's scratch (any alignment). */
+/* Words of big_vert_pow2_avx2's and big_vert_crt_pow2_avx2's scratch
+ * (any alignment). */
 size_t big_vert_pow2_scratch(int len, int elen);
+size_t big_vert_crt_pow2_scratch(int len, int elen);
 
 #ifdef __cplusplus
 }
