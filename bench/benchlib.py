@@ -315,6 +315,15 @@ def fmt_percent(v):
     return "-" if v is None else "%.0f%%" % (100 * v)
 
 
+def fmt_efficiency(v):
+    """A thread efficiency: '-' where there is none (withheld: above 100 %
+    in every round), '*' above 100 % (the 1-thread windows were
+    disturbed)."""
+    if not isinstance(v, (int, float)) or not math.isfinite(v):
+        return "-"
+    return fmt_percent(v) + ("*" if v > 1 else "")
+
+
 # The fewest rounds whose medians give a spread: with two, their median is
 # their midpoint and every spread reads -x%/+x%; with one there is none.
 # Ours and the references alike (a reference has a run per build in each
@@ -485,7 +494,7 @@ def thread_rows(summary, bits):
         rows.append([name, str(r["threads"]),
                      fmt_ns(r["single_thread_ops_per_s"]),
                      fmt_ns(r["ops_per_s"]),
-                     fmt_percent(eff) + ("*" if eff is not None and eff > 1 else ""),
+                     fmt_efficiency(eff),
                      "-" if lo is None or hi is None else "%.0f-%.0f%%" % (100 * lo, 100 * hi),
                      fmt_cpu_share(r.get("cpu_share")),
                      fmt_locks(r.get("locks_per_op"))])
@@ -774,9 +783,6 @@ def gnuplot_data(summary, machine=None):
 
 # ---- the batch table: `bigmont speed --batch` ---------------------------------
 
-BATCH_ROWS = ("ours-single", "ours-batch-avx2", "ours-batch-c", "openssl-noblind")
-
-
 def check_batch_doc(doc):
     """Problems with a batch document: ours-single, ours-batch-c and OpenSSL
     measured with positive times at every key; the AVX2 row measured or
@@ -869,15 +875,6 @@ BATCH_THREAD_HEADER = ["bits", "threads", "single ops/s/core", "batch ops/s/core
                        "batch/single", "single efficiency", "batch efficiency", "cpu"]
 
 
-def fmt_batch_efficiency(x):
-    """As the thread table marks it: '-' withheld (above 100 % in every
-    round), '*' above 100 % (the 1-thread windows were disturbed)."""
-    v = x.get("efficiency")
-    if not isinstance(v, (int, float)) or not math.isfinite(v):
-        return "-"
-    return fmt_percent(v) + ("*" if v > 1 else "")
-
-
 def batch_thread_rows(batch):
     """Per key size and T: ours single and the batch (the lanes the library
     takes) in T threads sharing the key."""
@@ -895,7 +892,7 @@ def batch_thread_rows(batch):
                          fmt_ns(b.get("ops_per_s_per_core")),
                          "%.3f" % b["ratio_to_single"] if isinstance(
                              b.get("ratio_to_single"), (int, float)) else "-",
-                         fmt_batch_efficiency(s), fmt_batch_efficiency(b),
+                         fmt_efficiency(s.get("efficiency")), fmt_efficiency(b.get("efficiency")),
                          fmt_cpu_share(b.get("cpu_share"))])
     return rows
 
