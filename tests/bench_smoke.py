@@ -360,6 +360,14 @@ def check_kernels_json(exe, work, env):
                   "20 digits: 435 zmm vpmadd52 a product, 349 a squaring (%r)" % x)
     mul16 = [x for x in mont if x.get("tuning") in ("kara16", "rows16")]
     check(not mul16 or len(mul16) == 2, "the 16-chunk product both ways: %r" % mul16)
+    # The vertical CRT path's two sides (bench/vertical_kernels.c): none
+    # where it cannot run, else both at 24 and 32 chunks, timed.
+    vert = k.get("vertical", [])
+    check(isinstance(vert, list) and
+          sorted((x.get("side"), x.get("chunks")) for x in vert) in
+          ([], [("radix64", 24), ("radix64", 32), ("vertical", 24), ("vertical", 32)]) and
+          all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in vert),
+          "kernels.vertical: both sides at 24 and 32 chunks, or none: %r" % vert)
 
 
 def check_batch(exe, work, env, x86=True):
@@ -436,23 +444,15 @@ def check_batch(exe, work, env, x86=True):
     check(doc.get("thread_counts") == [1, 2], "--batch JSON thread_counts")
     check("threads on one shared key" in r.stdout and batch in r.stdout.split(
         "threads on one shared key")[-1], "--batch --threads prints the thread table")
-    for args, says in ((["--kernels"], "--batch"), (["--compare", "gmp"], "--batch"),
-                       (["--threads", "0"], "--threads: '0' is not a list of integers"),
-                       (["--threads", "1,,2"], "--threads: '1,,2' is not a list of integers"),
-                       (["--threads", "2,2"], "--threads: 2 is given twice")):
-        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--json", out] + args,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, env=env, timeout=60 * SLOWER)
-        check(r.returncode == 2 and says in r.stderr and len(r.stderr.splitlines()) == 1 and
-              r.stdout == "", "--batch %s refused: %d %r" % (" ".join(args), r.returncode,
-                                                           r.stderr))
+    # The bad --threads lists and --compare: test_cli_speed's
+    # BatchThreadsRefusedWhenBad.
     os.remove(out)
-    for args in (["--threads", "0"], ["--threads", "x"]):
-        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--json", out] + args,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, env=env, timeout=60 * SLOWER)
-        check(r.returncode == 2 and not os.path.exists(out),
-              "--batch %s: exit 2, no JSON written" % " ".join(args))
+    r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--json", out, "--kernels"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, env=env, timeout=60 * SLOWER)
+    check(r.returncode == 2 and "--batch" in r.stderr and len(r.stderr.splitlines()) == 1 and
+          r.stdout == "" and not os.path.exists(out),
+          "--batch --kernels refused, no JSON written: %d %r" % (r.returncode, r.stderr))
     # BIGMONT_BATCH=c or avx2 times that lane row alone (profiles/record
     # --batch sets it); the other lane row says why it did not run.
     ran = {x.get("name") for key in keys for x in key.get("implementations", [])
