@@ -216,9 +216,16 @@ class Batch(unittest.TestCase):
         # AVX2 in the assembly build where the CPU has it.
         self.assertEqual(record.default_lanes("chunk32"), "c")
         self.assertEqual(record.default_lanes("chunk64"), "c")
-        with open("/proc/cpuinfo") as f:
-            avx2 = any(l.startswith("flags") and "avx2" in l.split() for l in f)
-        self.assertEqual(record.default_lanes("chunk64-asm"), "avx2" if avx2 else "c")
+        real = record.proflib._cpuinfo_field
+        try:
+            for flags, want in (("fpu sse2 avx avx2 bmi2", "avx2"), ("fpu sse2 avx", "c"),
+                                (None, "c")):
+                record.proflib._cpuinfo_field = (
+                    lambda name, flags=flags: flags if name == "flags" else real(name))
+                self.assertEqual(record.default_lanes("chunk64-asm"), want, flags)
+                self.assertEqual(record.default_lanes("chunk64"), "c", flags)
+        finally:
+            record.proflib._cpuinfo_field = real
 
     def test_speed_command(self):
         a = self.parse("--batch", "--bits", "4096", "--seconds", "3")
