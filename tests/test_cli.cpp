@@ -182,6 +182,28 @@ void replace_all(std::string &s, const std::string &from, const std::string &to)
 const std::string kExe = BIGMONT_EXE;
 std::string key(const std::string &name) { return bt::data_path("keys/" + name); }
 
+/* The command as uid 65534 (setpriv) runs it: a copy of the binary in a
+ * scratch directory of its own (0755), since that user may not reach the
+ * build tree (under mktemp's 0700 directory, a home directory).  Under an
+ * emulator (BIGMONT_EMULATOR) kExe is a script in the build tree naming
+ * the binary there, so the copy is of the binary itself (BIGMONT_EXE_FILE)
+ * and the emulator, from the system's directories, runs it. */
+struct ExeForOtherUser {
+	TempDir dir;
+	std::vector<std::string> command;
+	ExeForOtherUser()
+	{
+		const std::string exe = dir.path + "/bigmont";
+		spit(exe, slurp(BIGMONT_EXE_FILE));
+		EXPECT_EQ(chmod(exe.c_str(), 0755), 0);
+		EXPECT_EQ(chmod(dir.path.c_str(), 0755), 0);
+		const char *emulator = std::getenv("BIGMONT_EMULATOR");
+		if (emulator != nullptr && *emulator != '\0')
+			command.push_back(emulator);
+		command.push_back(exe);
+	}
+};
+
 TEST(Cli, BadInputCorpus)
 {
 	const std::string bad = bt::data_path("bad");
@@ -476,11 +498,13 @@ TEST(CliOut, ReadOnlyDirectoryAndReadOnlyFile)
 	spit(in, bt::read_data_file("bad/input-good.bin"));
 	ASSERT_EQ(mkdir(ro.c_str(), 0755), 0);
 	spit(file, "previous contents");
-	std::vector<std::string> as_user;
+	std::vector<std::string> command = { kExe };
+	ExeForOtherUser other;
 	if (geteuid() == 0) {
 		if (access("/usr/bin/setpriv", X_OK) != 0)
 			GTEST_SKIP() << "running as root without setpriv to drop to another user";
-		as_user = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups" };
+		command = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups" };
+		command.insert(command.end(), other.command.begin(), other.command.end());
 		ASSERT_EQ(chmod(dir.path.c_str(), 0755), 0);
 		ASSERT_EQ(chmod(keyfile.c_str(), 0644), 0);
 		ASSERT_EQ(chmod(in.c_str(), 0644), 0);
@@ -490,8 +514,8 @@ TEST(CliOut, ReadOnlyDirectoryAndReadOnlyFile)
 		ASSERT_EQ(chmod(ro.c_str(), 0555), 0);
 	}
 	auto args = [&](const std::string &out) {
-		std::vector<std::string> a = as_user;
-		for (const std::string &x : { kExe, std::string("decrypt"), std::string("--key"), keyfile,
+		std::vector<std::string> a = command;
+		for (const std::string &x : { std::string("decrypt"), std::string("--key"), keyfile,
 					      std::string("--in"), in, std::string("--out"), out })
 			a.push_back(x);
 		return a;
@@ -811,32 +835,34 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 
 /* Another user's file in a sticky directory cannot be renamed over, so
  * --out refuses it before writing anything.  Needs root (to act as
- * nobody through setpriv); the command runs from a copy in the scratch
- * directory, which nobody can reach wherever the build tree is. */
+ * nobody through setpriv); the command runs from a copy that user can
+ * reach wherever the build tree is (ExeForOtherUser). */
 TEST(CliOut, OtherUsersFileInStickyDirectoryIsRefused)
 {
 	if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0)
 		GTEST_SKIP() << "skipped: needs root and setpriv";
 	TempDir dir;
 	ASSERT_EQ(chmod(dir.path.c_str(), 0755), 0);
-	const std::string exe = dir.path + "/bigmont", k = dir.path + "/k.pem",
-			  msg = dir.path + "/msg", sticky = dir.path + "/sticky",
-			  target = sticky + "/owned";
-	spit(exe, slurp(kExe));
+	ExeForOtherUser other;
+	const std::string k = dir.path + "/k.pem", msg = dir.path + "/msg",
+			  sticky = dir.path + "/sticky", target = sticky + "/owned";
 	spit(k, slurp(key("rsa1024-e65537.pem")));
 	std::string m(128, 'Z');
 	m[0] = '\0';
 	spit(msg, m);
 	ASSERT_EQ(mkdir(sticky.c_str(), 0755), 0);
 	spit(target, "x");
-	ASSERT_EQ(chmod(exe.c_str(), 0755), 0);
 	ASSERT_EQ(chmod(k.c_str(), 0644), 0);
 	ASSERT_EQ(chmod(msg.c_str(), 0644), 0);
 	ASSERT_EQ(chmod(sticky.c_str(), 01777), 0);
 	ASSERT_EQ(chmod(target.c_str(), 0666), 0);
-	Result r = run({ "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", exe,
-			 "encrypt", "--key", k, "--in", msg, "--out", target },
-		       dir.path);
+	std::vector<std::string> args = { "/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+					  "--clear-groups" };
+	args.insert(args.end(), other.command.begin(), other.command.end());
+	for (const char *x : { "encrypt", "--key", k.c_str(), "--in", msg.c_str(), "--out",
+			       target.c_str() })
+		args.push_back(x);
+	Result r = run(args, dir.path);
 	EXPECT_EQ(r.status, 1) << r.err;
 	EXPECT_NE(r.err.find("belongs to another user in the sticky directory"), std::string::npos)
 		<< r.err;
