@@ -19,9 +19,11 @@ the file it names, BIGMONT_BATCH from --lanes, the options it refuses;
 with a bigmont whose speed has no --batch, that record refuses it by name
 and writes nothing.
 """
+import contextlib
 import glob
 import importlib.machinery
 import importlib.util
+import io
 import os
 import re
 import subprocess
@@ -283,6 +285,190 @@ class Batch(unittest.TestCase):
             self.assertEqual(p.returncode, 1, p.stderr)
             self.assertIn("has no --batch option", p.stderr)
             self.assertFalse(os.path.exists(out))
+
+
+# `bigmont speed --batch` output (bench/batch.c), cut to what record reads:
+# the RSA-1024 table of the AVX2 lanes measured (BIGMONT_BATCH=avx2), of a
+# build or CPU without them asked for them, and of a build for another
+# architecture (no AVX2 row).
+BATCH_AVX2_RAN = """\
+  batch     rsa_private_batch: 8 operations a call, 4 per lane exponentiation (2 CRT halves each, 8 lanes); lane kernel 'avx2' (BIGMONT_BATCH: only that lane row)
+
+RSA-1024 private key (embedded:rsa1024.pem): 8 operations per round, 5 rounds in 0.20 s, interleaved
+  implementation    kernel              median ns/op    min ns/op    cpu ns/op   min cpu ns     ops/s  /single /openssl
+  ours-single       adx                       120844       112574       121276       113053      8246    1.000    0.839
+  ours-batch-avx2   AVX2 lanes                102234        90977       102644        91320      9742    0.846    0.710
+  ours-batch-c      not run: BIGMONT_BATCH=avx2
+  openssl-noblind   blinding off              167831       126554       144576       127096      6917    1.192    1.000
+"""
+BATCH_AVX2_NOT_RUN = """\
+  batch     rsa_private_batch: 8 operations a call, 4 per lane exponentiation (2 CRT halves each, 8 lanes); lane kernel 'avx2' (BIGMONT_BATCH: only that lane row)
+
+RSA-1024 private key (embedded:rsa1024.pem): 8 operations per round, 5 rounds in 0.20 s, interleaved
+  implementation    kernel              median ns/op    min ns/op    cpu ns/op   min cpu ns     ops/s  /single /openssl
+  ours-single       c                         420844       412574       421276       413053      2374    1.000    2.913
+  ours-batch-avx2   not run: no AVX2 build or CPU
+  ours-batch-c      portable C lanes         4474649      3756394      2310946      2288631       433    5.486   15.984
+  openssl-noblind   blinding off              167831       126554       144576       127096      6917    0.343    1.000
+"""
+BATCH_NO_AVX2_ROW = """\
+  implementation    kernel              median ns/op    min ns/op    cpu ns/op   min cpu ns     ops/s  /single /openssl
+  ours-single       c                         420844       412574       421276       413053      2374    1.000    2.913
+  ours-batch-c      portable C lanes         4474649      3756394      2310946      2288631       433    5.486   15.984
+  openssl-noblind   blinding off              167831       126554       144576       127096      6917    0.343    1.000
+"""
+
+
+class BatchLanesChecked(unittest.TestCase):
+    """A --batch profile is named for the lanes `bigmont speed --batch`
+    says it ran: otherwise an error saying what it printed, before any
+    profiler runs (stand-ins for perf and valgrind on PATH record whether
+    they were started) or after the profiled run, and no file."""
+
+    def test_rows(self):
+        self.assertIsNone(record.batch_lanes_missing(BATCH_AVX2_RAN, "avx2"))
+        self.assertIsNone(record.batch_lanes_missing(BATCH_AVX2_NOT_RUN, "c"))
+        self.assertIsNone(record.batch_lanes_missing(BATCH_NO_AVX2_ROW, "c"))
+        self.assertEqual(record.batch_lanes_missing(BATCH_AVX2_NOT_RUN, "avx2"),
+                         "its ours-batch-avx2 row says 'not run: no AVX2 build or CPU'")
+        self.assertEqual(record.batch_lanes_missing(BATCH_AVX2_RAN, "c"),
+                         "its ours-batch-c row says 'not run: BIGMONT_BATCH=avx2'")
+        self.assertEqual(record.batch_lanes_missing(BATCH_NO_AVX2_ROW, "avx2"),
+                         "it printed no ours-batch-avx2 row")
+        self.assertEqual(record.batch_lanes_missing("", "c"), "it printed no ours-batch-c row")
+        # The thread table's rows (name, T, numbers) are not a kernel.
+        self.assertIsNotNone(record.batch_lanes_missing(
+            "  ours-batch-avx2      2        19000        9500   105263\n", "avx2"))
+
+    def stand_ins(self, tmp, batch_output, status=0, error=""):
+        """A bigmont in tmp whose speed --help has --batch and whose speed
+        --batch prints batch_output (and error on stderr) and exits status;
+        perf and valgrind that record being started; the environment that
+        finds them (no emulator)."""
+        for name, text in (("batch.txt", batch_output), ("error.txt", error)):
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        scripts = {
+            "bigmont": "#!/bin/sh\ncase \"$*\" in\n"
+                       "*--help*) echo '  --batch           the batch rows' ;;\n"
+                       "*) cat '%s'; cat '%s' >&2; exit %d ;;\nesac\n"
+                       % (os.path.join(tmp, "batch.txt"), os.path.join(tmp, "error.txt"),
+                          status),
+            "perf": "#!/bin/sh\necho perf >> '%s'\nexit 1\n" % os.path.join(tmp, "started"),
+            "valgrind": "#!/bin/sh\necho valgrind >> '%s'\nexit 1\n"
+                        % os.path.join(tmp, "started"),
+        }
+        for name, text in scripts.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+            os.chmod(os.path.join(tmp, name), 0o755)
+        env = dict(os.environ, PATH=tmp + os.pathsep + os.environ.get("PATH", ""))
+        env.pop("BIGMONT_EMULATOR", None)
+        env.pop("BIGMONT_BATCH", None)
+        return os.path.join(tmp, "bigmont"), env
+
+    def test_refused_before_profiling(self):
+        for lanes, output, why in (
+                ("avx2", BATCH_AVX2_NOT_RUN,
+                 "its ours-batch-avx2 row says 'not run: no AVX2 build or CPU'"),
+                ("avx2", BATCH_NO_AVX2_ROW, "it printed no ours-batch-avx2 row"),
+                ("c", BATCH_AVX2_RAN, "its ours-batch-c row says 'not run: BIGMONT_BATCH=avx2'")):
+            with tempfile.TemporaryDirectory() as tmp:
+                bigmont, env = self.stand_ins(tmp, output)
+                out = os.path.join(tmp, "p.txt")
+                p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
+                                    "--bigmont", bigmont, "--batch", "--lanes", lanes,
+                                    "--seconds", "1", "--out", out],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   universal_newlines=True, env=env, timeout=60)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertEqual(
+                    p.stderr, "profiles/record: error: --batch: bigmont speed did not run the "
+                    "%s lanes asked for (BIGMONT_BATCH=%s): %s; no profile written\n"
+                    % (lanes, lanes, why))
+                self.assertEqual(p.stdout, "")
+                self.assertFalse(os.path.exists(os.path.join(tmp, "started")),
+                                 "a profiler ran before the refusal")
+                self.assertFalse(os.path.exists(out))
+
+    def test_failed_batch_run_before_profiling(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            bigmont, env = self.stand_ins(
+                tmp, "", 1, "bigmont: error: embedded:rsa1024.pem: ours-batch-avx2 gives a "
+                "wrong answer (not GMP's)\n")
+            out = os.path.join(tmp, "p.txt")
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
+                                "--bigmont", bigmont, "--batch", "--lanes", "avx2",
+                                "--seconds", "1", "--out", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, env=env, timeout=60)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            self.assertEqual(
+                p.stderr, "profiles/record: error: %s speed --bits 1024 --seconds 0.01 --batch "
+                "failed (status 1): embedded:rsa1024.pem: ours-batch-avx2 gives a wrong answer "
+                "(not GMP's)\n" % bigmont)
+            self.assertFalse(os.path.exists(os.path.join(tmp, "started")))
+            self.assertFalse(os.path.exists(out))
+
+    def test_profiled_run_checked(self):
+        """The short run had the lanes and the profiled one did not: exit 2
+        when --lanes asked for them, 1 when they were record's default."""
+        for argv, output, code, how in (
+                (["--lanes", "avx2"], BATCH_AVX2_NOT_RUN, 2, "asked for"),
+                ([], BATCH_AVX2_NOT_RUN, 1, "taken by default")):
+            with tempfile.TemporaryDirectory() as tmp:
+                bigmont, env = self.stand_ins(tmp, BATCH_AVX2_RAN)
+                out = os.path.join(tmp, "p.txt")
+                rows = [proflib.Row(90.0, 100.0, 9, 10, "lv_mul", "bigmont")]
+                saved = (record.profile_perf, record.proflib.perf_event, record.default_lanes,
+                         dict(os.environ))
+                record.profile_perf = lambda *args: (output, [], rows, "samples", "")
+                record.proflib.perf_event = lambda: ("cpu-clock", "")
+                record.default_lanes = lambda preset: "avx2"
+                os.environ.clear()
+                os.environ.update(env)
+                err = io.StringIO()
+                try:
+                    with self.assertRaises(SystemExit) as cm, \
+                            contextlib.redirect_stderr(err):
+                        record.main(["--bigmont", bigmont, "--batch", "--seconds", "1",
+                                     "--out", out] + argv)
+                finally:
+                    (record.profile_perf, record.proflib.perf_event,
+                     record.default_lanes) = saved[:3]
+                    os.environ.clear()
+                    os.environ.update(saved[3])
+                self.assertEqual(cm.exception.code, code, err.getvalue())
+                self.assertEqual(
+                    err.getvalue(), "profiles/record: error: --batch: bigmont speed did not "
+                    "run the avx2 lanes %s (BIGMONT_BATCH=avx2): its ours-batch-avx2 row says "
+                    "'not run: no AVX2 build or CPU'; no profile written\n" % how)
+                self.assertFalse(os.path.exists(out))
+                self.assertFalse(os.path.exists(os.path.join(tmp, "started")))
+
+    def test_lanes_ran_is_written(self):
+        """The same stand-ins with the lanes run: the profile is written."""
+        with tempfile.TemporaryDirectory() as tmp:
+            bigmont, env = self.stand_ins(tmp, BATCH_AVX2_RAN)
+            out = os.path.join(tmp, "p.txt")
+            rows = [proflib.Row(90.0, 100.0, 9, 10, "lv_mul", "bigmont")]
+            saved = (record.profile_perf, record.proflib.perf_event, dict(os.environ))
+            record.profile_perf = lambda *args: (BATCH_AVX2_RAN, [], rows, "samples", "")
+            record.proflib.perf_event = lambda: ("cpu-clock", "")
+            os.environ.clear()
+            os.environ.update(env)
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    self.assertEqual(record.main(["--bigmont", bigmont, "--batch", "--lanes",
+                                                  "avx2", "--seconds", "1", "--out", out]), 0)
+            finally:
+                record.profile_perf, record.proflib.perf_event = saved[:2]
+                os.environ.clear()
+                os.environ.update(saved[2])
+            with open(out) as f:
+                text = f.read()
+            self.assertIn("batched in the avx2 lanes", text)
+            self.assertIn("ours-batch-avx2   AVX2 lanes", text)
 
 
 if __name__ == "__main__":
