@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tests of bench/benchlib.py (aggregation, ratios, tables, merge, chart
 data) and of bench/merge's command line, on synthetic `bigmont speed`
-documents whose answers are known; and of how bench/run, tests/run,
-scripts/setup and the profiles scripts refuse bad arguments."""
+documents whose answers are known; of how bench/run, tests/run,
+scripts/setup and the profiles scripts refuse bad arguments; and of how
+bench/run stops when its batch run fails, with a stand-in bigmont."""
 import json
 import os
 import shutil
@@ -692,6 +693,17 @@ class Batch(unittest.TestCase):
         self.assertNotIn("in batches", benchlib.merge([doc]))
 
 
+def load_bench_run():
+    """bench/run as a module (it has no .py name)."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("bench_run", os.path.join(BENCH, "run"))
+    spec = importlib.util.spec_from_loader("bench_run", loader)
+    run = importlib.util.module_from_spec(spec)
+    loader.exec_module(run)
+    return run
+
+
 class RunArguments(unittest.TestCase):
     """bench/run refuses a bad value before any setup, build or timing."""
 
@@ -711,12 +723,7 @@ class RunArguments(unittest.TestCase):
             self.assertEqual(r.stdout, "", args)
 
     def test_results_never_replace_a_run(self):
-        import importlib.machinery
-        import importlib.util
-        loader = importlib.machinery.SourceFileLoader("bench_run", os.path.join(BENCH, "run"))
-        spec = importlib.util.spec_from_loader("bench_run", loader)
-        run = importlib.util.module_from_spec(spec)
-        loader.exec_module(run)
+        run = load_bench_run()
         tmp = tempfile.mkdtemp()
         try:
             self.assertEqual(run.unused_name(tmp, "2026-01-01-0000"), "2026-01-01-0000")
@@ -830,6 +837,155 @@ class RunOutput(unittest.TestCase):
         finally:
             op.run, op.markdown = saved
             shutil.rmtree(tmp)
+
+
+# A bigmont (/bin/sh: no interpreter to start) whose `speed --batch` writes
+# its --json from the file BATCH_JSON names, if there is one, after the
+# text of BATCH_STDOUT and BATCH_STDERR, and exits BATCH_EXIT; its other
+# speed runs copy SPEED_JSON.
+FAKE_BIGMONT_SH = """#!/bin/sh
+batch=0 json=
+while [ $# -gt 0 ]; do
+  case "$1" in --batch) batch=1 ;; --json) json=$2; shift ;; esac
+  shift
+done
+if [ $batch = 0 ]; then cp "$SPEED_JSON" "$json"; exit 0; fi
+printf '%s' "$BATCH_STDOUT"
+printf '%s' "$BATCH_STDERR" >&2
+[ -z "$BATCH_JSON" ] || cp "$BATCH_JSON" "$json"
+exit "$BATCH_EXIT"
+"""
+
+
+class RunBatchFailures(unittest.TestCase):
+    """bench/run's batch run (run_batch), with a stand-in bigmont: one that
+    exits non-zero, writes no JSON, writes another schema's or one that
+    fails check_batch_doc stops bench/run with exit 1 and one error line
+    naming the command and why (after the command's own output); a run
+    without a 64-bit build has no batch run, and a note saying why.  One
+    failure end to end: nothing published."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(self.exe, 0o755)
+        self.speed_json = os.path.join(self.tmp, "speed.json")
+        with open(self.speed_json, "w") as f:
+            json.dump(speed_doc(machine("chunk64"), 1000.0), f)
+        self.shown = "%s speed --batch --bits 2048 --seconds 0.15 --build chunk64" % (
+            os.path.relpath(self.exe, os.path.dirname(BENCH)))
+
+    def fake_env(self, code=0, batch=None, stdout="", stderr=""):
+        path = ""
+        if batch is not None:
+            path = os.path.join(self.tmp, "batch-given.json")
+            with open(path, "w") as f:
+                json.dump(batch, f)
+        return {"SPEED_JSON": self.speed_json, "BATCH_JSON": path, "BATCH_EXIT": str(code),
+                "BATCH_STDOUT": stdout, "BATCH_STDERR": stderr}
+
+    def run_batch(self, builds="chunk64", **fake):
+        """run_batch of bench/run --quick --bits 2048 --threads 1 on the
+        stand-in: (its exit status or None, what it returned, its stderr)."""
+        import contextlib
+        import io
+        args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds", builds,
+                                    "--bits", "2048", "--threads", "1", "--build-dir",
+                                    "%s=%s" % (builds, os.path.join(self.tmp, "build"))])
+        confs = [c for c in (("chunk32", "chunk32", None), ("chunk64", "chunk64", None))
+                 if c[0] == builds]
+        saved = dict(os.environ)
+        os.environ.update(self.fake_env(**fake))
+        err, code, got = io.StringIO(), None, None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                got = self.bench.run_batch(args, confs, self.tmp)
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return code, got, err.getvalue()
+
+    def assert_stopped(self, result, error):
+        code, got, err = result
+        self.assertEqual((code, got), (1, None), err)
+        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
+        self.assertEqual(err.count("bench/run: error:"), 1, err)
+
+    def test_batch_command_fails(self):
+        # A wrong answer (exit 1), and a bigmont whose speed has no --batch
+        # (exit 2): the command's output and message, then the error.
+        for code, says in ((1, "bigmont: error: embedded:rsa2048.pem: ours-batch-avx2 "
+                               "gives a wrong answer (not GMP's)"),
+                           (2, "bigmont: error: unknown option '--batch' "
+                               "(try 'bigmont speed --help')")):
+            r = self.run_batch(code=code, batch=batch_doc(threads=False),
+                               stdout="RSA-2048 private key (embedded:rsa2048.pem)\n",
+                               stderr=says + "\n")
+            self.assert_stopped(r, "%s failed (exit %d): %s" % (self.shown, code, says))
+            self.assertTrue(r[2].startswith("RSA-2048 private key (embedded:rsa2048.pem)\n"
+                                            + says + "\n"), r[2])
+
+    def test_batch_command_fails_silently(self):
+        self.assert_stopped(self.run_batch(code=3),
+                            "%s failed (exit 3): no message" % self.shown)
+
+    def test_no_json(self):
+        self.assert_stopped(self.run_batch(), "%s: exit 0 but no JSON document (No such "
+                            "file or directory)" % self.shown)
+
+    def test_not_a_batch_document(self):
+        r = self.run_batch(batch=speed_doc(machine("chunk64"), 1000.0))
+        self.assert_stopped(r, "%s: %s: not a bigmont-speed-batch/1 document" % (
+            self.shown, os.path.join(self.tmp, "batch.json")))
+
+    def test_batch_document_fails_its_check(self):
+        doc = batch_doc(threads=False)
+        impls = doc["keys"][0]["implementations"]
+        impls[2]["measured"] = False  # ours-batch-c
+        impls.pop()  # openssl-noblind
+        self.assert_stopped(self.run_batch(batch=doc),
+                            "%s: no measurement of ours-batch-c at 2048 bits; no measurement "
+                            "of openssl-noblind at 2048 bits" % self.shown)
+
+    def test_batch_measured(self):
+        code, got, err = self.run_batch(batch=batch_doc(threads=False))
+        self.assertEqual((code, err), (None, ""))
+        self.assertEqual(got, {"command": self.shown, "doc": batch_doc(threads=False)})
+
+    def test_no_64_bit_build(self):
+        code, got, err = self.run_batch(builds="chunk32", code=1, stderr="never run\n")
+        self.assertEqual((code, err), (None, ""))
+        self.assertEqual(got, {"note": "no 64-bit build (chunk64-asm, chunk64) in this run"})
+
+    def test_run_stops_and_publishes_nothing(self):
+        results = os.path.join(self.tmp, "results")
+        env = dict(os.environ, PATH="/usr/bin:/bin", **self.fake_env(
+            code=1, stderr="bigmont: error: embedded:rsa2048.pem: ours-batch-c gives a wrong "
+            "answer (not GMP's)\n"))
+        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                            "--no-setup", "--no-build", "--builds", "chunk64",
+                            "--bits", "2048", "--threads", "1",
+                            "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
+                            "--results", results],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=120, env=env)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual(r.stderr.splitlines()[-1], "bench/run: error: %s failed (exit 1): "
+                         "bigmont: error: embedded:rsa2048.pem: ours-batch-c gives a wrong "
+                         "answer (not GMP's)" % self.shown)
+        self.assertIn("=== batch: bigmont speed --batch", r.stdout)
+        self.assertNotIn("in batches", r.stdout)  # no report
+        self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
 
 
 class OtherScriptArguments(unittest.TestCase):
