@@ -3,7 +3,10 @@
  * big_lanes_sqr37_hybrid_avx2 (bench/spike/lanes_sqr37_hybrid_avx2.asm,
  * whose head comment has the build line and the math).  Not in the build.
  *
- *   /tmp/hybrid [trials [seed]]
+ *   /tmp/hybrid [trials [seed [passenger offset mod 4096]]]
+ *
+ * (the offset: where the passenger's words sit against the kernel's
+ * frame, for 4 KiB aliasing; it moved nothing above the noise).
  *
  * 1. The passenger rows alone (passenger_mont_mul16_adx) against GMP:
  *    random odd 1024-bit moduli (top bit set, random bit density), the
@@ -12,7 +15,7 @@
  * 2. The fused kernel: its lane words equal big_lanes_sqr37_avx2_asm's
  *    bit for bit over chains of squarings, and its two passenger results
  *    are GMP's (as in 1).
- * 3. Timing, rdtsc, one process, the four variants alternating within
+ * 3. Timing, rdtsc, one process, the five variants alternating within
  *    each trial, a trial = 16 dependent calls:
  *    (a) fused (and the passenger's final subtraction in C, so its next
  *        input is < n: the chain is dependent on both sides);
@@ -24,7 +27,8 @@
  *        final subtraction;
  *    (e) as (d) with the products one after the other
  *        (passenger_mont_mul16_adx twice).
- *    Least and median over the trials, ticks a call.
+ *    Least and median over the trials, ticks a call; the rdtsc ticks a
+ *    core cycle from a chain of dependent adds in the same run.
  */
 #include <gmp.h>
 #include <stddef.h>
@@ -221,6 +225,23 @@ static void lanes_setup(struct big_lanes_mod *mod, uint64_t *x)
 	mpz_clears(m, a, NULL);
 }
 
+/* rdtsc ticks a core cycle: least time of a chain of dependent adds (one
+ * cycle each) */
+static double ticks_per_cycle(void)
+{
+	uint64_t best = UINT64_MAX;
+	for (int r = 0; r < 200; r++) {
+		uint64_t x = 1, t = __rdtsc();
+		for (int i = 0; i < 100; i++)
+			__asm__ volatile(".rept 100\n\tadd %0, %0\n\t.endr"
+					 : "+r"(x));
+		t = __rdtsc() - t;
+		if (t < best)
+			best = t;
+	}
+	return (double)best / 10000.0;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -231,15 +252,24 @@ int main(int argc, char **argv)
 {
 	int trials = argc > 1 ? atoi(argv[1]) : 400;
 	unsigned long seed = argc > 2 ? strtoul(argv[2], NULL, 0) : 43;
-	if (trials < 1) {
-		fprintf(stderr, "hybrid: trials must be a positive number\n");
+	long shift = argc > 3 ? strtol(argv[3], NULL, 0) : 0;
+	if (trials < 1 || shift < 0 || shift >= 4096 || shift % 64) {
+		fprintf(stderr, "hybrid: usage: hybrid [trials [seed "
+				"[passenger offset mod 4096, 0..4032, a "
+				"multiple of 64]]]\n");
 		return 2;
 	}
-	printf("seed %lu (replay: hybrid %d %lu)\n", seed, trials, seed);
+	printf("seed %lu, passenger at offset %ld mod 4096 (replay: hybrid "
+	       "%d %lu %ld)\n", seed, shift, trials, seed, shift);
 	gmp_randinit_default(rs);
 	gmp_randseed_ui(rs, seed);
 
-	static struct passenger P;
+	/* the passenger at a chosen offset mod 4096 (4 KiB aliasing with
+	 * the kernel's frame) */
+	static unsigned char pbuf[2 * 4096 + sizeof(struct passenger)]
+		__attribute__((aligned(4096)));
+	struct passenger *const pp = (struct passenger *)(pbuf + shift);
+#define P (*pp)
 	static struct big_lanes_mod mod;
 	static uint64_t x[8 * K] __attribute__((aligned(64)));
 	static uint64_t y[8 * K] __attribute__((aligned(64)));
@@ -352,15 +382,16 @@ int main(int argc, char **argv)
 		"(c) lane squaring + 2 big_mont_sqr_vec_adx(16)",
 		"(d) lane squaring + the double rows unwoven",
 		"(e) lane squaring + 2 CIOS products one by one"};
+	double tpc = ticks_per_cycle();
 	printf("rdtsc ticks a call, %d trials of %d dependent calls, "
-	       "alternating:\n", trials, CALLS);
+	       "alternating (%.3f ticks a core cycle):\n", trials, CALLS, tpc);
 	for (int v = 0; v < NV; v++) {
 		uint64_t *s = tk + (size_t)v * trials;
 		qsort(s, (size_t)trials, sizeof *s, cmp_u64);
 		lo[v] = (double)s[0] / CALLS;
 		med[v] = (double)s[trials / 2] / CALLS;
-		printf("  %-48s least %7.0f  median %7.0f\n", name[v], lo[v],
-		       med[v]);
+		printf("  %-48s least %7.0f  median %7.0f  (least %5.0f "
+		       "core cycles)\n", name[v], lo[v], med[v], lo[v] / tpc);
 	}
 	for (int q = 0; q < 2; q++) {
 		double *m = q ? med : lo;

@@ -50,7 +50,9 @@ def count(obj, fn):
     n = 2 * len(body) + 2 * 7 * len(loop) + len(tail)
     b = sum(2 * x[0] for x in body) + sum(14 * x[0] for x in loop) + \
         sum(x[0] for x in tail)
-    print(f'{fn}: {n} instructions, {b} bytes a call '
+    static = real(ins[:ret + 1])
+    print(f'{fn}: {n} instructions, {b} bytes a call; the code '
+          f'{len(static)} instructions, {sum(x[0] for x in static)} bytes '
           f'(group loop body {len(loop)} instructions, run 16 times)')
 
 
