@@ -1,7 +1,10 @@
 /*
  * bench/spike/hybrid.c -- spike (issue 43): checks and times
- * big_lanes_sqr37_hybrid_avx2 (bench/spike/lanes_sqr37_hybrid_avx2.asm,
- * whose head comment has the build line and the math).  Not in the build.
+ * big_lanes_sqr37_hybrid_avx2 and big_lanes_mul37_hybrid_avx2
+ * (bench/spike/lanes_{sqr,mul}37_hybrid_avx2.asm; the squaring's head
+ * comment has the build line and the math).  Not in the build.  Built
+ * with -DPR_NOPS (and the assembly with it) the rows are nops and only
+ * the lanes are checked.
  *
  *   /tmp/hybrid [trials [seed [passenger offset mod 4096]]]
  *
@@ -12,11 +15,13 @@
  *    random odd 1024-bit moduli (top bit set, random bit density), the
  *    all-ones modulus and 2^1023 + 1, operands < n with the edges 0, 1,
  *    n - 1 and all-ones limbs: t < 2n and t = a b 2^-1024 mod n.
- * 2. The fused kernel: its lane words equal big_lanes_sqr37_avx2_asm's
- *    bit for bit over chains of squarings, and its two passenger results
- *    are GMP's (as in 1).
- * 3. Timing, rdtsc, one process, the five variants alternating within
- *    each trial, a trial = 16 dependent calls:
+ * 2. The fused kernels: their lane words equal big_lanes_sqr37_avx2_asm's
+ *    and big_lanes_mul37_avx2_asm's bit for bit over chains of calls, and
+ *    their two passenger results are GMP's (as in 1).
+ * 3. Timing, rdtsc, one process, the squaring then the product, the five
+ *    variants alternating within each trial, a trial = 16 dependent
+ *    calls (for the product: big_mont_mul_vec_adx in (c), the passenger's
+ *    b kept as its table entry):
  *    (a) fused (and the passenger's final subtraction in C, so its next
  *        input is < n: the chain is dependent on both sides);
  *    (b) the lane squaring alone;
@@ -58,7 +63,14 @@ void big_lanes_sqr37_hybrid_avx2(uint64_t *r, const uint64_t *a,
 				 struct passenger *p);
 void passenger_mont_mul16_adx(struct passenger *p, int job);
 void passenger_mont_mul16x2_adx(struct passenger *p);
+void big_lanes_mul37_hybrid_avx2(uint64_t *r, const uint64_t *a,
+				 const uint64_t *b,
+				 const struct big_lanes_mod *mod,
+				 struct passenger *p);
 big_lanes_sqr_fn big_lanes_sqr37_avx2_asm;
+big_lanes_mul_fn big_lanes_mul37_avx2_asm;
+void big_mont_mul_vec_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			  const uint64_t *n, uint64_t n0, int len);
 void big_mont_sqr_vec_adx(uint64_t *r, const uint64_t *a, const uint64_t *n,
 			  uint64_t n0, int len);
 
@@ -151,9 +163,14 @@ static void set_job(struct passenger_job *j, const mpz_t n, const mpz_t a,
 	j->k0 = inv_neg64(j->n[0]);
 }
 
-/* t < 2n and t = a b 2^-1024 mod n */
+/* t < 2n and t = a b 2^-1024 mod n (built with -DPR_NOPS, as the
+ * assembly, the rows are nops: nothing to check) */
 static int job_ok(const struct passenger_job *j)
 {
+#ifdef PR_NOPS
+	(void)j;
+	return 1;
+#endif
 	mpz_t n, a, b, t, e, r, n2;
 	mpz_inits(n, a, b, t, e, r, n2, NULL);
 	from_words(n, j->n, 16);
@@ -174,8 +191,10 @@ static int job_ok(const struct passenger_job *j)
 	return ok;
 }
 
-/* the final subtraction: a = b = t mod n (t < 2n), constant time */
-static void passenger_finish(struct passenger *p)
+/* the final subtraction: a = t mod n (t < 2n), constant time; b too for a
+ * squaring (square != 0), b kept for a product (the passenger's table
+ * entry) */
+static void passenger_finish(struct passenger *p, int square)
 {
 	for (int k = 0; k < 2; k++) {
 		struct passenger_job *j = &p->job[k];
@@ -190,7 +209,8 @@ static void passenger_finish(struct passenger *p)
 		for (int i = 0; i < 16; i++) {
 			uint64_t v = (j->t[i] & keep) | (u[i] & ~keep);
 			j->a[i] = v;
-			j->b[i] = v;
+			if (square)
+				j->b[i] = v;
 		}
 	}
 }
@@ -248,6 +268,112 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* What the timing runs: the lanes (x, and b's lanes yb), the passenger
+ * for the woven and unwoven rows, and the library's operands (xs, ys). */
+struct timing_ctx {
+	uint64_t *x, *yb;
+	const struct big_lanes_mod *mod;
+	struct passenger *p;
+	uint64_t xs[2][16], ys[2][16], ns[2][16], k0s[2];
+};
+
+enum { NV = 5, CALLS = 16 };
+
+/* One call of variant v (the letters of the head comment) of kind 0
+ * (squaring) or 1 (product). */
+static void run_variant(int kind, int v, struct timing_ctx *c)
+{
+	if (v == 0) {
+		if (kind)
+			big_lanes_mul37_hybrid_avx2(c->x, c->x, c->yb, c->mod,
+						    c->p);
+		else
+			big_lanes_sqr37_hybrid_avx2(c->x, c->x, c->mod, c->p);
+		passenger_finish(c->p, !kind);
+		return;
+	}
+	if (kind)
+		big_lanes_mul37_avx2_asm(c->x, c->x, c->yb, c->mod);
+	else
+		big_lanes_sqr37_avx2_asm(c->x, c->x, c->mod);
+	switch (v) {
+	case 2:
+		for (int k = 0; k < 2; k++)
+			if (kind)
+				big_mont_mul_vec_adx(c->xs[k], c->xs[k],
+						     c->ys[k], c->ns[k],
+						     c->k0s[k], 16);
+			else
+				big_mont_sqr_vec_adx(c->xs[k], c->xs[k],
+						     c->ns[k], c->k0s[k], 16);
+		break;
+	case 3:
+		passenger_mont_mul16x2_adx(c->p);
+		passenger_finish(c->p, !kind);
+		break;
+	case 4:
+		passenger_mont_mul16_adx(c->p, 0);
+		passenger_mont_mul16_adx(c->p, 1);
+		passenger_finish(c->p, !kind);
+		break;
+	}
+}
+
+static void time_kind(int kind, struct timing_ctx *c, int trials, double tpc)
+{
+	uint64_t *tk = malloc(sizeof(uint64_t) * NV * (size_t)trials);
+	if (!tk) {
+		fprintf(stderr, "hybrid: out of memory\n");
+		exit(1);
+	}
+	for (int w = -20; w < trials; w++)
+		for (int v = 0; v < NV; v++) {
+			uint64_t t0 = __rdtsc();
+			for (int i = 0; i < CALLS; i++)
+				run_variant(kind, v, c);
+			uint64_t d = __rdtsc() - t0;
+			if (w >= 0)
+				tk[(size_t)v * trials + w] = d;
+		}
+	static const char *const what[2][3] = {
+		{"squaring", "big_mont_sqr_vec_adx", "squarings"},
+		{"product", "big_mont_mul_vec_adx", "products"}};
+	char name[NV][64];
+	snprintf(name[0], 64, "(a) fused lane %s + passenger", what[kind][0]);
+	snprintf(name[1], 64, "(b) lane %s alone", what[kind][0]);
+	snprintf(name[2], 64, "(c) (b) + 2 %s(16)", what[kind][1]);
+	snprintf(name[3], 64, "(d) (b) + the double rows unwoven");
+	snprintf(name[4], 64, "(e) (b) + 2 CIOS products one by one");
+	printf("%s: rdtsc ticks a call, %d trials of %d dependent calls, "
+	       "alternating (%.3f ticks a core cycle):\n", what[kind][0],
+	       trials, CALLS, tpc);
+	double lo[NV], med[NV];
+	for (int v = 0; v < NV; v++) {
+		uint64_t *s = tk + (size_t)v * trials;
+		qsort(s, (size_t)trials, sizeof *s, cmp_u64);
+		lo[v] = (double)s[0] / CALLS;
+		med[v] = (double)s[trials / 2] / CALLS;
+		printf("  %-44s least %7.0f  median %7.0f  (least %5.0f "
+		       "core cycles)\n", name[v], lo[v], med[v], lo[v] / tpc);
+	}
+	for (int q = 0; q < 2; q++) {
+		double *m = q ? med : lo;
+		double lib = m[2] - m[1], own = m[3] - m[1], extra = m[0] - m[1];
+		printf("%s: (a)/(c) %.3f  (a)/(b) %.3f  scalar cost: lib %.0f, "
+		       "own unwoven %.0f, woven %.0f (hidden: %.0f%% of own, "
+		       "%.0f%% of lib)\n",
+		       q ? "median" : "least ", m[0] / m[2], m[0] / m[1], lib,
+		       own, extra, 100 * (1 - extra / own),
+		       100 * (1 - extra / lib));
+		printf("        per RSA op: lanes 4 ops (b)/4 = %.0f, fused 5 ops "
+		       "(a)/5 = %.0f; against one op's two lib %s %.0f: "
+		       "%.3f -> %.3f (x%.3f)\n",
+		       m[1] / 4, m[0] / 5, what[kind][2], lib, m[1] / 4 / lib,
+		       m[0] / 5 / lib, (m[0] / 5) / (m[1] / 4));
+	}
+	free(tk);
+}
+
 int main(int argc, char **argv)
 {
 	int trials = argc > 1 ? atoi(argv[1]) : 400;
@@ -273,6 +399,7 @@ int main(int argc, char **argv)
 	static struct big_lanes_mod mod;
 	static uint64_t x[8 * K] __attribute__((aligned(64)));
 	static uint64_t y[8 * K] __attribute__((aligned(64)));
+	static uint64_t yb[8 * K] __attribute__((aligned(64)));
 	mpz_t n, a, b;
 	mpz_inits(n, a, b, NULL);
 
@@ -316,99 +443,59 @@ int main(int argc, char **argv)
 			for (int k = 0; k < 2; k++)
 				if (!job_ok(&P.job[k]))
 					fail("fused passenger vs GMP", i);
-			passenger_finish(&P);
+			passenger_finish(&P, 1);
 		}
 	}
-	printf("fused: %ld calls, lanes bit for bit and both passengers "
-	       "against GMP, %d failures\n", cases, failures - f0);
+	printf("fused squaring: %ld calls, lanes bit for bit and both "
+	       "passengers against GMP, %d failures\n", cases, failures - f0);
+	f0 = failures;
+	cases = 0;
+	for (long i = 0; i < 300; i++) {
+		lanes_setup(&mod, x);
+		lanes_setup(&mod, yb); /* b's lanes under the same moduli */
+		lanes_setup(&mod, x);
+		memcpy(y, x, sizeof x);
+		for (int k = 0; k < 2; k++) {
+			rand_modulus(n, (i + 7 * k) % 50);
+			rand_operand(a, n, i + 5 * k);
+			rand_operand(b, n, i / 8 + 3 * k);
+			set_job(&P.job[k], n, a, b);
+		}
+		for (int s = 0; s < 4; s++, cases++) {
+			big_lanes_mul37_hybrid_avx2(x, x, yb, &mod, &P);
+			big_lanes_mul37_avx2_asm(y, y, yb, &mod);
+			if (memcmp(x, y, sizeof x) != 0)
+				fail("fused lanes vs big_lanes_mul37_avx2_asm", i);
+			for (int k = 0; k < 2; k++)
+				if (!job_ok(&P.job[k]))
+					fail("fused product's passenger vs GMP", i);
+			passenger_finish(&P, 0);
+		}
+	}
+	printf("fused product: %ld calls, lanes bit for bit and both "
+	       "passengers against GMP, %d failures\n", cases, failures - f0);
 	if (failures)
 		return 1;
 
 	/* 3. timing */
+	lanes_setup(&mod, yb);
 	lanes_setup(&mod, x);
-	uint64_t xs[2][16], ns[2][16], k0s[2];
+	struct timing_ctx c = {.x = x, .yb = yb, .mod = &mod, .p = &P};
 	for (int k = 0; k < 2; k++) {
 		rand_modulus(n, 2 + k);
 		rand_operand(a, n, 5);
+		rand_operand(b, n, 6);
 		set_job(&P.job[k], n, a, a);
-		to_words(xs[k], 16, a);
-		memcpy(ns[k], P.job[k].n, sizeof ns[k]);
-		k0s[k] = P.job[k].k0;
+		to_words(c.xs[k], 16, a);
+		to_words(c.ys[k], 16, b);
+		memcpy(c.ns[k], P.job[k].n, sizeof c.ns[k]);
+		c.k0s[k] = P.job[k].k0;
 	}
-	enum { NV = 5, CALLS = 16 };
-	uint64_t *tk = malloc(sizeof(uint64_t) * NV * (size_t)trials);
-	for (int w = -20; w < trials; w++) {
-		uint64_t t0, d[NV];
-		t0 = __rdtsc();
-		for (int c = 0; c < CALLS; c++) {
-			big_lanes_sqr37_hybrid_avx2(x, x, &mod, &P);
-			passenger_finish(&P);
-		}
-		d[0] = __rdtsc() - t0;
-		t0 = __rdtsc();
-		for (int c = 0; c < CALLS; c++)
-			big_lanes_sqr37_avx2_asm(x, x, &mod);
-		d[1] = __rdtsc() - t0;
-		t0 = __rdtsc();
-		for (int c = 0; c < CALLS; c++) {
-			big_lanes_sqr37_avx2_asm(x, x, &mod);
-			big_mont_sqr_vec_adx(xs[0], xs[0], ns[0], k0s[0], 16);
-			big_mont_sqr_vec_adx(xs[1], xs[1], ns[1], k0s[1], 16);
-		}
-		d[2] = __rdtsc() - t0;
-		t0 = __rdtsc();
-		for (int c = 0; c < CALLS; c++) {
-			big_lanes_sqr37_avx2_asm(x, x, &mod);
-			passenger_mont_mul16x2_adx(&P);
-			passenger_finish(&P);
-		}
-		d[3] = __rdtsc() - t0;
-		t0 = __rdtsc();
-		for (int c = 0; c < CALLS; c++) {
-			big_lanes_sqr37_avx2_asm(x, x, &mod);
-			passenger_mont_mul16_adx(&P, 0);
-			passenger_mont_mul16_adx(&P, 1);
-			passenger_finish(&P);
-		}
-		d[4] = __rdtsc() - t0;
-		if (w >= 0)
-			for (int v = 0; v < NV; v++)
-				tk[(size_t)v * trials + w] = d[v];
-	}
-	double lo[NV], med[NV];
-	static const char *name[NV] = {
-		"(a) fused lanes + passenger (2 x 16 rows)",
-		"(b) lane squaring alone",
-		"(c) lane squaring + 2 big_mont_sqr_vec_adx(16)",
-		"(d) lane squaring + the double rows unwoven",
-		"(e) lane squaring + 2 CIOS products one by one"};
 	double tpc = ticks_per_cycle();
-	printf("rdtsc ticks a call, %d trials of %d dependent calls, "
-	       "alternating (%.3f ticks a core cycle):\n", trials, CALLS, tpc);
-	for (int v = 0; v < NV; v++) {
-		uint64_t *s = tk + (size_t)v * trials;
-		qsort(s, (size_t)trials, sizeof *s, cmp_u64);
-		lo[v] = (double)s[0] / CALLS;
-		med[v] = (double)s[trials / 2] / CALLS;
-		printf("  %-48s least %7.0f  median %7.0f  (least %5.0f "
-		       "core cycles)\n", name[v], lo[v], med[v], lo[v] / tpc);
-	}
-	for (int q = 0; q < 2; q++) {
-		double *m = q ? med : lo;
-		double lib = m[2] - m[1], own = m[3] - m[1], extra = m[0] - m[1];
-		printf("%s: (a)/(c) %.3f  (a)/(b) %.3f  scalar cost: lib %.0f, "
-		       "own unwoven %.0f, woven %.0f (hidden: %.0f%% of own, "
-		       "%.0f%% of lib)\n",
-		       q ? "median" : "least ", m[0] / m[2], m[0] / m[1], lib,
-		       own, extra, 100 * (1 - extra / own),
-		       100 * (1 - extra / lib));
-		printf("        per RSA op: lanes 4 ops (b)/4 = %.0f, fused 5 ops "
-		       "(a)/5 = %.0f; against one op's two lib squarings %.0f: "
-		       "%.3f -> %.3f (x%.3f)\n",
-		       m[1] / 4, m[0] / 5, lib, m[1] / 4 / lib, m[0] / 5 / lib,
-		       (m[0] / 5) / (m[1] / 4));
-	}
+	time_kind(0, &c, trials, tpc);
+	for (int k = 0; k < 2; k++)
+		memcpy(P.job[k].b, c.ys[k], sizeof c.ys[k]);
+	time_kind(1, &c, trials, tpc);
 	mpz_clears(n, a, b, NULL);
-	free(tk);
 	return 0;
 }

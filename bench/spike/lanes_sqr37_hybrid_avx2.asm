@@ -6,16 +6,19 @@
 ; `cmake --preset chunk64-asm && cmake --build --preset chunk64-asm`):
 ;   nasm -f elf64 -Iasm/x86_64/ -Ibench/spike/ -Pasm/x86_64/cfi.inc \
 ;     bench/spike/lanes_sqr37_hybrid_avx2.asm -o /tmp/hybrid.o
+;   nasm -f elf64 -Iasm/x86_64/ -Ibench/spike/ -Pasm/x86_64/cfi.inc \
+;     bench/spike/lanes_mul37_hybrid_avx2.asm -o /tmp/hybrid_mul.o
 ;   gcc -O2 -mavx2 -madx -Ibignum -Ibuild/chunk64-asm/bignum/include \
-;     bench/spike/hybrid.c /tmp/hybrid.o \
+;     bench/spike/hybrid.c /tmp/hybrid.o /tmp/hybrid_mul.o \
 ;     build/chunk64-asm/bignum/libbigmont_bignum.a -lgmp -o /tmp/hybrid
 ;   taskset -c 1 /tmp/hybrid [trials [seed [passenger offset mod 4096]]]
 ;   python3 bench/spike/insn_count.py /tmp/hybrid.o big_lanes_sqr37_hybrid_avx2
-; (bench/spike/hybrid.c checks and times it.)  Measured on Zen 3 (docs/
-; design-notes.md, "A scalar passenger in the lane squaring"): the fused
-; call about as long as the lane squaring followed by two
-; big_mont_sqr_vec_adx calls; 28-31 % of the rows' own time hidden; the
-; core takes the added instructions at the kernel's own rate.
+; (bench/spike/hybrid.c checks and times it and the product; -DPR_NOPS on
+; all three replaces the rows by nops, for what the instructions cost as
+; such.)  Measured on Zen 3 (docs/design-notes.md, "A scalar passenger in
+; the lane squaring"): the fused call about as long as the lane squaring
+; followed by two big_mont_sqr_vec_adx calls; about 30 % of the rows' own
+; time hidden; as many nops cost about as much.
 ;
 ; The math.  The lane squaring (asm/x86_64/lanes_sqr37_avx2.asm, the same
 ; macros and so the same instructions in the same order) uses only the
