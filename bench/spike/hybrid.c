@@ -31,7 +31,9 @@
  *        (passenger_mont_mul16x2_adx: the same double rows) and the same
  *        final subtraction;
  *    (e) as (d) with the products one after the other
- *        (passenger_mont_mul16_adx twice).
+ *        (passenger_mont_mul16_adx twice);
+ *    (f), (g): (a), (d) without the final subtraction (the passenger's
+ *        inputs then stay as they are: the rows' cost alone).
  *    Least and median over the trials, ticks a call; the rdtsc ticks a
  *    core cycle from a chain of dependent adds in the same run.
  */
@@ -277,12 +279,20 @@ struct timing_ctx {
 	uint64_t xs[2][16], ys[2][16], ns[2][16], k0s[2];
 };
 
-enum { NV = 5, CALLS = 16 };
+enum { NV = 7, CALLS = 16 };
 
 /* One call of variant v (the letters of the head comment) of kind 0
  * (squaring) or 1 (product). */
 static void run_variant(int kind, int v, struct timing_ctx *c)
 {
+	if (v == 5) { /* (f): (a) without the final subtraction */
+		if (kind)
+			big_lanes_mul37_hybrid_avx2(c->x, c->x, c->yb, c->mod,
+						    c->p);
+		else
+			big_lanes_sqr37_hybrid_avx2(c->x, c->x, c->mod, c->p);
+		return;
+	}
 	if (v == 0) {
 		if (kind)
 			big_lanes_mul37_hybrid_avx2(c->x, c->x, c->yb, c->mod,
@@ -316,6 +326,9 @@ static void run_variant(int kind, int v, struct timing_ctx *c)
 		passenger_mont_mul16_adx(c->p, 1);
 		passenger_finish(c->p, !kind);
 		break;
+	case 6: /* (g): (d) without the final subtraction */
+		passenger_mont_mul16x2_adx(c->p);
+		break;
 	}
 }
 
@@ -344,6 +357,8 @@ static void time_kind(int kind, struct timing_ctx *c, int trials, double tpc)
 	snprintf(name[2], 64, "(c) (b) + 2 %s(16)", what[kind][1]);
 	snprintf(name[3], 64, "(d) (b) + the double rows unwoven");
 	snprintf(name[4], 64, "(e) (b) + 2 CIOS products one by one");
+	snprintf(name[5], 64, "(f) (a) without the final subtraction");
+	snprintf(name[6], 64, "(g) (d) without the final subtraction");
 	printf("%s: rdtsc ticks a call, %d trials of %d dependent calls, "
 	       "alternating (%.3f ticks a core cycle):\n", what[kind][0],
 	       trials, CALLS, tpc);
@@ -365,6 +380,9 @@ static void time_kind(int kind, struct timing_ctx *c, int trials, double tpc)
 		       q ? "median" : "least ", m[0] / m[2], m[0] / m[1], lib,
 		       own, extra, 100 * (1 - extra / own),
 		       100 * (1 - extra / lib));
+		printf("        without the final subtraction: woven %.0f, "
+		       "unwoven %.0f (hidden: %.0f%%)\n", m[5] - m[1],
+		       m[6] - m[1], 100 * (1 - (m[5] - m[1]) / (m[6] - m[1])));
 		printf("        per RSA op: lanes 4 ops (b)/4 = %.0f, fused 5 ops "
 		       "(a)/5 = %.0f; against one op's two lib %s %.0f: "
 		       "%.3f -> %.3f (x%.3f)\n",
