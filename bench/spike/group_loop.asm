@@ -2,12 +2,13 @@
 ; digits (REDUCE_PASS: four reduction rows over 36 columns, the next
 ; group's digit chain inside) as a small loop, alone, beside a passenger
 ; double row (bench/spike/passenger_adx.inc) woven into it or after it, and
-; the double row alone.  The loop body is some 400-700 instructions, so
-; it runs from the op cache: this separates what the interleave gains
-; with the code cached from what the unrolled kernel's size costs
-; (bench/spike/lanes_sqr37_hybrid_avx2.asm).  Values are not checked: the
-; pass runs over the same columns again and again (the instructions and
-; their timing do not depend on them).
+; the double row alone.  The loop body is some 400-700 instructions,
+; small enough for the op cache: this separates what the interleave gains
+; in a small hot loop from what it gains inside the whole kernel
+; (bench/spike/lanes_sqr37_hybrid_avx2.asm, the same woven pass run 16
+; times a call).  Values are not checked: the pass runs over the same
+; columns again and again (the instructions and their timing do not
+; depend on them).  With -DPR_NOPS the rows are nops (passenger_adx.inc).
 ;
 ;   nasm -f elf64 -Iasm/x86_64/ -Ibench/spike/ -Pasm/x86_64/cfi.inc \
 ;     bench/spike/group_loop.asm -o /tmp/group_loop.o
