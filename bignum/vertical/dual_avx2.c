@@ -258,15 +258,22 @@ ALWAYS_INLINE __m256i redc_block(uint64_t *t, const struct big_vert_mod *mod, co
 	return x;
 }
 
-/* r's digits = columns N..2N-1 of t with the carry out of column N-1. */
-ALWAYS_INLINE void carry_out(struct big_vert_num *r, const uint64_t *t, uint64_t c, int N)
+/* r[h]'s digits = columns N..2N-1 of t[h] with the carry c[h] out of
+ * column N-1, both halves in one loop: each half's carry chain is serial
+ * (a shift and an add a digit), the two chains run side by side. */
+ALWAYS_INLINE void carry_out2(struct big_vert_num *r, const uint64_t *ta, const uint64_t *tb, uint64_t ca,
+			      uint64_t cb, int N)
 {
-	uint64_t *o = r->d + 4;
-	c += t[N];
-	o[0] = c & BIG_VERT_DIGIT_MASK;
+	uint64_t *oa = r[0].d + 4, *ob = r[1].d + 4;
+	ca += ta[N];
+	cb += tb[N];
+	oa[0] = ca & BIG_VERT_DIGIT_MASK;
+	ob[0] = cb & BIG_VERT_DIGIT_MASK;
 	for (int k = 1; k < N; k++) {
-		c = (c >> BIG_VERT_RADIX_BITS) + t[N + k];
-		o[k] = c & BIG_VERT_DIGIT_MASK;
+		ca = (ca >> BIG_VERT_RADIX_BITS) + ta[N + k];
+		cb = (cb >> BIG_VERT_RADIX_BITS) + tb[N + k];
+		oa[k] = ca & BIG_VERT_DIGIT_MASK;
+		ob[k] = cb & BIG_VERT_DIGIT_MASK;
 	}
 }
 
@@ -304,8 +311,7 @@ ALWAYS_INLINE void reduce2(struct big_vert_num *r, const struct big_vert_mod *mo
 			redc_block(tb, kb, vb, g, b);
 		}
 	}
-	carry_out(&r[0], ta, ca, N);
-	carry_out(&r[1], tb, cb, N);
+	carry_out2(r, ta, tb, ca, cb, N);
 }
 
 #define REDUCE2_AT(N)                                                                              \
