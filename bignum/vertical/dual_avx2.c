@@ -2,10 +2,13 @@
  * big_vert_mul2_avx2, big_vert_sqr2_avx2 (contracts in vertical.h): the
  * almost-Montgomery product and squaring of both halves on AVX2.
  *
- * Product a b, per half (mul_columns): rows of four, digits a_{4g..4g+3}
- * broadcast, b in four aligned copies shifted up by 0..3 digits, so that
- * row 4g + s times copy s block b' lands in output block g + b' without
- * a lane shuffle: G B 4 vpmuludq (G = ceil(N / 4), B = ceil((N + 3) / 4)).
+ * Product a b, per half (mul_columns): passes of eight rows, digits
+ * a_{8p..8p+7} broadcast, b in four aligned forms shifted up by 0..3
+ * digits (b's own digits and three copies), so that row 8p + s times form
+ * s block b' lands in output block 2p + b' (row 8p + 4 + s in
+ * 2p + 1 + b') without a lane shuffle, and each T block is loaded and
+ * stored once per eight products: 8 P B vpmuludq (P = ceil(N / 8),
+ * B = ceil((N + 3) / 4)).
  *
  * Square a^2 = sum_i a_i^2 2^(56 i) + sum_{i<j} (2 a_i) a_j 2^(28 (i+j)),
  * per half (sqr_columns): the same rows over the doubled operand's
@@ -40,38 +43,88 @@
 /* Words between two shifted copies of the multiplier. */
 #define YSH_STRIDE (4 * BIG_VERT_MAX_BLOCKS + 4)
 
-/* t = a * b, lazy columns, blocks 0..2B+1 (a, b as big_vert_num digits). */
+/* The multiplier shifted up by s = 0..3 digits, block-aligned: y[0] is
+ * the operand's own digits (aligned already), y[1..3] copies in the work
+ * (ysh[1..3]); each has blocks 0..B, block B zero. */
+struct shifted {
+	const uint64_t *y[4];
+};
+
+/* Build the copies of the digits d (a num's, zero from digit N through
+ * block B and below digit 0): the loads are unaligned, the stores and the
+ * products' reads aligned. */
+ALWAYS_INLINE void make_shifted(struct shifted *sh, uint64_t ysh[4][YSH_STRIDE], const uint64_t *d, int B)
+{
+	for (int k = 0; k <= B; k++) {
+		_mm256_store_si256((__m256i *)(ysh[1] + 4 * k), _mm256_loadu_si256((const __m256i *)(d + 4 * k - 1)));
+		_mm256_store_si256((__m256i *)(ysh[2] + 4 * k), _mm256_loadu_si256((const __m256i *)(d + 4 * k - 2)));
+		_mm256_store_si256((__m256i *)(ysh[3] + 4 * k), _mm256_loadu_si256((const __m256i *)(d + 4 * k - 3)));
+	}
+	sh->y[0] = d;
+	sh->y[1] = ysh[1];
+	sh->y[2] = ysh[2];
+	sh->y[3] = ysh[3];
+}
+
+/* Four rows (broadcast digits b[s]) times block k of the copies:
+ * sum_s b_s y_s[k]. */
+ALWAYS_INLINE __m256i rows4(const __m256i b[4], const struct shifted *sh, int k)
+{
+	return _mm256_add_epi64(
+		_mm256_add_epi64(_mm256_mul_epu32(b[0], _mm256_load_si256((const __m256i *)(sh->y[0] + 4 * k))),
+				 _mm256_mul_epu32(b[1], _mm256_load_si256((const __m256i *)(sh->y[1] + 4 * k)))),
+		_mm256_add_epi64(_mm256_mul_epu32(b[2], _mm256_load_si256((const __m256i *)(sh->y[2] + 4 * k))),
+				 _mm256_mul_epu32(b[3], _mm256_load_si256((const __m256i *)(sh->y[3] + 4 * k)))));
+}
+
+/* Eight rows, bl[s] and bh[s] the broadcast row digits 8p + s and
+ * 8p + 4 + s, for one output block: sum_s bl_s y_s[k] + bh_s y_s[k - 1]. */
+ALWAYS_INLINE __m256i rows8(const __m256i bl[4], const __m256i bh[4], const struct shifted *sh, int k)
+{
+	return _mm256_add_epi64(rows4(bl, sh, k), rows4(bh, sh, k - 1));
+}
+
+ALWAYS_INLINE void broadcast8(__m256i bl[4], __m256i bh[4], const uint64_t *d)
+{
+	bl[0] = _mm256_set1_epi64x((long long)d[0]);
+	bl[1] = _mm256_set1_epi64x((long long)d[1]);
+	bl[2] = _mm256_set1_epi64x((long long)d[2]);
+	bl[3] = _mm256_set1_epi64x((long long)d[3]);
+	bh[0] = _mm256_set1_epi64x((long long)d[4]);
+	bh[1] = _mm256_set1_epi64x((long long)d[5]);
+	bh[2] = _mm256_set1_epi64x((long long)d[6]);
+	bh[3] = _mm256_set1_epi64x((long long)d[7]);
+}
+
+/* t = a * b, lazy columns, blocks 0..2B+1 (a, b as big_vert_num digits).
+ * Passes of eight rows, so a T block is loaded and stored once per eight
+ * products: row 8p + s (s < 4) times copy s block b' lands in output
+ * block 2p + b', row 8p + 4 + s in 2p + 1 + b', pass p covers blocks
+ * 2p .. 2p + B (its first from rows 8p..8p+3 only; the copies' block B is
+ * zero).  Pass 0 stores, later passes add.  Digits N .. 8P - 1 are the
+ * num's zero padding (P = ceil(N / 8)): an odd last group adds zeros. */
 static __attribute__((noinline)) void mul_columns(uint64_t *t, uint64_t ysh[4][YSH_STRIDE],
 						  const uint64_t *a, const uint64_t *b, int N, int B)
 {
 	const __m256i zero = _mm256_setzero_si256();
-	const uint64_t *ad = a + 4, *bd = b + 4;
-	const int G = (N + 3) / 4;
-	for (int k = 0; k < B; k++) {
-		_mm256_store_si256((__m256i *)(ysh[0] + 4 * k), _mm256_load_si256((const __m256i *)(bd + 4 * k)));
-		_mm256_store_si256((__m256i *)(ysh[1] + 4 * k), _mm256_loadu_si256((const __m256i *)(bd + 4 * k - 1)));
-		_mm256_store_si256((__m256i *)(ysh[2] + 4 * k), _mm256_loadu_si256((const __m256i *)(bd + 4 * k - 2)));
-		_mm256_store_si256((__m256i *)(ysh[3] + 4 * k), _mm256_loadu_si256((const __m256i *)(bd + 4 * k - 3)));
-	}
-	for (int k = B; k < 2 * B + 2; k++)
+	const uint64_t *ad = a + 4;
+	const int P = (N + 7) / 8;
+	struct shifted sh;
+	make_shifted(&sh, ysh, b + 4, B);
+	for (int k = B + 1; k < 2 * B + 2; k++)
 		_mm256_store_si256((__m256i *)(t + 4 * k), zero);
-	for (int g = 0; g < G; g++) {
-		const __m256i b0 = _mm256_set1_epi64x((long long)ad[4 * g]);
-		const __m256i b1 = _mm256_set1_epi64x((long long)ad[4 * g + 1]);
-		const __m256i b2 = _mm256_set1_epi64x((long long)ad[4 * g + 2]);
-		const __m256i b3 = _mm256_set1_epi64x((long long)ad[4 * g + 3]);
-		__m256i *tk = (__m256i *)(t + 4 * g);
-		const uint64_t *y = ysh[0];
-		for (int bp = 0; bp < B; bp++, tk++, y += 4) {
-			__m256i p0 = _mm256_mul_epu32(b0, _mm256_load_si256((const __m256i *)y));
-			__m256i p1 = _mm256_mul_epu32(b1, _mm256_load_si256((const __m256i *)(y + YSH_STRIDE)));
-			__m256i p2 = _mm256_mul_epu32(b2, _mm256_load_si256((const __m256i *)(y + 2 * YSH_STRIDE)));
-			__m256i p3 = _mm256_mul_epu32(b3, _mm256_load_si256((const __m256i *)(y + 3 * YSH_STRIDE)));
-			__m256i s = _mm256_add_epi64(_mm256_add_epi64(p0, p1), _mm256_add_epi64(p2, p3));
-			if (g)
-				s = _mm256_add_epi64(s, _mm256_load_si256(tk));
-			_mm256_store_si256(tk, s);
-		}
+	__m256i bl[4], bh[4];
+	broadcast8(bl, bh, ad);
+	__m256i *tk = (__m256i *)t;
+	_mm256_store_si256(tk, rows4(bl, &sh, 0));
+	for (int k = 1; k <= B; k++)
+		_mm256_store_si256(tk + k, rows8(bl, bh, &sh, k));
+	for (int p = 1; p < P; p++) {
+		broadcast8(bl, bh, ad + 8 * p);
+		tk = (__m256i *)(t + 8 * p);
+		_mm256_store_si256(tk, _mm256_add_epi64(_mm256_load_si256(tk), rows4(bl, &sh, 0)));
+		for (int k = 1; k <= B; k++)
+			_mm256_store_si256(tk + k, _mm256_add_epi64(_mm256_load_si256(tk + k), rows8(bl, bh, &sh, k)));
 	}
 }
 
@@ -205,15 +258,22 @@ ALWAYS_INLINE __m256i redc_block(uint64_t *t, const struct big_vert_mod *mod, co
 	return x;
 }
 
-/* r's digits = columns N..2N-1 of t with the carry out of column N-1. */
-ALWAYS_INLINE void carry_out(struct big_vert_num *r, const uint64_t *t, uint64_t c, int N)
+/* r[h]'s digits = columns N..2N-1 of t[h] with the carry c[h] out of
+ * column N-1, both halves in one loop: each half's carry chain is serial
+ * (a shift and an add a digit), the two chains run side by side. */
+ALWAYS_INLINE void carry_out2(struct big_vert_num *r, const uint64_t *ta, const uint64_t *tb, uint64_t ca,
+			      uint64_t cb, int N)
 {
-	uint64_t *o = r->d + 4;
-	c += t[N];
-	o[0] = c & BIG_VERT_DIGIT_MASK;
+	uint64_t *oa = r[0].d + 4, *ob = r[1].d + 4;
+	ca += ta[N];
+	cb += tb[N];
+	oa[0] = ca & BIG_VERT_DIGIT_MASK;
+	ob[0] = cb & BIG_VERT_DIGIT_MASK;
 	for (int k = 1; k < N; k++) {
-		c = (c >> BIG_VERT_RADIX_BITS) + t[N + k];
-		o[k] = c & BIG_VERT_DIGIT_MASK;
+		ca = (ca >> BIG_VERT_RADIX_BITS) + ta[N + k];
+		cb = (cb >> BIG_VERT_RADIX_BITS) + tb[N + k];
+		oa[k] = ca & BIG_VERT_DIGIT_MASK;
+		ob[k] = cb & BIG_VERT_DIGIT_MASK;
 	}
 }
 
@@ -251,8 +311,7 @@ ALWAYS_INLINE void reduce2(struct big_vert_num *r, const struct big_vert_mod *mo
 			redc_block(tb, kb, vb, g, b);
 		}
 	}
-	carry_out(&r[0], ta, ca, N);
-	carry_out(&r[1], tb, cb, N);
+	carry_out2(r, ta, tb, ca, cb, N);
 }
 
 #define REDUCE2_AT(N)                                                                              \

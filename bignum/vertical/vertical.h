@@ -81,8 +81,10 @@ struct big_vert_mod {
 	int digits;
 };
 
-/* One half's column buffers: the multiplier in four copies shifted up by
- * 0..3 digits, and the 2N + 8 columns. */
+/* One half's column buffers: the multiplier in copies shifted up by 0..3
+ * digits (the squaring's doubled operand in four, the product's b in
+ * three, shifts 1..3: its own digits serve as shift 0), and the 2N + 8
+ * columns. */
 struct big_vert_work {
 	uint64_t ysh[4][4 * BIG_VERT_MAX_BLOCKS + 4] __attribute__((aligned(32)));
 	uint64_t t[4 * (2 * BIG_VERT_MAX_BLOCKS + 2)] __attribute__((aligned(32)));
