@@ -122,18 +122,91 @@ def build_sort_key(label):
 
 def load_speed_json(path, schema=SPEED_SCHEMA):
     """A `bigmont speed --json` document (schema BATCH_SCHEMA: with
-    --batch), checked for its schema."""
-    with open(path, encoding="utf-8") as f:
-        doc = json.load(f)
-    if doc.get("schema") != schema:
+    --batch), checked for its schema.  OSError when the file cannot be
+    read, ValueError (saying why) when it is not JSON or not such a
+    document."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError alike
+        raise ValueError("%s: not JSON (%s)" % (path, e))
+    if not isinstance(doc, dict) or doc.get("schema") != schema:
         raise ValueError("%s: not a %s document" % (path, schema))
     return doc
 
 
-def check_speed_doc(doc):
-    """Problems with a speed document: every implementation it claims must
-    have a measured record (samples > 0, finite ns) for every key size."""
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# What bench/run's tables and files read of a speed document, by type:
+# a document without it is refused by check_speed_doc, not met as a
+# KeyError or TypeError half way through the report.
+SPEED_MACHINE_FIELDS = (("cpu", str), ("build", str), ("date", str), ("kernel", str),
+                        ("compiler", str), ("cflags", str), ("gmp_version", str),
+                        ("openssl_version", str), ("logical_cores", _is_int),
+                        ("physical_cores", _is_int))
+SPEED_RECORD_FIELDS = (("implementation", str), ("bits", _is_int), ("threads", _is_int),
+                       ("samples", lambda v: _is_int(v) and v >= 0), ("blinding", None), ("fault_check", None))
+
+
+def _type_ok(value, want):
+    if want is None:
+        return True
+    if isinstance(want, type):
+        return isinstance(value, want)
+    return want(value)
+
+
+def speed_doc_shape(doc):
+    """Problems with a speed document's shape: machine, settings and
+    records as bench/run reads them (the fields above; a measured record's
+    median, min and max ns as numbers).  Empty when all are there."""
     problems = []
+    m = doc.get("machine")
+    if not isinstance(m, dict):
+        problems.append("no machine object")
+    else:
+        fields = SPEED_MACHINE_FIELDS + ((("variant", str),) if m.get("asm") else ())
+        for key, want in fields:
+            if not _type_ok(m.get(key), want):
+                problems.append("machine.%s missing or not a %s" % (
+                    key, "string" if want is str else "whole number"))
+        for key in ("cpu_family", "cpu_model"):
+            if m.get(key) is not None and not _is_int(m[key]):
+                problems.append("machine.%s not a whole number" % key)
+    impls = doc.get("settings", {}).get("implementations") \
+        if isinstance(doc.get("settings"), dict) else None
+    if not (isinstance(impls, list) and all(isinstance(i, str) for i in impls)):
+        problems.append("settings.implementations missing or not a list of names")
+    recs = doc.get("records")
+    if not isinstance(recs, list):
+        problems.append("no records list")
+        return problems
+    for i, r in enumerate(recs):
+        if not isinstance(r, dict):
+            problems.append("records[%d] not an object" % i)
+            continue
+        bad = [k for k, want in SPEED_RECORD_FIELDS if k not in r or not _type_ok(r[k], want)]
+        if not bad and r["samples"] > 0:
+            bad = [k for k in ("median_ns", "min_ns", "max_ns") if not _is_number(r.get(k))]
+        if bad:
+            problems.append("records[%d]: %s missing or mistyped" % (i, ", ".join(bad)))
+    return problems
+
+
+def check_speed_doc(doc):
+    """Problems with a speed document: its shape (speed_doc_shape), then
+    every implementation it claims must have a measured record (samples >
+    0, finite ns) for every key size."""
+    problems = speed_doc_shape(doc)
+    if problems:
+        return problems
     recs = doc.get("records", [])
     bits = sorted({r["bits"] for r in recs})
     for impl in doc.get("settings", {}).get("implementations", []):

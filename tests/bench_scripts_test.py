@@ -842,14 +842,20 @@ class RunOutput(unittest.TestCase):
 # A bigmont (/bin/sh: no interpreter to start) whose `speed --batch` writes
 # its --json from the file BATCH_JSON names, if there is one, after the
 # text of BATCH_STDOUT and BATCH_STDERR, and exits BATCH_EXIT; its other
-# speed runs copy SPEED_JSON.
+# speed runs do the same with SPEED_JSON, SPEED_STDOUT, SPEED_STDERR and
+# SPEED_EXIT (default 0).
 FAKE_BIGMONT_SH = """#!/bin/sh
 batch=0 json=
 while [ $# -gt 0 ]; do
   case "$1" in --batch) batch=1 ;; --json) json=$2; shift ;; esac
   shift
 done
-if [ $batch = 0 ]; then cp "$SPEED_JSON" "$json"; exit 0; fi
+if [ $batch = 0 ]; then
+  printf '%s' "$SPEED_STDOUT"
+  printf '%s' "$SPEED_STDERR" >&2
+  [ -z "$SPEED_JSON" ] || cp "$SPEED_JSON" "$json"
+  exit "${SPEED_EXIT:-0}"
+fi
 printf '%s' "$BATCH_STDOUT"
 printf '%s' "$BATCH_STDERR" >&2
 [ -z "$BATCH_JSON" ] || cp "$BATCH_JSON" "$json"
@@ -985,6 +991,165 @@ class RunBatchFailures(unittest.TestCase):
                          "answer (not GMP's)" % self.shown)
         self.assertIn("=== batch: bigmont speed --batch", r.stdout)
         self.assertNotIn("in batches", r.stdout)  # no report
+        self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
+
+
+class RunSpeedFailures(unittest.TestCase):
+    """bench/run's speed runs (run_speed), with a stand-in bigmont: one
+    that exits non-zero, writes no JSON, or what is not JSON, not a
+    bigmont-speed/1 document, one without what the report reads, or one
+    that fails check_speed_doc stops bench/run with exit 1 and one error
+    line naming the command (its variant, without the temporary --json
+    file) and why, after the command's own output.  One failure end to
+    end: no traceback, no batch run, nothing under --results."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(self.exe, 0o755)
+        self.shown = "%s speed --bits 2048 --seconds 0.15 --build chunk64" % (
+            os.path.relpath(self.exe, os.path.dirname(BENCH)))
+        self.out = os.path.join(self.tmp, "r0-chunk64.json")  # run_speed's --json
+
+    def fake_env(self, code=0, speed=None, stdout="", stderr=""):
+        """speed: a document (dumped as JSON), text (written as it is), or
+        None (no --json file written)."""
+        path = ""
+        if speed is not None:
+            path = os.path.join(self.tmp, "speed-given.json")
+            with open(path, "w") as f:
+                f.write(speed if isinstance(speed, str) else json.dumps(speed))
+        return {"SPEED_JSON": path, "SPEED_EXIT": str(code), "SPEED_STDOUT": stdout,
+                "SPEED_STDERR": stderr}
+
+    def run_speed(self, conf=("chunk64", "chunk64", None), **fake):
+        """run_speed of round 1 of bench/run --quick --bits 2048 --threads 1
+        on the stand-in: (its exit status or None, what it returned, its
+        stderr)."""
+        import contextlib
+        import io
+        args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds", conf[0],
+                                      "--bits", "2048", "--threads", "1", "--build-dir",
+                                      "%s=%s" % (conf[1], os.path.join(self.tmp, "build"))])
+        saved = dict(os.environ)
+        os.environ.update(self.fake_env(**fake))
+        err, code, got = io.StringIO(), None, None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                got = self.bench.run_speed(args, conf, 0, False, self.tmp)
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return code, got, err.getvalue()
+
+    def assert_stopped(self, result, error):
+        code, got, err = result
+        self.assertEqual((code, got), (1, None), err)
+        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
+        self.assertEqual(err.count("bench/run: error:"), 1, err)
+
+    def test_speed_command_fails(self):
+        # The command's output and message, then the error; a kernel
+        # variant is named as it was set.
+        says = "bigmont: error: embedded:rsa2048.pem: ours gives a wrong answer (not GMP's)"
+        r = self.run_speed(code=1, speed=speed_doc(machine("chunk64"), 1000.0),
+                           stdout="RSA-2048 private key (embedded:rsa2048.pem)\n",
+                           stderr=says + "\n")
+        self.assert_stopped(r, "%s failed (exit 1): %s" % (self.shown, says))
+        self.assertTrue(r[2].startswith("RSA-2048 private key (embedded:rsa2048.pem)\n"
+                                        + says + "\n"), r[2])
+        says = ("bigmont: error: BIGMONT_CPU=adx is not available here (this CPU lacks "
+                "BMI2/ADX); the best is 'baseline'")
+        r = self.run_speed(conf=("chunk64-asm/adx", "chunk64-asm", "adx"), code=2,
+                           stderr=says + "\n")
+        self.assert_stopped(r, "BIGMONT_CPU=adx %s failed (exit 2): %s" % (
+            self.shown[:-len("chunk64")] + "chunk64-asm", says))
+
+    def test_speed_command_fails_silently(self):
+        self.assert_stopped(self.run_speed(code=3), "%s failed (exit 3): no message" % self.shown)
+
+    def test_no_json(self):
+        self.assert_stopped(self.run_speed(), "%s: exit 0 but no JSON document (No such "
+                            "file or directory)" % self.shown)
+
+    def test_not_json(self):
+        for text in ("", "Segmentation fault\n", '{"schema": "bigmont-speed/1", "rec',
+                     '{"schema": "bigmont-speed/1"}\xff'):
+            code, got, err = self.run_speed(speed=text)
+            self.assertEqual((code, got), (1, None), (text, err))
+            self.assertTrue(err.startswith("bench/run: error: %s: %s: not JSON (" % (
+                self.shown, self.out)), (text, err))
+            self.assertEqual(len(err.splitlines()), 1, err)
+
+    def test_not_a_speed_document(self):
+        for doc in ([], 7, '"text"', {"schema": "bigmont-speed/2"},
+                    batch_doc(threads=False)):
+            self.assert_stopped(self.run_speed(speed=doc), "%s: %s: not a bigmont-speed/1 "
+                                "document" % (self.shown, self.out))
+
+    def test_shape_refused(self):
+        # What the report reads, missing or of another type: said, not met
+        # as a KeyError half way through the tables.
+        good = speed_doc(machine("chunk64"), 1000.0)
+        for change, says in (
+                (lambda d: d.pop("machine"), "no machine object"),
+                (lambda d: d["machine"].pop("cpu"), "machine.cpu missing or not a string"),
+                (lambda d: d["machine"].update(logical_cores="4"),
+                 "machine.logical_cores missing or not a whole number"),
+                (lambda d: d["machine"].update(asm=True),
+                 "machine.variant missing or not a string"),
+                (lambda d: d.update(settings=[]),
+                 "settings.implementations missing or not a list of names"),
+                (lambda d: d.update(records={}), "no records list"),
+                (lambda d: d["records"].append("x"), "records[6] not an object"),
+                (lambda d: d["records"][1].pop("median_ns"),
+                 "records[1]: median_ns missing or mistyped"),
+                (lambda d: d["records"][0].update(bits="2048", samples=-1),
+                 "records[0]: bits, samples missing or mistyped")):
+            with self.subTest(says):
+                doc = json.loads(json.dumps(good))
+                change(doc)
+                if doc.get("machine", {}).get("asm"):
+                    doc["machine"].pop("variant")
+                self.assert_stopped(self.run_speed(speed=doc), "%s: %s" % (self.shown, says))
+
+    def test_speed_document_fails_its_check(self):
+        doc = speed_doc(machine("chunk64"), 1000.0)
+        doc["records"][1]["samples"] = 0  # gmp
+        self.assert_stopped(self.run_speed(speed=doc),
+                            "%s: no measurement of gmp at 2048 bits" % self.shown)
+
+    def test_speed_measured(self):
+        doc = speed_doc(machine("chunk64"), 1000.0)
+        code, got, err = self.run_speed(speed=doc)
+        self.assertEqual((code, err), (None, ""))
+        self.assertEqual(got, doc)
+
+    def test_run_stops_and_publishes_nothing(self):
+        results = os.path.join(self.tmp, "results")
+        env = dict(os.environ, PATH="/usr/bin:/bin", **self.fake_env(speed="[1, 2"))
+        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                            "--no-setup", "--no-build", "--builds", "chunk64",
+                            "--bits", "2048", "--threads", "1",
+                            "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
+                            "--results", results],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=120, env=env)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        self.assertRegex(r.stderr, r"\Abench/run: error: %s: \S+/r0-chunk64\.json: not JSON "
+                         r"\([^\n]*\)\n\Z" % self.shown.replace(".", r"\."))
+        self.assertNotIn("=== batch", r.stdout)
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
 
 
