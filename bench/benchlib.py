@@ -856,11 +856,56 @@ def gnuplot_data(summary, machine=None):
 
 # ---- the batch table: `bigmont speed --batch` ---------------------------------
 
-def check_batch_doc(doc):
-    """Problems with a batch document: ours-single, ours-batch-c and OpenSSL
-    measured with positive times at every key; the AVX2 row measured or
-    saying why not."""
+def _number_or_null(v):
+    return v is None or _is_number(v)
+
+
+def batch_doc_shape(doc):
+    """Problems with a batch document's shape as the batch table reads it:
+    keys a list of objects, each with whole-number bits, implementations a
+    list of objects (a measured one with its cpu_median_ns_per_op a
+    positive number), and threads, if there, a list of objects with
+    whole-number threads and ops_per_s_per_core and cpu_share numbers or
+    null.  Empty when all are there."""
+    keys = doc.get("keys", [])
+    if not isinstance(keys, list):
+        return ["keys not a list"]
     problems = []
+    for i, k in enumerate(keys):
+        where = "keys[%d]" % i
+        if not isinstance(k, dict):
+            problems.append("%s not an object" % where)
+            continue
+        if not _is_int(k.get("bits")):
+            problems.append("%s.bits missing or not a whole number" % where)
+        impls = k.get("implementations", [])
+        if not isinstance(impls, list) or not all(isinstance(x, dict) for x in impls):
+            problems.append("%s.implementations not a list of objects" % where)
+        else:
+            for j, x in enumerate(impls):
+                v = x.get("cpu_median_ns_per_op")
+                if x.get("measured") and not (_is_number(v) and v > 0):
+                    problems.append("%s.implementations[%d] measured without a positive "
+                                    "cpu_median_ns_per_op" % (where, j))
+        trows = k.get("threads", [])
+        if not isinstance(trows, list) or not all(isinstance(x, dict) for x in trows):
+            problems.append("%s.threads not a list of objects" % where)
+            continue
+        for j, x in enumerate(trows):
+            if not (_is_int(x.get("threads")) and _number_or_null(x.get("ops_per_s_per_core"))
+                    and _number_or_null(x.get("cpu_share"))):
+                problems.append("%s.threads[%d]: threads, ops_per_s_per_core or cpu_share "
+                                "missing or mistyped" % (where, j))
+    return problems
+
+
+def check_batch_doc(doc):
+    """Problems with a batch document: its shape (batch_doc_shape), then
+    ours-single, ours-batch-c and OpenSSL measured with positive times at
+    every key; the AVX2 row measured or saying why not."""
+    problems = batch_doc_shape(doc)
+    if problems:
+        return problems
     keys = doc.get("keys", [])
     if not keys:
         problems.append("no keys")

@@ -865,8 +865,10 @@ exit "$BATCH_EXIT"
 
 class RunBatchFailures(unittest.TestCase):
     """bench/run's batch run (run_batch), with a stand-in bigmont: one that
-    exits non-zero, writes no JSON, writes another schema's or one that
-    fails check_batch_doc stops bench/run with exit 1 and one error line
+    exits non-zero, writes no JSON, what is not JSON or not an object,
+    another schema's document, one without what the batch table reads
+    (batch_doc_shape) or one that fails check_batch_doc stops bench/run
+    with exit 1 and one error line
     naming the command and why (after the command's own output); a run
     without a 64-bit build has no batch run, and a note saying why.  One
     failure end to end: nothing published."""
@@ -890,11 +892,13 @@ class RunBatchFailures(unittest.TestCase):
             os.path.relpath(self.exe, os.path.dirname(BENCH)))
 
     def fake_env(self, code=0, batch=None, stdout="", stderr=""):
+        """batch: a document (dumped as JSON), text (written as it is), or
+        None (no --json file written)."""
         path = ""
         if batch is not None:
             path = os.path.join(self.tmp, "batch-given.json")
             with open(path, "w") as f:
-                json.dump(batch, f)
+                f.write(batch if isinstance(batch, str) else json.dumps(batch))
         return {"SPEED_JSON": self.speed_json, "BATCH_JSON": path, "BATCH_EXIT": str(code),
                 "BATCH_STDOUT": stdout, "BATCH_STDERR": stderr}
 
@@ -953,6 +957,42 @@ class RunBatchFailures(unittest.TestCase):
         r = self.run_batch(batch=speed_doc(machine("chunk64"), 1000.0))
         self.assert_stopped(r, "%s: %s: not a bigmont-speed-batch/1 document" % (
             self.shown, os.path.join(self.tmp, "batch.json")))
+
+    def test_not_json(self):
+        for text in ("", "Segmentation fault\n", '{"schema": "bigmont-speed-batch/1", "ke'):
+            with self.subTest(text):
+                code, got, err = self.run_batch(batch=text)
+                self.assertEqual((code, got), (1, None), err)
+                self.assertTrue(err.startswith("bench/run: error: %s: %s: not JSON (" % (
+                    self.shown, os.path.join(self.tmp, "batch.json"))), err)
+                self.assertEqual(len(err.splitlines()), 1, err)
+
+    def test_not_an_object(self):
+        for text in ("[]", "7", "null", '"text"'):
+            with self.subTest(text):
+                self.assert_stopped(self.run_batch(batch=text),
+                                    "%s: %s: not a bigmont-speed-batch/1 document" % (
+                                        self.shown, os.path.join(self.tmp, "batch.json")))
+
+    def test_shape_refused(self):
+        # What the batch table reads, missing or of another type: said, not
+        # met as a TypeError or KeyError in the report.
+        for change, says in (
+                (lambda d: d.update(keys={}), "keys not a list"),
+                (lambda d: d["keys"].append(2048), "keys[1] not an object"),
+                (lambda d: d["keys"][0].pop("bits"), "keys[0].bits missing or not a whole number"),
+                (lambda d: d["keys"][0].update(implementations="x"),
+                 "keys[0].implementations not a list of objects"),
+                (lambda d: d["keys"][0]["implementations"][1].update(cpu_median_ns_per_op=None),
+                 "keys[0].implementations[1] measured without a positive cpu_median_ns_per_op"),
+                (lambda d: d["keys"][0].update(threads=[1]), "keys[0].threads not a list of objects"),
+                (lambda d: d["keys"][0]["threads"][3].update(ops_per_s_per_core="1e6"),
+                 "keys[0].threads[3]: threads, ops_per_s_per_core or cpu_share missing or "
+                 "mistyped")):
+            with self.subTest(says):
+                doc = batch_doc()
+                change(doc)
+                self.assert_stopped(self.run_batch(batch=doc), "%s: %s" % (self.shown, says))
 
     def test_batch_document_fails_its_check(self):
         doc = batch_doc(threads=False)
