@@ -57,6 +57,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import benchlib  # noqa: E402
 ROOT = os.path.dirname(HERE)
 CONFIG = os.path.join(ROOT, "provider", "bigmont.cnf")
 SCHEMA = "bigmont-openssl-provider/1"
@@ -146,18 +148,33 @@ def bigmont_speed_round(build_dir, bits, seconds, tmp):
     provider."""
     out = os.path.join(tmp, "speed.json")
     exe = os.path.join(build_dir, "cli", "bigmont")
-    r = subprocess.run([exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds",
-                        str(seconds), "--compare", "none", "--json", out], env=clean_env(),
+    cmd = [exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds", str(seconds),
+           "--compare", "none"]
+    shown = " ".join([os.path.relpath(exe, ROOT)] + cmd[1:])  # not the temporary --json
+    r = subprocess.run(cmd + ["--json", out], env=clean_env(),
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=TIMEOUT)
     if r.returncode != 0:
-        die("bigmont speed failed: %s" % r.stderr.strip())
-    with open(out) as f:
-        doc = json.load(f)
-    label = "%s/%s" % (doc["machine"]["build"], doc["machine"]["variant"])
-    return label, {rec["bits"]: rec["ops_per_s"] for rec in doc["records"]
+        sys.stderr.write(r.stderr)
+        die("%s failed (exit %d): %s" % (shown, r.returncode, r.stderr.strip().splitlines()[-1]
+                                          if r.stderr.strip() else "no message"))
+    try:
+        doc = benchlib.load_speed_json(out)
+    except OSError as e:
+        die("%s: exit 0 but no JSON document (%s)" % (shown, e.strerror or e))
+    except ValueError as e:
+        die("%s: %s" % (shown, e))
+    m, recs = doc.get("machine"), doc.get("records")
+    if not (isinstance(m, dict) and isinstance(m.get("build"), str) and
+            isinstance(m.get("variant"), str)):
+        die("%s: machine.build or machine.variant missing or not a string" % shown)
+    if not (isinstance(recs, list) and all(isinstance(rec, dict) for rec in recs)):
+        die("%s: records not a list of objects" % shown)
+    label = "%s/%s" % (m["build"], m["variant"])
+    return label, {rec["bits"]: rec["ops_per_s"] for rec in recs
                    if rec.get("implementation") == "ours-blinded" and rec.get("threads") == 1
-                   and rec.get("ops_per_s")}
+                   and rec.get("bits") in bits and isinstance(rec.get("ops_per_s"), (int, float))
+                   and rec["ops_per_s"] > 0}
 
 
 def make_certificate(openssl, tmp):
