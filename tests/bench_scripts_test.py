@@ -1193,6 +1193,72 @@ class RunSpeedFailures(unittest.TestCase):
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
 
 
+class RunStepsThatCannotStart(unittest.TestCase):
+    """A step of bench/run whose program cannot be started (cmake not
+    installed, a bigmont built for another machine, a script without its
+    execute bit) stops bench/run with exit 1 and one error line naming the
+    command and why, not a traceback; nothing under --results."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.results = os.path.join(self.tmp, "results")
+
+    def bench_run(self, args, path):
+        return subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                               "--bits", "2048", "--threads", "1", "--results",
+                               self.results] + args,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              universal_newlines=True, timeout=120,
+                              env=dict(os.environ, PATH=path))
+
+    def assert_stopped(self, r, error):
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual(r.stderr, "bench/run: error: %s\n" % error)
+        self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
+
+    def test_no_cmake(self):
+        empty = os.path.join(self.tmp, "bin")  # PATH without cmake
+        os.makedirs(empty)
+        build = os.path.join(self.tmp, "build")
+        r = self.bench_run(["--no-setup", "--builds", "chunk64", "--build-dir",
+                            "chunk64=" + build], empty)
+        self.assert_stopped(r, "cmake --preset chunk64 -B %s: cannot start cmake: No such "
+                            "file or directory" % build)
+
+    def test_bigmont_of_another_machine(self):
+        exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(exe))
+        with open(exe, "wb") as f:  # no ELF of this machine, no #! line
+            f.write(b"\x7fELF\x01\x01\x01" + bytes(57))
+        os.chmod(exe, 0o755)
+        r = self.bench_run(["--no-setup", "--no-build", "--builds", "chunk64", "--build-dir",
+                            "chunk64=" + os.path.join(self.tmp, "build")], "/usr/bin:/bin")
+        self.assert_stopped(r, "%s speed --bits 2048 --seconds 0.15 --build chunk64: cannot "
+                            "start bigmont: Exec format error" % os.path.relpath(
+                                exe, os.path.dirname(BENCH)))
+
+    def test_setup_without_execute_bit(self):
+        # bench/run of a copy whose scripts/setup lost its modes: bench/run
+        # loaded with ROOT a scratch checkout holding only that script.
+        import contextlib
+        import io
+        run = load_bench_run()
+        run.ROOT = self.tmp
+        script = os.path.join(self.tmp, "scripts", "setup")
+        os.makedirs(os.path.dirname(script))
+        with open(script, "w") as f:
+            f.write("#!/bin/sh\nexit 0\n")
+        os.chmod(script, 0o644)
+        err = io.StringIO()
+        with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
+            run.main(["--quick", "--builds", "chunk64", "--results", self.results])
+        self.assertEqual(cm.exception.code, 1)
+        self.assertEqual(err.getvalue(), "bench/run: error: scripts/setup: cannot start setup: "
+                         "Permission denied\n")
+        self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
+
+
 class OtherScriptArguments(unittest.TestCase):
     """tests/run, scripts/setup, profiles/record and profiles/compare refuse
     bad arguments at once (exit 2), before building or profiling, and
