@@ -115,7 +115,7 @@ def openssl_speed(openssl, env, seconds, bits):
     if report and os.path.exists(report):
         os.remove(report)
     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=TIMEOUT)
+                       universal_newlines=True, errors="replace", timeout=TIMEOUT)
     if r.returncode != 0:
         die("%s failed: %s" % (" ".join(cmd), r.stderr.strip()[-500:]))
     if report and read_report(report) == 0:
@@ -153,7 +153,7 @@ def bigmont_speed_round(build_dir, bits, seconds, tmp):
     shown = " ".join([os.path.relpath(exe, ROOT)] + cmd[1:])  # not the temporary --json
     r = subprocess.run(cmd + ["--json", out], env=clean_env(),
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=TIMEOUT)
+                       universal_newlines=True, errors="replace", timeout=TIMEOUT)
     if r.returncode != 0:
         sys.stderr.write(r.stderr)
         die("%s failed (exit %d): %s" % (shown, r.returncode, r.stderr.strip().splitlines()[-1]
@@ -237,7 +237,8 @@ def tls_rate(args, key, cert, server_opts, protocol, with_provider, tmp):
                 "o.client_loop(%d, %r, %d); print(o.client_loop(%d, %r, %d))"
                 % (HERE, port, protocol, WARMUP_HANDSHAKES, port, protocol, args.handshakes))
         r = subprocess.run([sys.executable, "-c", code], env=clean_env(), stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, universal_newlines=True, timeout=TIMEOUT)
+                           stderr=subprocess.PIPE, universal_newlines=True, errors="replace",
+                           timeout=TIMEOUT)
         if r.returncode != 0:
             die("TLS %s client failed: %s" % (protocol, r.stderr.strip()[-800:]))
         seconds = float(r.stdout.strip())
@@ -324,7 +325,8 @@ def run(args):
     return {
         "schema": SCHEMA,
         "openssl_version": subprocess.run([args.openssl, "version"], stdout=subprocess.PIPE,
-                                          universal_newlines=True).stdout.strip(),
+                                          universal_newlines=True,
+                                          errors="replace").stdout.strip(),
         "module": os.path.relpath(os.path.join(args.modules, "bigmont.so"), ROOT),
         "config": os.path.relpath(CONFIG, ROOT),
         "bigmont_speed_source": source,

@@ -90,6 +90,13 @@ class BigmontSpeedRound(unittest.TestCase):
         self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s failed "
                                           "(exit 3): no message\n" % shown))
 
+    def test_message_not_utf8(self):
+        # 0xff, no UTF-8: shown as U+FFFD, not a UnicodeDecodeError
+        code, err, shown, _ = self.stopped("printf 'bigmont: error: key \\377\\n' >&2\nexit 1\n")
+        self.assertEqual((code, err.splitlines()[-1]), (1, "bench/openssl_provider.py: error: "
+                                                           "%s failed (exit 1): bigmont: error: "
+                                                           "key \ufffd" % shown))
+
     def test_no_json_stops_the_run(self):
         code, err, shown, _ = self.stopped("exit 0\n")
         self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: exit 0 but "

@@ -945,6 +945,10 @@ class RunBatchFailures(unittest.TestCase):
             self.assertTrue(r[2].startswith("RSA-2048 private key (embedded:rsa2048.pem)\n"
                                             + says + "\n"), r[2])
 
+    def test_message_not_utf8(self):
+        r = self.run_batch(code=1, stdout="key \udcff\n", stderr="bigmont: error: key \udcff\n")
+        self.assert_stopped(r, "%s failed (exit 1): bigmont: error: key \ufffd" % self.shown)
+
     def test_batch_command_fails_silently(self):
         self.assert_stopped(self.run_batch(code=3),
                             "%s failed (exit 3): no message" % self.shown)
@@ -1115,6 +1119,12 @@ class RunSpeedFailures(unittest.TestCase):
         self.assert_stopped(r, "BIGMONT_CPU=adx %s failed (exit 2): %s" % (
             self.shown[:-len("chunk64")] + "chunk64-asm", says))
 
+    def test_message_not_utf8(self):
+        # A byte that is no UTF-8 (\udcff: 0xff in os.environ) is shown as
+        # U+FFFD, not a UnicodeDecodeError.
+        r = self.run_speed(code=1, stdout="key \udcff\n", stderr="bigmont: error: key \udcff\n")
+        self.assert_stopped(r, "%s failed (exit 1): bigmont: error: key \ufffd" % self.shown)
+
     def test_speed_command_fails_silently(self):
         self.assert_stopped(self.run_speed(code=3), "%s failed (exit 3): no message" % self.shown)
 
@@ -1191,6 +1201,89 @@ class RunSpeedFailures(unittest.TestCase):
                          r"\([^\n]*\)\n\Z" % self.shown.replace(".", r"\."))
         self.assertNotIn("=== batch", r.stdout)
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
+
+
+class RunKernelTablesAndChart(unittest.TestCase):
+    """bench/run's kernel tables (kernel_tables) with a stand-in bigmont,
+    and its chart (write_chart) with a stand-in gnuplot: output that is no
+    UTF-8 is written or said with U+FFFD, never a UnicodeDecodeError; a
+    kernel run or gnuplot that fails is a note on stderr and the run goes
+    on without that file."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)  # --kernels: a speed run without --json
+        os.chmod(self.exe, 0o755)
+
+    def call(self, fn, env):
+        """fn() with env added to os.environ: (what it returned, its stderr)."""
+        import contextlib
+        import io
+        saved = dict(os.environ)
+        os.environ.update(env)
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                return fn(), err.getvalue()
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+
+    def kernel_tables(self, **env):
+        args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds",
+                                      "chunk64", "--build-dir", "chunk64=" + os.path.dirname(
+                                          os.path.dirname(self.exe))])
+        path = os.path.join(self.tmp, "k-kernels.txt")
+        if os.path.exists(path):
+            os.remove(path)
+        got, err = self.call(lambda: self.bench.kernel_tables(
+            args, [("chunk64", "chunk64", None)], path), dict(SPEED_JSON="", **env))
+        text = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        return got, err, text
+
+    def test_kernel_tables_not_utf8(self):
+        got, err, text = self.kernel_tables(SPEED_STDOUT="peak \udcff\n")
+        self.assertEqual(err, "")
+        self.assertTrue(got.endswith("speed --kernels"), got)
+        self.assertTrue(text.endswith("\n\npeak \ufffd\n"), text)
+        got, err, text = self.kernel_tables(SPEED_EXIT="1", SPEED_STDERR="bigmont: error: "
+                                            "--kernels: \udcff\n")
+        self.assertEqual((got, text), (None, None))
+        self.assertRegex(err, r"\Abench/run: \S.* speed --kernels failed \(exit 1\): bigmont: "
+                         "error: --kernels: \ufffd\n\\Z")
+
+    def fake_gnuplot(self, script):
+        bindir = os.path.join(self.tmp, "bin")
+        os.makedirs(bindir, exist_ok=True)
+        with open(os.path.join(bindir, "gnuplot"), "w") as f:
+            f.write("#!/bin/sh\n" + script)
+        os.chmod(os.path.join(bindir, "gnuplot"), 0o755)
+        return bindir + ":/usr/bin:/bin"
+
+    def write_chart(self, path_env):
+        summary = benchlib.aggregate(runs_fixture())
+        png = os.path.join(self.tmp, "chart.png")
+        ok, err = self.call(lambda: self.bench.write_chart(summary, "title", png, self.tmp,
+                                                           machine("chunk64")),
+                            {"PATH": path_env})
+        return ok, err, png
+
+    def test_gnuplot_message_not_utf8(self):
+        ok, err, png = self.write_chart(self.fake_gnuplot(
+            "printf 'line 1: \\377\\n' >&2\nexit 1\n"))
+        self.assertEqual((ok, os.path.exists(png)), (False, False))
+        self.assertEqual(err, "bench/run: gnuplot failed: line 1: \ufffd\n")
 
 
 class RunStepsThatCannotStart(unittest.TestCase):
