@@ -1285,6 +1285,19 @@ class RunKernelTablesAndChart(unittest.TestCase):
         self.assertEqual((ok, os.path.exists(png)), (False, False))
         self.assertEqual(err, "bench/run: gnuplot failed: line 1: \ufffd\n")
 
+    def test_gnuplot_writes_no_chart(self):
+        # Exit 0 and no file, or an empty one: no chart claimed (the .md
+        # would link it, the last line would name it).
+        png = os.path.join(self.tmp, "chart.png")  # write_chart's out='...'
+        for script in ("exit 0\n", ": > %s\n" % png):
+            with self.subTest(script):
+                ok, err, png = self.write_chart(self.fake_gnuplot(script))
+                self.assertEqual((ok, os.path.exists(png)), (False, False))
+                self.assertEqual(err, "bench/run: gnuplot exited 0 but wrote no chart: no "
+                                 "chart\n")
+        ok, err, png = self.write_chart(self.fake_gnuplot("echo png > %s\n" % png))
+        self.assertEqual((ok, err, os.path.getsize(png)), (True, "", 4))
+
 
 class RunStepsThatCannotStart(unittest.TestCase):
     """A step of bench/run whose program cannot be started (cmake not
