@@ -97,6 +97,18 @@ class BigmontSpeedRound(unittest.TestCase):
                                                            "%s failed (exit 1): bigmont: error: "
                                                            "key \ufffd" % shown))
 
+    def test_no_answer_stops_the_run(self):
+        # A bigmont that hangs is killed after TIMEOUT (here 0.3 s): one
+        # line, not a TimeoutExpired traceback.
+        saved = op.TIMEOUT
+        op.TIMEOUT = 0.3
+        try:
+            code, err, shown, _ = self.stopped("exec sleep 10\n")
+        finally:
+            op.TIMEOUT = saved
+        self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: no answer in "
+                                          "0.3 s\n" % shown))
+
     def test_no_json_stops_the_run(self):
         code, err, shown, _ = self.stopped("exit 0\n")
         self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: exit 0 but "
@@ -125,6 +137,28 @@ class BigmontSpeedRound(unittest.TestCase):
                 code, err, shown, out = self.stopped(self.COPY, text)
                 self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: %s\n"
                                                % (shown, says.format(out=out))))
+
+
+class Certificate(unittest.TestCase):
+    def test_a_failing_openssl_stops_the_run(self):
+        """make_certificate with a stand-in openssl whose genpkey fails:
+        one line naming the command and its message, not a
+        CalledProcessError traceback."""
+        import contextlib
+        import io
+        with tempfile.TemporaryDirectory() as tmp:
+            openssl = os.path.join(tmp, "openssl")
+            with open(openssl, "w") as f:
+                f.write("#!/bin/sh\necho 'genpkey: Error setting rsa_keygen_bits:2048' >&2\n"
+                        "exit 1\n")
+            os.chmod(openssl, 0o755)
+            err = io.StringIO()
+            with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
+                op.make_certificate(openssl, tmp)
+        self.assertEqual((cm.exception.code, err.getvalue()), (
+            1, "bench/openssl_provider.py: error: %s genpkey -algorithm RSA -pkeyopt "
+            "rsa_keygen_bits:2048 -out server.key failed (exit 1): genpkey: Error setting "
+            "rsa_keygen_bits:2048\n" % openssl))
 
 
 class Markdown(unittest.TestCase):
