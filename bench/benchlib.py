@@ -180,6 +180,13 @@ def speed_doc_shape(doc):
         for key in ("cpu_family", "cpu_model"):
             if m.get(key) is not None and not _is_int(m[key]):
                 problems.append("machine.%s not a whole number" % key)
+        # bench/run's results/<cpu_slug>/: a slug as bigmont makes it, never
+        # a path out of --results
+        cs = m.get("cpu_slug")
+        if cs is not None and not (isinstance(cs, str) and
+                                   re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cs)):
+            problems.append("machine.cpu_slug %s is not a slug (a-z, 0-9, single -)"
+                            % json.dumps(cs))
     impls = doc.get("settings", {}).get("implementations") \
         if isinstance(doc.get("settings"), dict) else None
     if not (isinstance(impls, list) and all(isinstance(i, str) for i in impls)):
