@@ -1211,8 +1211,8 @@ class RunKernelTablesAndChart(unittest.TestCase):
     """bench/run's kernel tables (kernel_tables) with a stand-in bigmont,
     and its chart (write_chart) with a stand-in gnuplot: output that is no
     UTF-8 is written or said with U+FFFD, never a UnicodeDecodeError; a
-    kernel run or gnuplot that fails is a note on stderr and the run goes
-    on without that file."""
+    kernel run or gnuplot that fails, or exits 0 without its tables or
+    chart, is a note on stderr and the run goes on without that file."""
 
     @classmethod
     def setUpClass(cls):
@@ -1266,6 +1266,12 @@ class RunKernelTablesAndChart(unittest.TestCase):
         self.assertEqual((got, text), (None, None))
         self.assertRegex(err, r"\Abench/run: \S.* speed --kernels failed \(exit 1\): bigmont: "
                          "error: --kernels: \ufffd\n\\Z")
+
+    def test_kernel_tables_empty(self):
+        got, err, text = self.kernel_tables(SPEED_STDOUT=" \n")
+        self.assertEqual((got, text), (None, None))
+        self.assertRegex(err, r"\Abench/run: \S.* speed --kernels exited 0 but printed no "
+                         r"tables: no kernel tables\n\Z")
 
     def fake_gnuplot(self, script):
         bindir = os.path.join(self.tmp, "bin")
