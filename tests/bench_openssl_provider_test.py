@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Tests of bench/openssl_provider.py's pure parts on known input: the
 `openssl speed -mr` parser, the `bigmont speed` figures of a round (from
-a stand-in bigmont), and the markdown table (values and ratios)."""
+a stand-in bigmont) and the one error line when that run fails, hangs or
+writes no or malformed JSON, the TLS certificate's failure (a stand-in
+openssl), and the markdown table (values and ratios)."""
 import json
 import os
 import sys

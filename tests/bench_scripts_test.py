@@ -3,7 +3,10 @@
 data) and of bench/merge's command line, on synthetic `bigmont speed`
 documents whose answers are known; of how bench/run, tests/run,
 scripts/setup and the profiles scripts refuse bad arguments; and of how
-bench/run stops when its batch run fails, with a stand-in bigmont."""
+bench/run stops, with one error line, when a speed run or its batch run
+fails or writes no or malformed JSON, or a step's program cannot be
+started, and how its kernel tables and chart go without a failed run's
+file (stand-in bigmont, gnuplot, cmake-less PATH)."""
 import json
 import os
 import shutil
