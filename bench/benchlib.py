@@ -152,7 +152,8 @@ SPEED_MACHINE_FIELDS = (("cpu", str), ("build", str), ("date", str), ("kernel", 
                         ("openssl_version", str), ("logical_cores", _is_int),
                         ("physical_cores", _is_int))
 SPEED_RECORD_FIELDS = (("implementation", str), ("bits", _is_int), ("threads", _is_int),
-                       ("samples", lambda v: _is_int(v) and v >= 0), ("blinding", None), ("fault_check", None))
+                       ("samples", lambda v: _is_int(v) and v >= 0), ("blinding", None),
+                       ("fault_check", None))
 
 
 def _type_ok(value, want):

@@ -992,7 +992,8 @@ class RunBatchFailures(unittest.TestCase):
                  "keys[0].implementations not a list of objects"),
                 (lambda d: d["keys"][0]["implementations"][1].update(cpu_median_ns_per_op=None),
                  "keys[0].implementations[1] measured without a positive cpu_median_ns_per_op"),
-                (lambda d: d["keys"][0].update(threads=[1]), "keys[0].threads not a list of objects"),
+                (lambda d: d["keys"][0].update(threads=[1]),
+                 "keys[0].threads not a list of objects"),
                 (lambda d: d["keys"][0]["threads"][3].update(ops_per_s_per_core="1e6"),
                  "keys[0].threads[3]: threads, ops_per_s_per_core or cpu_share missing or "
                  "mistyped")):
