@@ -151,9 +151,12 @@ SPEED_MACHINE_FIELDS = (("cpu", str), ("build", str), ("date", str), ("kernel", 
                         ("compiler", str), ("cflags", str), ("gmp_version", str),
                         ("openssl_version", str), ("logical_cores", _is_int),
                         ("physical_cores", _is_int))
+SPEED_MACHINE_TEXTS = ("openssl_wheel_version", "openssl_wheel_cryptography",
+                       "openssl_wheel_note", "ipp_version", "ipp_features", "ipp_note",
+                       "ipp_mb_version", "ipp_mb_note")
 SPEED_RECORD_FIELDS = (("implementation", str), ("bits", _is_int), ("threads", _is_int),
                        ("samples", lambda v: _is_int(v) and v >= 0), ("blinding", None),
-                       ("fault_check", None))
+                       ("fault_check", None), ("ops_per_s", None), ("cycles_per_op", None))
 
 
 def _type_ok(value, want):
@@ -166,8 +169,9 @@ def _type_ok(value, want):
 
 def speed_doc_shape(doc):
     """Problems with a speed document's shape: machine, settings and
-    records as bench/run reads them (the fields above; a measured record's
-    median, min and max ns as numbers).  Empty when all are there."""
+    records as bench/run reads them (the fields above, the optional texts
+    strings or null; a measured record's median, min and max ns finite
+    numbers).  Empty when all are there."""
     problems = []
     m = doc.get("machine")
     if not isinstance(m, dict):
@@ -178,16 +182,22 @@ def speed_doc_shape(doc):
             if not _type_ok(m.get(key), want):
                 problems.append("machine.%s missing or not a %s" % (
                     key, "string" if want is str else "whole number"))
+        if "flags" in m and not isinstance(m["flags"], dict):
+            problems.append("machine.flags not an object")
+        for key in SPEED_MACHINE_TEXTS:
+            if m.get(key) is not None and not isinstance(m[key], str):
+                problems.append("machine.%s not a string or null" % key)
         for key in ("cpu_family", "cpu_model"):
             if m.get(key) is not None and not _is_int(m[key]):
                 problems.append("machine.%s not a whole number" % key)
         # bench/run's results/<cpu_slug>/: a slug as bigmont makes it, never
         # a path out of --results
         cs = m.get("cpu_slug")
-        if cs is not None and not (isinstance(cs, str) and
-                                   re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cs)):
+        if cs is not None and not isinstance(cs, str):
+            problems.append("machine.cpu_slug not a string or null")
+        elif cs is not None and not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cs):
             problems.append("machine.cpu_slug %s is not a slug (a-z, 0-9, single -)"
-                            % json.dumps(cs))
+                            % json.dumps(cs[:80]))
     impls = doc.get("settings", {}).get("implementations") \
         if isinstance(doc.get("settings"), dict) else None
     if not (isinstance(impls, list) and all(isinstance(i, str) for i in impls)):
@@ -202,7 +212,8 @@ def speed_doc_shape(doc):
             continue
         bad = [k for k, want in SPEED_RECORD_FIELDS if k not in r or not _type_ok(r[k], want)]
         if not bad and r["samples"] > 0:
-            bad = [k for k in ("median_ns", "min_ns", "max_ns") if not _is_number(r.get(k))]
+            bad = [k for k in ("median_ns", "min_ns", "max_ns")
+                   if not (_is_number(r.get(k)) and math.isfinite(r[k]))]
         if bad:
             problems.append("records[%d]: %s missing or mistyped" % (i, ", ".join(bad)))
     return problems
@@ -891,6 +902,9 @@ def batch_doc_shape(doc):
             problems.append("%s.implementations not a list of objects" % where)
         else:
             for j, x in enumerate(impls):
+                if not isinstance(x.get("name"), str):
+                    problems.append("%s.implementations[%d].name missing or not a string"
+                                    % (where, j))
                 v = x.get("cpu_median_ns_per_op")
                 if x.get("measured") and not (_is_number(v) and v > 0):
                     problems.append("%s.implementations[%d] measured without a positive "
