@@ -1393,6 +1393,47 @@ class RunStepsThatCannotStart(unittest.TestCase):
         self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
 
 
+class RunResultsSubdir(unittest.TestCase):
+    """A file where bench/run's results/<cpu slug>/ goes stops it after
+    the first speed run names the CPU (exit 1, one line), not with a
+    FileExistsError after all the rounds; the file is left as it was."""
+
+    def test_file_in_the_way(self):
+        tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, tmp)
+        exe = os.path.join(tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(exe))
+        with open(exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(exe, 0o755)
+        with open(os.path.join(tmp, "speed.json"), "w") as f:
+            json.dump(speed_doc(machine("chunk64"), 1000.0), f)
+        with open(os.path.join(tmp, "batch.json"), "w") as f:
+            json.dump(batch_doc(threads=False), f)
+        results = os.path.join(tmp, "results")
+        os.makedirs(results)
+        in_the_way = os.path.join(results, benchlib.slug("Test CPU 9000"))
+        with open(in_the_way, "w") as f:
+            f.write("a file\n")
+        env = dict(os.environ, PATH="/usr/bin:/bin", SPEED_JSON=os.path.join(tmp, "speed.json"),
+                   BATCH_JSON=os.path.join(tmp, "batch.json"), BATCH_EXIT="0")
+        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                            "--no-setup", "--no-build", "--builds", "chunk64",
+                            "--bits", "2048", "--threads", "1",
+                            "--build-dir", "chunk64=" + os.path.join(tmp, "build"),
+                            "--results", results],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=120, env=env)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual(r.stderr, "bench/run: error: --results: %s is there and not a "
+                         "directory\n" % in_the_way)
+        self.assertIn("round 1/2", r.stdout)
+        self.assertNotIn("round 2/2", r.stdout)  # stopped after the first run
+        self.assertEqual(os.listdir(results), [os.path.basename(in_the_way)])
+        with open(in_the_way) as f:
+            self.assertEqual(f.read(), "a file\n")
+
+
 class OtherScriptArguments(unittest.TestCase):
     """tests/run, scripts/setup, profiles/record and profiles/compare refuse
     bad arguments at once (exit 2), before building or profiling, and
