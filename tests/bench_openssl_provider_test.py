@@ -100,16 +100,16 @@ class BigmontSpeedRound(unittest.TestCase):
                                                            "key \ufffd" % shown))
 
     def test_no_answer_stops_the_run(self):
-        # A bigmont that hangs is killed after TIMEOUT (here 0.3 s): one
+        # A bigmont that hangs is killed after TIMEOUT (here 0.1 s): one
         # line, not a TimeoutExpired traceback.
         saved = op.TIMEOUT
-        op.TIMEOUT = 0.3
+        op.TIMEOUT = 0.1
         try:
             code, err, shown, _ = self.stopped("exec sleep 10\n")
         finally:
             op.TIMEOUT = saved
         self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: no answer in "
-                                          "0.3 s\n" % shown))
+                                          "0.1 s\n" % shown))
 
     def test_no_json_stops_the_run(self):
         code, err, shown, _ = self.stopped("exit 0\n")

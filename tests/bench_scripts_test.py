@@ -1331,32 +1331,44 @@ class RunStepsThatCannotStart(unittest.TestCase):
     """A step of bench/run whose program cannot be started (cmake not
     installed, a bigmont built for another machine, a script without its
     execute bit) stops bench/run with exit 1 and one error line naming the
-    command and why, not a traceback; nothing under --results."""
+    command and why, not a traceback; nothing under --results.  bench/run's
+    main() in this process (no interpreter to start)."""
 
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, self.tmp)
         self.results = os.path.join(self.tmp, "results")
 
-    def bench_run(self, args, path):
-        return subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
-                               "--bits", "2048", "--threads", "1", "--results",
-                               self.results] + args,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True, timeout=120,
-                              env=dict(os.environ, PATH=path))
+    def bench_main(self, args, path, run=None):
+        """bench/run's main(--quick --bits 2048 --threads 1 --results ... +
+        args) with PATH path: (its exit status, its stderr)."""
+        import contextlib
+        import io
+        run = run or load_bench_run()
+        saved = dict(os.environ)
+        os.environ["PATH"] = path
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                run.main(["--quick", "--bits", "2048", "--threads", "1", "--results",
+                          self.results] + args)
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return code, err.getvalue()
 
     def assert_stopped(self, r, error):
-        self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertEqual(r.stderr, "bench/run: error: %s\n" % error)
+        self.assertEqual(r, (1, "bench/run: error: %s\n" % error))
         self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
 
     def test_no_cmake(self):
         empty = os.path.join(self.tmp, "bin")  # PATH without cmake
         os.makedirs(empty)
         build = os.path.join(self.tmp, "build")
-        r = self.bench_run(["--no-setup", "--builds", "chunk64", "--build-dir",
-                            "chunk64=" + build], empty)
+        r = self.bench_main(["--no-setup", "--builds", "chunk64", "--build-dir",
+                             "chunk64=" + build], empty)
         self.assert_stopped(r, "cmake --preset chunk64 -B %s: cannot start cmake: No such "
                             "file or directory" % build)
 
@@ -1366,8 +1378,8 @@ class RunStepsThatCannotStart(unittest.TestCase):
         with open(exe, "wb") as f:  # no ELF of this machine, no #! line
             f.write(b"\x7fELF\x01\x01\x01" + bytes(57))
         os.chmod(exe, 0o755)
-        r = self.bench_run(["--no-setup", "--no-build", "--builds", "chunk64", "--build-dir",
-                            "chunk64=" + os.path.join(self.tmp, "build")], "/usr/bin:/bin")
+        r = self.bench_main(["--no-setup", "--no-build", "--builds", "chunk64", "--build-dir",
+                             "chunk64=" + os.path.join(self.tmp, "build")], "/usr/bin:/bin")
         self.assert_stopped(r, "%s speed --bits 2048 --seconds 0.15 --build chunk64: cannot "
                             "start bigmont: Exec format error" % os.path.relpath(
                                 exe, os.path.dirname(BENCH)))
@@ -1375,8 +1387,6 @@ class RunStepsThatCannotStart(unittest.TestCase):
     def test_setup_without_execute_bit(self):
         # bench/run of a copy whose scripts/setup lost its modes: bench/run
         # loaded with ROOT a scratch checkout holding only that script.
-        import contextlib
-        import io
         run = load_bench_run()
         run.ROOT = self.tmp
         script = os.path.join(self.tmp, "scripts", "setup")
@@ -1384,19 +1394,15 @@ class RunStepsThatCannotStart(unittest.TestCase):
         with open(script, "w") as f:
             f.write("#!/bin/sh\nexit 0\n")
         os.chmod(script, 0o644)
-        err = io.StringIO()
-        with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
-            run.main(["--quick", "--builds", "chunk64", "--results", self.results])
-        self.assertEqual(cm.exception.code, 1)
-        self.assertEqual(err.getvalue(), "bench/run: error: scripts/setup: cannot start setup: "
-                         "Permission denied\n")
-        self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
+        self.assert_stopped(self.bench_main(["--builds", "chunk64"], os.environ["PATH"], run),
+                            "scripts/setup: cannot start setup: Permission denied")
 
 
 class RunResultsSubdir(unittest.TestCase):
     """A file where bench/run's results/<cpu slug>/ goes stops it after
     the first speed run names the CPU (exit 1, one line), not with a
-    FileExistsError after all the rounds; the file is left as it was."""
+    FileExistsError after all the rounds; the file is left as it was.
+    bench/run's main() in this process."""
 
     def test_file_in_the_way(self):
         tmp = tempfile.mkdtemp()
@@ -1415,20 +1421,27 @@ class RunResultsSubdir(unittest.TestCase):
         in_the_way = os.path.join(results, benchlib.slug("Test CPU 9000"))
         with open(in_the_way, "w") as f:
             f.write("a file\n")
-        env = dict(os.environ, PATH="/usr/bin:/bin", SPEED_JSON=os.path.join(tmp, "speed.json"),
-                   BATCH_JSON=os.path.join(tmp, "batch.json"), BATCH_EXIT="0")
-        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
-                            "--no-setup", "--no-build", "--builds", "chunk64",
-                            "--bits", "2048", "--threads", "1",
-                            "--build-dir", "chunk64=" + os.path.join(tmp, "build"),
-                            "--results", results],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, timeout=120, env=env)
-        self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertEqual(r.stderr, "bench/run: error: --results: %s is there and not a "
-                         "directory\n" % in_the_way)
-        self.assertIn("round 1/2", r.stdout)
-        self.assertNotIn("round 2/2", r.stdout)  # stopped after the first run
+        import contextlib
+        import io
+        saved = dict(os.environ)
+        os.environ.update(PATH="/usr/bin:/bin", SPEED_JSON=os.path.join(tmp, "speed.json"),
+                          BATCH_JSON=os.path.join(tmp, "batch.json"), BATCH_EXIT="0")
+        out, err, code = io.StringIO(), io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+                load_bench_run().main(["--quick", "--no-setup", "--no-build", "--builds",
+                                       "chunk64", "--bits", "2048", "--threads", "1",
+                                       "--build-dir", "chunk64=" + os.path.join(tmp, "build"),
+                                       "--results", results])
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        self.assertEqual((code, err.getvalue()), (1, "bench/run: error: --results: %s is there "
+                                                     "and not a directory\n" % in_the_way))
+        self.assertIn("round 1/2", out.getvalue())
+        self.assertNotIn("round 2/2", out.getvalue())  # stopped after the first run
         self.assertEqual(os.listdir(results), [os.path.basename(in_the_way)])
         with open(in_the_way) as f:
             self.assertEqual(f.read(), "a file\n")
