@@ -122,18 +122,110 @@ def build_sort_key(label):
 
 def load_speed_json(path, schema=SPEED_SCHEMA):
     """A `bigmont speed --json` document (schema BATCH_SCHEMA: with
-    --batch), checked for its schema."""
-    with open(path, encoding="utf-8") as f:
-        doc = json.load(f)
-    if doc.get("schema") != schema:
+    --batch), checked for its schema.  OSError when the file cannot be
+    read, ValueError (saying why) when it is not JSON or not such a
+    document."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError alike
+        raise ValueError("%s: not JSON (%s)" % (path, e))
+    if not isinstance(doc, dict) or doc.get("schema") != schema:
         raise ValueError("%s: not a %s document" % (path, schema))
     return doc
 
 
-def check_speed_doc(doc):
-    """Problems with a speed document: every implementation it claims must
-    have a measured record (samples > 0, finite ns) for every key size."""
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# What bench/run's tables and files read of a speed document, by type:
+# a document without it is refused by check_speed_doc, not met as a
+# KeyError or TypeError half way through the report.
+SPEED_MACHINE_FIELDS = (("cpu", str), ("build", str), ("date", str), ("kernel", str),
+                        ("compiler", str), ("cflags", str), ("gmp_version", str),
+                        ("openssl_version", str), ("logical_cores", _is_int),
+                        ("physical_cores", _is_int))
+SPEED_MACHINE_TEXTS = ("openssl_wheel_version", "openssl_wheel_cryptography",
+                       "openssl_wheel_note", "ipp_version", "ipp_features", "ipp_note",
+                       "ipp_mb_version", "ipp_mb_note")
+SPEED_RECORD_FIELDS = (("implementation", str), ("bits", _is_int), ("threads", _is_int),
+                       ("samples", lambda v: _is_int(v) and v >= 0), ("blinding", None),
+                       ("fault_check", None), ("ops_per_s", None), ("cycles_per_op", None))
+
+
+def _type_ok(value, want):
+    if want is None:
+        return True
+    if isinstance(want, type):
+        return isinstance(value, want)
+    return want(value)
+
+
+def speed_doc_shape(doc):
+    """Problems with a speed document's shape: machine, settings and
+    records as bench/run reads them (the fields above, the optional texts
+    strings or null; a measured record's median, min and max ns finite
+    numbers).  Empty when all are there."""
     problems = []
+    m = doc.get("machine")
+    if not isinstance(m, dict):
+        problems.append("no machine object")
+    else:
+        fields = SPEED_MACHINE_FIELDS + ((("variant", str),) if m.get("asm") else ())
+        for key, want in fields:
+            if not _type_ok(m.get(key), want):
+                problems.append("machine.%s missing or not a %s" % (
+                    key, "string" if want is str else "whole number"))
+        if "flags" in m and not isinstance(m["flags"], dict):
+            problems.append("machine.flags not an object")
+        for key in SPEED_MACHINE_TEXTS:
+            if m.get(key) is not None and not isinstance(m[key], str):
+                problems.append("machine.%s not a string or null" % key)
+        for key in ("cpu_family", "cpu_model"):
+            if m.get(key) is not None and not _is_int(m[key]):
+                problems.append("machine.%s not a whole number" % key)
+        # bench/run's results/<cpu_slug>/: a slug as bigmont makes it, never
+        # a path out of --results
+        cs = m.get("cpu_slug")
+        if cs is not None and not isinstance(cs, str):
+            problems.append("machine.cpu_slug not a string or null")
+        elif cs is not None and not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cs):
+            problems.append("machine.cpu_slug %s is not a slug (a-z, 0-9, single -)"
+                            % json.dumps(cs[:80]))
+    impls = doc.get("settings", {}).get("implementations") \
+        if isinstance(doc.get("settings"), dict) else None
+    if not (isinstance(impls, list) and all(isinstance(i, str) for i in impls)):
+        problems.append("settings.implementations missing or not a list of names")
+    recs = doc.get("records")
+    if not isinstance(recs, list):
+        problems.append("no records list")
+        return problems
+    for i, r in enumerate(recs):
+        if not isinstance(r, dict):
+            problems.append("records[%d] not an object" % i)
+            continue
+        bad = [k for k, want in SPEED_RECORD_FIELDS if k not in r or not _type_ok(r[k], want)]
+        if not bad and r["samples"] > 0:
+            bad = [k for k in ("median_ns", "min_ns", "max_ns")
+                   if not (_is_number(r.get(k)) and math.isfinite(r[k]))]
+        if bad:
+            problems.append("records[%d]: %s missing or mistyped" % (i, ", ".join(bad)))
+    return problems
+
+
+def check_speed_doc(doc):
+    """Problems with a speed document: its shape (speed_doc_shape), then
+    every implementation it claims must have a measured record (samples >
+    0, finite ns) for every key size."""
+    problems = speed_doc_shape(doc)
+    if problems:
+        return problems
     recs = doc.get("records", [])
     bits = sorted({r["bits"] for r in recs})
     for impl in doc.get("settings", {}).get("implementations", []):
@@ -783,11 +875,59 @@ def gnuplot_data(summary, machine=None):
 
 # ---- the batch table: `bigmont speed --batch` ---------------------------------
 
-def check_batch_doc(doc):
-    """Problems with a batch document: ours-single, ours-batch-c and OpenSSL
-    measured with positive times at every key; the AVX2 row measured or
-    saying why not."""
+def _number_or_null(v):
+    return v is None or _is_number(v)
+
+
+def batch_doc_shape(doc):
+    """Problems with a batch document's shape as the batch table reads it:
+    keys a list of objects, each with whole-number bits, implementations a
+    list of objects (a measured one with its cpu_median_ns_per_op a
+    positive number), and threads, if there, a list of objects with
+    whole-number threads and ops_per_s_per_core and cpu_share numbers or
+    null.  Empty when all are there."""
+    keys = doc.get("keys", [])
+    if not isinstance(keys, list):
+        return ["keys not a list"]
     problems = []
+    for i, k in enumerate(keys):
+        where = "keys[%d]" % i
+        if not isinstance(k, dict):
+            problems.append("%s not an object" % where)
+            continue
+        if not _is_int(k.get("bits")):
+            problems.append("%s.bits missing or not a whole number" % where)
+        impls = k.get("implementations", [])
+        if not isinstance(impls, list) or not all(isinstance(x, dict) for x in impls):
+            problems.append("%s.implementations not a list of objects" % where)
+        else:
+            for j, x in enumerate(impls):
+                if not isinstance(x.get("name"), str):
+                    problems.append("%s.implementations[%d].name missing or not a string"
+                                    % (where, j))
+                v = x.get("cpu_median_ns_per_op")
+                if x.get("measured") and not (_is_number(v) and v > 0):
+                    problems.append("%s.implementations[%d] measured without a positive "
+                                    "cpu_median_ns_per_op" % (where, j))
+        trows = k.get("threads", [])
+        if not isinstance(trows, list) or not all(isinstance(x, dict) for x in trows):
+            problems.append("%s.threads not a list of objects" % where)
+            continue
+        for j, x in enumerate(trows):
+            if not (_is_int(x.get("threads")) and _number_or_null(x.get("ops_per_s_per_core"))
+                    and _number_or_null(x.get("cpu_share"))):
+                problems.append("%s.threads[%d]: threads, ops_per_s_per_core or cpu_share "
+                                "missing or mistyped" % (where, j))
+    return problems
+
+
+def check_batch_doc(doc):
+    """Problems with a batch document: its shape (batch_doc_shape), then
+    ours-single, ours-batch-c and OpenSSL measured with positive times at
+    every key; the AVX2 row measured or saying why not."""
+    problems = batch_doc_shape(doc)
+    if problems:
+        return problems
     keys = doc.get("keys", [])
     if not keys:
         problems.append("no keys")

@@ -57,6 +57,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import benchlib  # noqa: E402
 ROOT = os.path.dirname(HERE)
 CONFIG = os.path.join(ROOT, "provider", "bigmont.cnf")
 SCHEMA = "bigmont-openssl-provider/1"
@@ -75,6 +77,18 @@ TLS_CASES = [
 def die(msg):
     print("bench/openssl_provider.py: error: %s" % msg, file=sys.stderr)
     sys.exit(1)
+
+
+def answered(cmd, shown, **kw):
+    """subprocess.run(cmd, timeout=TIMEOUT, **kw), or the run stopped with
+    "<shown>: no answer in N s" (the command killed) or "<shown>: cannot
+    start <program>: <why>"."""
+    try:
+        return subprocess.run(cmd, timeout=TIMEOUT, **kw)
+    except subprocess.TimeoutExpired:
+        die("%s: no answer in %g s" % (shown, TIMEOUT))
+    except OSError as e:
+        die("%s: cannot start %s: %s" % (shown, os.path.basename(cmd[0]), e.strerror or e))
 
 
 def clean_env():
@@ -112,8 +126,8 @@ def openssl_speed(openssl, env, seconds, bits):
     report = env.get("BIGMONT_PROVIDER_REPORT")
     if report and os.path.exists(report):
         os.remove(report)
-    r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=TIMEOUT)
+    r = answered(cmd, " ".join(cmd), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                 universal_newlines=True, errors="replace")
     if r.returncode != 0:
         die("%s failed: %s" % (" ".join(cmd), r.stderr.strip()[-500:]))
     if report and read_report(report) == 0:
@@ -146,18 +160,32 @@ def bigmont_speed_round(build_dir, bits, seconds, tmp):
     provider."""
     out = os.path.join(tmp, "speed.json")
     exe = os.path.join(build_dir, "cli", "bigmont")
-    r = subprocess.run([exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds",
-                        str(seconds), "--compare", "none", "--json", out], env=clean_env(),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=TIMEOUT)
+    cmd = [exe, "speed", "--bits", ",".join(map(str, bits)), "--seconds", str(seconds),
+           "--compare", "none"]
+    shown = " ".join([os.path.relpath(exe, ROOT)] + cmd[1:])  # not the temporary --json
+    r = answered(cmd + ["--json", out], shown, env=clean_env(), stdout=subprocess.DEVNULL,
+                 stderr=subprocess.PIPE, universal_newlines=True, errors="replace")
     if r.returncode != 0:
-        die("bigmont speed failed: %s" % r.stderr.strip())
-    with open(out) as f:
-        doc = json.load(f)
-    label = "%s/%s" % (doc["machine"]["build"], doc["machine"]["variant"])
-    return label, {rec["bits"]: rec["ops_per_s"] for rec in doc["records"]
+        sys.stderr.write(r.stderr)
+        die("%s failed (exit %d): %s" % (shown, r.returncode, r.stderr.strip().splitlines()[-1]
+                                          if r.stderr.strip() else "no message"))
+    try:
+        doc = benchlib.load_speed_json(out)
+    except OSError as e:
+        die("%s: exit 0 but no JSON document (%s)" % (shown, e.strerror or e))
+    except ValueError as e:
+        die("%s: %s" % (shown, e))
+    m, recs = doc.get("machine"), doc.get("records")
+    if not (isinstance(m, dict) and isinstance(m.get("build"), str) and
+            isinstance(m.get("variant"), str)):
+        die("%s: machine.build or machine.variant missing or not a string" % shown)
+    if not (isinstance(recs, list) and all(isinstance(rec, dict) for rec in recs)):
+        die("%s: records not a list of objects" % shown)
+    label = "%s/%s" % (m["build"], m["variant"])
+    return label, {rec["bits"]: rec["ops_per_s"] for rec in recs
                    if rec.get("implementation") == "ours-blinded" and rec.get("threads") == 1
-                   and rec.get("ops_per_s")}
+                   and rec.get("bits") in bits and isinstance(rec.get("ops_per_s"), (int, float))
+                   and rec["ops_per_s"] > 0}
 
 
 def make_certificate(openssl, tmp):
@@ -166,8 +194,13 @@ def make_certificate(openssl, tmp):
                  "-out", key],
                 [openssl, "req", "-x509", "-new", "-key", key, "-subj", "/CN=localhost",
                  "-days", "2", "-out", cert]):
-        subprocess.run(cmd, env=clean_env(), check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, timeout=TIMEOUT)
+        shown = " ".join(os.path.basename(c) if c in (key, cert) else c for c in cmd)
+        r = answered(cmd, shown, env=clean_env(), stdout=subprocess.DEVNULL,
+                     stderr=subprocess.PIPE, universal_newlines=True, errors="replace")
+        if r.returncode != 0:
+            die("%s failed (exit %d): %s" % (shown, r.returncode,
+                                              r.stderr.strip().splitlines()[-1]
+                                              if r.stderr.strip() else "no message"))
     return key, cert
 
 
@@ -219,13 +252,17 @@ def tls_rate(args, key, cert, server_opts, protocol, with_provider, tmp):
         code = ("import sys; sys.path.insert(0, %r); import openssl_provider as o; "
                 "o.client_loop(%d, %r, %d); print(o.client_loop(%d, %r, %d))"
                 % (HERE, port, protocol, WARMUP_HANDSHAKES, port, protocol, args.handshakes))
-        r = subprocess.run([sys.executable, "-c", code], env=clean_env(), stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, universal_newlines=True, timeout=TIMEOUT)
+        r = answered([sys.executable, "-c", code], "the TLS %s client" % protocol,
+                     env=clean_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     universal_newlines=True, errors="replace")
         if r.returncode != 0:
             die("TLS %s client failed: %s" % (protocol, r.stderr.strip()[-800:]))
         seconds = float(r.stdout.strip())
         server.stdin.close()
-        server.wait(timeout=60)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # killed below
+            die("openssl s_server did not exit in 60 s after the TLS %s handshakes" % protocol)
     finally:
         if server.poll() is None:
             server.kill()
@@ -306,8 +343,9 @@ def run(args):
         tls.append(row)
     return {
         "schema": SCHEMA,
-        "openssl_version": subprocess.run([args.openssl, "version"], stdout=subprocess.PIPE,
-                                          universal_newlines=True).stdout.strip(),
+        "openssl_version": answered([args.openssl, "version"], "openssl version",
+                                    stdout=subprocess.PIPE, universal_newlines=True,
+                                    errors="replace").stdout.strip(),
         "module": os.path.relpath(os.path.join(args.modules, "bigmont.so"), ROOT),
         "config": os.path.relpath(CONFIG, ROOT),
         "bigmont_speed_source": source,

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Tests of bench/openssl_provider.py's pure parts on known input: the
 `openssl speed -mr` parser, the `bigmont speed` figures of a round (from
-a stand-in bigmont), and the markdown table (values and ratios)."""
+a stand-in bigmont) and the one error line when that run fails, hangs or
+writes no or malformed JSON, the TLS certificate's failure (a stand-in
+openssl), and the markdown table (values and ratios)."""
 import json
 import os
 import sys
@@ -34,7 +36,8 @@ class BigmontSpeedRound(unittest.TestCase):
     def test_blinded_one_thread_in_the_variant_that_ran(self):
         """A stand-in bigmont writes a speed document: the round takes
         ours-blinded at one thread per key size and names build/variant."""
-        doc = {"machine": {"build": "chunk64-asm", "variant": "ifma"}, "records": [
+        doc = {"schema": "bigmont-speed/1",
+               "machine": {"build": "chunk64-asm", "variant": "ifma"}, "records": [
             {"implementation": "ours", "bits": 2048, "threads": 1, "ops_per_s": 2000.0},
             {"implementation": "ours-blinded", "bits": 2048, "threads": 2, "ops_per_s": 3000.0},
             {"implementation": "ours-blinded", "bits": 2048, "threads": 1, "ops_per_s": 1500.0},
@@ -54,16 +57,110 @@ class BigmontSpeedRound(unittest.TestCase):
         self.assertEqual(label, "chunk64-asm/ifma")
         self.assertEqual(rates, {2048: 1500.0, 1024: 6000.0})
 
-    def test_a_failing_bigmont_speed_stops_the_run(self):
+    def stopped(self, script, doc_text=None):
+        """bigmont_speed_round at 2048 bits on a /bin/sh stand-in bigmont
+        running script, with $DOC a file holding doc_text (if given):
+        (its exit status, its stderr, the command it names)."""
+        import contextlib
+        import io
         with tempfile.TemporaryDirectory() as tmp:
             os.makedirs(os.path.join(tmp, "cli"))
             exe = os.path.join(tmp, "cli", "bigmont")
+            doc = os.path.join(tmp, "doc.json")
+            if doc_text is not None:
+                with open(doc, "w") as f:
+                    f.write(doc_text)
             with open(exe, "w") as f:
-                f.write("#!/bin/sh\necho 'bigmont: error: no key' >&2\nexit 1\n")
+                f.write("#!/bin/sh\nDOC=%s\n%s" % (doc, script))
             os.chmod(exe, 0o755)
-            with self.assertRaises(SystemExit) as cm:
+            err = io.StringIO()
+            with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
                 op.bigmont_speed_round(tmp, [2048], 1, tmp)
-        self.assertEqual(cm.exception.code, 1)
+            shown = "%s speed --bits 2048 --seconds 1 --compare none" % os.path.relpath(
+                exe, op.ROOT)
+            return cm.exception.code, err.getvalue(), shown, os.path.join(tmp, "speed.json")
+
+    # the stand-in's copy of $DOC to the path after --json
+    COPY = 'while [ $# -gt 0 ]; do [ "$1" = --json ] && cp "$DOC" "$2"; shift; done\n'
+
+    def test_a_failing_bigmont_speed_stops_the_run(self):
+        code, err, shown, _ = self.stopped("echo 'bigmont: error: no key' >&2\nexit 1\n")
+        self.assertEqual(code, 1)
+        self.assertEqual(err, "bigmont: error: no key\nbench/openssl_provider.py: error: "
+                         "%s failed (exit 1): bigmont: error: no key\n" % shown)
+        code, err, shown, _ = self.stopped("exit 3\n")
+        self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s failed "
+                                          "(exit 3): no message\n" % shown))
+
+    def test_message_not_utf8(self):
+        # 0xff, no UTF-8: shown as U+FFFD, not a UnicodeDecodeError
+        code, err, shown, _ = self.stopped("printf 'bigmont: error: key \\377\\n' >&2\nexit 1\n")
+        self.assertEqual((code, err.splitlines()[-1]), (1, "bench/openssl_provider.py: error: "
+                                                           "%s failed (exit 1): bigmont: error: "
+                                                           "key \ufffd" % shown))
+
+    def test_no_answer_stops_the_run(self):
+        # A bigmont that hangs is killed after TIMEOUT (here 0.1 s): one
+        # line, not a TimeoutExpired traceback.
+        saved = op.TIMEOUT
+        op.TIMEOUT = 0.1
+        try:
+            code, err, shown, _ = self.stopped("exec sleep 10\n")
+        finally:
+            op.TIMEOUT = saved
+        self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: no answer in "
+                                          "0.1 s\n" % shown))
+
+    def test_no_json_stops_the_run(self):
+        code, err, shown, _ = self.stopped("exit 0\n")
+        self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: exit 0 but "
+                                          "no JSON document (No such file or directory)\n"
+                         % shown))
+
+    def test_malformed_json_stops_the_run(self):
+        good = {"schema": "bigmont-speed/1", "machine": {"build": "chunk64-asm",
+                                                          "variant": "adx"}, "records": []}
+        for text, says in (
+                ("", "{out}: not JSON (Expecting value: line 1 column 1 (char 0))"),
+                ('{"schema": "bigmont-speed/1", "mach',
+                 "{out}: not JSON (Unterminated string starting at: line 1 column 31 "
+                 "(char 30))"),
+                ("[]", "{out}: not a bigmont-speed/1 document"),
+                (json.dumps(dict(good, schema="bigmont-speed-batch/1")),
+                 "{out}: not a bigmont-speed/1 document"),
+                (json.dumps(dict(good, machine={"build": "chunk64-asm"})),
+                 "machine.build or machine.variant missing or not a string"),
+                (json.dumps(dict(good, machine=None)),
+                 "machine.build or machine.variant missing or not a string"),
+                (json.dumps(dict(good, records={"ours-blinded": 1})),
+                 "records not a list of objects"),
+                (json.dumps(dict(good, records=[2048])), "records not a list of objects")):
+            with self.subTest(text):
+                code, err, shown, out = self.stopped(self.COPY, text)
+                self.assertEqual((code, err), (1, "bench/openssl_provider.py: error: %s: %s\n"
+                                               % (shown, says.format(out=out))))
+
+
+class Certificate(unittest.TestCase):
+    def test_a_failing_openssl_stops_the_run(self):
+        """make_certificate with a stand-in openssl whose genpkey fails:
+        one line naming the command and its message, not a
+        CalledProcessError traceback."""
+        import contextlib
+        import io
+        with tempfile.TemporaryDirectory() as tmp:
+            openssl = os.path.join(tmp, "openssl")
+            with open(openssl, "w") as f:
+                f.write("#!/bin/sh\necho 'genpkey: Error setting rsa_keygen_bits:2048' >&2\n"
+                        "exit 1\n")
+            os.chmod(openssl, 0o755)
+            err = io.StringIO()
+            with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
+                op.make_certificate(openssl, tmp)
+        self.assertEqual((cm.exception.code, err.getvalue()), (
+            1, "bench/openssl_provider.py: error: %s genpkey -algorithm RSA -pkeyopt "
+            "rsa_keygen_bits:2048 -out server.key failed (exit 1): genpkey: Error setting "
+            "rsa_keygen_bits:2048\n" % openssl))
 
 
 class Markdown(unittest.TestCase):

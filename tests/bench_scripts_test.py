@@ -3,7 +3,10 @@
 data) and of bench/merge's command line, on synthetic `bigmont speed`
 documents whose answers are known; of how bench/run, tests/run,
 scripts/setup and the profiles scripts refuse bad arguments; and of how
-bench/run stops when its batch run fails, with a stand-in bigmont."""
+bench/run stops, with one error line, when a speed run or its batch run
+fails or writes no or malformed JSON, or a step's program cannot be
+started, and how its kernel tables and chart go without a failed run's
+file (stand-in bigmont, gnuplot, cmake-less PATH)."""
 import json
 import os
 import shutil
@@ -842,14 +845,20 @@ class RunOutput(unittest.TestCase):
 # A bigmont (/bin/sh: no interpreter to start) whose `speed --batch` writes
 # its --json from the file BATCH_JSON names, if there is one, after the
 # text of BATCH_STDOUT and BATCH_STDERR, and exits BATCH_EXIT; its other
-# speed runs copy SPEED_JSON.
+# speed runs do the same with SPEED_JSON, SPEED_STDOUT, SPEED_STDERR and
+# SPEED_EXIT (default 0).
 FAKE_BIGMONT_SH = """#!/bin/sh
 batch=0 json=
 while [ $# -gt 0 ]; do
   case "$1" in --batch) batch=1 ;; --json) json=$2; shift ;; esac
   shift
 done
-if [ $batch = 0 ]; then cp "$SPEED_JSON" "$json"; exit 0; fi
+if [ $batch = 0 ]; then
+  printf '%s' "$SPEED_STDOUT"
+  printf '%s' "$SPEED_STDERR" >&2
+  [ -z "$SPEED_JSON" ] || cp "$SPEED_JSON" "$json"
+  exit "${SPEED_EXIT:-0}"
+fi
 printf '%s' "$BATCH_STDOUT"
 printf '%s' "$BATCH_STDERR" >&2
 [ -z "$BATCH_JSON" ] || cp "$BATCH_JSON" "$json"
@@ -859,8 +868,10 @@ exit "$BATCH_EXIT"
 
 class RunBatchFailures(unittest.TestCase):
     """bench/run's batch run (run_batch), with a stand-in bigmont: one that
-    exits non-zero, writes no JSON, writes another schema's or one that
-    fails check_batch_doc stops bench/run with exit 1 and one error line
+    exits non-zero, writes no JSON, what is not JSON or not an object,
+    another schema's document, one without what the batch table reads
+    (batch_doc_shape) or one that fails check_batch_doc stops bench/run
+    with exit 1 and one error line
     naming the command and why (after the command's own output); a run
     without a 64-bit build has no batch run, and a note saying why.  One
     failure end to end: nothing published."""
@@ -884,11 +895,13 @@ class RunBatchFailures(unittest.TestCase):
             os.path.relpath(self.exe, os.path.dirname(BENCH)))
 
     def fake_env(self, code=0, batch=None, stdout="", stderr=""):
+        """batch: a document (dumped as JSON), text (written as it is), or
+        None (no --json file written)."""
         path = ""
         if batch is not None:
             path = os.path.join(self.tmp, "batch-given.json")
             with open(path, "w") as f:
-                json.dump(batch, f)
+                f.write(batch if isinstance(batch, str) else json.dumps(batch))
         return {"SPEED_JSON": self.speed_json, "BATCH_JSON": path, "BATCH_EXIT": str(code),
                 "BATCH_STDOUT": stdout, "BATCH_STDERR": stderr}
 
@@ -935,6 +948,10 @@ class RunBatchFailures(unittest.TestCase):
             self.assertTrue(r[2].startswith("RSA-2048 private key (embedded:rsa2048.pem)\n"
                                             + says + "\n"), r[2])
 
+    def test_message_not_utf8(self):
+        r = self.run_batch(code=1, stdout="key \udcff\n", stderr="bigmont: error: key \udcff\n")
+        self.assert_stopped(r, "%s failed (exit 1): bigmont: error: key \ufffd" % self.shown)
+
     def test_batch_command_fails_silently(self):
         self.assert_stopped(self.run_batch(code=3),
                             "%s failed (exit 3): no message" % self.shown)
@@ -947,6 +964,45 @@ class RunBatchFailures(unittest.TestCase):
         r = self.run_batch(batch=speed_doc(machine("chunk64"), 1000.0))
         self.assert_stopped(r, "%s: %s: not a bigmont-speed-batch/1 document" % (
             self.shown, os.path.join(self.tmp, "batch.json")))
+
+    def test_not_json(self):
+        for text in ("", "Segmentation fault\n", '{"schema": "bigmont-speed-batch/1", "ke'):
+            with self.subTest(text):
+                code, got, err = self.run_batch(batch=text)
+                self.assertEqual((code, got), (1, None), err)
+                self.assertTrue(err.startswith("bench/run: error: %s: %s: not JSON (" % (
+                    self.shown, os.path.join(self.tmp, "batch.json"))), err)
+                self.assertEqual(len(err.splitlines()), 1, err)
+
+    def test_not_an_object(self):
+        for text in ("[]", "7", "null", '"text"'):
+            with self.subTest(text):
+                self.assert_stopped(self.run_batch(batch=text),
+                                    "%s: %s: not a bigmont-speed-batch/1 document" % (
+                                        self.shown, os.path.join(self.tmp, "batch.json")))
+
+    def test_shape_refused(self):
+        # What the batch table reads, missing or of another type: said, not
+        # met as a TypeError or KeyError in the report.
+        for change, says in (
+                (lambda d: d.update(keys={}), "keys not a list"),
+                (lambda d: d["keys"].append(2048), "keys[1] not an object"),
+                (lambda d: d["keys"][0].pop("bits"), "keys[0].bits missing or not a whole number"),
+                (lambda d: d["keys"][0].update(implementations="x"),
+                 "keys[0].implementations not a list of objects"),
+                (lambda d: d["keys"][0]["implementations"][3].update(name={"x": 1}),
+                 "keys[0].implementations[3].name missing or not a string"),
+                (lambda d: d["keys"][0]["implementations"][1].update(cpu_median_ns_per_op=None),
+                 "keys[0].implementations[1] measured without a positive cpu_median_ns_per_op"),
+                (lambda d: d["keys"][0].update(threads=[1]),
+                 "keys[0].threads not a list of objects"),
+                (lambda d: d["keys"][0]["threads"][3].update(ops_per_s_per_core="1e6"),
+                 "keys[0].threads[3]: threads, ops_per_s_per_core or cpu_share missing or "
+                 "mistyped")):
+            with self.subTest(says):
+                doc = batch_doc()
+                change(doc)
+                self.assert_stopped(self.run_batch(batch=doc), "%s: %s" % (self.shown, says))
 
     def test_batch_document_fails_its_check(self):
         doc = batch_doc(threads=False)
@@ -986,6 +1042,409 @@ class RunBatchFailures(unittest.TestCase):
         self.assertIn("=== batch: bigmont speed --batch", r.stdout)
         self.assertNotIn("in batches", r.stdout)  # no report
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
+
+
+class RunSpeedFailures(unittest.TestCase):
+    """bench/run's speed runs (run_speed), with a stand-in bigmont: one
+    that exits non-zero, writes no JSON, or what is not JSON, not a
+    bigmont-speed/1 document, one without what the report reads, or one
+    that fails check_speed_doc stops bench/run with exit 1 and one error
+    line naming the command (its variant, without the temporary --json
+    file) and why, after the command's own output.  One failure end to
+    end: no traceback, no batch run, nothing under --results."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(self.exe, 0o755)
+        self.shown = "%s speed --bits 2048 --seconds 0.15 --build chunk64" % (
+            os.path.relpath(self.exe, os.path.dirname(BENCH)))
+        self.out = os.path.join(self.tmp, "r0-chunk64.json")  # run_speed's --json
+
+    def fake_env(self, code=0, speed=None, stdout="", stderr=""):
+        """speed: a document (dumped as JSON), text (written as it is), or
+        None (no --json file written)."""
+        path = ""
+        if speed is not None:
+            path = os.path.join(self.tmp, "speed-given.json")
+            with open(path, "w") as f:
+                f.write(speed if isinstance(speed, str) else json.dumps(speed))
+        return {"SPEED_JSON": path, "SPEED_EXIT": str(code), "SPEED_STDOUT": stdout,
+                "SPEED_STDERR": stderr}
+
+    def run_speed(self, conf=("chunk64", "chunk64", None), **fake):
+        """run_speed of round 1 of bench/run --quick --bits 2048 --threads 1
+        on the stand-in: (its exit status or None, what it returned, its
+        stderr)."""
+        import contextlib
+        import io
+        args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds", conf[0],
+                                      "--bits", "2048", "--threads", "1", "--build-dir",
+                                      "%s=%s" % (conf[1], os.path.join(self.tmp, "build"))])
+        saved = dict(os.environ)
+        os.environ.update(self.fake_env(**fake))
+        err, code, got = io.StringIO(), None, None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                got = self.bench.run_speed(args, conf, 0, False, self.tmp)
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return code, got, err.getvalue()
+
+    def assert_stopped(self, result, error):
+        code, got, err = result
+        self.assertEqual((code, got), (1, None), err)
+        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
+        self.assertEqual(err.count("bench/run: error:"), 1, err)
+
+    def test_speed_command_fails(self):
+        # The command's output and message, then the error; a kernel
+        # variant is named as it was set.
+        says = "bigmont: error: embedded:rsa2048.pem: ours gives a wrong answer (not GMP's)"
+        r = self.run_speed(code=1, speed=speed_doc(machine("chunk64"), 1000.0),
+                           stdout="RSA-2048 private key (embedded:rsa2048.pem)\n",
+                           stderr=says + "\n")
+        self.assert_stopped(r, "%s failed (exit 1): %s" % (self.shown, says))
+        self.assertTrue(r[2].startswith("RSA-2048 private key (embedded:rsa2048.pem)\n"
+                                        + says + "\n"), r[2])
+        says = ("bigmont: error: BIGMONT_CPU=adx is not available here (this CPU lacks "
+                "BMI2/ADX); the best is 'baseline'")
+        r = self.run_speed(conf=("chunk64-asm/adx", "chunk64-asm", "adx"), code=2,
+                           stderr=says + "\n")
+        self.assert_stopped(r, "BIGMONT_CPU=adx %s failed (exit 2): %s" % (
+            self.shown[:-len("chunk64")] + "chunk64-asm", says))
+
+    def test_message_not_utf8(self):
+        # A byte that is no UTF-8 (\udcff: 0xff in os.environ) is shown as
+        # U+FFFD, not a UnicodeDecodeError.
+        r = self.run_speed(code=1, stdout="key \udcff\n", stderr="bigmont: error: key \udcff\n")
+        self.assert_stopped(r, "%s failed (exit 1): bigmont: error: key \ufffd" % self.shown)
+
+    def test_speed_command_fails_silently(self):
+        self.assert_stopped(self.run_speed(code=3), "%s failed (exit 3): no message" % self.shown)
+
+    def test_no_json(self):
+        self.assert_stopped(self.run_speed(), "%s: exit 0 but no JSON document (No such "
+                            "file or directory)" % self.shown)
+
+    def test_not_json(self):
+        for text in ("", "Segmentation fault\n", '{"schema": "bigmont-speed/1", "rec',
+                     '{"schema": "bigmont-speed/1"}\xff'):
+            code, got, err = self.run_speed(speed=text)
+            self.assertEqual((code, got), (1, None), (text, err))
+            self.assertTrue(err.startswith("bench/run: error: %s: %s: not JSON (" % (
+                self.shown, self.out)), (text, err))
+            self.assertEqual(len(err.splitlines()), 1, err)
+
+    def test_not_a_speed_document(self):
+        for doc in ([], 7, '"text"', {"schema": "bigmont-speed/2"},
+                    batch_doc(threads=False)):
+            self.assert_stopped(self.run_speed(speed=doc), "%s: %s: not a bigmont-speed/1 "
+                                "document" % (self.shown, self.out))
+
+    def test_shape_refused(self):
+        # What the report reads, missing or of another type: said, not met
+        # as a KeyError half way through the tables.
+        good = speed_doc(machine("chunk64"), 1000.0)
+        for change, says in (
+                (lambda d: d.pop("machine"), "no machine object"),
+                (lambda d: d["machine"].pop("cpu"), "machine.cpu missing or not a string"),
+                (lambda d: d["machine"].update(logical_cores="4"),
+                 "machine.logical_cores missing or not a whole number"),
+                (lambda d: d["machine"].update(asm=True),
+                 "machine.variant missing or not a string"),
+                (lambda d: d["machine"].update(cpu_slug="../../elsewhere"),
+                 'machine.cpu_slug "../../elsewhere" is not a slug (a-z, 0-9, single -)'),
+                (lambda d: d["machine"].update(cpu_slug=""),
+                 'machine.cpu_slug "" is not a slug (a-z, 0-9, single -)'),
+                (lambda d: d["machine"].update(cpu_slug=7),
+                 "machine.cpu_slug not a string or null"),
+                (lambda d: d["machine"].update(flags=1), "machine.flags not an object"),
+                (lambda d: d["machine"].update(ipp_version=2.3),
+                 "machine.ipp_version not a string or null"),
+                (lambda d: d["machine"].update(openssl_wheel_version=4),
+                 "machine.openssl_wheel_version not a string or null"),
+                (lambda d: d["records"][0].pop("ops_per_s"),
+                 "records[0]: ops_per_s missing or mistyped"),
+                (lambda d: d["records"][5].update(samples=3, median_ns=float("nan"),
+                                                  min_ns=1.0, max_ns=float("inf")),
+                 "records[5]: median_ns, max_ns missing or mistyped"),
+                (lambda d: d.update(settings=[]),
+                 "settings.implementations missing or not a list of names"),
+                (lambda d: d.update(records={}), "no records list"),
+                (lambda d: d["records"].append("x"), "records[6] not an object"),
+                (lambda d: d["records"][1].pop("median_ns"),
+                 "records[1]: median_ns missing or mistyped"),
+                (lambda d: d["records"][0].update(bits="2048", samples=-1),
+                 "records[0]: bits, samples missing or mistyped")):
+            with self.subTest(says):
+                doc = json.loads(json.dumps(good))
+                change(doc)
+                if doc.get("machine", {}).get("asm"):
+                    doc["machine"].pop("variant")
+                self.assert_stopped(self.run_speed(speed=doc), "%s: %s" % (self.shown, says))
+
+    def test_speed_document_fails_its_check(self):
+        doc = speed_doc(machine("chunk64"), 1000.0)
+        doc["records"][1]["samples"] = 0  # gmp
+        self.assert_stopped(self.run_speed(speed=doc),
+                            "%s: no measurement of gmp at 2048 bits" % self.shown)
+
+    def test_speed_measured(self):
+        doc = speed_doc(machine("chunk64"), 1000.0)
+        code, got, err = self.run_speed(speed=doc)
+        self.assertEqual((code, err), (None, ""))
+        self.assertEqual(got, doc)
+
+    def test_run_stops_and_publishes_nothing(self):
+        results = os.path.join(self.tmp, "results")
+        env = dict(os.environ, PATH="/usr/bin:/bin", **self.fake_env(speed="[1, 2"))
+        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                            "--no-setup", "--no-build", "--builds", "chunk64",
+                            "--bits", "2048", "--threads", "1",
+                            "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
+                            "--results", results],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=120, env=env)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        self.assertRegex(r.stderr, r"\Abench/run: error: %s: \S+/r0-chunk64\.json: not JSON "
+                         r"\([^\n]*\)\n\Z" % self.shown.replace(".", r"\."))
+        self.assertNotIn("=== batch", r.stdout)
+        self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
+
+
+class RunKernelTablesAndChart(unittest.TestCase):
+    """bench/run's kernel tables (kernel_tables) with a stand-in bigmont,
+    and its chart (write_chart) with a stand-in gnuplot: output that is no
+    UTF-8 is written or said with U+FFFD, never a UnicodeDecodeError; a
+    kernel run or gnuplot that fails, or exits 0 without its tables or
+    chart, is a note on stderr and the run goes on without that file."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)  # --kernels: a speed run without --json
+        os.chmod(self.exe, 0o755)
+
+    def call(self, fn, env):
+        """fn() with env added to os.environ: (what it returned, its stderr)."""
+        import contextlib
+        import io
+        saved = dict(os.environ)
+        os.environ.update(env)
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                return fn(), err.getvalue()
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+
+    def kernel_tables(self, **env):
+        args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds",
+                                      "chunk64", "--build-dir", "chunk64=" + os.path.dirname(
+                                          os.path.dirname(self.exe))])
+        path = os.path.join(self.tmp, "k-kernels.txt")
+        if os.path.exists(path):
+            os.remove(path)
+        got, err = self.call(lambda: self.bench.kernel_tables(
+            args, [("chunk64", "chunk64", None)], path), dict(SPEED_JSON="", **env))
+        text = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        return got, err, text
+
+    def test_kernel_tables_not_utf8(self):
+        got, err, text = self.kernel_tables(SPEED_STDOUT="peak \udcff\n")
+        self.assertEqual(err, "")
+        self.assertTrue(got.endswith("speed --kernels"), got)
+        self.assertTrue(text.endswith("\n\npeak \ufffd\n"), text)
+        got, err, text = self.kernel_tables(SPEED_EXIT="1", SPEED_STDERR="bigmont: error: "
+                                            "--kernels: \udcff\n")
+        self.assertEqual((got, text), (None, None))
+        self.assertRegex(err, r"\Abench/run: \S.* speed --kernels failed \(exit 1\): bigmont: "
+                         "error: --kernels: \ufffd\n\\Z")
+
+    def test_kernel_tables_empty(self):
+        got, err, text = self.kernel_tables(SPEED_STDOUT=" \n")
+        self.assertEqual((got, text), (None, None))
+        self.assertRegex(err, r"\Abench/run: \S.* speed --kernels exited 0 but printed no "
+                         r"tables: no kernel tables\n\Z")
+
+    def fake_gnuplot(self, script):
+        bindir = os.path.join(self.tmp, "bin")
+        os.makedirs(bindir, exist_ok=True)
+        with open(os.path.join(bindir, "gnuplot"), "w") as f:
+            f.write("#!/bin/sh\n" + script)
+        os.chmod(os.path.join(bindir, "gnuplot"), 0o755)
+        return bindir + ":/usr/bin:/bin"
+
+    def write_chart(self, path_env):
+        summary = benchlib.aggregate(runs_fixture())
+        png = os.path.join(self.tmp, "chart.png")
+        ok, err = self.call(lambda: self.bench.write_chart(summary, "title", png, self.tmp,
+                                                           machine("chunk64")),
+                            {"PATH": path_env})
+        return ok, err, png
+
+    def test_gnuplot_message_not_utf8(self):
+        ok, err, png = self.write_chart(self.fake_gnuplot(
+            "printf 'line 1: \\377\\n' >&2\nexit 1\n"))
+        self.assertEqual((ok, os.path.exists(png)), (False, False))
+        self.assertEqual(err, "bench/run: gnuplot failed: line 1: \ufffd\n")
+
+    def test_gnuplot_writes_no_chart(self):
+        # Exit 0 and no file, or an empty one: no chart claimed (the .md
+        # would link it, the last line would name it).
+        png = os.path.join(self.tmp, "chart.png")  # write_chart's out='...'
+        for script in ("exit 0\n", ": > %s\n" % png):
+            with self.subTest(script):
+                ok, err, png = self.write_chart(self.fake_gnuplot(script))
+                self.assertEqual((ok, os.path.exists(png)), (False, False))
+                self.assertEqual(err, "bench/run: gnuplot exited 0 but wrote no chart: no "
+                                 "chart\n")
+        ok, err, png = self.write_chart(self.fake_gnuplot("echo png > %s\n" % png))
+        self.assertEqual((ok, err, os.path.getsize(png)), (True, "", 4))
+
+
+class RunStepsThatCannotStart(unittest.TestCase):
+    """A step of bench/run whose program cannot be started (cmake not
+    installed, a bigmont built for another machine, a script without its
+    execute bit) stops bench/run with exit 1 and one error line naming the
+    command and why, not a traceback; nothing under --results.  bench/run's
+    main() in this process (no interpreter to start)."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.results = os.path.join(self.tmp, "results")
+
+    def bench_main(self, args, path, run=None):
+        """bench/run's main(--quick --bits 2048 --threads 1 --results ... +
+        args) with PATH path: (its exit status, its stderr)."""
+        import contextlib
+        import io
+        run = run or load_bench_run()
+        saved = dict(os.environ)
+        os.environ["PATH"] = path
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                run.main(["--quick", "--bits", "2048", "--threads", "1", "--results",
+                          self.results] + args)
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        return code, err.getvalue()
+
+    def assert_stopped(self, r, error):
+        self.assertEqual(r, (1, "bench/run: error: %s\n" % error))
+        self.assertEqual([f for _, _, fs in os.walk(self.results) for f in fs], [])
+
+    def test_no_cmake(self):
+        empty = os.path.join(self.tmp, "bin")  # PATH without cmake
+        os.makedirs(empty)
+        build = os.path.join(self.tmp, "build")
+        r = self.bench_main(["--no-setup", "--builds", "chunk64", "--build-dir",
+                             "chunk64=" + build], empty)
+        self.assert_stopped(r, "cmake --preset chunk64 -B %s: cannot start cmake: No such "
+                            "file or directory" % build)
+
+    def test_bigmont_of_another_machine(self):
+        exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(exe))
+        with open(exe, "wb") as f:  # no ELF of this machine, no #! line
+            f.write(b"\x7fELF\x01\x01\x01" + bytes(57))
+        os.chmod(exe, 0o755)
+        r = self.bench_main(["--no-setup", "--no-build", "--builds", "chunk64", "--build-dir",
+                             "chunk64=" + os.path.join(self.tmp, "build")], "/usr/bin:/bin")
+        self.assert_stopped(r, "%s speed --bits 2048 --seconds 0.15 --build chunk64: cannot "
+                            "start bigmont: Exec format error" % os.path.relpath(
+                                exe, os.path.dirname(BENCH)))
+
+    def test_setup_without_execute_bit(self):
+        # bench/run of a copy whose scripts/setup lost its modes: bench/run
+        # loaded with ROOT a scratch checkout holding only that script.
+        run = load_bench_run()
+        run.ROOT = self.tmp
+        script = os.path.join(self.tmp, "scripts", "setup")
+        os.makedirs(os.path.dirname(script))
+        with open(script, "w") as f:
+            f.write("#!/bin/sh\nexit 0\n")
+        os.chmod(script, 0o644)
+        self.assert_stopped(self.bench_main(["--builds", "chunk64"], os.environ["PATH"], run),
+                            "scripts/setup: cannot start setup: Permission denied")
+
+
+class RunResultsSubdir(unittest.TestCase):
+    """A file where bench/run's results/<cpu slug>/ goes stops it after
+    the first speed run names the CPU (exit 1, one line), not with a
+    FileExistsError after all the rounds; the file is left as it was.
+    bench/run's main() in this process."""
+
+    def test_file_in_the_way(self):
+        tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, tmp)
+        exe = os.path.join(tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(exe))
+        with open(exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(exe, 0o755)
+        with open(os.path.join(tmp, "speed.json"), "w") as f:
+            json.dump(speed_doc(machine("chunk64"), 1000.0), f)
+        with open(os.path.join(tmp, "batch.json"), "w") as f:
+            json.dump(batch_doc(threads=False), f)
+        results = os.path.join(tmp, "results")
+        os.makedirs(results)
+        in_the_way = os.path.join(results, benchlib.slug("Test CPU 9000"))
+        with open(in_the_way, "w") as f:
+            f.write("a file\n")
+        import contextlib
+        import io
+        saved = dict(os.environ)
+        os.environ.update(PATH="/usr/bin:/bin", SPEED_JSON=os.path.join(tmp, "speed.json"),
+                          BATCH_JSON=os.path.join(tmp, "batch.json"), BATCH_EXIT="0")
+        out, err, code = io.StringIO(), io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+                load_bench_run().main(["--quick", "--no-setup", "--no-build", "--builds",
+                                       "chunk64", "--bits", "2048", "--threads", "1",
+                                       "--build-dir", "chunk64=" + os.path.join(tmp, "build"),
+                                       "--results", results])
+        except SystemExit as e:
+            code = e.code
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        self.assertEqual((code, err.getvalue()), (1, "bench/run: error: --results: %s is there "
+                                                     "and not a directory\n" % in_the_way))
+        self.assertIn("round 1/2", out.getvalue())
+        self.assertNotIn("round 2/2", out.getvalue())  # stopped after the first run
+        self.assertEqual(os.listdir(results), [os.path.basename(in_the_way)])
+        with open(in_the_way) as f:
+            self.assertEqual(f.read(), "a file\n")
 
 
 class OtherScriptArguments(unittest.TestCase):
