@@ -60,6 +60,72 @@ def speed_doc(m, ours_ns, gmp=2000.0, ossl=1000.0, bits=2048, extra=()):
             "records": recs}
 
 
+def call_step(env, step):
+    """step() with env added to the environment, stdout and stderr
+    captured: (its exit status or None, what it returned, its stderr)."""
+    import contextlib
+    import io
+    saved = dict(os.environ)
+    os.environ.update(env)
+    err, code, got = io.StringIO(), None, None
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            got = step()
+    except SystemExit as e:
+        code = e.code
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return code, got, err.getvalue()
+
+
+class FakeBigmontSteps:
+    """For tests of one step of bench/run: a stand-in bigmont
+    (FAKE_BIGMONT_SH; with --kernels, a speed run without --json) at
+    self.exe in a scratch directory, and assert_stopped for the results of
+    call_step."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.bench = load_bench_run()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
+        os.makedirs(os.path.dirname(self.exe))
+        with open(self.exe, "w") as f:
+            f.write(FAKE_BIGMONT_SH)
+        os.chmod(self.exe, 0o755)
+
+    def given(self, name, doc):
+        """doc (dumped as JSON, or text written as it is) in a file of the
+        scratch directory; "" (no file) for None."""
+        if doc is None:
+            return ""
+        path = os.path.join(self.tmp, name)
+        with open(path, "w") as f:
+            f.write(doc if isinstance(doc, str) else json.dumps(doc))
+        return path
+
+    def quick_run(self, results, env):
+        """bench/run --quick at 2048 bits on the stand-in, whole, in its own
+        process."""
+        return subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
+                               "--no-setup", "--no-build", "--builds", "chunk64",
+                               "--bits", "2048", "--threads", "1",
+                               "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
+                               "--results", results],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              universal_newlines=True, timeout=120, env=env)
+
+    def assert_stopped(self, result, error):
+        code, got, err = result
+        self.assertEqual((code, got), (1, None), err)
+        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
+        self.assertEqual(err.count("bench/run: error:"), 1, err)
+
+
 def runs_fixture():
     """Two rounds of four builds; the machine 'drifts' 10% slower in round 1,
     which the per-run ratios must cancel."""
@@ -866,7 +932,7 @@ exit "$BATCH_EXIT"
 """
 
 
-class RunBatchFailures(unittest.TestCase):
+class RunBatchFailures(FakeBigmontSteps, unittest.TestCase):
     """bench/run's batch run (run_batch), with a stand-in bigmont: one that
     exits non-zero, writes no JSON, what is not JSON or not an object,
     another schema's document, one without what the batch table reads
@@ -876,18 +942,8 @@ class RunBatchFailures(unittest.TestCase):
     without a 64-bit build has no batch run, and a note saying why.  One
     failure end to end: nothing published."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.bench = load_bench_run()
-
     def setUp(self):
-        self.tmp = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, self.tmp)
-        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
-        os.makedirs(os.path.dirname(self.exe))
-        with open(self.exe, "w") as f:
-            f.write(FAKE_BIGMONT_SH)
-        os.chmod(self.exe, 0o755)
+        super().setUp()
         self.speed_json = os.path.join(self.tmp, "speed.json")
         with open(self.speed_json, "w") as f:
             json.dump(speed_doc(machine("chunk64"), 1000.0), f)
@@ -897,42 +953,18 @@ class RunBatchFailures(unittest.TestCase):
     def fake_env(self, code=0, batch=None, stdout="", stderr=""):
         """batch: a document (dumped as JSON), text (written as it is), or
         None (no --json file written)."""
-        path = ""
-        if batch is not None:
-            path = os.path.join(self.tmp, "batch-given.json")
-            with open(path, "w") as f:
-                f.write(batch if isinstance(batch, str) else json.dumps(batch))
-        return {"SPEED_JSON": self.speed_json, "BATCH_JSON": path, "BATCH_EXIT": str(code),
+        return {"SPEED_JSON": self.speed_json, "BATCH_JSON": self.given("batch-given.json", batch), "BATCH_EXIT": str(code),
                 "BATCH_STDOUT": stdout, "BATCH_STDERR": stderr}
 
     def run_batch(self, builds="chunk64", **fake):
         """run_batch of bench/run --quick --bits 2048 --threads 1 on the
         stand-in: (its exit status or None, what it returned, its stderr)."""
-        import contextlib
-        import io
         args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds", builds,
                                     "--bits", "2048", "--threads", "1", "--build-dir",
                                     "%s=%s" % (builds, os.path.join(self.tmp, "build"))])
         confs = [c for c in (("chunk32", "chunk32", None), ("chunk64", "chunk64", None))
                  if c[0] == builds]
-        saved = dict(os.environ)
-        os.environ.update(self.fake_env(**fake))
-        err, code, got = io.StringIO(), None, None
-        try:
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-                got = self.bench.run_batch(args, confs, self.tmp)
-        except SystemExit as e:
-            code = e.code
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
-        return code, got, err.getvalue()
-
-    def assert_stopped(self, result, error):
-        code, got, err = result
-        self.assertEqual((code, got), (1, None), err)
-        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
-        self.assertEqual(err.count("bench/run: error:"), 1, err)
+        return call_step(self.fake_env(**fake), lambda: self.bench.run_batch(args, confs, self.tmp))
 
     def test_batch_command_fails(self):
         # A wrong answer (exit 1), and a bigmont whose speed has no --batch
@@ -1028,13 +1060,7 @@ class RunBatchFailures(unittest.TestCase):
         env = dict(os.environ, PATH="/usr/bin:/bin", **self.fake_env(
             code=1, stderr="bigmont: error: embedded:rsa2048.pem: ours-batch-c gives a wrong "
             "answer (not GMP's)\n"))
-        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
-                            "--no-setup", "--no-build", "--builds", "chunk64",
-                            "--bits", "2048", "--threads", "1",
-                            "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
-                            "--results", results],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, timeout=120, env=env)
+        r = self.quick_run(results, env)
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertEqual(r.stderr.splitlines()[-1], "bench/run: error: %s failed (exit 1): "
                          "bigmont: error: embedded:rsa2048.pem: ours-batch-c gives a wrong "
@@ -1044,7 +1070,7 @@ class RunBatchFailures(unittest.TestCase):
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
 
 
-class RunSpeedFailures(unittest.TestCase):
+class RunSpeedFailures(FakeBigmontSteps, unittest.TestCase):
     """bench/run's speed runs (run_speed), with a stand-in bigmont: one
     that exits non-zero, writes no JSON, or what is not JSON, not a
     bigmont-speed/1 document, one without what the report reads, or one
@@ -1053,18 +1079,8 @@ class RunSpeedFailures(unittest.TestCase):
     file) and why, after the command's own output.  One failure end to
     end: no traceback, no batch run, nothing under --results."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.bench = load_bench_run()
-
     def setUp(self):
-        self.tmp = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, self.tmp)
-        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
-        os.makedirs(os.path.dirname(self.exe))
-        with open(self.exe, "w") as f:
-            f.write(FAKE_BIGMONT_SH)
-        os.chmod(self.exe, 0o755)
+        super().setUp()
         self.shown = "%s speed --bits 2048 --seconds 0.15 --build chunk64" % (
             os.path.relpath(self.exe, os.path.dirname(BENCH)))
         self.out = os.path.join(self.tmp, "r0-chunk64.json")  # run_speed's --json
@@ -1072,41 +1088,18 @@ class RunSpeedFailures(unittest.TestCase):
     def fake_env(self, code=0, speed=None, stdout="", stderr=""):
         """speed: a document (dumped as JSON), text (written as it is), or
         None (no --json file written)."""
-        path = ""
-        if speed is not None:
-            path = os.path.join(self.tmp, "speed-given.json")
-            with open(path, "w") as f:
-                f.write(speed if isinstance(speed, str) else json.dumps(speed))
-        return {"SPEED_JSON": path, "SPEED_EXIT": str(code), "SPEED_STDOUT": stdout,
+        return {"SPEED_JSON": self.given("speed-given.json", speed), "SPEED_EXIT": str(code), "SPEED_STDOUT": stdout,
                 "SPEED_STDERR": stderr}
 
     def run_speed(self, conf=("chunk64", "chunk64", None), **fake):
         """run_speed of round 1 of bench/run --quick --bits 2048 --threads 1
         on the stand-in: (its exit status or None, what it returned, its
         stderr)."""
-        import contextlib
-        import io
         args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds", conf[0],
                                       "--bits", "2048", "--threads", "1", "--build-dir",
                                       "%s=%s" % (conf[1], os.path.join(self.tmp, "build"))])
-        saved = dict(os.environ)
-        os.environ.update(self.fake_env(**fake))
-        err, code, got = io.StringIO(), None, None
-        try:
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-                got = self.bench.run_speed(args, conf, 0, False, self.tmp)
-        except SystemExit as e:
-            code = e.code
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
-        return code, got, err.getvalue()
-
-    def assert_stopped(self, result, error):
-        code, got, err = result
-        self.assertEqual((code, got), (1, None), err)
-        self.assertEqual(err.splitlines()[-1], "bench/run: error: " + error)
-        self.assertEqual(err.count("bench/run: error:"), 1, err)
+        return call_step(self.fake_env(**fake),
+                         lambda: self.bench.run_speed(args, conf, 0, False, self.tmp))
 
     def test_speed_command_fails(self):
         # The command's output and message, then the error; a kernel
@@ -1210,13 +1203,7 @@ class RunSpeedFailures(unittest.TestCase):
     def test_run_stops_and_publishes_nothing(self):
         results = os.path.join(self.tmp, "results")
         env = dict(os.environ, PATH="/usr/bin:/bin", **self.fake_env(speed="[1, 2"))
-        r = subprocess.run([sys.executable, os.path.join(BENCH, "run"), "--quick",
-                            "--no-setup", "--no-build", "--builds", "chunk64",
-                            "--bits", "2048", "--threads", "1",
-                            "--build-dir", "chunk64=" + os.path.join(self.tmp, "build"),
-                            "--results", results],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, timeout=120, env=env)
+        r = self.quick_run(results, env)
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertNotIn("Traceback", r.stderr)
         self.assertRegex(r.stderr, r"\Abench/run: error: %s: \S+/r0-chunk64\.json: not JSON "
@@ -1225,39 +1212,19 @@ class RunSpeedFailures(unittest.TestCase):
         self.assertEqual([f for _, _, fs in os.walk(results) for f in fs], [])
 
 
-class RunKernelTablesAndChart(unittest.TestCase):
+class RunKernelTablesAndChart(FakeBigmontSteps, unittest.TestCase):
     """bench/run's kernel tables (kernel_tables) with a stand-in bigmont,
     and its chart (write_chart) with a stand-in gnuplot: output that is no
     UTF-8 is written or said with U+FFFD, never a UnicodeDecodeError; a
     kernel run or gnuplot that fails, or exits 0 without its tables or
     chart, is a note on stderr and the run goes on without that file."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.bench = load_bench_run()
-
-    def setUp(self):
-        self.tmp = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, self.tmp)
-        self.exe = os.path.join(self.tmp, "build", "cli", "bigmont")
-        os.makedirs(os.path.dirname(self.exe))
-        with open(self.exe, "w") as f:
-            f.write(FAKE_BIGMONT_SH)  # --kernels: a speed run without --json
-        os.chmod(self.exe, 0o755)
-
     def call(self, fn, env):
         """fn() with env added to os.environ: (what it returned, its stderr)."""
-        import contextlib
-        import io
-        saved = dict(os.environ)
-        os.environ.update(env)
-        err = io.StringIO()
-        try:
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-                return fn(), err.getvalue()
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
+        code, got, err = call_step(env, fn)
+        if code is not None:
+            raise SystemExit(code)
+        return got, err
 
     def kernel_tables(self, **env):
         args = self.bench.parse_args(["--quick", "--no-setup", "--no-build", "--builds",

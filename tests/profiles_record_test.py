@@ -325,6 +325,14 @@ class BatchLanesChecked(unittest.TestCase):
     profiler runs (stand-ins for perf and valgrind on PATH record whether
     they were started) or after the profiled run, and no file."""
 
+    def record_batch(self, bigmont, env, lanes, out):
+        """profiles/record --batch --lanes lanes on the stand-in bigmont."""
+        return subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
+                               "--bigmont", bigmont, "--batch", "--lanes", lanes,
+                               "--seconds", "1", "--out", out],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              universal_newlines=True, env=env, timeout=60)
+
     def test_rows(self):
         self.assertIsNone(record.batch_lanes_missing(BATCH_AVX2_RAN, "avx2"))
         self.assertIsNone(record.batch_lanes_missing(BATCH_AVX2_NOT_RUN, "c"))
@@ -376,11 +384,7 @@ class BatchLanesChecked(unittest.TestCase):
             with tempfile.TemporaryDirectory() as tmp:
                 bigmont, env = self.stand_ins(tmp, output)
                 out = os.path.join(tmp, "p.txt")
-                p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
-                                    "--bigmont", bigmont, "--batch", "--lanes", lanes,
-                                    "--seconds", "1", "--out", out],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   universal_newlines=True, env=env, timeout=60)
+                p = self.record_batch(bigmont, env, lanes, out)
                 self.assertEqual(p.returncode, 2, p.stderr)
                 self.assertEqual(
                     p.stderr, "profiles/record: error: --batch: bigmont speed did not run the "
@@ -397,11 +401,7 @@ class BatchLanesChecked(unittest.TestCase):
                 tmp, "", 1, "bigmont: error: embedded:rsa1024.pem: ours-batch-avx2 gives a "
                 "wrong answer (not GMP's)\n")
             out = os.path.join(tmp, "p.txt")
-            p = subprocess.run([sys.executable, os.path.join(ROOT, "profiles", "record"),
-                                "--bigmont", bigmont, "--batch", "--lanes", "avx2",
-                                "--seconds", "1", "--out", out],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               universal_newlines=True, env=env, timeout=60)
+            p = self.record_batch(bigmont, env, "avx2", out)
             self.assertEqual(p.returncode, 1, p.stderr)
             self.assertEqual(
                 p.stderr, "profiles/record: error: %s speed --bits 1024 --seconds 0.01 --batch "
