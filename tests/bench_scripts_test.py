@@ -953,7 +953,8 @@ class RunBatchFailures(FakeBigmontSteps, unittest.TestCase):
     def fake_env(self, code=0, batch=None, stdout="", stderr=""):
         """batch: a document (dumped as JSON), text (written as it is), or
         None (no --json file written)."""
-        return {"SPEED_JSON": self.speed_json, "BATCH_JSON": self.given("batch-given.json", batch), "BATCH_EXIT": str(code),
+        return {"SPEED_JSON": self.speed_json,
+                "BATCH_JSON": self.given("batch-given.json", batch), "BATCH_EXIT": str(code),
                 "BATCH_STDOUT": stdout, "BATCH_STDERR": stderr}
 
     def run_batch(self, builds="chunk64", **fake):
@@ -1088,8 +1089,8 @@ class RunSpeedFailures(FakeBigmontSteps, unittest.TestCase):
     def fake_env(self, code=0, speed=None, stdout="", stderr=""):
         """speed: a document (dumped as JSON), text (written as it is), or
         None (no --json file written)."""
-        return {"SPEED_JSON": self.given("speed-given.json", speed), "SPEED_EXIT": str(code), "SPEED_STDOUT": stdout,
-                "SPEED_STDERR": stderr}
+        return {"SPEED_JSON": self.given("speed-given.json", speed), "SPEED_EXIT": str(code),
+                "SPEED_STDOUT": stdout, "SPEED_STDERR": stderr}
 
     def run_speed(self, conf=("chunk64", "chunk64", None), **fake):
         """run_speed of round 1 of bench/run --quick --bits 2048 --threads 1
