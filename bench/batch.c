@@ -96,8 +96,9 @@ static uint64_t next_random(uint64_t *s)
  * at each call: set by the main thread only, when no timed thread runs. */
 static void choose_lanes(int i)
 {
-	/* BIGMONT_BATCH also makes the library take the lanes below RSA-2048,
-	 * where it would run singly by default: the rows time the lanes. */
+	/* BIGMONT_BATCH also makes the library take the lanes where it would
+	 * run singly by default (the IFMA lanes below RSA-2048): the rows time
+	 * the lanes. */
 	if (i == IMPL_BATCH_AVX2 || i == IMPL_BATCH_C)
 		setenv("BIGMONT_BATCH", i == IMPL_BATCH_C ? "c" : "avx2", 1);
 }

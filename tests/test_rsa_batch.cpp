@@ -3,7 +3,8 @@
  * rsa_private_batch (rsa/private_batch.c) against rsa_private_raw on the
  * same keys and inputs, with each lane build forced in turn
  * (BIGMONT_BATCH=c, =avx2 where the CPU has AVX2, =ifma where it has
- * AVX-512 IFMA: radix 2^52, bignum/lanes/lanes52.h): the batch path's own
+ * AVX-512 IFMA: radix 2^52, bignum/lanes/lanes52.h) and unset (the
+ * library's own choice by CPU and key size): the batch path's own
  * code does not depend on the chunk-kernel variant, so the suite runs once.
  *
  * - Every RSA size the test keys have (512 .. 4096, and 1025 and 2047
@@ -83,11 +84,23 @@ Bytes input(const rsa_key *key, bt::Rng &rng, int kind)
 	return x;
 }
 
+/* BIGMONT_BATCH=kernel, or unset for nullptr: the library's own choice. */
 class BatchEnv {
 public:
-	explicit BatchEnv(const char *kernel) { setenv("BIGMONT_BATCH", kernel, 1); }
+	explicit BatchEnv(const char *kernel)
+	{
+		if (kernel != nullptr)
+			setenv("BIGMONT_BATCH", kernel, 1);
+		else
+			unsetenv("BIGMONT_BATCH");
+	}
 	~BatchEnv() { unsetenv("BIGMONT_BATCH"); }
 };
+
+const char *kernel_name(const char *kernel)
+{
+	return kernel != nullptr ? kernel : "default";
+}
 
 std::vector<const char *> kernels()
 {
@@ -125,7 +138,9 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 	 * input kind), and the in-place repeat once a size, up to 2048 bits
 	 * (the same code at every size). */
 	const bool reduced = bt::scaled(100) < 100;
-	for (const char *kernel : kernels()) {
+	std::vector<const char *> choices = kernels();
+	choices.push_back(nullptr); /* what the library takes unasked, by size */
+	for (const char *kernel : choices) {
 		BatchEnv env(kernel);
 		for (int bits : { 512, 1024, 1025, 1536, 2047, 2048, 3072, 4096 }) {
 			KeyHolder h;
@@ -142,11 +157,12 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 			if (bits == 1024)
 				counts = { 1, 2, 3, 4, 5, 6, 8, 9 };
 			/* The C lanes are slow: one partial batch at the big sizes. */
-			if (bits >= 3072 && std::string(kernel) == "c")
+			if (bits >= 3072 && std::string(kernel_name(kernel)) == "c")
 				counts = { 3 };
 			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len));
 			for (size_t count : counts) {
-				const std::string what = std::string(kernel) + " RSA-" + std::to_string(bits) +
+				const std::string what = std::string(kernel_name(kernel)) + " RSA-" +
+							 std::to_string(bits) +
 							 " count " + std::to_string(count);
 				std::vector<const rsa_key *> keys(count, h.key);
 				Bytes in;
