@@ -143,6 +143,11 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 	for (const char *kernel : choices) {
 		BatchEnv env(kernel);
 		for (int bits : { 512, 1024, 1025, 1536, 2047, 2048, 3072, 4096 }) {
+			/* The library's own choice changes at RSA-1024 and 2048
+			 * only (the lanes' smallest key sizes); above, it is the
+			 * forced builds' path. */
+			if (kernel == nullptr && bits > 2048)
+				continue;
 			KeyHolder h;
 			load(h, "keys/rsa" + std::to_string(bits) + "-e65537.pem");
 			const size_t len = rsa_key_size(h.key);
