@@ -3,8 +3,9 @@
 # value -- checked in valgrind's output, not only through its exit code.
 #   cmake -DVALGRIND=<valgrind> -DEXE=<ct_memcheck> -DKEY=<pem> [-DSELF_TEST=1]
 #         -P run_memcheck.cmake
-# SELF_TEST=1 adds a variable-time exponentiation on the secret exponent and
-# passes only if Memcheck DOES report it: proof that the harness can see.
+# SELF_TEST=1 runs a variable-time exponentiation on the secret exponent
+# alone and passes only if Memcheck DOES report it: proof that the harness
+# can see.
 if(SELF_TEST)
   set(extra 1 --leaky)
 else()
