@@ -136,6 +136,29 @@ def load_speed_json(path, schema=SPEED_SCHEMA):
     return doc
 
 
+def command_failed(shown, r):
+    """'<shown> failed (exit N): <the last line of r's stderr>' ('no
+    message' without one), r a subprocess.run result with text stderr."""
+    lines = r.stderr.strip().splitlines()
+    return "%s failed (exit %d): %s" % (shown, r.returncode, lines[-1] if lines else "no message")
+
+
+def command_json(shown, r, path, schema=SPEED_SCHEMA):
+    """(doc, None) for a finished command r (subprocess.run's result) that
+    wrote the document path, else (None, why): command_failed's line,
+    '<shown>: exit 0 but no JSON document (<why>)' (path is the run's
+    temporary file: its name tells nothing), or '<shown>: <load_speed_json's
+    reason>'."""
+    if r.returncode != 0:
+        return None, command_failed(shown, r)
+    try:
+        return load_speed_json(path, schema), None
+    except OSError as e:
+        return None, "%s: exit 0 but no JSON document (%s)" % (shown, e.strerror or e)
+    except ValueError as e:
+        return None, "%s: %s" % (shown, e)
+
+
 def _is_number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 

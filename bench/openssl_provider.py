@@ -167,14 +167,9 @@ def bigmont_speed_round(build_dir, bits, seconds, tmp):
                  stderr=subprocess.PIPE, universal_newlines=True, errors="replace")
     if r.returncode != 0:
         sys.stderr.write(r.stderr)
-        die("%s failed (exit %d): %s" % (shown, r.returncode, r.stderr.strip().splitlines()[-1]
-                                          if r.stderr.strip() else "no message"))
-    try:
-        doc = benchlib.load_speed_json(out)
-    except OSError as e:
-        die("%s: exit 0 but no JSON document (%s)" % (shown, e.strerror or e))
-    except ValueError as e:
-        die("%s: %s" % (shown, e))
+    doc, why = benchlib.command_json(shown, r, out)
+    if why:
+        die(why)
     m, recs = doc.get("machine"), doc.get("records")
     if not (isinstance(m, dict) and isinstance(m.get("build"), str) and
             isinstance(m.get("variant"), str)):
@@ -198,9 +193,7 @@ def make_certificate(openssl, tmp):
         r = answered(cmd, shown, env=clean_env(), stdout=subprocess.DEVNULL,
                      stderr=subprocess.PIPE, universal_newlines=True, errors="replace")
         if r.returncode != 0:
-            die("%s failed (exit %d): %s" % (shown, r.returncode,
-                                              r.stderr.strip().splitlines()[-1]
-                                              if r.stderr.strip() else "no message"))
+            die(benchlib.command_failed(shown, r))
     return key, cert
 
 
