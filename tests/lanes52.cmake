@@ -4,6 +4,10 @@
 # build itself (the "/ifma" instances) run as one more entry, which ctest
 # shows skipped ("skipped: no AVX-512 IFMA") where the CPU lacks it; the
 # main entry leaves them out.
+# Part of the arithmetic suites (BIGMONT_TEST_ARITHMETIC, CMakeLists.txt).
+if(NOT BIGMONT_TEST_ARITHMETIC)
+  return()
+endif()
 add_library(lanes52_emu STATIC "${CMAKE_CURRENT_SOURCE_DIR}/lanes/lanes52_emu.c")
 target_include_directories(lanes52_emu PRIVATE "${PROJECT_SOURCE_DIR}/bignum")
 target_link_libraries(lanes52_emu PRIVATE bigmont_bignum)
