@@ -12,9 +12,10 @@ if(TARGET bigmont_provider AND TARGET test_provider)
     BIGMONT_PROVIDER_DIR="$<TARGET_FILE_DIR:bigmont_provider>")
   add_dependencies(test_provider bigmont_provider)
   set_tests_properties(test_provider PROPERTIES TIMEOUT 600)
-  # 200 messages per combination where the assembly runs (chunk64-asm).
-  # The portable builds (two to four times slower; chunk32 took 4.5 minutes
-  # at a quarter of the count on this shared machine) run 10: the
+  # 100 messages per combination at RSA-1024 where the assembly runs
+  # (chunk64-asm).  The portable builds (two to four times slower; chunk32
+  # took 4.5 minutes at a quarter of the count on this shared machine) run
+  # a twentieth (5 at RSA-1024, at least one at every size): the
   # provider's logic is the same there, and their arithmetic has its own
   # suites.
   if(NOT BIGNUM_ASM)

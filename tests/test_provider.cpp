@@ -9,12 +9,13 @@
  *
  *  - agreement, for RSA-1024, 2048, 3072, 4096 and every padding: each
  *    message encrypted by one side and decrypted by the other, signed by
- *    one and verified by the other (both directions), 200 random messages
- *    per combination at RSA-1024, 25 from 3072 bits up (BIGMONT_TEST_SCALE
+ *    one and verified by the other (both directions), 100 random messages
+ *    per combination at RSA-1024, 12 from 3072 bits up (BIGMONT_TEST_SCALE
  *    scales); deterministic schemes
  *    (no padding, PKCS #1 v1.5 signatures, PSS with salt length 0) give
  *    byte-identical outputs;
- *  - refusals: wrong padding, wrong OAEP label, tampered ciphertexts, bad
+ *  - refusals (20 cases a test up to RSA-2048, 8 at 3072, 5 at 4096):
+ *    wrong padding, wrong OAEP label, tampered ciphertexts, bad
  *    signatures and wrong salt lengths fail on both sides, with the same
  *    first error where both errors come from libcrypto's padding checks;
  *  - the TLS premaster decryption (RSA_PKCS1_WITH_TLS_PADDING);
@@ -421,7 +422,7 @@ protected:
 	void SetUp() override
 	{
 		bits = GetParam();
-		messages = bt::scaled(std::max(25L, 200L * 1024 * 1024 / ((long)bits * bits)));
+		messages = bt::scaled(std::max(12L, 100L * 1024 * 1024 / ((long)bits * bits)));
 		load_pair(&pair, key_path(bits));
 	}
 
@@ -444,8 +445,8 @@ protected:
 
 	int bits = 0;
 	Pair pair;
-	/* Per combination: 200 at RSA-1024, fewer as both providers' private
-	 * operations grow with the square of the size (50 at 2048, 25 from
+	/* Per combination: 100 at RSA-1024, fewer as both providers' private
+	 * operations grow with the square of the size (25 at 2048, 12 from
 	 * 3072 up), so that each size costs about the same; the private
 	 * operation itself is compared with GMP in test_rsa. */
 	long messages = 0;
@@ -558,12 +559,20 @@ Bytes tamper(Rng &rng, Bytes x)
 	return x;
 }
 
-class ProviderRefusal : public ProviderAgreement {};
+class ProviderRefusal : public ProviderAgreement {
+protected:
+	/* Cases per refusal test: 20 up to RSA-2048, then fewer with the square
+	 * of the size (8 at 3072, 5 at 4096), as for the agreement above. */
+	long cases() const
+	{
+		return bt::scaled(std::clamp(20L * 2048 * 2048 / ((long)bits * bits), 5L, 20L));
+	}
+};
 
 TEST_P(ProviderRefusal, DecryptionRefusals)
 {
 	Rng rng(0x726566 + (uint64_t)bits);
-	const long count = bt::scaled(20);
+	const long count = cases();
 	Bytes label_a = { 'a' }, label_b = { 'b' };
 	Params pkcs1, oaep, oaep_a, oaep_b;
 	oaep.pad = oaep_a.pad = oaep_b.pad = RSA_PKCS1_OAEP_PADDING;
@@ -610,7 +619,7 @@ TEST_P(ProviderRefusal, DecryptionRefusals)
 TEST_P(ProviderRefusal, SignatureRefusals)
 {
 	Rng rng(0x626164 + (uint64_t)bits);
-	const long count = bt::scaled(20);
+	const long count = cases();
 	Params pkcs1, pss, pss0, pss_digest, raw;
 	pkcs1.md = pss.md = pss0.md = pss_digest.md = "SHA256";
 	pss.pad = pss0.pad = pss_digest.pad = RSA_PKCS1_PSS_PADDING;
@@ -733,7 +742,7 @@ TEST_P(ProviderRefusal, VerifyRecover)
 	Params pkcs1, raw, none;
 	pkcs1.md = "SHA256";
 	none.pad = RSA_NO_PADDING;
-	for (long i = 0; i < bt::scaled(20); i++) {
+	for (long i = 0; i < cases(); i++) {
 		Bytes h = digest("SHA256", rng.bytes(40)), m = rng.bytes(1 + rng.below(60));
 		Bytes block = plaintext(rng, pair.k, RSA_NO_PADDING, nullptr);
 		struct {
@@ -762,7 +771,7 @@ TEST_P(ProviderRefusal, VerifyRecover)
 TEST_P(ProviderRefusal, TlsPremaster)
 {
 	Rng rng(0x746c73 + (uint64_t)bits);
-	for (long i = 0; i < bt::scaled(20); i++) {
+	for (long i = 0; i < cases(); i++) {
 		Bytes pms = rng.bytes(48);
 		pms[0] = 0x03;
 		pms[1] = 0x03;
