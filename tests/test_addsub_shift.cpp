@@ -138,7 +138,7 @@ bool check_addsub(bt::Rng &rng, Op op, Operand &a, Operand &b)
 
 void random_addsub(Op op, uint64_t salt)
 {
-	bt::for_each_random_operand(salt, 100000, [op](bt::Rng &rng, Operand &a, int alen) {
+	bt::for_each_random_operand(salt, 25000, [op](bt::Rng &rng, Operand &a, int alen) {
 		Operand b;
 		switch (rng.below(8)) {
 		case 0: /* b == a in value: exact zero for sub, sub_pos */
@@ -216,7 +216,7 @@ TEST(AddSub, SubPosRefusesSmaller)
 
 TEST(Cmp, RandomAgainstGmp)
 {
-	bt::for_each_random_operand(107, 100000, [](bt::Rng &rng, Operand &a, int alen) {
+	bt::for_each_random_operand(107, 25000, [](bt::Rng &rng, Operand &a, int alen) {
 		Operand b;
 		if (rng.below(3) == 0) { /* equal or one apart in magnitude */
 			Mpz n;
@@ -279,7 +279,7 @@ bool check_shift(bt::Rng &rng, Dir dir, Operand &a, int offs)
 
 void random_shift(Dir dir, uint64_t salt)
 {
-	bt::for_each_random_operand(salt, 100000, [dir](bt::Rng &rng, Operand &a, int alen) {
+	bt::for_each_random_operand(salt, 25000, [dir](bt::Rng &rng, Operand &a, int alen) {
 		int offs;
 		switch (rng.below(4)) {
 		case 0: offs = static_cast<int>(rng.below(bt::kChunkBits + 1)); break;

@@ -89,7 +89,7 @@ TEST(Alloc, Init1UsesLargeEnoughCallerBuffer)
 TEST(Alloc, ExtendKeepsTheValue)
 {
 	bt::Rng rng(301);
-	for (long k = 0; k < bt::scaled(100000); k++) {
+	for (long k = 0; k < bt::scaled(25000); k++) {
 		const int len = bt::length_for(rng, k);
 		std::vector<chunk> v = rng.vec(len);
 		const bool caller = rng.below(3) == 0;
@@ -123,7 +123,7 @@ TEST(Alloc, ExtendKeepsTheValue)
 
 TEST(Alloc, CopyRandom)
 {
-	bt::for_each_random_operand(302, 100000, [](bt::Rng &rng, Operand &src, int) {
+	bt::for_each_random_operand(302, 25000, [](bt::Rng &rng, Operand &src, int) {
 		bt::Snapshot ss(&src);
 		Big dst(1);
 		bt::scramble(rng, &dst.b);
@@ -163,7 +163,7 @@ std::vector<uint8_t> gmp_bytes(const mpz_t m, size_t len)
 TEST(Bytes, FromBytesRandom)
 {
 	bt::Rng rng(303);
-	for (long k = 0; k < bt::scaled(100000); k++) {
+	for (long k = 0; k < bt::scaled(25000); k++) {
 		const int chunks = bt::length_for(rng, k);
 		size_t len = static_cast<size_t>(chunks) * BIG_CHUNK_BYTES - rng.below(BIG_CHUNK_BYTES);
 		if (rng.below(50) == 0)
@@ -189,7 +189,7 @@ TEST(Bytes, FromBytesRandom)
 
 TEST(Bytes, ToBytesRandom)
 {
-	bt::for_each_random_operand(304, 100000, [](bt::Rng &rng, Operand &a, int) {
+	bt::for_each_random_operand(304, 25000, [](bt::Rng &rng, Operand &a, int) {
 		bt::Snapshot sa(&a);
 		Mpz mag;
 		mpz_abs(mag, a.m);
@@ -263,7 +263,7 @@ TEST(Bytes, EdgeCases)
 
 TEST(Misc, BitlengthIsZeroRandom)
 {
-	bt::for_each_random_operand(305, 100000, [](bt::Rng &, Operand &a, int) {
+	bt::for_each_random_operand(305, 25000, [](bt::Rng &, Operand &a, int) {
 		bt::Snapshot sa(&a);
 		const int want = mpz_sgn(a.m.v) == 0 ? 0 : static_cast<int>(mpz_sizeinbase(a.m, 2));
 		ASSERT_EQ(big_bitlength(&a), want) << "a=" << bt::hex(a.m) << " len " << sa.len;
@@ -285,7 +285,7 @@ TEST(Misc, BitlengthIsZeroRandom)
 TEST(Misc, SetChunk)
 {
 	bt::Rng rng(306);
-	for (long k = 0; k < bt::scaled(100000); k++) {
+	for (long k = 0; k < bt::scaled(25000); k++) {
 		Big r(1);
 		bt::scramble(rng, &r.b);
 		const chunk v = rng.digit();
