@@ -582,24 +582,26 @@ TEST(BenchKernels, TrialsFollowSeconds)
 #else
 	const int tenth = 1;
 #endif
+	/* What a table takes the best of, from round(n * --seconds). */
+	const auto want = [tenth](int rounded) {
+		return std::max(rounded / tenth, BENCH_KERNEL_MIN_TRIALS);
+	};
 	const int defaults[] = { BENCH_VEC_TRIALS, BENCH_MONT_TRIALS, BENCH_R52_TRIALS,
 				 BENCH_LANES_TRIALS, BENCH_VERTICAL_TRIALS };
 	for (int n : defaults) {
-		EXPECT_EQ(bench_kernel_trials(n, 1.0), std::max(n / tenth, BENCH_KERNEL_MIN_TRIALS)) << n;
-		EXPECT_EQ(bench_kernel_trials(n, 2.0), std::max(2 * n / tenth, BENCH_KERNEL_MIN_TRIALS))
-			<< n;
-		EXPECT_LE(bench_kernel_trials(n, 0.05), std::max(n / tenth, BENCH_KERNEL_MIN_TRIALS)) << n;
-		EXPECT_EQ(bench_kernel_trials(n, BENCH_SPEED_MAX_SECONDS), (int)(n * 3600.0) / tenth) << n;
+		EXPECT_EQ(bench_kernel_trials(n, 1.0), want(n)) << n;
+		EXPECT_EQ(bench_kernel_trials(n, 2.0), want(2 * n)) << n;
+		EXPECT_LE(bench_kernel_trials(n, 0.05), want(n)) << n;
+		EXPECT_EQ(bench_kernel_trials(n, BENCH_SPEED_MAX_SECONDS), want(n * 3600)) << n;
 	}
-	EXPECT_EQ(bench_kernel_trials(300, 0.05), std::max(15 / tenth, BENCH_KERNEL_MIN_TRIALS));
-	EXPECT_EQ(bench_kernel_trials(1000, 0.0125), std::max(13 / tenth, BENCH_KERNEL_MIN_TRIALS))
-		<< "rounded to nearest";
-	EXPECT_EQ(bench_kernel_trials(1000, 0.0124), std::max(12 / tenth, BENCH_KERNEL_MIN_TRIALS));
+	EXPECT_EQ(bench_kernel_trials(300, 0.05), want(15));
+	EXPECT_EQ(bench_kernel_trials(1000, 0.0125), want(13)) << "rounded to nearest";
+	EXPECT_EQ(bench_kernel_trials(1000, 0.0124), want(12));
 	EXPECT_EQ(bench_kernel_trials(BENCH_VERTICAL_TRIALS, BENCH_SPEED_MIN_SECONDS),
 		  BENCH_KERNEL_MIN_TRIALS) << "the floor";
 	EXPECT_EQ(bench_kernel_trials(30, 0), BENCH_KERNEL_MIN_TRIALS);
 	EXPECT_EQ(bench_kernel_trials(30, NAN), BENCH_KERNEL_MIN_TRIALS);
-	EXPECT_EQ(bench_kernel_trials(1000, 1e12), INT_MAX / tenth) << "no overflow";
+	EXPECT_EQ(bench_kernel_trials(1000, 1e12), want(INT_MAX)) << "no overflow";
 }
 
 /* Core cycles are rdtsc ticks over the calibration on x86-64; elsewhere
