@@ -4,6 +4,8 @@
  */
 #include "cycles.h"
 
+#include <limits.h>
+
 #define CHAIN_ADDS 4096
 
 void bench_cycle_clock_sample(struct bench_cycle_clock *c)
@@ -18,6 +20,17 @@ void bench_cycle_clock_sample(struct bench_cycle_clock *c)
 		c->best_ticks = d;
 #endif
 	c->samples++;
+}
+
+int bench_kernel_trials(int n, double scale)
+{
+	const double exact = (double)n * scale; /* NaN or below 0: the floor */
+	const double rounded = exact > 0 ? exact + 0.5 : 0;
+	int trials = rounded < INT_MAX ? (int)rounded : INT_MAX;
+#ifdef BENCH_SANITIZED
+	trials /= 10;
+#endif
+	return trials < BENCH_KERNEL_MIN_TRIALS ? BENCH_KERNEL_MIN_TRIALS : trials;
 }
 
 double bench_ticks_per_cycle(const struct bench_cycle_clock *c)

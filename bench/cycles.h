@@ -102,12 +102,16 @@ void bench_print_kernel_pairs(FILE *out, const struct bench_kernel_row *rows, in
 uint64_t bench_splitmix64(uint64_t *state);
 
 /*
- * Trials of a --kernels table (the best of them is its figure): n, and a
- * tenth of n in a sanitizer build, whose figures time the
- * instrumentation, not the kernels, and where the tables only have to be
- * complete (tests/bench_smoke.py runs them twice under ASan: most of that
- * entry's time).  The printed "best of N" says which.  The peak
- * (BENCH_PEAK_TRIALS) keeps its trials: its bounds are checked.
+ * Trials of a --kernels table (the best of them is its figure), for a
+ * table that takes the best of n at --seconds 1: round(n * scale), scale
+ * being --seconds, so that the default gives the full tables and a small
+ * --seconds a quick look (tests/bench_smoke.py); then a tenth of that in a
+ * sanitizer build, whose figures time the instrumentation, not the
+ * kernels, and where the tables only have to be complete; and never fewer
+ * than BENCH_KERNEL_MIN_TRIALS, so that every figure is still a best of
+ * several.  Each table keeps the count it ran and prints it ("best of
+ * N"), in the JSON too.  The peak (BENCH_PEAK_TRIALS) keeps its trials:
+ * its bounds are checked.
  */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
@@ -117,10 +121,7 @@ uint64_t bench_splitmix64(uint64_t *state);
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define BENCH_SANITIZED 1
 #endif
-#ifdef BENCH_SANITIZED
-#define BENCH_KERNEL_TRIALS(n) ((n) / 10)
-#else
-#define BENCH_KERNEL_TRIALS(n) (n)
-#endif
+#define BENCH_KERNEL_MIN_TRIALS 3
+int bench_kernel_trials(int n, double scale);
 
 #endif

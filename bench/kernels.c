@@ -7,16 +7,18 @@
 #include <math.h>
 #include <string.h>
 
-int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t errlen)
+int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale, char *err,
+			 size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
+	k->trial_scale = trial_scale;
 	/* First, so that its runs and the tables' share the calibration. */
 	bench_peak_measure(&k->peak, &k->clock);
-	int cannot = bench_vec_kernels_measure(&k->vec, &k->clock);
-	cannot |= bench_mont_kernels_measure(&k->mont, &k->clock);
-	cannot |= bench_r52_kernels_measure(&k->r52, &k->clock);
-	bench_lanes_kernels_measure(&k->lanes, &k->clock);
-	bench_vertical_kernels_measure(&k->vertical, &k->clock);
+	int cannot = bench_vec_kernels_measure(&k->vec, trial_scale, &k->clock);
+	cannot |= bench_mont_kernels_measure(&k->mont, trial_scale, &k->clock);
+	cannot |= bench_r52_kernels_measure(&k->r52, trial_scale, &k->clock);
+	bench_lanes_kernels_measure(&k->lanes, trial_scale, &k->clock);
+	bench_vertical_kernels_measure(&k->vertical, trial_scale, &k->clock);
 	const double tpc = k->ticks_per_cycle = bench_ticks_per_cycle(&k->clock);
 	if (bench_peak_finish(&k->peak, tpc, err, errlen) != 0)
 		return 1;
@@ -48,6 +50,15 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_double(w, "ticks_per_cycle", k->clock.best_ticks ? k->ticks_per_cycle : NAN, 6);
 	json_kv_int(w, "calibration_samples", k->clock.samples);
 	json_kv_string(w, "ticks_unit", BENCH_HAVE_CORE_CYCLES ? "rdtsc" : "ns");
+	json_kv_double(w, "trial_scale", k->trial_scale, 6);
+	json_key(w, "trials");
+	json_object_begin(w);
+	json_kv_int(w, "vector", k->vec.trials);
+	json_kv_int(w, "montgomery", k->mont.trials);
+	json_kv_int(w, "radix52", k->r52.trials);
+	json_kv_int(w, "lanes", k->lanes.trials);
+	json_kv_int(w, "vertical", k->vertical.trials);
+	json_object_end(w);
 	json_key(w, "peak");
 	json_object_begin(w);
 	json_kv_double(w, "mulx_per_cycle", p->mulx, 4);

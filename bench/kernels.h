@@ -7,6 +7,8 @@
  * and radix-2^52 kernel's bound and share of it, and the CRT's two
  * exponentiations by each side of the vertical choice (vertical_kernels.h), printed after all are
  * measured; the same in the JSON document's "kernels" (bench/README.md).
+ * --seconds scales every table's trials (bench_kernel_trials, cycles.h):
+ * the default, 1, gives the full tables; the peak keeps its trials.
  */
 #ifndef BIGMONT_BENCH_KERNELS_H
 #define BIGMONT_BENCH_KERNELS_H
@@ -24,6 +26,7 @@
 #include "vertical_kernels.h"
 
 struct bench_kernels {
+	double trial_scale; /* --seconds: the tables' trials over their default */
 	struct bench_cycle_clock clock;
 	double ticks_per_cycle;
 	struct bench_peak peak;
@@ -34,12 +37,16 @@ struct bench_kernels {
 	struct bench_vertical_table vertical;
 };
 
-/* Measure and print.  Returns 0, or 1 with the reason in err: this build
- * cannot time its kernels (32-bit chunks: the tables say so and stay
- * empty), or the peak is outside its sane range (nothing printed). */
-int bench_kernels_report(FILE *out, struct bench_kernels *k, char *err, size_t errlen);
+/* Measure, each table at its trials at --seconds 1 times trial_scale
+ * (--seconds: BENCH_SPEED_MIN_SECONDS to _MAX_SECONDS, speed.h), and print.
+ * Returns 0, or 1 with the reason in err: this build cannot time its
+ * kernels (32-bit chunks: the tables say so and stay empty), or the peak
+ * is outside its sane range (nothing printed). */
+int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale, char *err,
+			 size_t errlen);
 
-/* The "kernels" object's members (after its key and '{'). */
+/* The "kernels" object's members (after its key and '{'), the trials
+ * each table ran among them. */
 void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k);
 
 #endif

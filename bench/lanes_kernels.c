@@ -1,6 +1,6 @@
 /*
  * bench/lanes_kernels.c -- ticks per lane product and squaring (contract
- * in lanes_kernels.h).  As for the other tables: the best, over TRIALS,
+ * in lanes_kernels.h).  As for the other tables: the best, over t->trials,
  * of the mean over RUN dependent calls (x = mul(x, b) or x = sqr(x)), on
  * random odd moduli of 28k - 4 bits in every lane and operands below them;
  * the two sides of the LANES<k>_ASM choices alternating trial by trial.
@@ -12,7 +12,6 @@
 #include "lanes/lanes.h"
 
 #define RUN 16
-#define TRIALS BENCH_KERNEL_TRIALS(100)
 
 static const int digits[BENCH_LANES_SIZES] = { 19, 37, 55, 74 };
 
@@ -111,8 +110,8 @@ static void measure_sides(struct bench_lanes_table *t, struct call *c, uint64_t 
 			c->seed = seed;
 			setup_column(c, col);
 			memcpy(s.x0, c->x, sizeof(s.x0));
-			bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s, TRIALS,
-						     clock);
+			bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s,
+						     t->trials, clock);
 			for (int i = 0; i < SIDES; i++)
 				row[i].ticks[col] = (double)best[i] / RUN;
 		}
@@ -121,9 +120,11 @@ static void measure_sides(struct bench_lanes_table *t, struct call *c, uint64_t 
 }
 #endif
 
-void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock)
+void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale,
+				 struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_LANES_TRIALS, trial_scale);
 	static struct call c; /* 20 KB of operands: off the stack */
 	uint64_t seed = 0x6c616e65u;
 	const struct {
@@ -148,7 +149,7 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle
 			c.sqr = op ? builds[b].sqr : NULL;
 			c.seed = &seed;
 			bench_best_ticks_each(row->ticks, BENCH_LANES_SIZES, setup_column, run_calls,
-					      &c, TRIALS, RUN, clock);
+					      &c, t->trials, RUN, clock);
 		}
 	}
 #if BIG_LANES_HAVE_AVX2_BUILD
@@ -172,7 +173,7 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 			       double ticks_per_cycle, const struct bench_peak *peak)
 {
 	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
-		"2^28 (best of %d runs of %d dependent calls)%s\n", TRIALS, RUN,
+		"2^28 (best of %d runs of %d dependent calls)%s\n", t->trials, RUN,
 		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; avx2: not run here" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_LANES_SIZES, "digits per lane");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES_SIZES, ticks_per_cycle);

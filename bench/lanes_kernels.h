@@ -14,8 +14,10 @@
 #include "peak.h"
 
 #define BENCH_LANES_SIZES 4 /* 19, 37, 55, 74 digits: RSA-1024 .. 4096 */
+#define BENCH_LANES_TRIALS 100 /* a figure's trials at --seconds 1 (cycles.h) */
 
 struct bench_lanes_table {
+	int trials; /* of every figure: the best of them */
 	/* mul and sqr of c, and where AVX2 runs: of avx2 (the entry points,
 	 * as the tuning binds them), intrin (the intrinsics at every size)
 	 * and asm (the NASM kernels at 19, 37, 55 digits, the intrinsics at
@@ -24,7 +26,10 @@ struct bench_lanes_table {
 	struct bench_kernel_row row[8]; /* "avx2", "mul" */
 };
 
-void bench_lanes_kernels_measure(struct bench_lanes_table *t, struct bench_cycle_clock *clock);
+/* Each figure the best of bench_kernel_trials(BENCH_LANES_TRIALS,
+ * trial_scale) runs (trial_scale: --seconds); the table headed by them. */
+void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale,
+				 struct bench_cycle_clock *clock);
 void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 			       double ticks_per_cycle, const struct bench_peak *peak);
 void bench_lanes_kernels_json(struct json_writer *w, const struct bench_lanes_table *t,

@@ -2,7 +2,8 @@
  * bench/mont_kernels.c -- ticks per Montgomery kernel call (contract in
  * mont_kernels.h).
  *
- * Each figure is the best, over TRIALS, of the mean over a run of RUN
+ * Each figure is the best, over the table's trials (bench_kernel_trials
+ * of BENCH_MONT_TRIALS and --seconds), of the mean over a run of RUN
  * dependent calls (x = mont(x, b) or x = mont(x, x)), the shape of a
  * modular exponentiation, so latency between calls counts.  The table
  * reads walk their index so that every entry is taken in turn.  Operands
@@ -16,7 +17,6 @@
 #include "internal.h"
 
 #define RUN 32
-#define TRIALS BENCH_KERNEL_TRIALS(300)
 #define MAXLEN 32
 
 static const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
@@ -96,11 +96,11 @@ static void setup_column(void *ctx, int k)
 
 /* One row: c's function at every length. */
 static void measure_row(struct bench_kernel_row *row, struct call *c, uint64_t *seed,
-			struct bench_cycle_clock *clock)
+			int trials, struct bench_cycle_clock *clock)
 {
 	c->seed = seed;
 	bench_best_ticks_each(row->ticks, BENCH_MONT_LENS, setup_column, run_calls, c,
-			      TRIALS, RUN, clock);
+			      trials, RUN, clock);
 }
 
 #if BIGMONT_HAVE_ASM
@@ -143,7 +143,7 @@ static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *
 	*c = (struct call){ .mul = sides[0].mul };
 	random_operands(c, 16, seed);
 	memcpy(s.x0, c->x, sizeof(s.x0));
-	bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s, TRIALS, clock);
+	bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s, t->trials, clock);
 	for (int i = 0; i < SIDES; i++)
 		t->mul16[i] = (struct bench_kernel_row){
 			.name = sides[i].name, .op = "mul", .ticks = { (double)best[i] / RUN },
@@ -153,9 +153,11 @@ static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *
 }
 #endif
 
-int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock)
+int bench_mont_kernels_measure(struct bench_mont_table *t, double trial_scale,
+			       struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_MONT_TRIALS, trial_scale);
 	if (BIG_CHUNK_SIZE != 64)
 		return 1;
 	static chunk_t table[64 * MAXLEN];
@@ -173,7 +175,7 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 			*row = (struct bench_kernel_row){ .name = variants[v].name, .op = op ? "sqr" : "mul" };
 			c = (struct call){ .mul = op ? NULL : variants[v].mul,
 					   .sqr = op ? variants[v].sqr : NULL };
-			measure_row(row, &c, &seed, clock);
+			measure_row(row, &c, &seed, t->trials, clock);
 		}
 	}
 
@@ -200,7 +202,7 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 			struct bench_kernel_row *row = &t->select[e][t->nselect[e]++];
 			*row = (struct bench_kernel_row){ .name = reads[k].name, .op = "sel" };
 			c = (struct call){ .select = reads[k].fn, .entries = 32 << e, .table = table };
-			measure_row(row, &c, &seed, clock);
+			measure_row(row, &c, &seed, t->trials, clock);
 		}
 
 	const struct {
@@ -214,7 +216,7 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_cl
 	for (int k = 0; k < 2; k++) {
 		t->sqr_select[k] = (struct bench_kernel_row){ .name = fused[k].name };
 		c = (struct call){ .sqr_select = fused[k].fn, .entries = 32, .table = table };
-		measure_row(&t->sqr_select[k], &c, &seed, clock);
+		measure_row(&t->sqr_select[k], &c, &seed, t->trials, clock);
 	}
 	return 0;
 }
@@ -258,7 +260,7 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 		return;
 	}
 	fprintf(out, "Montgomery kernels, per call (best of %d runs of %d dependent calls)\n",
-		TRIALS, RUN);
+		t->trials, RUN);
 	bench_print_kernel_head(out, "variant", lens, BENCH_MONT_LENS, "len, chunks");
 	bench_print_kernel_pairs(out, t->kernel, t->nkernels, BENCH_MONT_LENS, ticks_per_cycle);
 	if (t->nmul16 > 0) {

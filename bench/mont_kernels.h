@@ -15,10 +15,12 @@
 #include "peak.h"
 
 #define BENCH_MONT_LENS 5 /* 8, 12, 16, 24, 32 chunks */
+#define BENCH_MONT_TRIALS 300 /* a figure's trials at --seconds 1 (cycles.h) */
 static_assert(BENCH_MONT_LENS <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
 /* Rows: "adx", "mul"; "avx2", "sel"; "one call", NULL. */
 struct bench_mont_table {
+	int trials;                         /* of every figure: the best of them */
 	int nkernels;                       /* mul and sqr of each variant */
 	struct bench_kernel_row kernel[6];
 	int nselect[2];                     /* table reads of 32 and 64 entries */
@@ -33,11 +35,14 @@ struct bench_mont_table {
 	const char *mul16_bound;            /* the side the dispatch binds */
 };
 
-/* Measure every kernel variant this build and CPU have, sampling the
- * clock as it goes.  Returns 0, or 1 if the library has 32-bit chunks
- * (nothing measured at these lengths' meaning). */
-int bench_mont_kernels_measure(struct bench_mont_table *t, struct bench_cycle_clock *clock);
-/* The tables, the kernels also in core cycles at `ticks_per_cycle` and
+/* Measure every kernel variant this build and CPU have, each figure the
+ * best of bench_kernel_trials(BENCH_MONT_TRIALS, trial_scale) runs
+ * (trial_scale: --seconds), sampling the clock as it goes.  Returns 0, or
+ * 1 if the library has 32-bit chunks (nothing measured at these lengths'
+ * meaning). */
+int bench_mont_kernels_measure(struct bench_mont_table *t, double trial_scale,
+			       struct bench_cycle_clock *clock);
+/* The tables, headed by their trials, the kernels also in core cycles at `ticks_per_cycle` and
  * against the mulx peak (peak.h), where it was measured. */
 void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 			      double ticks_per_cycle, const struct bench_peak *peak);

@@ -2,7 +2,8 @@
  * bench/r52_kernels.c -- ticks per radix-2^52 dual product and squaring
  * (contract in r52_kernels.h).
  *
- * As for the Montgomery kernels (mont_kernels.c): the best, over TRIALS,
+ * As for the Montgomery kernels (mont_kernels.c): the best, over the
+ * table's trials (bench_kernel_trials of BENCH_R52_TRIALS and --seconds),
  * of the mean over RUN dependent calls (x = mul(x, b) or x = sqr(x)), on
  * random moduli of 52k - 4 bits (an RSA prime's length in k digits) and
  * operands below them.
@@ -21,7 +22,6 @@
 #include "radix52/radix52.h"
 
 #define RUN 32
-#define TRIALS BENCH_KERNEL_TRIALS(300)
 
 static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
 
@@ -126,7 +126,7 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 		c->mul = op ? NULL : big_r52_dual_mul_ifma;
 		c->sqr = op ? big_r52_dual_sqr_ifma : NULL;
 		random_operands(c, 20, seed);
-		bench_best_ticks_alternating(best, TUNINGS, take_tuning, run_calls, c, TRIALS,
+		bench_best_ticks_alternating(best, TUNINGS, take_tuning, run_calls, c, t->trials,
 					     clock);
 		for (int i = 0; i < TUNINGS; i++)
 			t->tuned[t->ntuned + 2 * i + op] = (struct bench_kernel_row){
@@ -170,7 +170,8 @@ static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *s
 		random_operands(c, digits[2 + col], seed);
 		c->mul20 = NULL;
 		c->sqr20 = NULL;
-		bench_best_ticks_alternating(best, SIDES, take_side, run_calls, c, TRIALS, clock);
+		bench_best_ticks_alternating(best, SIDES, take_side, run_calls, c, t->trials,
+					     clock);
 		for (int i = 0; i < SIDES; i++)
 			t->side[i].ticks[col] = (double)best[i] / RUN;
 	}
@@ -182,9 +183,11 @@ static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *s
 #endif
 #endif
 
-int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock)
+int bench_r52_kernels_measure(struct bench_r52_table *t, double trial_scale,
+			      struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_R52_TRIALS, trial_scale);
 #if BIG_CHUNK_SIZE == 64
 	static struct call c; /* 5 KB of operands: off the stack */
 	uint64_t seed = 0x72353275u;
@@ -214,7 +217,7 @@ int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_cloc
 			c.sqr20 = builds[b].sqr20;
 			c.seed = &seed;
 			bench_best_ticks_each(row->ticks, BENCH_R52_SIZES, setup_column, run_calls,
-					      &c, TRIALS, RUN, clock);
+					      &c, t->trials, RUN, clock);
 		}
 	}
 #if BIG_R52_HAVE_IFMA_BUILD
@@ -289,7 +292,7 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 		return;
 	}
 	fprintf(out, "radix-2^52 dual kernels, both CRT halves per call (best of %d runs of %d "
-		"dependent calls)%s\n", TRIALS, RUN,
+		"dependent calls)%s\n", t->trials, RUN,
 		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; ifma: not run, this CPU lacks AVX-512 IFMA"
 						      : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_R52_SIZES, "digits per half");

@@ -15,9 +15,11 @@
 #include "peak.h"
 
 #define BENCH_R52_SIZES 4 /* 10, 20, 30, 40 digits: RSA-1024 .. 4096 */
+#define BENCH_R52_TRIALS 300 /* a figure's trials at --seconds 1 (cycles.h) */
 static_assert(BENCH_R52_SIZES <= BENCH_KERNEL_COLUMNS, "a row holds every column");
 
 struct bench_r52_table {
+	int trials; /* of every figure: the best of them */
 	int nrows; /* mul and sqr of the twin, and of ifma where it runs */
 	struct bench_kernel_row row[4]; /* "ifma", "mul" */
 	/* The 20-digit NASM kernels in each tuning ("amd", "intel"), where
@@ -34,10 +36,13 @@ struct bench_r52_table {
 };
 #define BENCH_R52_SIDE_SIZES 2
 
-/* Measure the builds this CPU can run; 1 if the library has no
- * radix-2^52 code (32-bit chunks), else 0. */
-int bench_r52_kernels_measure(struct bench_r52_table *t, struct bench_cycle_clock *clock);
-/* The table in ticks and core cycles, and the ifma rows against the
+/* Measure the builds this CPU can run, each figure the best of
+ * bench_kernel_trials(BENCH_R52_TRIALS, trial_scale) runs (trial_scale:
+ * --seconds); 1 if the library has no radix-2^52 code (32-bit chunks),
+ * else 0. */
+int bench_r52_kernels_measure(struct bench_r52_table *t, double trial_scale,
+			      struct bench_cycle_clock *clock);
+/* The table, headed by its trials, in ticks and core cycles, and the ifma rows against the
  * IFMA peak (peak.h), where it was measured. */
 void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 			     double ticks_per_cycle, const struct bench_peak *peak);

@@ -198,7 +198,7 @@ static int speed_run(struct speed *sp)
 		return 1;
 
 	if (o->kernels) {
-		int failed = bench_kernels_report(o->out, &sp->kernels, err, errlen);
+		int failed = bench_kernels_report(o->out, &sp->kernels, o->seconds, err, errlen);
 		if (report_written(sp) != 0 || failed)
 			return 1;
 		sp->have_kernels = 1;

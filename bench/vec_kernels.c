@@ -5,7 +5,7 @@
  * Method.  One sample is the fenced rdtsc (cycles.h) around a run of
  * back-to-back calls of a kernel on the same buffers, a few thousand
  * cycles long (calls_per_sample), divided by the number of calls; a figure
- * is the best of TRIALS samples.  The trials are interleaved: each round
+ * is the best of t->trials samples.  The trials are interleaved: each round
  * measures every kernel at every size once, so ours and GMP's see the same
  * clock, the same other-core load and the same cache state.  Call overhead
  * (entry, tail, the return) is cancelled by taking the difference of two
@@ -27,7 +27,6 @@
 
 #include "internal.h"
 
-#define TRIALS BENCH_KERNEL_TRIALS(1000)
 #define MAXN 64
 
 static const int sizes[BENCH_VEC_SIZES] = { 8, 16, 32, 64 };
@@ -99,11 +98,13 @@ static uint64_t sample(const struct kernel *k, int n, int calls, chunk_t *r,
 	return bench_ticks() - t0;
 }
 
-int bench_vec_kernels_measure(struct bench_vec_table *t, struct bench_cycle_clock *clock)
+int bench_vec_kernels_measure(struct bench_vec_table *t, double trial_scale,
+			      struct bench_cycle_clock *clock)
 {
 	struct kernel ks[BENCH_VEC_MAX_KERNELS];
 	const enum big_cpu_variant cpu = big_cpu_best();
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_VEC_TRIALS, trial_scale);
 	for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++)
 		for (int v = 0; v < FAMILY_WIDTH; v++) {
 			const struct family *fam = &families[f];
@@ -133,7 +134,7 @@ int bench_vec_kernels_measure(struct bench_vec_table *t, struct bench_cycle_cloc
 		r[i] = (chunk_t)bench_splitmix64(&seed);
 	const chunk_t digit = (chunk_t)bench_splitmix64(&seed);
 
-	for (int trial = 0; trial < TRIALS; trial++) {
+	for (int trial = 0; trial < t->trials; trial++) {
 		for (int l = 0; l < 2 * BENCH_VEC_SIZES; l++)
 			for (int k = 0; k < t->n; k++) {
 				const int calls = calls_per_sample(&ks[k], lens[l]);
@@ -149,10 +150,12 @@ int bench_vec_kernels_measure(struct bench_vec_table *t, struct bench_cycle_cloc
 
 #else
 
-int bench_vec_kernels_measure(struct bench_vec_table *t, struct bench_cycle_clock *clock)
+int bench_vec_kernels_measure(struct bench_vec_table *t, double trial_scale,
+			      struct bench_cycle_clock *clock)
 {
 	(void)clock;
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_VEC_TRIALS, trial_scale);
 	return BIG_CHUNK_SIZE != 64; /* elsewhere: not an x86-64 CPU, said by the print */
 }
 
@@ -172,7 +175,7 @@ void bench_vec_kernels_print(FILE *out, const struct bench_vec_table *t,
 	fprintf(out, "Vector kernels, core cycles (rdtsc ticks / ticks per cycle)\n");
 	fprintf(out, "best of %d interleaved samples (each 8..512 back-to-back calls); per chunk = (t(n) - t(n/2)) / (n/2),\n"
 		     "sqr per chunk^2 = (t(n) - t(n/2)) / (n^2 - (n/2)^2); t(n) = cycles per call\n",
-		TRIALS);
+		t->trials);
 	fprintf(out, "%-22s", "kernel");
 	for (int s = 0; s < BENCH_VEC_SIZES; s++)
 		fprintf(out, "  n=%-3d", sizes[s]);

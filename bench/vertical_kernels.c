@@ -1,6 +1,6 @@
 /*
  * bench/vertical_kernels.c -- ticks per pair of CRT exponentiations
- * (contract in vertical_kernels.h).  The best, over TRIALS, of one pair
+ * (contract in vertical_kernels.h).  The best, over t->trials, of one pair
  * each, on random odd moduli of full size, bases below them and
  * exponents of the halves' length; the two sides alternating trial by
  * trial.  Each side's result is checked against the other's first.
@@ -16,7 +16,6 @@
 #include "lanes/lanes.h"
 #include "vertical/vertical.h"
 
-#define TRIALS BENCH_KERNEL_TRIALS(30)
 
 static const int chunks[BENCH_VERTICAL_SIZES] = { 24, 32 };
 
@@ -81,9 +80,11 @@ static int setup(struct pair *c, int len, uint64_t *seed)
 }
 #endif
 
-void bench_vertical_kernels_measure(struct bench_vertical_table *t, struct bench_cycle_clock *clock)
+void bench_vertical_kernels_measure(struct bench_vertical_table *t, double trial_scale,
+				    struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_VERTICAL_TRIALS, trial_scale);
 #if BIG_VERT_HAVE_AVX2_BUILD
 	if (!big_lanes_cpu_has_avx2())
 		return;
@@ -108,7 +109,7 @@ void bench_vertical_kernels_measure(struct bench_vertical_table *t, struct bench
 			abort();
 		}
 		uint64_t best[2];
-		bench_best_ticks_alternating(best, 2, take_side, run_side, c, TRIALS, clock);
+		bench_best_ticks_alternating(best, 2, take_side, run_side, c, t->trials, clock);
 		t->row[0].ticks[col] = (double)best[0];
 		t->row[1].ticks[col] = (double)best[1];
 	}
@@ -126,7 +127,7 @@ void bench_vertical_kernels_print(FILE *out, const struct bench_vertical_table *
 {
 #if defined(__x86_64__)
 	fprintf(out, "CRT exponentiations of both halves, the two sides of VERTICAL (best of %d, "
-		"alternating)%s\n", TRIALS, t->nrows ? "" : ": not run here (no AVX2 or no vertical build)");
+		"alternating)%s\n", t->trials, t->nrows ? "" : ": not run here (no AVX2 or no vertical build)");
 	if (!t->nrows)
 		return;
 	bench_print_kernel_head(out, "side", chunks, BENCH_VERTICAL_SIZES, "chunks per half");

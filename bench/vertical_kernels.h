@@ -18,13 +18,18 @@
 #include "peak.h"
 
 #define BENCH_VERTICAL_SIZES 2 /* 24, 32 chunks a half */
+#define BENCH_VERTICAL_TRIALS 30 /* a figure's trials at --seconds 1 (cycles.h) */
 
 struct bench_vertical_table {
+	int trials; /* of every figure: the best of them */
 	int nrows; /* 0 where the build or the CPU has no vertical layer */
 	struct bench_kernel_row row[2]; /* "radix64", "pow"; "vertical", "pow" */
 };
 
-void bench_vertical_kernels_measure(struct bench_vertical_table *t, struct bench_cycle_clock *clock);
+/* Each figure the best of bench_kernel_trials(BENCH_VERTICAL_TRIALS,
+ * trial_scale) pairs (trial_scale: --seconds); the table headed by them. */
+void bench_vertical_kernels_measure(struct bench_vertical_table *t, double trial_scale,
+				    struct bench_cycle_clock *clock);
 void bench_vertical_kernels_print(FILE *out, const struct bench_vertical_table *t,
 				  double ticks_per_cycle);
 /* The rows as JSON objects (side, op, chunks, ticks, cycles; no count or

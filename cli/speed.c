@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "cycles.h" /* BENCH_KERNEL_MIN_TRIALS */
 #include "ipp.h"
 #include "keys.h"
 #include "lock_count.h"
@@ -44,7 +45,8 @@
 	"                    or none (default gmp,openssl)\n"
 #define HELP_KERNELS                                                                    \
 	"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"        \
-	"                    multiplier peak and each Montgomery kernel's %% of it\n"
+	"                    multiplier peak and each Montgomery kernel's %% of it;\n"      \
+	"                    each figure a best of N runs, N scaled by --seconds\n"
 #define HELP_BATCH_LANES "AVX2, and the C lanes"
 #define HELP_VARIANTS "BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n"
 #else
@@ -54,7 +56,8 @@
 	"                    where its environment is: below), or none\n"                   \
 	"                    (default gmp,openssl)\n"
 #define HELP_KERNELS                                                                    \
-	"  --kernels         print the C kernels' tables, ns per call\n"
+	"  --kernels         print the C kernels' tables, ns per call; each\n"              \
+	"                    figure a best of N runs, N scaled by --seconds\n"
 #define HELP_BATCH_LANES "the C lanes"
 #define HELP_VARIANTS "BIGMONT_CPU=c in the environment (the assembly ones are x86-64's).\n"
 #endif
@@ -77,7 +80,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"  --key FILE        a private key, PKCS#1 or PKCS#8, PEM or DER; repeatable\n"
 		"  --seconds S       time per implementation and key, %g to %g (default 1);\n"
 		"                    at least %d batches of at least one operation each are\n"
-		"                    timed after a warm-up, so slow operations take longer\n"
+		"                    timed after a warm-up, so slow operations take longer;\n"
+		"                    with --kernels, also scales the tables' runs per\n"
+		"                    figure: S times the default's, S = 1 (at least %d)\n"
 		"  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1); T > 1 also\n"
 		"                    measures T threads sharing one key\n"
 		HELP_COMPARE
@@ -103,7 +108,8 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"implementation takes per operation.  On a terminal, a progress line\n"
 		"per key and step goes to standard error.  Kernel variant:\n"
 		HELP_VARIANTS,
-		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES);
+		BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS, BENCH_MIN_SAMPLES,
+		BENCH_KERNEL_MIN_TRIALS);
 	char path[PATH_MAX], why[2 * PATH_MAX + 160], self[PATH_MAX];
 	bench_wheel_default_venv(path, sizeof(path));
 	fprintf(out, "\nThe cryptography wheel's Python environment: $%s, else\n%s\n"

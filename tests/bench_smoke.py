@@ -12,7 +12,10 @@ read and the squaring with the table read, each row with five timings) or,
 with 32-bit chunks, say why it cannot and exit 1; its peak lines (the
 multiplier measured, or not in a build without the assembly) and, where the
 peak is measured, each Montgomery and radix-2^52 ifma kernel's bound and %
-of peak, in the text and in the JSON's "kernels" (peaks within 0.25..2).
+of peak, in the text and in the JSON's "kernels" (peaks within 0.25..2);
+its tables run a small --seconds, which scales their trials: each
+table's "best of N" and the JSON's "kernels.trials" must be the count
+bench_kernel_trials (bench/cycles.h) gives for it.
 Intel's ipp-crypto: measured with its version and CPU features where its
 libraries load (mb8 n/a with the reason on a CPU without AVX-512 IFMA);
 a libippcp that does not load leaves it out with the reason; a stand-in
@@ -237,6 +240,45 @@ def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
 # 2 a cycle and the calibration's 5 % (bench/peak.h, BENCH_PEAK_SLACK).
 PEAK_MAX = 2.1
 
+# --seconds of the --kernels runs: their trials scale with it (bench/cycles.h).
+KERNEL_SECONDS = "0.05"
+# Each table's trials at --seconds 1 (BENCH_<TABLE>_TRIALS in bench/*_kernels.h)
+# and the start of its heading's line, before "best of N".
+KERNEL_TRIALS = {"vector": 1000, "montgomery": 300, "radix52": 300, "lanes": 100,
+                 "vertical": 30}
+KERNEL_HEADINGS = {"vector": "best of ", "montgomery": "Montgomery kernels, per call (",
+                   "radix52": "radix-2^52 dual kernels, both CRT halves per call (",
+                   "lanes": "lane kernels, 8 lanes (", "vertical": "CRT exponentiations of both "}
+
+
+def kernel_trials(n, seconds, sanitized):
+    """bench_kernel_trials (bench/cycles.h): round(n * --seconds), a tenth
+    of that under a sanitizer, at least 3."""
+    t = int(n * seconds + 0.5)
+    return max(3, t // 10 if sanitized else t)
+
+
+def check_kernel_trials(report, seconds, doc_trials=None):
+    """Every table's "best of N" is the count --seconds gives it (below the
+    default's), the same for all tables with or without the sanitizers'
+    tenth, and the JSON's kernels.trials says the same."""
+    printed = {}
+    for line in report.splitlines():
+        for table, head in KERNEL_HEADINGS.items():
+            at = line.find("best of ")
+            if line.startswith(head) and at >= 0 and table not in printed:
+                printed[table] = int(line[at + len("best of "):].split()[0].rstrip(","))
+    check("lanes" in printed, "--kernels prints the lane table's trials: %r" % printed)
+    builds = [s for s in (False, True)
+              if all(printed[t] == kernel_trials(KERNEL_TRIALS[t], seconds, s) for t in printed)]
+    check(builds and all(printed[t] < KERNEL_TRIALS[t] for t in printed),
+          "--kernels --seconds %g: each table's best of N follows --seconds (%r)"
+          % (seconds, printed))
+    if doc_trials is not None:
+        check(set(doc_trials) == set(KERNEL_TRIALS) and
+              all(doc_trials[t] == printed.get(t, doc_trials[t]) for t in doc_trials),
+              "kernels.trials %r says what the text printed %r" % (doc_trials, printed))
+
 
 def check_peak_text(report):
     """The peak lines, and the bound table of each kernel table whose peak
@@ -310,6 +352,9 @@ def check_kernels_json(exe, work, env):
     check(isinstance(k, dict), "the document has kernels")
     if not isinstance(k, dict):
         return
+    check(k.get("trial_scale") == 0.01, "kernels.trial_scale is --seconds: %r"
+          % k.get("trial_scale"))
+    check_kernel_trials(r.stdout, 0.01, k.get("trials", {}))
     peak = k.get("peak", {})
     for key in ("mulx_per_cycle", "mulx_note", "ifma_zmm_per_cycle", "ifma_ymm_per_cycle",
                 "ifma_ymm_instructions_per_cycle", "ifma_per_cycle", "ifma_note", "min",
@@ -655,9 +700,9 @@ def main():
     alone = os.path.join(work, "kernels-alone.json")
     if os.path.exists(alone):
         os.remove(alone)
-    r = subprocess.run([exe, "speed", "--kernels", "--json", alone], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, universal_newlines=True, env=env,
-                       timeout=60 * SLOWER)
+    r = subprocess.run([exe, "speed", "--kernels", "--seconds", KERNEL_SECONDS, "--json", alone],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                       env=env, timeout=60 * SLOWER)
     check("RSA-1024 private key" not in r.stdout, "--kernels alone times no keys")
     if r.returncode == 0:
         with open(alone) as f:
@@ -666,8 +711,10 @@ def main():
               doc["settings"]["implementations"] == [] and isinstance(doc.get("kernels"), dict),
               "--kernels --json alone: a document with the kernels, no records and no "
               "implementations")
+        check_kernel_trials(r.stdout, float(KERNEL_SECONDS), doc["kernels"].get("trials", {}))
     else:
         check(not os.path.exists(alone), "--kernels --json failing: no JSON written")
+        check_kernel_trials(r.stdout, float(KERNEL_SECONDS))  # 32-bit chunks: the lane table
     chunk32 = "not measured (needs 64-bit chunks)" in r.stdout
     # Not x86-64 (aarch64): the tables are in ns of the clock, and there is
     # no core clock to calibrate against.

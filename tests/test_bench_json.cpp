@@ -7,12 +7,15 @@
  * text tables' locks per operation and thread efficiency (a figure above
  * 100 % in every round is not printed); the kernel tables' peak
  * (bench/peak.h): a rate outside 0.25..2 is an error, the multiplies per
- * kernel call, and the bounds and % of peak in the text and the JSON.
+ * kernel call, and the bounds and % of peak in the text and the JSON; the
+ * tables' trials as --seconds scales them (bench/cycles.h), printed and in
+ * the JSON.
  */
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +29,7 @@ extern "C" {
 #include "machine.h"
 #include "peak.h"
 #include "report.h"
+#include "speed.h" /* BENCH_SPEED_MIN_SECONDS, _MAX_SECONDS */
 }
 
 namespace {
@@ -560,6 +564,44 @@ void fake_kernels(bench_kernels *k)
 	k->r52.nrows = 2;
 	k->r52.row[0] = { "c", "mul", { 1000, 2000, 3000, 4000 } };
 	k->r52.row[1] = { "c", "sqr", { 900, 1800, 2700, 3600 } };
+	k->trial_scale = 0.05;
+	k->vec.trials = 50;
+	k->mont.trials = 15;
+	k->r52.trials = 14;
+	k->lanes.trials = 5;
+	k->vertical.trials = 3;
+}
+
+/* --seconds scales each table's trials from its count at 1 (cycles.h):
+ * exactly that count at 1, rounded, a tenth under a sanitizer, never
+ * fewer than the floor; the peak is not scaled. */
+TEST(BenchKernels, TrialsFollowSeconds)
+{
+#ifdef BENCH_SANITIZED
+	const int tenth = 10;
+#else
+	const int tenth = 1;
+#endif
+	/* What a table takes the best of, from round(n * --seconds). */
+	const auto want = [tenth](int rounded) {
+		return std::max(rounded / tenth, BENCH_KERNEL_MIN_TRIALS);
+	};
+	const int defaults[] = { BENCH_VEC_TRIALS, BENCH_MONT_TRIALS, BENCH_R52_TRIALS,
+				 BENCH_LANES_TRIALS, BENCH_VERTICAL_TRIALS };
+	for (int n : defaults) {
+		EXPECT_EQ(bench_kernel_trials(n, 1.0), want(n)) << n;
+		EXPECT_EQ(bench_kernel_trials(n, 2.0), want(2 * n)) << n;
+		EXPECT_LE(bench_kernel_trials(n, 0.05), want(n)) << n;
+		EXPECT_EQ(bench_kernel_trials(n, BENCH_SPEED_MAX_SECONDS), want(n * 3600)) << n;
+	}
+	EXPECT_EQ(bench_kernel_trials(300, 0.05), want(15));
+	EXPECT_EQ(bench_kernel_trials(1000, 0.0125), want(13)) << "rounded to nearest";
+	EXPECT_EQ(bench_kernel_trials(1000, 0.0124), want(12));
+	EXPECT_EQ(bench_kernel_trials(BENCH_VERTICAL_TRIALS, BENCH_SPEED_MIN_SECONDS),
+		  BENCH_KERNEL_MIN_TRIALS) << "the floor";
+	EXPECT_EQ(bench_kernel_trials(30, 0), BENCH_KERNEL_MIN_TRIALS);
+	EXPECT_EQ(bench_kernel_trials(30, NAN), BENCH_KERNEL_MIN_TRIALS);
+	EXPECT_EQ(bench_kernel_trials(1000, 1e12), want(INT_MAX)) << "no overflow";
 }
 
 /* Core cycles are rdtsc ticks over the calibration on x86-64; elsewhere
@@ -600,7 +642,10 @@ TEST(BenchJson, KernelsDocument)
 		     kPct50, "\"radix52\": [", "\"build\": \"c\",",
 		     "\"digits\": 40,", kCycles7200, "\"vpmadd52_zmm\": null,", kTicksUnit,
 		     "\"bound_cycles\": null,", "\"above_peak\": null,",
-		     "\"pct_of_peak\": null\n" })
+		     "\"pct_of_peak\": null\n", "\"trial_scale\": 0.05,",
+		     "\"trials\": {\n      \"vector\": 50,\n      \"montgomery\": 15,\n      "
+		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"vertical\": 3\n    },",
+		     "\"chains\": 12,\n      \"trials\": 300\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
 	size_t rows = 0;
@@ -637,6 +682,7 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 		bench_mont_kernels_print(f, &k.mont, k.ticks_per_cycle, &k.peak);
 	});
 	for (const char *want : {
+		     "Montgomery kernels, per call (best of 15 runs of 32 dependent calls)\n",
 		     "Montgomery kernels against the peak: bound = the mulx a call needs / 1.00 a "
 		     "cycle\n",
 		     "variant  op          8       12       16       24       32   (bound, % of "
@@ -662,7 +708,8 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 	});
 	EXPECT_NE(r.find("radix-2^52 dual kernels against the peak: no bound (peak vpmadd52luq "
 			 "not measured)\n"), std::string::npos) << r;
-	EXPECT_NE(r.find("dependent calls); ifma: not run, this CPU lacks AVX-512 IFMA\n"),
+	EXPECT_NE(r.find("(best of 14 runs of 32 dependent calls); ifma: not run, this CPU lacks "
+			 "AVX-512 IFMA\n"),
 		  std::string::npos) << r;
 	/* A row faster than its bound: flagged, in the text and the JSON. */
 	k.mont.kernel[0].ticks[2] = 100; /* 200 cycles for 464 mulx at 1 a cycle */
