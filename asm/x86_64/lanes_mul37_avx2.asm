@@ -49,8 +49,10 @@
 ; runs alternating with the intrinsics; the bound: the 2(2k^2 + k) = 5550
 ; ymm vpmuludq at 2.0 a cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   4427   4681         2775
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+;   AMD EPYC family 25 model 1 (Zen 3)   3942   4279         2775
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run; with 32-bit displacements and 3-byte VEX prefixes, 4427 against
+;   4681 in 2026-11-29-0326-kernels.txt)
 
 default rel
 

@@ -55,9 +55,10 @@
 ; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle; this
 ; kernel issues 2(551 + k^2 + k) = 3914):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   3245   3509         2109
-;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
-;   the schoolbook square in the same runs: 3251)
+;   AMD EPYC family 25 model 1 (Zen 3)   3055   3534         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run; with 32-bit displacements and 3-byte VEX prefixes, 3245 against
+;   3509 in 2026-11-29-0545-karatsuba-sqr.txt)
 
 default rel
 
