@@ -77,25 +77,29 @@
 	X(AMD, 25, 1, MONT_MUL16_KARATSUBA, "amd-epyc-family25-model1",       \
 	  "2026-11-28-2102-kernels.txt", "kara16 mul", 16, 760,               \
 	  "2026-11-28-2102-kernels.txt", "rows16 mul", 792)                   \
-	/* Zen 3: the NASM lane kernels at 37 digits, 4427 against the      \
-	 * intrinsics' 4681 (mul) and 3211 against 3490 (sqr); at 19,        \
-	 * 1297 against 1692 and 1052 against 1519: the least of 3 runs,    \
-	 * the sides alternating, each run has them ahead.  At 55 digits    \
-	 * the intrinsics stay: the same file has the NASM kernels behind   \
-	 * in its third run (11974 against 11469 mul, 10625 against 10279   \
-	 * sqr), and an in-process A/B had them 5 % behind. */              \
+	/* Zen 3: the NASM lane kernels (short encodings, 2b27a5c) at 37     \
+	 * digits, 3942 against the intrinsics' 4279 (mul) and 3055 against  \
+	 * 3534 (sqr); at 19, 1189 against 1375 and 979 against 1213; at 55, \
+	 * 8514 against 8869 and 6509 against 7071: the least of 3 runs,   \
+	 * the sides alternating, each run has them ahead. */               \
 	X(AMD, 25, 1, LANES37_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-0326-kernels.txt", "asm mul", 37, 4427,                 \
-	  "2026-11-29-0326-kernels.txt", "intrin mul", 4681)                  \
+	  "2026-11-29-1130-kernels.txt", "asm mul", 37, 3942,                 \
+	  "2026-11-29-1130-kernels.txt", "intrin mul", 4279)                  \
 	X(AMD, 25, 1, LANES37_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-0326-kernels.txt", "asm sqr", 37, 3211,                 \
-	  "2026-11-29-0326-kernels.txt", "intrin sqr", 3490)                  \
+	  "2026-11-29-1130-kernels.txt", "asm sqr", 37, 3055,                 \
+	  "2026-11-29-1130-kernels.txt", "intrin sqr", 3534)                  \
 	X(AMD, 25, 1, LANES19_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-0326-kernels.txt", "asm mul", 19, 1297,                 \
-	  "2026-11-29-0326-kernels.txt", "intrin mul", 1692)                  \
+	  "2026-11-29-1130-kernels.txt", "asm mul", 19, 1189,                 \
+	  "2026-11-29-1130-kernels.txt", "intrin mul", 1375)                  \
 	X(AMD, 25, 1, LANES19_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-0326-kernels.txt", "asm sqr", 19, 1052,                 \
-	  "2026-11-29-0326-kernels.txt", "intrin sqr", 1519)                  \
+	  "2026-11-29-1130-kernels.txt", "asm sqr", 19, 979,                  \
+	  "2026-11-29-1130-kernels.txt", "intrin sqr", 1213)                  \
+	X(AMD, 25, 1, LANES55_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1130-kernels.txt", "asm mul", 55, 8514,                 \
+	  "2026-11-29-1130-kernels.txt", "intrin mul", 8869)                  \
+	X(AMD, 25, 1, LANES55_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1130-kernels.txt", "asm sqr", 55, 6509,                 \
+	  "2026-11-29-1130-kernels.txt", "intrin sqr", 7071)                  \
 	/* Zen 3: the CRT's two exponentiations by the vertical AVX2 layer,   \
 	 * 4942072 against two big_mont_pow_ct's 5642396 core cycles at 24    \
 	 * chunks a half (0.88) and 10735584 against 12784019 at 32 (0.84):   \

@@ -14,8 +14,8 @@
 ; runs alternating with the intrinsics; bound: the vpmuludq count at 2.0 a
 ; cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)    1297   1692          741
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+;   AMD EPYC family 25 model 1 (Zen 3)    1189   1375          741
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt)
 
 default rel
 

@@ -20,7 +20,7 @@
 ;
 ; Algorithm, per stream of four lanes (lanes_avx2.inc for the passes,
 ; the chain and the carry pass; lanes_mul_avx2.inc the body):
-; 1. T = a b, rows of four: a_0..a_3 in ymm0-3 write columns 0..39 (and
+; 1. T = a b, rows of four: a_0..a_3 in ymm8-11 write columns 0..39 (and
 ;    zero 40..73), groups 1..8 add rows 4g..4g+3 in a loop; row 36 waits:
 ;    a_36 b_0 joins column 36 before its chain, a_36 b_{j+1} the carry
 ;    pass.
@@ -32,22 +32,27 @@
 ; Lane bound: lanes.h's (at most 2k products below 2^56 and a carry below
 ; 2^36 in a column).
 ;
-; Register map:
-;   rdi  r          rsi  a (this stream)     rdx  b (this stream)
+; Register map (lanes_avx2.inc: "Short encodings"):
+;   rdi  r          rsi  a (this stream; in the reduction it walks m)
+;   rdx  b (this stream; walks b in a product pass)
 ;   rcx  mod, then m of this stream (k0 at rcx + LN_MOD_K0)
-;   rbx  T of this stream    r8   the pass's column base
-;   r9   group counter       r10  stream counter     r11  a of the group
-;   ymm0-3   row digits (a, then q)          ymm4-7  window of b (then m)
-;   ymm8     column sum      ymm9-10  products
-;   ymm11-14 the chain: column, q, carry, product      ymm15  a_36
+;   rbx  T of this stream    r9   group counter   r10  stream counter
+;   rax  the pass's column base, moving      r11  a of the group (then a)
+;   ymm8-11  row digits (a, then q)          ymm4-7  window of b (then m)
+;   ymm0-1   products        ymm2  column sum
+;   ymm3, ymm12-14 the chain: product, column, q, carry   ymm15  a_36
+;   the carry pass: ymm4 mask, ymm5-7 stream 0's carry, stream 1's carry
+;   and sum, ymm8-9 stream 0's q_36 and a_36
 ; Frame (32-byte aligned): QBUF, stream 0's q_36, carry and a_36, T_0, T_1.
 ;
 ; Cycles a call (core cycles, `bigmont speed --kernels`, least of three
 ; runs alternating with the intrinsics; the bound: the 2(2k^2 + k) = 5550
 ; ymm vpmuludq at 2.0 a cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   4427   4681         2775
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
+;   AMD EPYC family 25 model 1 (Zen 3)   3942   4279         2775
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run; with 32-bit displacements and 3-byte VEX prefixes, 4427 against
+;   4681 in 2026-11-29-0326-kernels.txt)
 
 default rel
 

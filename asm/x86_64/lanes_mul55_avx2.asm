@@ -14,9 +14,10 @@
 ; runs alternating with the intrinsics; bound: the vpmuludq count at 2.0 a
 ; cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)    9683  10018         6105
-;   (results/amd-epyc-family25-model1/2026-11-29-0326-kernels.txt)
-;   (at 55 the NASM kernels trailed in the third run: unbound)
+;   AMD EPYC family 25 model 1 (Zen 3)    8514   8869         6105
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run: bound; with 32-bit displacements and 3-byte VEX prefixes, 9683
+;   against 10018 in 2026-11-29-0326-kernels.txt, behind in one run)
 
 default rel
 

@@ -25,7 +25,7 @@
 ;    T = (1 - x^h)(lo^2 - x^h hi^2) + x^h s^2, x = 2^28, column by column:
 ;    551 products where the schoolbook square takes 703.  Each square is
 ;    rows of four, unrolled: rows i = 4g .. i + 3 take the doubled digits
-;    D_r = 2 x_{i+r} (< 2^30) in ymm0-3 and, at column c = 2i .. i + n +
+;    D_r = 2 x_{i+r} (< 2^30) in ymm8-11 and, at column c = 2i .. i + n +
 ;    2, add D_r x_{c-i-r} where c - i - r > i + r and x_{i+r}^2 where
 ;    c - i - r = i + r (the window slot of x_{i+r} squared).  Group 0's
 ;    chain runs right after lo^2's rows 0..3.
@@ -36,14 +36,17 @@
 ; Lane bound: lanes.h's (a doubled cross product counts as two): the
 ; square phase ends with the schoolbook columns.
 ;
-; Register map:
+; Register map (lanes_avx2.inc: "Short encodings"):
 ;   rdi  r          rsi  a (this stream)     rdx  mod at the call
 ;   rcx  mod, then m of this stream (k0 at rcx + LN_MOD_K0)
-;   rbx  T of this stream    r8   the pass's column base
-;   r9   group counter       r10  stream counter
-;   ymm0-3   row digits (2a or 2s, then q)   ymm4-7  window of a or s (then m)
-;   ymm8     column sum      ymm9-10  products
-;   ymm11-14 the chain: column, q, carry, product   ymm15  zero (the fold)
+;   rbx  T of this stream    r9   group counter   r10  stream counter
+;   rax  walks the columns (in the reduction: the pass's base, moving)
+;   rdx  walks a, s or m     r8   walks s (its sums)
+;   ymm8-11  row digits (2a or 2s, then q)   ymm4-7  window of a or s (then m)
+;   ymm0-1   products        ymm2  column sum
+;   ymm3, ymm12-14 the chain: product, column, q, carry   ymm15  zero (the fold)
+;   the carry pass: ymm4 mask, ymm5-7 stream 0's carry, stream 1's carry
+;   and sum, ymm8 stream 0's q_36
 ; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1, and
 ; s at 4096 bytes above each stream's T (lanes_sqr_avx2.inc says why).
 ;
@@ -52,9 +55,10 @@
 ; k) = 4218 ymm vpmuludq of the count it is held to at 2.0 a cycle; this
 ; kernel issues 2(551 + k^2 + k) = 3914):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   3245   3509         2109
-;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
-;   the schoolbook square in the same runs: 3251)
+;   AMD EPYC family 25 model 1 (Zen 3)   3055   3534         2109
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run; with 32-bit displacements and 3-byte VEX prefixes, 3245 against
+;   3509 in 2026-11-29-0545-karatsuba-sqr.txt)
 
 default rel
 

@@ -15,10 +15,10 @@
 ; runs alternating with the intrinsics; bound: the vpmuludq count at 2.0 a
 ; cycle (the measured peak: 1.96-2.04)):
 ;   CPU                                  NASM   intrinsics   bound
-;   AMD EPYC family 25 model 1 (Zen 3)    7170   6987         4620
-;   (results/amd-epyc-family25-model1/2026-11-29-0545-karatsuba-sqr.txt;
-;   the schoolbook square in the same runs: 7378; the intrinsics ahead:
-;   unbound)
+;   AMD EPYC family 25 model 1 (Zen 3)    6509   7071         4620
+;   (results/amd-epyc-family25-model1/2026-11-29-1130-kernels.txt, NASM ahead in each
+;   run: bound; with 32-bit displacements and 3-byte VEX prefixes, 7170
+;   against 6987 in 2026-11-29-0545-karatsuba-sqr.txt)
 
 default rel
 
