@@ -1,4 +1,4 @@
-# profiles/selftest: a 2-second profile of this build's bigmont through
+# profiles/selftest: a 1-second profile of this build's bigmont through
 # profiles/record, whose table must parse and name a multiply kernel among
 # its top three.  Skipped (status 77, reason printed) where neither perf nor
 # callgrind can run, and in sanitizer builds, whose profile would show the
