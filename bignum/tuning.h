@@ -36,6 +36,11 @@
  *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
  *   LANES19_ASM, LANES55_ASM  the same at 19 and 55 digits (RSA-1024 and
  *                          3072's halves);
+ *   LANES75_ASM            RSA-4096's halves (2048 bits, 74 digits at
+ *                          least) by the NASM kernels at 75 digits
+ *                          (asm/x86_64/lanes_{mul,sqr}75_avx2.asm) rather
+ *                          than the intrinsics at 74 (lanes.h:
+ *                          big_lanes_digits_avx2);
  *   VERTICAL               big_modexp_crt's two exponentiations at 24- and
  *                          32-chunk primes (RSA-3072, 4096) in the adx
  *                          variant on an AVX2 CPU by the vertical dual
@@ -69,6 +74,7 @@
 	X(LANES19_ASM)                                                        \
 	X(LANES37_ASM)                                                        \
 	X(LANES55_ASM)                                                        \
+	X(LANES75_ASM)                                                        \
 	X(VERTICAL)
 
 #define BIG_TUNING_TABLE(X)                                                   \
