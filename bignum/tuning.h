@@ -106,6 +106,16 @@
 	X(AMD, 25, 1, LANES55_ASM, "amd-epyc-family25-model1",                \
 	  "2026-11-29-1130-kernels.txt", "asm sqr", 55, 6509,                 \
 	  "2026-11-29-1130-kernels.txt", "intrin sqr", 7071)                  \
+	/* Zen 3: RSA-4096's halves by the NASM lane kernels at 75 digits    \
+	 * against the intrinsics at 74, 15396 against 15668 (mul) and 12038 \
+	 * against 12534 (sqr): the least of 3 runs, the sides alternating,  \
+	 * each run has them ahead (by 2-8 %, most in the host's slow mode). */ \
+	X(AMD, 25, 1, LANES75_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1400-kernels-lanes75.txt", "asm mul", 74, 15396,        \
+	  "2026-11-29-1400-kernels-lanes75.txt", "intrin mul", 15668)         \
+	X(AMD, 25, 1, LANES75_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1400-kernels-lanes75.txt", "asm sqr", 74, 12038,        \
+	  "2026-11-29-1400-kernels-lanes75.txt", "intrin sqr", 12534)         \
 	/* Zen 3: the CRT's two exponentiations by the vertical AVX2 layer,   \
 	 * 4942072 against two big_mont_pow_ct's 5642396 core cycles at 24    \
 	 * chunks a half (0.88) and 10735584 against 12784019 at 32 (0.84):   \

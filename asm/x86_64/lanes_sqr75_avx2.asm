@@ -18,8 +18,10 @@
 ; Cycles a call (core cycles, `bigmont speed --kernels`, the 2048-bit
 ; column, where the intrinsics run 74 digits; least of three runs, the
 ; sides alternating; bound: the vpmuludq count at 2.0 a cycle):
-;   CPU                                  NASM (75)   intrinsics (74)   bound
-;   AMD EPYC family 25 model 1 (Zen 3)   see bignum/tuning.h (LANES75_ASM)
+;   CPU                                  NASM (75)   intrinsics (74)   bound (74)
+;   AMD EPYC family 25 model 1 (Zen 3)   12038       12534             8155
+;   (results/amd-epyc-family25-model1/2026-11-29-1400-kernels-lanes75.txt,
+;   NASM ahead in each run, by 2-8 %: most in the host's slow mode)
 
 default rel
 
