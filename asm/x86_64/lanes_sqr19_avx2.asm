@@ -2,7 +2,7 @@
 ; (RSA-1024's CRT halves): lanes_sqr37_avx2.asm's algorithm, contract
 ; and register map with k = 19 = 4 * 4 + 3: rows 4G, 4G + 1 make a group of two
 ; after the whole groups (lanes_avx2.inc), the last row is alone.  The
-; square phase is schoolbook (rows of four over all 19 digits; the
+; square phase is schoolbook (rows of six over all 19 digits; the
 ; Karatsuba phase of lanes_sqr_avx2.inc measured 3 % slower at 19 digits).
 ;
 ; C prototype (bignum/lanes/lanes.h):

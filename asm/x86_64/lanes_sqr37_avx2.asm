@@ -24,14 +24,13 @@
 ;    a_19..a_36, s = lo + hi (digits below 2^29, in the frame);
 ;    T = (1 - x^h)(lo^2 - x^h hi^2) + x^h s^2, x = 2^28, column by column:
 ;    551 products where the schoolbook square takes 703.  Each square is
-;    rows of four, unrolled: rows i = 4g .. i + 3 take the doubled digits
-;    D_r = 2 x_{i+r} (< 2^30) in ymm8-11 and, at column c = 2i .. i + n +
-;    2, add D_r x_{c-i-r} where c - i - r > i + r and x_{i+r}^2 where
-;    c - i - r = i + r (the window slot of x_{i+r} squared).  Group 0's
-;    chain runs right after lo^2's rows 0..3.
-; 2. The reduction, as the product's: chain of group 0 (right after lo^2's
-;    rows 0..3), passes of groups 0..8 with the next chain inside,
-;    the chain of row 36.
+;    rows of six, unrolled: rows i = 6g .. i + 5 take the doubled digits
+;    D_r = 2 x_{i+r} (< 2^30) in ymm8-13 and, at column c = 2i .. i + n +
+;    4, add D_r x_{c-i-r} where c - i - r > i + r and x_{i+r}^2 where
+;    c - i - r = i + r (the window slot of x_{i+r} squared).
+; 2. The reduction, as the product's (rows of four): chain of group 0
+;    (right after lo^2's rows 0..5), passes of groups 0..8 with the next
+;    chain inside, the chain of row 36.
 ; 3. Both streams: columns 37..73 plus q_36 m_{j+1}, carried, into r.
 ; Lane bound: lanes.h's (a doubled cross product counts as two): the
 ; square phase ends with the schoolbook columns.
@@ -42,9 +41,11 @@
 ;   rbx  T of this stream    r9   group counter   r10  stream counter
 ;   rax  walks the columns (in the reduction: the pass's base, moving)
 ;   rdx  walks a, s or m     r8   walks s (its sums)
-;   ymm8-11  row digits (2a or 2s, then q)   ymm4-7  window of a or s (then m)
-;   ymm0-1   products        ymm2  column sum
-;   ymm3, ymm12-14 the chain: product, column, q, carry   ymm15  zero (the fold)
+;   the square phase: ymm8-13 row digits (2a or 2s), ymm2-7 window of a
+;   or s, ymm15 column sum (and zero in the fold), ymm14 group 0's carry
+;   the reduction: ymm8-11 row digits q, ymm4-7 window of m, ymm2 column
+;   sum, ymm3, ymm12-14 the chain: product, column, q, carry
+;   ymm0-1   products
 ;   the carry pass: ymm4 mask, ymm5-7 stream 0's carry, stream 1's carry
 ;   and sum, ymm8 stream 0's q_36
 ; Frame (32-byte aligned): QBUF, stream 0's q_36 and carry, T_0, T_1, and
