@@ -27,9 +27,9 @@
  *   twin's equal to GMP's, every aliasing; also with every modulus all ones,
  *   so the edge operands have every digit at its largest.  The avx2 instances run the
  *   side the tuning binds; tests/tuning.cmake runs them with each side.
- * - The NASM kernels' frame: the 37-digit squaring's Montgomery digits on
- *   the stack below its caller after a call (the control), not after
- *   big_lanes_avx2_wipe or an exponentiation.
+ * - The NASM kernels' frame: the 37- and 75-digit squarings' Montgomery
+ *   digits on the stack below their caller after a call (the control), not
+ *   after big_lanes_avx2_wipe or an exponentiation.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
  *   and the AVX2 build's words equal to the twin's.
@@ -350,41 +350,57 @@ TEST(LanesNasm, KernelFramesAreWipedByTheirCaller)
 {
 	if (!big_lanes_cpu_has_avx2())
 		GTEST_SKIP() << "skipped: no AVX2";
-	constexpr int k = 37;
+	/* 37 digits, and 75: the largest frame (14,464 bytes), whose
+	 * Montgomery digits lie deepest, near the wipe's 16 KB. */
+	const struct {
+		int k;
+		big_lanes_sqr_fn *sqr;
+		int (*bound)(void);
+	} sizes[] = { { 37, big_lanes_sqr37_avx2_asm, big_lanes37_asm },
+		      { 75, big_lanes_sqr75_avx2_asm, big_lanes75_asm } };
 	bt::Rng rng(0x1a4e5090);
-	Moduli M(rng, k);
-	Mpz av[BIG_LANES], one_lo[BIG_LANES], one_hi[BIG_LANES], R;
-	mpz_setbit(R, 28 * k);
-	LaneNum a(k), r(k);
-	for (int l = 0; l < BIG_LANES; l++) {
-		lane_check::operand(rng, av[l], M.m[l], lane_check::kEdgeOperands, 28);
-		a.set(l, av[l]);
-		mpz_mod(one_lo[l], R, M.m[l]);
-		mpz_add(one_hi[l], one_lo[l], M.m[l]);
+	std::string unchecked;
+	for (const auto &size : sizes) {
+		const int k = size.k;
+		SCOPED_TRACE(std::to_string(k) + " digits");
+		Moduli M(rng, k);
+		Mpz av[BIG_LANES], one_lo[BIG_LANES], one_hi[BIG_LANES], R;
+		mpz_setbit(R, static_cast<mp_bitcnt_t>(28 * k));
+		LaneNum a(k), r(k);
+		for (int l = 0; l < BIG_LANES; l++) {
+			lane_check::operand(rng, av[l], M.m[l], lane_check::kEdgeOperands, 28);
+			a.set(l, av[l]);
+			mpz_mod(one_lo[l], R, M.m[l]);
+			mpz_add(one_hi[l], one_lo[l], M.m[l]);
+		}
+		const std::vector<uint64_t> of_a = sqr_quotient_digits(M, k, { av });
+		const std::vector<uint64_t> of_one = sqr_quotient_digits(M, k, { one_lo, one_hi });
+		ASSERT_GE(of_a.size(), 8u) << "too few distinctive digits";
+		ASSERT_GE(of_one.size(), 8u) << "too few distinctive digits";
+
+		bt::scrub_stack_below();
+		ASSERT_FALSE(bt::stack_below_holds(of_a)) << "before any call";
+		bt::scrub_stack_below();
+		size.sqr(r.x(), a.x(), &M.mod);
+		ASSERT_TRUE(bt::stack_below_holds(of_a))
+			<< "the control: the squaring's Montgomery digits are not found after it";
+		bt::scrub_stack_below();
+		size.sqr(r.x(), a.x(), &M.mod);
+		big_lanes_avx2_wipe();
+		EXPECT_FALSE(bt::stack_below_holds(of_a)) << "after the squaring and the wipe";
+
+		if (!size.bound()) {
+			unchecked += " " + std::to_string(k);
+			continue;
+		}
+		std::vector<uint64_t> e(BIG_LANES, 0), scratch(big_lanes_pow_scratch(k));
+		bt::scrub_stack_below();
+		big_lanes_pow_avx2(r.x(), a.x(), e.data(), 1, &M.mod, scratch.data());
+		EXPECT_FALSE(bt::stack_below_holds(of_one)) << "after the exponentiation";
 	}
-	const std::vector<uint64_t> of_a = sqr_quotient_digits(M, k, { av });
-	const std::vector<uint64_t> of_one = sqr_quotient_digits(M, k, { one_lo, one_hi });
-	ASSERT_GE(of_a.size(), 8u) << "too few distinctive digits";
-	ASSERT_GE(of_one.size(), 8u) << "too few distinctive digits";
-
-	bt::scrub_stack_below();
-	ASSERT_FALSE(bt::stack_below_holds(of_a)) << "before any call";
-	bt::scrub_stack_below();
-	big_lanes_sqr37_avx2_asm(r.x(), a.x(), &M.mod);
-	ASSERT_TRUE(bt::stack_below_holds(of_a))
-		<< "the control: the squaring's Montgomery digits are not found after it";
-	bt::scrub_stack_below();
-	big_lanes_sqr37_avx2_asm(r.x(), a.x(), &M.mod);
-	big_lanes_avx2_wipe();
-	EXPECT_FALSE(bt::stack_below_holds(of_a)) << "after the squaring and the wipe";
-
-	if (!big_lanes37_asm())
-		GTEST_SKIP() << "skipped: the exponentiation runs the intrinsics at 37 digits "
-				"(BIGMONT_TUNE=lanes37_asm=1 binds the NASM kernels)";
-	std::vector<uint64_t> e(BIG_LANES, 0), scratch(big_lanes_pow_scratch(k));
-	bt::scrub_stack_below();
-	big_lanes_pow_avx2(r.x(), a.x(), e.data(), 1, &M.mod, scratch.data());
-	EXPECT_FALSE(bt::stack_below_holds(of_one)) << "after the exponentiation";
+	if (!unchecked.empty())
+		GTEST_SKIP() << "skipped: the exponentiation runs the intrinsics at" << unchecked
+			     << " digits (BIGMONT_TUNE=lanes<k>_asm=1 binds the NASM kernels)";
 }
 #endif
 
