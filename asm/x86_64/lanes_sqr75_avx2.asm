@@ -4,10 +4,13 @@
 ; lanes_sqr37_avx2.asm's algorithm, contract and register map with
 ; k = 75 = 4 * 18 + 3: rows 4G, 4G + 1 make a group of two after the whole
 ; groups (lanes_avx2.inc), the last row is alone.  The square phase is
-; Karatsuba's (h = 38: 2185 products for the schoolbook's 2850).  The
+; Karatsuba's (h = 38: 2185 products for the schoolbook's 2850), each
+; half-square's passes after the first looped (lanes_sqr_avx2.inc:
+; SQR_REST_LOOP; 26 KB of code where the unrolled passes took 44).  The
 ; columns of a stream (4800 bytes) outgrow 4 KiB, so the digit sums sit
 ; 8192 bytes above them (lanes_sqr_avx2.inc: SDIG); the frame is 14,464
-; bytes.
+; bytes.  Registers: lanes_sqr37_avx2.asm's, and r8-r11 for the loop, the
+; stream counter in the frame (SQ_STREAMS).
 ;
 ; C prototype (bignum/lanes/lanes.h):
 ;   void big_lanes_sqr75_avx2_asm(uint64_t *r, const uint64_t *a,
