@@ -67,12 +67,10 @@ static void setup_column(void *ctx, int s)
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD
-/* The NASM kernels' digit counts: 75 for 2048-bit moduli
- * (big_lanes_digits_avx2 where LANES75_ASM is bound). */
+/* The NASM kernels' digit counts, whatever the tuning binds. */
 static int asm_digits(int bits)
 {
-	const int k = big_lanes_digits(bits);
-	return k == 74 ? 75 : k;
+	return big_lanes_asm_digits(big_lanes_digits(bits));
 }
 
 /* Both sides of the LANES<k>_ASM choices (bignum/tuning.h): the

@@ -16,7 +16,6 @@
 #include "lanes/lanes.h"
 #include "vertical/vertical.h"
 
-
 static const int chunks[BENCH_VERTICAL_SIZES] = { 24, 32 };
 
 #if BIG_VERT_HAVE_AVX2_BUILD

@@ -182,6 +182,12 @@ big_lanes_mul_fn big_lanes_mul55_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr55_avx2_asm;
 big_lanes_mul_fn big_lanes_mul75_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr75_avx2_asm;
+/* The digit count the NASM kernels take where big_lanes_digits gives k:
+ * 75 for 74 (2048-bit moduli), else k. */
+static inline int big_lanes_asm_digits(int k)
+{
+	return k == 74 ? 75 : k;
+}
 big_lanes_mul_fn big_lanes_mul_avx2_intrin;
 big_lanes_sqr_fn big_lanes_sqr_avx2_intrin;
 big_lanes_mul_fn big_lanes_mul_avx2_asm;

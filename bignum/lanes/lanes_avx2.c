@@ -51,7 +51,7 @@
 #define LN_PICK75(op, ...)                                                   \
 	(big_lanes75_asm() ? big_lanes_##op##75_avx2_asm(__VA_ARGS__)         \
 			   : ln_##op##_k(__VA_ARGS__, 75))
-#define LN_DIGITS(k) ((k) == 74 && big_lanes75_asm() ? 75 : (k))
+#define LN_DIGITS(k) (big_lanes75_asm() ? big_lanes_asm_digits(k) : (k))
 #define LN_WIPE_FRAMES() big_lanes_avx2_wipe()
 #include "lanes_impl.h"
 
