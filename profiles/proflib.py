@@ -12,6 +12,7 @@ What is here:
 Python 3 standard library only.
 """
 
+import bisect
 import os
 import re
 import shutil
@@ -283,6 +284,66 @@ def nasm_kernels(exe):
     except OSError:
         return set()
     return nasm_kernel_symbols(r.stdout) if r.returncode == 0 else set()
+
+
+def nasm_label_owners(readelf_text, kernels):
+    """{label: kernel} for the local labels inside the NASM kernels, from
+    `readelf -sW`: perf names a sample after the nearest symbol below it,
+    so a kernel whose loops have labels (the lane kernels'
+    big_lanes_sqr37_avx2_asm.stream, the macro-local ..@1560.group) shows
+    as several pieces under names no function has.  A label's owner is the
+    nearest function symbol at or below it in its section; it is mapped
+    when that is one of kernels (nasm_kernel_symbols).  A name that
+    labels places in two different kernels (NASM's ..@ numbering restarts
+    in every file) is left out: it cannot be told apart by name."""
+    funcs, labels = [], []
+    for line in readelf_text.splitlines():
+        f = line.split()
+        if len(f) < 8 or not f[0].endswith(":") or f[6] in ("UND", "ABS"):
+            continue
+        try:
+            value = int(f[1], 16)
+        except ValueError:
+            continue
+        name = f[7].split("@")[0] if not f[7].startswith("..@") else f[7]
+        if f[3] == "FUNC":
+            funcs.append((f[6], value, name))
+        elif f[3] == "NOTYPE" and f[4] == "LOCAL":
+            labels.append((f[6], value, name))
+    funcs.sort()
+    keys = [(ndx, value) for ndx, value, _ in funcs]
+    owners, ambiguous = {}, set()
+    for ndx, value, name in labels:
+        i = bisect.bisect_right(keys, (ndx, value)) - 1
+        owner = funcs[i][2] if i >= 0 and funcs[i][0] == ndx else None
+        if owner not in kernels or name in kernels:
+            continue
+        if owners.get(name, owner) != owner:
+            ambiguous.add(name)
+        owners[name] = owner
+    for name in ambiguous:
+        del owners[name]
+    return owners
+
+
+def nasm_labels(exe, kernels):
+    """nasm_label_owners of the executable exe; {} when it cannot be read."""
+    try:
+        r = subprocess.run(["readelf", "-sW", exe], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, universal_newlines=True)
+    except OSError:
+        return {}
+    return nasm_label_owners(r.stdout, kernels) if r.returncode == 0 else {}
+
+
+def fold_labels(owners, dso):
+    """A chain map for perf_counts: every frame in the object dso (as
+    short_dso names it) whose symbol is one of owners' labels, renamed to
+    the kernel that holds it."""
+    def fold(frames):
+        return [(owners.get(sym, sym) if short_dso(d) == dso else sym, d)
+                for sym, d in frames]
+    return fold
 
 
 # ---- the direct callers of the assembly kernels -------------------------

@@ -3,7 +3,9 @@
 leaves:" line) on canned input: tests/data/profiles/perf-script-ifma-intel.txt,
 the `perf script` text of an RSA-2048 ifma profile whose hottest functions
 are the 20-digit kernels in their intel tuning, and readelf-symbols.txt, an
-excerpt of `readelf -sW` of a chunk64-asm bigmont.
+excerpt of `readelf -sW` of a chunk64-asm bigmont; and of its folding of
+the lane kernels' loop labels into their kernel (readelf-lanes.txt,
+perf-script-lanes.txt).
 
 usage: tests/profiles_record_test.py [BIGMONT asm|noasm]
 
@@ -103,6 +105,60 @@ class AsmLeaves(unittest.TestCase):
 
     def test_unreadable_binary_has_no_kernels(self):
         self.assertEqual(proflib.nasm_kernels(os.path.join(DATA, "no-such-binary")), set())
+
+
+class KernelLabels(unittest.TestCase):
+    """The lane kernels' loop labels count as their kernel: readelf-lanes.txt
+    (labels of big_lanes_sqr37_avx2_asm and _sqr55_, a label in .rodata, one
+    after a C function, a name that labels both kernels) and
+    perf-script-lanes.txt (10 samples: 4 in ..@1560.group, 2 in .stream, 1
+    at the kernel's entry, 1 in the C exponentiation, 1 in another object
+    under a label's name, 1 under the ambiguous name)."""
+
+    EXE = "bigmont-speed"
+    KERNEL = "big_lanes_sqr37_avx2_asm"
+
+    def setUp(self):
+        text = read("readelf-lanes.txt")
+        self.kernels = proflib.nasm_kernel_symbols(text)
+        self.owners = proflib.nasm_label_owners(text, self.kernels)
+        self.script = read("perf-script-lanes.txt")
+
+    def test_labels_owned_by_their_kernel(self):
+        self.assertEqual(self.owners["..@1560.group"], self.KERNEL)
+        self.assertEqual(self.owners[self.KERNEL + ".stream"], self.KERNEL)
+        self.assertEqual(self.owners[self.KERNEL + ".carry"], self.KERNEL)
+        self.assertEqual(self.owners["..@2918.group"], "big_lanes_sqr55_avx2_asm")
+
+    def test_what_is_not_a_kernel_part(self):
+        for name in ("lanes_mask28", "after_c.label", "..@cfi_1_1", self.KERNEL,
+                     "big_lanes_pow_avx2"):
+            self.assertNotIn(name, self.owners)
+
+    def test_folded_counts(self):
+        fold = proflib.fold_labels(self.owners, self.EXE)
+        excl, _, total, samples, broken = proflib.perf_counts(self.script, fold)
+        self.assertEqual((samples, broken), (10, 0))
+        w = total // samples
+        self.assertEqual(excl[(self.KERNEL, self.EXE)], 7 * w)
+        self.assertEqual(excl[("..@1560.group", "libother.so")], w)
+        self.assertEqual(excl[("..@cfi_1_1", self.EXE)], w)
+        self.assertNotIn(("..@1560.group", self.EXE), excl)
+        lines = record.asm_leaves(excl, total, "dwarf", None, self.kernels.__contains__,
+                                  self.EXE)
+        self.assertTrue(lines[0].startswith("asm leaves:  70.0 % of samples"), lines[0])
+
+    def test_parts(self):
+        raw, _, total, _, _ = proflib.perf_counts(self.script)
+        parts = record.kernel_parts(raw, self.owners, self.EXE, total)
+        self.assertEqual(parts, [(self.KERNEL, "..@1560.group", 40.0),
+                                 (self.KERNEL, self.KERNEL + ".stream", 20.0),
+                                 (self.KERNEL, self.KERNEL, 10.0)])
+        lines = record.format_parts(parts)
+        self.assertTrue(lines[0].startswith("## NASM kernels by part"), lines[0])
+        self.assertEqual(lines[2].split(), ["40.00", self.KERNEL, "..@1560.group"])
+        self.assertEqual(record.format_parts([]), [])
+        self.assertEqual(record.kernel_parts(raw, {}, self.EXE, total), [])
 
 
 class Paths(unittest.TestCase):
@@ -207,6 +263,12 @@ class Binary(unittest.TestCase):
         for c in ("big_r52_dual_mul_ifma", "big_mont_sqr_vec_c", "big_mont_pow_ct",
                   "big_r52_dual_sqr20_ifma_asm"):
             self.assertNotIn(c, syms)
+        # The kernels' loop labels (kernel.label) fold into their kernel.
+        owners = proflib.nasm_labels(BIGMONT, syms)
+        dotted = [n for n in owners if n.split(".")[0] in syms]
+        self.assertIn("big_mont_sqr_vec_adx_16.redc_row", dotted)
+        for n in dotted:
+            self.assertEqual(owners[n], n.split(".")[0], n)
 
 
 class Batch(unittest.TestCase):
@@ -422,7 +484,7 @@ class BatchLanesChecked(unittest.TestCase):
                 rows = [proflib.Row(90.0, 100.0, 9, 10, "lv_mul", "bigmont")]
                 saved = (record.profile_perf, record.proflib.perf_event, record.default_lanes,
                          dict(os.environ))
-                record.profile_perf = lambda *args: (output, [], rows, "samples", "")
+                record.profile_perf = lambda *args: (output, [], rows, "samples", "", "", [])
                 record.proflib.perf_event = lambda: ("cpu-clock", "")
                 record.default_lanes = lambda preset: "avx2"
                 os.environ.clear()
@@ -453,7 +515,7 @@ class BatchLanesChecked(unittest.TestCase):
             out = os.path.join(tmp, "p.txt")
             rows = [proflib.Row(90.0, 100.0, 9, 10, "lv_mul", "bigmont")]
             saved = (record.profile_perf, record.proflib.perf_event, dict(os.environ))
-            record.profile_perf = lambda *args: (BATCH_AVX2_RAN, [], rows, "samples", "")
+            record.profile_perf = lambda *args: (BATCH_AVX2_RAN, [], rows, "samples", "", "", [])
             record.proflib.perf_event = lambda: ("cpu-clock", "")
             os.environ.clear()
             os.environ.update(env)
