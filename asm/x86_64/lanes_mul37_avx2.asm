@@ -21,7 +21,9 @@
 ; Algorithm, per stream of four lanes (lanes_avx2.inc for the passes,
 ; the chain and the carry pass; lanes_mul_avx2.inc the body):
 ; 1. T = a b, rows of four: a_0..a_3 in ymm8-11 write columns 0..39 (and
-;    zero 40..73), groups 1..8 add rows 4g..4g+3 in a loop; row 36 waits:
+;    zero 72, 73), groups 1..8 add rows 4g..4g+3 in a loop (each writing
+;    its last four columns 4g+36..4g+39, which no pass before reached);
+;    row 36 waits:
 ;    a_36 b_0 joins column 36 before its chain, a_36 b_{j+1} the carry
 ;    pass.
 ; 2. The reduction: chain of group 0 (right after group 0's product pass,
