@@ -14,15 +14,10 @@
 #define RUN 16
 
 static const int digits[BENCH_LANES_SIZES] = { 19, 37, 55, 74 };
-/* The moduli of each column: RSA-1024 .. 4096's halves. */
-static const int half_bits[BENCH_LANES_SIZES] = { 512, 1024, 1536, 2048 };
 
 struct call {
 	big_lanes_mul_fn *mul;
 	big_lanes_sqr_fn *sqr;
-	/* The digit count the kernels run the column's moduli at (a build
-	 * may take one more than the column's, lanes.h) */
-	big_lanes_digits_fn *digits_of;
 	uint64_t *seed;
 	struct big_lanes_mod mod;
 	uint64_t x[BIG_LANES_MAX_WORDS], b[BIG_LANES_MAX_WORDS];
@@ -62,38 +57,27 @@ static void setup_column(void *ctx, int s)
 		c->mod.m[BIG_LANES_AT(0, l)] |= 1;
 		c->mod.k0[l] = big_lanes_k0(c->mod.m[BIG_LANES_AT(0, l)]);
 	}
-	/* Digits past k are zero: the same numbers at one digit more. */
-	c->mod.digits = c->digits_of(half_bits[s]);
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD
-/* The NASM kernels' digit counts, whatever the tuning binds. */
-static int asm_digits(int bits)
-{
-	return big_lanes_asm_digits(big_lanes_digits(bits));
-}
-
 /* Both sides of the LANES<k>_ASM choices (bignum/tuning.h): the
- * intrinsics at every size and the NASM kernels at 19, 37, 55 and, for
- * the 74-digit column, 75 digits, on the same operands, their runs
- * alternating trial by trial, so that a change in the machine's speed
- * during the measurement reaches both alike. */
+ * intrinsics and the NASM kernels at every size, on the same operands,
+ * their runs alternating trial by trial, so that a change in the
+ * machine's speed during the measurement reaches both alike. */
 enum { SIDES = 2 };
 static const struct {
 	const char *name;
 	big_lanes_mul_fn *mul;
 	big_lanes_sqr_fn *sqr;
-	big_lanes_digits_fn *digits_of;
 } sides[SIDES] = {
-	{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin, big_lanes_digits },
-	{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm, asm_digits },
+	{ "intrin", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin },
+	{ "asm", big_lanes_mul_avx2_asm, big_lanes_sqr_avx2_asm },
 };
 
 /* The runs of one column: each side from the same operands. */
 struct sides_run {
 	struct call *c;
 	int op; /* 0 the product, 1 the squaring */
-	int col;
 	uint64_t x0[BIG_LANES_MAX_WORDS];
 };
 
@@ -102,7 +86,6 @@ static void take_side(void *ctx, int i)
 	struct sides_run *s = ctx;
 	s->c->mul = s->op ? NULL : sides[i].mul;
 	s->c->sqr = s->op ? sides[i].sqr : NULL;
-	s->c->mod.digits = sides[i].digits_of(half_bits[s->col]);
 	memcpy(s->c->x, s->x0, sizeof(s->x0));
 }
 
@@ -124,8 +107,6 @@ static void measure_sides(struct bench_lanes_table *t, struct call *c, uint64_t 
 		for (int col = 0; col < BENCH_LANES_SIZES; col++) {
 			uint64_t best[SIDES];
 			c->seed = seed;
-			c->digits_of = big_lanes_digits;
-			s.col = col;
 			setup_column(c, col);
 			memcpy(s.x0, c->x, sizeof(s.x0));
 			bench_best_ticks_alternating(best, SIDES, take_side, run_side, &s,
@@ -149,13 +130,11 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale
 		const char *name;
 		big_lanes_mul_fn *mul;
 		big_lanes_sqr_fn *sqr;
-		big_lanes_digits_fn *digits_of;
 		int runs;
 	} builds[] = {
-		{ "c", big_lanes_mul_c, big_lanes_sqr_c, big_lanes_digits_c, 1 },
+		{ "c", big_lanes_mul_c, big_lanes_sqr_c, 1 },
 #if BIG_LANES_HAVE_AVX2_BUILD
-		{ "avx2", big_lanes_mul_avx2, big_lanes_sqr_avx2, big_lanes_digits_avx2,
-		  big_lanes_cpu_has_avx2() },
+		{ "avx2", big_lanes_mul_avx2, big_lanes_sqr_avx2, big_lanes_cpu_has_avx2() },
 #endif
 	};
 	for (size_t b = 0; b < sizeof(builds) / sizeof(builds[0]); b++) {
@@ -167,7 +146,6 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale
 							  .op = op ? "sqr" : "mul" };
 			c.mul = op ? NULL : builds[b].mul;
 			c.sqr = op ? builds[b].sqr : NULL;
-			c.digits_of = builds[b].digits_of;
 			c.seed = &seed;
 			bench_best_ticks_each(row->ticks, BENCH_LANES_SIZES, setup_column, run_calls,
 					      &c, t->trials, RUN, clock);
@@ -195,9 +173,7 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 {
 	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
 		"2^28 (best of %d runs of %d dependent calls)%s\n", t->trials, RUN,
-		t->nrows >= 4 ? "; asm runs the 74-digit column at 75 digits, avx2 where they are bound"
-		: BENCH_HAVE_X86_PEAKS ? "; avx2: not run here"
-				       : "");
+		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; avx2: not run here" : "");
 	bench_print_kernel_head(out, "build", digits, BENCH_LANES_SIZES, "digits per lane");
 	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES_SIZES, ticks_per_cycle);
 	const char *why = peak->vpmuludq_why ? peak->vpmuludq_why

@@ -20,10 +20,8 @@ struct bench_lanes_table {
 	int trials; /* of every figure: the best of them */
 	/* mul and sqr of c, and where AVX2 runs: of avx2 (the entry points,
 	 * as the tuning binds them), intrin (the intrinsics at every size)
-	 * and asm (the NASM kernels at 19, 37, 55 digits, and at 75 in the
-	 * 74-digit column): the two sides of LANES<k>_ASM (bignum/tuning.h).
-	 * Each runs a column's moduli at the digit count it takes there
-	 * (avx2: 75 in the 74-digit column where LANES75_ASM is bound). */
+	 * and asm (the NASM kernels at 19, 37, 55, 74 digits): the two sides
+	 * of LANES<k>_ASM (bignum/tuning.h). */
 	int nrows;
 	struct bench_kernel_row row[8]; /* "avx2", "mul" */
 };

@@ -498,9 +498,8 @@ static int (*resolve_big_r52_pow_sqr30_dedicated(void))(void)
 __typeof__(big_r52_pow_sqr30_dedicated) big_r52_pow_sqr30_dedicated
 	__attribute__((ifunc("resolve_big_r52_pow_sqr30_dedicated")));
 
-/* big_lanes<k>_asm: the avx2 lane build's kernels at k = 19, 37, 55
- * digits, NASM or intrinsics, and at 2048-bit moduli the NASM kernels at
- * 75 digits or the intrinsics at 74 (bignum/lanes/lanes.h). */
+/* big_lanes<k>_asm: the avx2 lane build's kernels at k = 19, 37, 55, 74
+ * digits, NASM or intrinsics (bignum/lanes/lanes.h). */
 static int (*resolve_big_lanes19_asm(void))(void)
 {
 	return TUNED("LANES19_ASM") ? bound_yes : bound_no;
@@ -516,11 +515,11 @@ static int (*resolve_big_lanes55_asm(void))(void)
 	return TUNED("LANES55_ASM") ? bound_yes : bound_no;
 }
 __typeof__(big_lanes55_asm) big_lanes55_asm __attribute__((ifunc("resolve_big_lanes55_asm")));
-static int (*resolve_big_lanes75_asm(void))(void)
+static int (*resolve_big_lanes74_asm(void))(void)
 {
-	return TUNED("LANES75_ASM") ? bound_yes : bound_no;
+	return TUNED("LANES74_ASM") ? bound_yes : bound_no;
 }
-__typeof__(big_lanes75_asm) big_lanes75_asm __attribute__((ifunc("resolve_big_lanes75_asm")));
+__typeof__(big_lanes74_asm) big_lanes74_asm __attribute__((ifunc("resolve_big_lanes74_asm")));
 
 /* big_r52_mul_pairs_wanted(digits): 1 at 30 and 40 digits where the
  * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured). */

@@ -34,13 +34,8 @@
  *                          (RSA-2048's halves) by the NASM kernels
  *                          (asm/x86_64/lanes_{mul,sqr}37_avx2.asm) rather
  *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
- *   LANES19_ASM, LANES55_ASM  the same at 19 and 55 digits (RSA-1024 and
- *                          3072's halves);
- *   LANES75_ASM            RSA-4096's halves (2048 bits, 74 digits at
- *                          least) by the NASM kernels at 75 digits
- *                          (asm/x86_64/lanes_{mul,sqr}75_avx2.asm) rather
- *                          than the intrinsics at 74 (lanes.h:
- *                          big_lanes_digits_avx2);
+ *   LANES19_ASM, LANES55_ASM, LANES74_ASM  the same at 19, 55 and 74
+ *                          digits (RSA-1024, 3072 and 4096's halves);
  *   VERTICAL               big_modexp_crt's two exponentiations at 24- and
  *                          32-chunk primes (RSA-3072, 4096) in the adx
  *                          variant on an AVX2 CPU by the vertical dual
@@ -74,7 +69,7 @@
 	X(LANES19_ASM)                                                        \
 	X(LANES37_ASM)                                                        \
 	X(LANES55_ASM)                                                        \
-	X(LANES75_ASM)                                                        \
+	X(LANES74_ASM)                                                        \
 	X(VERTICAL)
 
 #define BIG_TUNING_TABLE(X)                                                   \
@@ -106,16 +101,16 @@
 	X(AMD, 25, 1, LANES55_ASM, "amd-epyc-family25-model1",                \
 	  "2026-11-29-1130-kernels.txt", "asm sqr", 55, 6509,                 \
 	  "2026-11-29-1130-kernels.txt", "intrin sqr", 7071)                  \
-	/* Zen 3: RSA-4096's halves by the NASM lane kernels at 75 digits    \
-	 * against the intrinsics at 74, 15396 against 15668 (mul) and 12038 \
-	 * against 12534 (sqr): the least of 3 runs, the sides alternating,  \
-	 * each run has them ahead (by 2-8 %, most in the host's slow mode). */ \
-	X(AMD, 25, 1, LANES75_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-1400-kernels-lanes75.txt", "asm mul", 74, 15396,        \
-	  "2026-11-29-1400-kernels-lanes75.txt", "intrin mul", 15668)         \
-	X(AMD, 25, 1, LANES75_ASM, "amd-epyc-family25-model1",                \
-	  "2026-11-29-1400-kernels-lanes75.txt", "asm sqr", 74, 12038,        \
-	  "2026-11-29-1400-kernels-lanes75.txt", "intrin sqr", 12534)         \
+	/* Zen 3: RSA-4096's halves by the NASM lane kernels at 74 digits,  \
+	 * 14884 against the intrinsics' 15352 (mul) and 11251 against      \
+	 * 12440 (sqr): the least of 3 runs, the sides alternating, each run \
+	 * has them ahead. */                                                 \
+	X(AMD, 25, 1, LANES74_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1645-kernels-lanes74.txt", "asm mul", 74, 14884,        \
+	  "2026-11-29-1645-kernels-lanes74.txt", "intrin mul", 15352)         \
+	X(AMD, 25, 1, LANES74_ASM, "amd-epyc-family25-model1",                \
+	  "2026-11-29-1645-kernels-lanes74.txt", "asm sqr", 74, 11251,        \
+	  "2026-11-29-1645-kernels-lanes74.txt", "intrin sqr", 12440)         \
 	/* Zen 3: the CRT's two exponentiations by the vertical AVX2 layer,   \
 	 * 4942072 against two big_mont_pow_ct's 5642396 core cycles at 24    \
 	 * chunks a half (0.88) and 10735584 against 12784019 at 32 (0.84):   \

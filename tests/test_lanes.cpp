@@ -7,27 +7,24 @@
  *
  * - Conversion: chunks <-> 28-bit digits at digit counts 5..76, every lane,
  *   random density, other lanes untouched, vs GMP's export with 36 nail bits.
- * - Products and squarings: digit counts 5..24, 37, 55, 74, 75, 76, a modulus
+ * - Products and squarings: digit counts 5..24, 37, 55, 74, 76, a modulus
  *   of its own in every lane (full size, small, all-ones), operands 0, 1,
  *   m-1, 2m-1, all-ones digits, random below 2m, and the same operand in
  *   every lane (tests/lanes/lane_check.h, shared with test_lanes52); the
  *   exact almost-Montgomery value (a b + Y m) / R, Y = -a b m^-1 mod R
  *   (not only its residue), normalised digits, aliasing.
- * - The exponentiation: digit counts 5, 6, 7, 19, 37, 55, 74 (and 75 in
- *   the avx2 build), bases 0, 1, m-1 and random, exponents 0, 1, all-ones and random per lane, vs
- *   mpz_powm; R^2 from big_lanes_mod_init against GMP's, at each RSA
- *   prime length's least digit count and at the build's (75 for 2048 bits
- *   where the avx2 build binds its NASM 75-digit kernels), and 75 for 2048
- *   bits in every build.
+ * - The exponentiation: digit counts 5, 6, 7, 19, 37, 55, 74, bases 0, 1,
+ *   m-1 and random, exponents 0, 1, all-ones and random per lane, vs
+ *   mpz_powm; R^2 from big_lanes_mod_init against GMP's.
  * - BIGMONT_TEST_SCALE scales the random rounds of the products and the
  *   exponentiation (at least two: every edge kind, every size at any
  *   scale); below 1 the batch CRT runs every count at 512 bits only.
- * - The avx2 build's two kernels at 19, 37, 55, 75 digits (lanes.h: the NASM
+ * - The avx2 build's two kernels at 19, 37, 55, 74 digits (lanes.h: the NASM
  *   ones and the intrinsics), each called by name: words equal to the twin's, the
  *   twin's equal to GMP's, every aliasing; also with every modulus all ones,
  *   so the edge operands have every digit at its largest.  The avx2 instances run the
  *   side the tuning binds; tests/tuning.cmake runs them with each side.
- * - The NASM kernels' frame: the 37- and 75-digit squarings' Montgomery
+ * - The NASM kernels' frame: the 37- and 74-digit squarings' Montgomery
  *   digits on the stack below their caller after a call (the control), not
  *   after big_lanes_avx2_wipe or an exponentiation.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
@@ -89,7 +86,7 @@ std::vector<int> product_sizes()
 	std::vector<int> v;
 	for (int k = BIG_LANES_MIN_DIGITS; k <= 24; k++)
 		v.push_back(k);
-	for (int k : { 37, 55, 74, 75, 76 })
+	for (int k : { 37, 55, 74, 76 })
 		v.push_back(k);
 	return v;
 }
@@ -141,12 +138,7 @@ TEST_P(Lanes, ExponentiationMatchesGmp)
 	 * exponent kind (l + 1) mod 4 (every edge), the others random
 	 * kinds and exponent lengths. */
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(3)));
-	/* 75 digits (the NASM kernels where bound) in the avx2 build only:
-	 * the twin's 75 is its generic code, which the other sizes run. */
-	std::vector<int> sizes{ 5, 6, 7, 19, 37, 55, 74 };
-	if (std::string(GetParam().name) != "twin")
-		sizes.push_back(75);
-	for (int k : sizes) {
+	for (int k : { 5, 6, 7, 19, 37, 55, 74 }) {
 		Moduli M(rng, k);
 		const int maxw = 28 * k / 64 + 1;
 		for (int round = 0; round < rounds; round++) {
@@ -198,14 +190,8 @@ TEST_P(Lanes, ExponentiationMatchesGmp)
 TEST_P(Lanes, ModInitGivesRSquared)
 {
 	bt::Rng rng(0x1a4e5004);
-	const struct {
-		int bits, k;
-	} sizes[] = { { 512, big_lanes_digits(512) },	{ 1024, big_lanes_digits(1024) },
-		      { 1536, big_lanes_digits(1536) }, { 2048, big_lanes_digits(2048) },
-		      { 2048, 75 },			{ 2048, ops().digits(2048) } };
-	for (const auto &size : sizes) {
-		const int bits = size.bits, k = size.k;
-		const int len = bits / BIG_CHUNK_SIZE;
+	for (int bits : { 512, 1024, 1536, 2048 }) {
+		const int len = bits / BIG_CHUNK_SIZE, k = big_lanes_digits(bits);
 		ASSERT_NE(k, 0);
 		Mpz m[BIG_LANES], rr[BIG_LANES];
 		std::vector<std::vector<bt::chunk>> mc, rc;
@@ -268,7 +254,7 @@ TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD
-/* Both kernels of the avx2 build at 19, 37, 55 and 75 digits (lanes.h): the
+/* Both kernels of the avx2 build at 19, 37, 55 and 74 digits (lanes.h): the
  * NASM ones and the intrinsics, whatever the tuning binds (the avx2
  * instances above run the bound side through the build's entry points),
  * against GMP's exact value (so the twin's words too), with every
@@ -285,7 +271,7 @@ TEST(LanesNasm, NasmAndIntrinsicsMatchGmpAndTwin)
 			{ "intrinsics", big_lanes_mul_avx2_intrin, big_lanes_sqr_avx2_intrin } };
 	bt::Rng rng(0x1a4e5037);
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(12)));
-	for (int k : { 19, 37, 55, 75 }) {
+	for (int k : { 19, 37, 55, 74 }) {
 		Moduli M(rng, k);
 		/* Every lane's modulus all ones (2^(28k - 2) - 1): round 0's
 		 * operands 2m - 1 and 2^(28(k - 1)) - 1 have every digit but
@@ -350,14 +336,14 @@ TEST(LanesNasm, KernelFramesAreWipedByTheirCaller)
 {
 	if (!big_lanes_cpu_has_avx2())
 		GTEST_SKIP() << "skipped: no AVX2";
-	/* 37 digits, and 75: the largest frame (14,464 bytes), whose
+	/* 37 digits, and 74: the largest frame (14,368 bytes), whose
 	 * Montgomery digits lie deepest, near the wipe's 16 KB. */
 	const struct {
 		int k;
 		big_lanes_sqr_fn *sqr;
 		int (*bound)(void);
 	} sizes[] = { { 37, big_lanes_sqr37_avx2_asm, big_lanes37_asm },
-		      { 75, big_lanes_sqr75_avx2_asm, big_lanes75_asm } };
+		      { 74, big_lanes_sqr74_avx2_asm, big_lanes74_asm } };
 	bt::Rng rng(0x1a4e5090);
 	std::string unchecked;
 	for (const auto &size : sizes) {

@@ -153,7 +153,7 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_lanes19_asm(), (int)bound.count("LANES19_ASM")) << ctx;
 	EXPECT_EQ(big_lanes37_asm(), (int)bound.count("LANES37_ASM")) << ctx;
 	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
-	EXPECT_EQ(big_lanes75_asm(), (int)bound.count("LANES75_ASM")) << ctx;
+	EXPECT_EQ(big_lanes74_asm(), (int)bound.count("LANES74_ASM")) << ctx;
 	for (int digits : { 10, 20, 25, 35 })
 		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
 }

@@ -3,7 +3,7 @@
 # whatever this CPU model's row says (both sides are also called by name
 # in every adx entry of test_mont_kernels).  The IFMA choices' entries are
 # test_radix52.ifma_build.tune0 and tune1 (radix52.cmake).  The AVX2 lane
-# kernels at 19, 37, 55, 75 digits (LANES<k>_ASM): test_lanes's avx2 instances
+# kernels at 19, 37, 55, 74 digits (LANES<k>_ASM): test_lanes's avx2 instances
 # with each side bound through the build's entry points (the suite's
 # LanesNasm test calls both sides by name, in every build); about 0.2 s an
 # entry, not in the sanitizer builds (1 s there, and the binding is the
@@ -18,7 +18,7 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       add_test(NAME test_lanes.avx2.nasm_${side} COMMAND test_lanes
         --gtest_filter=Builds/Lanes.*/avx2)
       set_tests_properties(test_lanes.avx2.nasm_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_TUNE=lanes19_asm=${side},lanes37_asm=${side},lanes55_asm=${side},lanes75_asm=${side}"
+        ENVIRONMENT "BIGMONT_TUNE=lanes19_asm=${side},lanes37_asm=${side},lanes55_asm=${side},lanes74_asm=${side}"
         SKIP_REGULAR_EXPRESSION "skipped: no AVX2")
     endforeach()
     foreach(side 0 1)

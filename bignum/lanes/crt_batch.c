@@ -26,10 +26,7 @@ int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q)
 #define CB_LANES big_lanes
 #define CB_ENTRY big_modexp_crt_batch_ops
 #define CB_LEN_OK(len) 1
-/* One digit of room: the avx2 build may take one more (lanes.h,
- * big_lanes_digits_fn). */
-#define CB_LAYOUT_DIGITS(k) ((k) + 1)
-#define CB_DIGITS(lanes, bits) ((lanes)->digits(bits))
+#define CB_LAYOUT_DIGITS(k) (k)
 #include "crt_batch_impl.h"
 
 size_t big_crt_batch_scratch(int len)

@@ -21,7 +21,6 @@
 #define CB_LEN_OK(len) big_lanes52_len_ok(len)
 /* A length the radix refuses still gets a size: its largest. */
 #define CB_LAYOUT_DIGITS(k) ((k) != 0 ? (k) : BIG_LANES52_MAX_DIGITS)
-#define CB_DIGITS(lanes, bits) big_lanes52_digits(bits)
 #include "crt_batch_impl.h"
 
 size_t big_crt_batch52_scratch(int len)

@@ -27,10 +27,7 @@
  *   CB_LEN_OK(len)       the radix's own condition on the prime length,
  *                        beyond big_crt_batch_len (1 if none)
  *   CB_LAYOUT_DIGITS(k)  the digit count the scratch is carved for, from
- *                        CB_LANES_digits's k (0 where the radix has none):
- *                        at least CB_DIGITS's for every build
- *   CB_DIGITS(lanes, bits) the digit count the build `lanes` runs moduli
- *                        of `bits` bits at
+ *                        CB_LANES_digits's k (0 where the radix has none)
  * and gets a static layout_of(len) (whose .total is the radix's scratch
  * size) and the entry.
  *
@@ -161,7 +158,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	chunk_t *t = (chunk_t *)(s + L.t), *ix = (chunk_t *)(s + L.ix);
 	chunk_t *prod = (chunk_t *)(s + L.prod);
 	/* Not 0: big_crt_batch_len and CB_LEN_OK passed. */
-	const int k = CB_DIGITS(lanes, len * BIG_CHUNK_SIZE);
+	const int k = CB_NAME(digits)(len * BIG_CHUNK_SIZE);
 	const int ewords = ewords_of(len), lpq = 2 * len;
 	const chunk_t *m_of[BIG_LANES], *rr_of[BIG_LANES];
 	BIG_ERR_CODE err = BIG_OK;

@@ -141,38 +141,26 @@ static inline size_t big_lanes_pow_scratch(int digits)
 	return (size_t)(BIG_LANES_TABLE_ENTRIES + 3) * BIG_LANES_WORDS(digits) + 8;
 }
 
-/*
- * The digit count a build runs moduli of `bits` bits at: big_lanes_digits
- * (below), or one more where that build has a faster kernel there (the
- * avx2 build: 75 for 2048-bit moduli where the NASM 75-digit kernels are
- * bound, big_lanes75_asm).  Any k the contracts allow gives the same
- * values; the batch CRT asks its build (struct big_lanes_ops).
- */
-typedef int big_lanes_digits_fn(int bits);
-
 #define BIG_LANES_DECLARE_BUILD(sfx)                                         \
 	big_lanes_mul_fn big_lanes_mul_##sfx;                                \
 	big_lanes_sqr_fn big_lanes_sqr_##sfx;                                \
-	big_lanes_pow_fn big_lanes_pow_##sfx;                                \
-	big_lanes_digits_fn big_lanes_digits_##sfx;
+	big_lanes_pow_fn big_lanes_pow_##sfx;
 
 BIG_LANES_DECLARE_BUILD(c)
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES_HAVE_AVX2_BUILD 1
 BIG_LANES_DECLARE_BUILD(avx2)
 /*
- * At k = 19, 37, 55, 75 (RSA-1024, 2048, 3072's halves, and 4096's at one
- * digit more than they need) the avx2 build has two kernels of the same
- * contract and the same words: its intrinsics and the NASM kernels
- * big_lanes_{mul,sqr}<k>_avx2_asm (asm/x86_64/lanes_{mul,sqr}<k>_avx2.asm:
- * mod->digits must be k; they need k odd).  big_lanes_mul_avx2 and
- * _sqr_avx2 run the NASM ones at k where big_lanes<k>_asm() is 1: bound
- * once from the tuning table (bignum/tuning.h: LANES19_ASM, LANES37_ASM,
- * LANES55_ASM, LANES75_ASM) or BIGMONT_TUNE (bignum/dispatch.c).  _intrin
- * runs the intrinsics at every k, _asm the NASM kernels at 19, 37, 55, 75
- * and the intrinsics elsewhere, whatever the binding (the tests, the
- * benchmark).  Where LANES75_ASM is bound, big_lanes_digits_avx2(2048) is
- * 75: the NASM kernels at 75 digits against the intrinsics at 74.
+ * At k = 19, 37, 55, 74 (RSA-1024, 2048, 3072 and 4096's halves) the avx2
+ * build has two kernels of the same contract and the same words: its
+ * intrinsics and the NASM kernels big_lanes_{mul,sqr}<k>_avx2_asm
+ * (asm/x86_64/lanes_{mul,sqr}<k>_avx2.asm: mod->digits must be k).
+ * big_lanes_mul_avx2 and _sqr_avx2 run the NASM ones at k where
+ * big_lanes<k>_asm() is 1: bound once from the tuning table
+ * (bignum/tuning.h: LANES19_ASM, LANES37_ASM, LANES55_ASM, LANES74_ASM) or
+ * BIGMONT_TUNE (bignum/dispatch.c).  _intrin runs the intrinsics at every
+ * k, _asm the NASM kernels at 19, 37, 55, 74 and the intrinsics elsewhere,
+ * whatever the binding (the tests, the benchmark).
  */
 big_lanes_mul_fn big_lanes_mul19_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr19_avx2_asm;
@@ -180,14 +168,8 @@ big_lanes_mul_fn big_lanes_mul37_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr37_avx2_asm;
 big_lanes_mul_fn big_lanes_mul55_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr55_avx2_asm;
-big_lanes_mul_fn big_lanes_mul75_avx2_asm;
-big_lanes_sqr_fn big_lanes_sqr75_avx2_asm;
-/* The digit count the NASM kernels take where big_lanes_digits gives k:
- * 75 for 74 (2048-bit moduli), else k. */
-static inline int big_lanes_asm_digits(int k)
-{
-	return k == 74 ? 75 : k;
-}
+big_lanes_mul_fn big_lanes_mul74_avx2_asm;
+big_lanes_sqr_fn big_lanes_sqr74_avx2_asm;
 big_lanes_mul_fn big_lanes_mul_avx2_intrin;
 big_lanes_sqr_fn big_lanes_sqr_avx2_intrin;
 big_lanes_mul_fn big_lanes_mul_avx2_asm;
@@ -195,10 +177,10 @@ big_lanes_sqr_fn big_lanes_sqr_avx2_asm;
 int big_lanes19_asm(void);
 int big_lanes37_asm(void);
 int big_lanes55_asm(void);
-int big_lanes75_asm(void);
+int big_lanes74_asm(void);
 /*
  * The NASM kernels leave their frame (the columns, the Montgomery digits,
- * the squaring's digit sums: up to 14,464 bytes below the rsp at
+ * the squaring's digit sums: up to 14,368 bytes below the rsp at
  * their call) and ymm0-15 holding secret-derived values.  big_lanes_avx2_wipe
  * (asm/x86_64/lanes_wipe_avx2.asm) zeroes the 16 KB below its own return
  * address, ymm0-15 and the caller-saved general registers: called from
@@ -220,12 +202,10 @@ struct big_lanes_ops {
 	big_lanes_mul_fn *mul;
 	big_lanes_sqr_fn *sqr;
 	big_lanes_pow_fn *pow;
-	big_lanes_digits_fn *digits;
 	const char *name;
 };
 #define BIG_LANES_OPS_INIT(sfx)                                              \
-	{ big_lanes_mul_##sfx, big_lanes_sqr_##sfx, big_lanes_pow_##sfx,     \
-	  big_lanes_digits_##sfx, #sfx }
+	{ big_lanes_mul_##sfx, big_lanes_sqr_##sfx, big_lanes_pow_##sfx, #sfx }
 
 /*
  * The build the batch path runs (lanes_select.c): avx2 where this build

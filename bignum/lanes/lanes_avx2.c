@@ -24,12 +24,11 @@
  * read-modify-write of the column.
  * Cycles: `bigmont speed --kernels` (bench/lanes_kernels.c).
  *
- * At 19, 37, 55 and 75 digits (RSA-1024, 2048 and 3072's halves; 4096's
- * at one digit more than they need) the NASM kernels
- * asm/x86_64/lanes_{mul,sqr}<k>_avx2.asm compute the same words with a
- * hand-made schedule; the entry points run them where the tuning table
- * (bignum/tuning.h, LANES19_ASM .. LANES75_ASM) or BIGMONT_TUNE binds
- * them, through big_lanes<k>_asm().  The _intrin and
+ * At 19, 37, 55 and 74 digits (RSA-1024 .. 4096's halves) the NASM
+ * kernels asm/x86_64/lanes_{mul,sqr}<k>_avx2.asm compute the same words
+ * with a hand-made schedule; the entry points run them where the tuning
+ * table (bignum/tuning.h, LANES19_ASM .. LANES74_ASM) or BIGMONT_TUNE
+ * binds them, through big_lanes<k>_asm().  The _intrin and
  * _asm entries below take one side whatever the binding, for the tests
  * and the benchmark.
  */
@@ -45,13 +44,6 @@
 #define LN_PICK(op, K, ...)                                                  \
 	(big_lanes##K##_asm() ? big_lanes_##op##K##_avx2_asm(__VA_ARGS__)     \
 			      : ln_##op##_##K(__VA_ARGS__))
-/* 75 digits only where the NASM kernels run there (bound on the CPUs
- * where they beat the intrinsics at 74, which have a fixed-size copy):
- * 2048-bit moduli then take 75 (LN_DIGITS). */
-#define LN_PICK75(op, ...)                                                   \
-	(big_lanes75_asm() ? big_lanes_##op##75_avx2_asm(__VA_ARGS__)         \
-			   : ln_##op##_k(__VA_ARGS__, 75))
-#define LN_DIGITS(k) (big_lanes75_asm() ? big_lanes_asm_digits(k) : (k))
 #define LN_WIPE_FRAMES() big_lanes_avx2_wipe()
 #include "lanes_impl.h"
 
@@ -74,8 +66,8 @@ void big_lanes_mul_avx2_intrin(uint64_t *r, const uint64_t *a, const uint64_t *b
 	case 55:
 		ln_mul_55(r, a, b, mod);
 		return;
-	case 75:
-		ln_mul_k(r, a, b, mod, 75);
+	case 74:
+		ln_mul_74(r, a, b, mod);
 		return;
 	default:
 		big_lanes_mul_avx2(r, a, b, mod);
@@ -95,8 +87,8 @@ void big_lanes_sqr_avx2_intrin(uint64_t *r, const uint64_t *a,
 	case 55:
 		ln_sqr_55(r, a, mod);
 		return;
-	case 75:
-		ln_sqr_k(r, a, mod, 75);
+	case 74:
+		ln_sqr_74(r, a, mod);
 		return;
 	default:
 		big_lanes_sqr_avx2(r, a, mod);
@@ -116,8 +108,8 @@ void big_lanes_mul_avx2_asm(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	case 55:
 		big_lanes_mul55_avx2_asm(r, a, b, mod);
 		return;
-	case 75:
-		big_lanes_mul75_avx2_asm(r, a, b, mod);
+	case 74:
+		big_lanes_mul74_avx2_asm(r, a, b, mod);
 		return;
 	default:
 		big_lanes_mul_avx2(r, a, b, mod);
@@ -137,8 +129,8 @@ void big_lanes_sqr_avx2_asm(uint64_t *r, const uint64_t *a,
 	case 55:
 		big_lanes_sqr55_avx2_asm(r, a, mod);
 		return;
-	case 75:
-		big_lanes_sqr75_avx2_asm(r, a, mod);
+	case 74:
+		big_lanes_sqr74_avx2_asm(r, a, mod);
 		return;
 	default:
 		big_lanes_sqr_avx2(r, a, mod);

@@ -10,16 +10,9 @@
  *                   their own copies of the product and the squaring with
  *                   k a constant, so the compiler can plan the loops
  *   LN_PICK         (optional, with LN_FIXED_SIZES) LN_PICK(op, K, args):
- *                   what the entry points run at K = 19, 37, 55 digits
+ *                   what the entry points run at K = 19, 37, 55, 74 digits
  *                   (lanes_avx2.c: the NASM kernel or ln_<op>_<K>, as the
  *                   dispatch says); by default ln_<op>_<K>(args)
- *   LN_PICK75       (optional) LN_PICK75(op, args): what the entry points
- *                   run at 75 digits, which has no fixed-size copy
- *                   (lanes_avx2.c: the NASM kernel or ln_<op>_k); by
- *                   default ln_<op>_k
- *   LN_DIGITS(k)    (optional) the digit count big_lanes_digits_<LN_SFX>
- *                   gives where big_lanes_digits gives k (lanes.h); by
- *                   default k
  *   LN_WIPE_FRAMES  (optional) run by big_lanes_pow before it returns, at
  *                   its own stack depth: zeroes what the kernels it
  *                   called left below it (lanes_avx2.c: the NASM
@@ -423,34 +416,16 @@ LN_SIZE(74)
 		LN_PICK(op, 55, __VA_ARGS__);                                \
 		return;                                                      \
 	case 74:                                                             \
-		ln_##op##_74(__VA_ARGS__);                                   \
+		LN_PICK(op, 74, __VA_ARGS__);                                \
 		return;
 #else
 #define LN_SIZE_CASES(op, ...)
 #endif
-#ifdef LN_PICK75
-#define LN_CASE75(op, ...)                                                   \
-	case 75:                                                             \
-		LN_PICK75(op, __VA_ARGS__);                                  \
-		return;
-#else
-#define LN_CASE75(op, ...)
-#endif
-#ifndef LN_DIGITS
-#define LN_DIGITS(k) (k)
-#endif
-
-int LN_NAME(big_lanes_digits)(int bits)
-{
-	return LN_DIGITS(big_lanes_digits(bits));
-}
-
 void LN_NAME(big_lanes_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			    const struct big_lanes_mod *mod)
 {
 	switch (mod->digits) {
 		LN_SIZE_CASES(mul, r, a, b, mod)
-		LN_CASE75(mul, r, a, b, mod)
 	default:
 		ln_mul_k(r, a, b, mod, mod->digits);
 	}
@@ -461,7 +436,6 @@ void LN_NAME(big_lanes_sqr)(uint64_t *r, const uint64_t *a,
 {
 	switch (mod->digits) {
 		LN_SIZE_CASES(sqr, r, a, mod)
-		LN_CASE75(sqr, r, a, mod)
 	default:
 		ln_sqr_k(r, a, mod, mod->digits);
 	}
