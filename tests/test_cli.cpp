@@ -8,7 +8,8 @@
  *    that no output file (nor a temp file) is left in the output dir;
  *  - encrypt/decrypt round trips through files and through stdin/stdout,
  *    decrypt equal to `openssl pkeyutl -decrypt -pkeyopt
- *    rsa_padding_mode:none` on the same ciphertext;
+ *    rsa_padding_mode:none` on the same ciphertext; and with --batch, many
+ *    blocks at once, each equal to its single operation;
  *  - a failed operation leaves an existing output file as it was;
  *  - --out with every kind of path: new and existing regular files (mode
  *    kept), symlinks (followed, dangling, looping), directories, FIFOs,
@@ -285,6 +286,56 @@ TEST(Cli, RoundTripsMatchOpenSSL)
 	round_trip("rsa2047-e3", 256, ".pem", ".der");
 	round_trip("rsa2048-e65537", 256, ".p8.der", ".p8.der");
 	round_trip("rsa4096-e3", 512, ".pub.pem", ".p8.der");
+}
+
+/* --batch: `blocks` random blocks below n through encrypt (block by block)
+ * and decrypt (rsa_private_batch: lanes of four, the rest singly).  The
+ * first and last ciphertext blocks equal single encrypts, and decrypt
+ * gives back every block, so each lane's result is checked. */
+void batch_round_trip(const std::string &base, size_t k, size_t blocks)
+{
+	SCOPED_TRACE(base + ", " + std::to_string(blocks) + " blocks");
+	TempDir dir;
+	bt::Rng rng(std::hash<std::string>()(base) + blocks);
+	std::string m(k * blocks, '\0');
+	for (size_t i = 0; i < m.size(); i++)
+		if (i % k != 0) /* a zero top byte keeps each block below n */
+			m[i] = static_cast<char>(rng.next());
+	spit(dir.path + "/m.bin", m);
+	Result r = run({kExe, "encrypt", "--batch", "--key", key(base + ".pub.pem"), "--in",
+			dir.path + "/m.bin", "--out", dir.path + "/c.bin"},
+		       dir.path);
+	ASSERT_EQ(r.status, 0) << r.err;
+	const std::string c = slurp(dir.path + "/c.bin");
+	ASSERT_EQ(c.size(), m.size());
+	for (size_t i : {size_t{0}, blocks - 1}) {
+		spit(dir.path + "/one.bin", m.substr(i * k, k));
+		r = run({kExe, "encrypt", "--key", key(base + ".pub.pem"), "--in",
+			 dir.path + "/one.bin"},
+			dir.path);
+		ASSERT_EQ(r.status, 0) << r.err;
+		EXPECT_EQ(r.out, c.substr(i * k, k)) << "block " << i;
+	}
+	/* Standard input to standard output, the fault check on and off. */
+	r = run({kExe, "decrypt", "--batch", "--key", key(base + ".pem")}, dir.path,
+		dir.path + "/c.bin");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out, m);
+	r = run({kExe, "decrypt", "--key", key(base + ".pem"), "--batch", "--no-fault-check",
+		 "--in", dir.path + "/c.bin"},
+		dir.path);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out, m);
+}
+
+TEST(Cli, BatchBlocksEqualSingleOperations)
+{
+	batch_round_trip("rsa1024-e65537", 128, 1);
+	batch_round_trip("rsa1024-e65537", 128, 2);
+	batch_round_trip("rsa1024-e65537", 128, 7);
+	batch_round_trip("rsa1025-ebig", 129, 5);
+	batch_round_trip("rsa2048-e65537", 256, 9);
+	batch_round_trip("rsa4096-e3", 512, 4);
 }
 
 TEST(Cli, FailureKeepsExistingOutput)
@@ -645,6 +696,12 @@ TEST(Cli, ReadsAreBounded)
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
 	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
+	/* --batch reads at most 64 MiB. */
+	r = limited("yes | exec \"$B\" decrypt --batch --key " + k, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("bigmont: error: input is longer than 64 MiB, the most --batch reads"),
+		  std::string::npos)
+		<< r.err;
 	/* An endless key: from a FIFO, and a sparse file one byte too long.
 	 * A FIFO of its own: the writer above may still hold the first one
 	 * open, and its death would be an early end of file here. */

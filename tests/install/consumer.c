@@ -1,7 +1,9 @@
 /*
  * A program written against the installed package only: <bigmont/bignum.h>
  * and <bigmont/rsa.h>, linked through pkg-config or find_package(bigmont).
- * Usage: consumer KEY.pem — prints "ok" after a private/public round trip.
+ * Usage: consumer KEY.pem — prints "ok" after private/public round trips,
+ * one operation and a batch of five (rsa_private_batch, scratch of its
+ * own size).
  */
 #include <bigmont/bignum.h>
 #include <bigmont/rsa.h>
@@ -48,8 +50,28 @@ int main(int argc, char **argv)
 	if (rsa_public_raw(key, c, m, k) != 0 || rsa_private_raw(key, back, c, k) != 0 ||
 	    memcmp(m, back, k) != 0)
 		return fail("RSA round trip failed");
+
+	enum { BATCH = 5 };
+	const rsa_key *keys[BATCH];
+	int status[BATCH];
+	uint8_t *ms = calloc(BATCH, k), *cs = calloc(BATCH, k), *backs = calloc(BATCH, k);
+	size_t scratch_size = rsa_private_batch_scratch_size(k);
+	void *scratch = malloc(scratch_size);
+	if (ms == NULL || cs == NULL || backs == NULL || scratch == NULL)
+		return fail("out of memory");
+	for (int i = 0; i < BATCH; i++) {
+		keys[i] = key;
+		ms[i * k + k - 1] = (uint8_t)(i + 2);
+		ms[i * k + 1] = (uint8_t)(0x51 * i);
+		if (rsa_public_raw(key, cs + i * k, ms + i * k, k) != 0)
+			return fail("public operation failed");
+	}
+	if (rsa_private_batch(keys, backs, cs, k, BATCH, status, scratch, scratch_size) != 0 ||
+	    memcmp(ms, backs, (size_t)BATCH * k) != 0)
+		return fail("RSA batch round trip failed");
 	rsa_key_free(key);
 	free(m), free(c), free(back);
+	free(ms), free(cs), free(backs), free(scratch);
 	printf("ok: %s kernels, %d-bit chunks\n", big_cpu_variant_name(), BIG_CHUNK_SIZE);
 	return 0;
 }

@@ -198,5 +198,8 @@ write("input-all-ones.bin", b"\xff" * k)
 write("input-short.bin", b"\x01" * (k - 1))
 write("input-long.bin", b"\x00" * (k + 1))
 write("input-empty.bin", b"")
+# For --batch: five blocks, the third and fifth not below n.
+good = bytes([0]) + bytes((i * 37 + 11) & 0xff for i in range(k - 1))
+write("input-batch-two-bad.bin", good + good + n.to_bytes(k, "big") + good + b"\xff" * k)
 PY
 echo "corpus written to $(pwd)"
