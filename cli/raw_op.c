@@ -148,7 +148,7 @@ static int decrypt_blocks(const rsa_key *key, uint8_t *out, const uint8_t *in, s
 		return rc == RSA_OK ? 0 : -1;
 	}
 	const rsa_key **keys = malloc(blocks * sizeof *keys);
-	int *status = malloc(blocks * sizeof *status);
+	int *status = calloc(blocks, sizeof *status); /* RSA_OK where a failure writes none */
 	int result = -1;
 	if (keys == NULL || status == NULL) {
 		cli_error("out of memory");
@@ -156,7 +156,8 @@ static int decrypt_blocks(const rsa_key *key, uint8_t *out, const uint8_t *in, s
 	}
 	for (size_t i = 0; i < blocks; i++)
 		keys[i] = key;
-	if (rsa_private_batch(keys, out, in, k, blocks, status, NULL, 0) == RSA_OK) {
+	const int rc = rsa_private_batch(keys, out, in, k, blocks, status, NULL, 0);
+	if (rc == RSA_OK) {
 		result = 0;
 		goto done;
 	}
@@ -166,13 +167,12 @@ static int decrypt_blocks(const rsa_key *key, uint8_t *out, const uint8_t *in, s
 			failed++;
 			first = i;
 		}
-	/* Every status is written once count, keys, in, out and status are
-	 * valid, as they are here; a batch error with none failed (none
-	 * expected) still fails the command. */
+	/* A failure before any operation (no memory for the scratch) leaves
+	 * every status RSA_OK: then the call's own status says why. */
 	if (failed > 0)
 		block_error("decrypt", status[first], first, blocks, k, failed);
 	else
-		cli_error("decrypt failed");
+		cli_error("decrypt failed: %s", rsa_strerror(rc));
 done:
 	free(keys);
 	free(status);
