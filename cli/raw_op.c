@@ -119,60 +119,46 @@ static void block_error(const char *cmd, int rc, size_t i, size_t blocks, size_t
 		cli_error("%s failed: %s", cmd, rsa_strerror(rc));
 }
 
-static int encrypt_blocks(const rsa_key *key, uint8_t *out, const uint8_t *in, size_t k,
-			  size_t blocks)
+/* Every block's operation, then the error of the first that failed:
+ * decrypt hands them all to rsa_private_batch on the one key (the batch's
+ * common case, at no extra cost; one block runs there as rsa_private_raw),
+ * encrypt runs rsa_public_raw on each.  0, or -1 after the error. */
+static int run_blocks(int private_op, const rsa_key *key, uint8_t *out, const uint8_t *in,
+		      size_t k, size_t blocks)
 {
-	size_t failed = 0, first = 0;
-	int first_rc = RSA_OK;
-	for (size_t i = 0; i < blocks; i++) {
-		const int rc = rsa_public_raw(key, out + i * k, in + i * k, k);
-		if (rc != RSA_OK && failed++ == 0) {
-			first = i;
-			first_rc = rc;
-		}
-	}
-	if (failed > 0)
-		block_error("encrypt", first_rc, first, blocks, k, failed);
-	return failed > 0 ? -1 : 0;
-}
-
-/* One block through rsa_private_raw; more through rsa_private_batch, every
- * block on the one key (the batch's common case, at no extra cost). */
-static int decrypt_blocks(const rsa_key *key, uint8_t *out, const uint8_t *in, size_t k,
-			  size_t blocks)
-{
-	if (blocks == 1) {
-		const int rc = rsa_private_raw(key, out, in, k);
-		if (rc != RSA_OK)
-			block_error("decrypt", rc, 0, 1, k, 1);
-		return rc == RSA_OK ? 0 : -1;
-	}
-	const rsa_key **keys = malloc(blocks * sizeof *keys);
-	int *status = calloc(blocks, sizeof *status); /* RSA_OK where a failure writes none */
-	int result = -1;
-	if (keys == NULL || status == NULL) {
+	const char *cmd = private_op ? "decrypt" : "encrypt";
+	const rsa_key **keys = private_op ? malloc(blocks * sizeof *keys) : NULL;
+	/* RSA_OK where a failure writes none (rsa_private_batch without the
+	 * memory for its scratch) */
+	int *status = calloc(blocks, sizeof *status);
+	int rc = RSA_OK, result = -1;
+	if (status == NULL || (private_op && keys == NULL)) {
 		cli_error("out of memory");
 		goto done;
 	}
-	for (size_t i = 0; i < blocks; i++)
-		keys[i] = key;
-	const int rc = rsa_private_batch(keys, out, in, k, blocks, status, NULL, 0);
+	if (private_op) {
+		for (size_t i = 0; i < blocks; i++)
+			keys[i] = key;
+		rc = rsa_private_batch(keys, out, in, k, blocks, status, NULL, 0);
+	} else {
+		for (size_t i = 0; i < blocks; i++) {
+			status[i] = rsa_public_raw(key, out + i * k, in + i * k, k);
+			if (rc == RSA_OK)
+				rc = status[i];
+		}
+	}
 	if (rc == RSA_OK) {
 		result = 0;
 		goto done;
 	}
 	size_t failed = 0, first = 0;
-	for (size_t i = blocks; i-- > 0;)
-		if (status[i] != RSA_OK) {
-			failed++;
+	for (size_t i = 0; i < blocks; i++)
+		if (status[i] != RSA_OK && failed++ == 0)
 			first = i;
-		}
-	/* A failure before any operation (no memory for the scratch) leaves
-	 * every status RSA_OK: then the call's own status says why. */
 	if (failed > 0)
-		block_error("decrypt", status[first], first, blocks, k, failed);
+		block_error(cmd, status[first], first, blocks, k, failed);
 	else
-		cli_error("decrypt failed: %s", rsa_strerror(rc));
+		cli_error("%s failed: %s", cmd, rsa_strerror(rc));
 done:
 	free(keys);
 	free(status);
@@ -272,8 +258,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		cli_error("out of memory");
 		goto done;
 	}
-	if ((private_op ? decrypt_blocks(key, out, in, k, blocks)
-			: encrypt_blocks(key, out, in, k, blocks)) != 0)
+	if (run_blocks(private_op, key, out, in, k, blocks) != 0)
 		goto done;
 	if (cli_write_output(outfile, out, inlen) == 0)
 		status = 0;
