@@ -21,8 +21,14 @@
 
 #ifdef R52_FIXED_SIZES
 #define R52_SIZES(X) X(10) X(20) X(30) X(40)
+/* With the RSA sizes compiled apart, the run-time-k bodies serve only the
+ * other digit counts: cold.  That also keeps GCC's RTL unroller, which
+ * skips code optimised for size, from taking R52_UNROLL in them as 44
+ * copies of loops whose count it does not know (dual_step_impl.h). */
+#define R52_RUNTIME_K_ATTR __attribute__((cold))
 #else
 #define R52_SIZES(X)
+#define R52_RUNTIME_K_ATTR
 #endif
 
 /*
@@ -144,36 +150,38 @@ struct r52_size_ops {
 		       uint64_t want_q, const struct big_r52_dual_mod *mod);
 };
 
-/* The product and squarings of H halves (2, or 1: radix52.h) at K digits. */
-#define R52_PRODUCTS(K, H, SFX)                                              \
-	static void r52_mul_##SFX(uint64_t *r, const uint64_t *a,            \
+/* The product and squarings of H halves (2, or 1: radix52.h) at K digits,
+ * with the function attributes ATTR. */
+#define R52_PRODUCTS(K, H, SFX, ATTR)                                        \
+	ATTR static void r52_mul_##SFX(uint64_t *r, const uint64_t *a,       \
 				  const uint64_t *b,                         \
 				  const struct big_r52_dual_mod *mod)        \
 	{                                                                    \
 		r52_mul_k(r, a, b, mod, K, H);                               \
 	}                                                                    \
-	static void r52_sqr_##SFX(uint64_t *r, const uint64_t *a,            \
+	ATTR static void r52_sqr_##SFX(uint64_t *r, const uint64_t *a,       \
 				  const struct big_r52_dual_mod *mod)        \
 	{                                                                    \
 		r52_sqr_k(r, a, mod, K, H);                                  \
 	}                                                                    \
-	static void r52_pow_sqr_##SFX(uint64_t *r, const uint64_t *a,        \
+	ATTR static void r52_pow_sqr_##SFX(uint64_t *r, const uint64_t *a,   \
 				      const struct big_r52_dual_mod *mod)    \
 	{                                                                    \
 		r52_pow_sqr_k(r, a, mod, K, H);                              \
 	}
-#define R52_BODIES(K, SFX)                                                   \
-	R52_PRODUCTS(K, 2, SFX)                                              \
-	R52_PRODUCTS(K, 1, single_##SFX)                                     \
-	static void r52_select_##SFX(uint64_t *out, const uint64_t *table,   \
+#define R52_BODIES(K, SFX, ATTR)                                             \
+	R52_PRODUCTS(K, 2, SFX, ATTR)                                        \
+	R52_PRODUCTS(K, 1, single_##SFX, ATTR)                               \
+	ATTR static void r52_select_##SFX(uint64_t *out,                     \
+				     const uint64_t *table,                  \
 				     uint64_t want_p, uint64_t want_q,       \
 				     const struct big_r52_dual_mod *mod)     \
 	{                                                                    \
 		(void)mod;                                                   \
 		R52_SELECT(out, table, want_p, want_q, K);                   \
 	}
-R52_BODIES(mod->digits, any)
-#define R52_FIXED(K) R52_BODIES(K, K)
+R52_BODIES(mod->digits, any, R52_RUNTIME_K_ATTR)
+#define R52_FIXED(K) R52_BODIES(K, K, )
 R52_SIZES(R52_FIXED)
 
 #ifdef R52_MUL_PAIRS
