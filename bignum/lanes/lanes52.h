@@ -95,7 +95,8 @@ struct big_lanes52_mod {
  *   sqr: r = a a / R, the cross products once, doubled, the diagonal,
  *        then the reduction: the same value as mul(r, a, a).
  * Preconditions: a, b normalised lane numbers of mod->digits digits, each
- * lane below 2 m_l (below R suffices for the congruence).  r may equal a
+ * lane below 2 m_l (for mul, below R suffices for the congruence; sqr
+ * needs a below R/2, which 2 m_l < R/2 gives).  r may equal a
  * and/or b; no partial overlap.  Postcondition: r normalised, each lane
  * below 2 m_l.  Constant time.
  */

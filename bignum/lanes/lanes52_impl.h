@@ -10,11 +10,21 @@
  *   LN52_FIXED_SIZES  (optional) 1: the RSA digit counts 10, 20, 30, 40
  *                     get their own copies of the product and the squaring
  *                     with k a constant, so the compiler can plan the loops
+ *   LN52_WINDOW_RUNTIME_K  (optional) 1: the register-window product
+ *                     (ln52_mul_window) at every k up to its limit, not
+ *                     only where k is a constant
  *
  * Halves.  z52_madd_lo(c, a, b) adds lo(a b) = (a b) mod 2^52 to c and
  * z52_madd_hi adds hi(a b) = (a b) >> 52, for digits a, b < 2^52: a b =
  * lo + 2^52 hi.  So a digit product a_i b_j is lo into column i + j and
  * hi into column i + j + 1, each below 2^52; lanes52.h bounds a column.
+ *
+ * Two forms of the product and the squaring.  Where k is a constant up
+ * to LN52_WINDOW_DIGITS (RSA-1024 and 2048: 10 and 20 digits), the k + 1
+ * live columns stay in registers, one row a pass (ln52_mul_window,
+ * ln52_sqr_window, below).  Elsewhere the columns are in memory, and the
+ * product takes rows two at a time, so that a column's load and store
+ * serve eight madds:
  *
  * The product (operand scanning, the reduction interleaved, no carries
  * between columns until the end), rows two at a time:
@@ -176,9 +186,165 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
 	}
 }
 
+/*
+ * The product with its k + 1 live columns in registers (k <=
+ * LN52_WINDOW_DIGITS): one row a pass, acc[j] holding column i + j.  Row i
+ * adds lo(a_i b_j) into acc[j] and hi into acc[j + 1]; acc[0] is then
+ * complete, q_i = lo(acc[0] k0), and lo(q_i m_j), hi(q_i m_j) go in the
+ * same way; acc[0] is 0 mod 2^52, its top goes into acc[1], and the window
+ * moves up one column.  A column takes the same halves as in ln52_rows
+ * (and the one carry from below), so lanes52.h's bound holds.  The chain
+ * from one q to the next is four instructions (q m_0, the shift, the add,
+ * q) while a row is 4k madds, so the rows overlap; with the k + 1 columns
+ * in registers the product runs at the multiplier's pace, where
+ * ln52_rows, its columns in memory, waits on loads and stores
+ * (docs/design-notes.md, "The IFMA lanes' product").  With k a constant
+ * the loops unroll and acc[] is registers: 22 of the 32 zmm at k = 20, so
+ * no more than LN52_WINDOW_DIGITS.
+ */
+#define LN52_WINDOW_DIGITS 24
+/* With k known only at run time acc[] stays in memory and the window is
+ * slower than ln52_rows: only the sizes compiled apart take it, unless
+ * the including file asks for it at every k (the tests' emulated build,
+ * so that it runs on every machine). */
+#ifndef LN52_WINDOW_RUNTIME_K
+#define LN52_WINDOW_RUNTIME_K 0
+#endif
+#define LN52_USE_WINDOW(k)                                                   \
+	((k) <= LN52_WINDOW_DIGITS && (LN52_WINDOW_RUNTIME_K || __builtin_constant_p(k)))
+
+/* The window's k columns (k .. 2k - 1 at the end), carried, into r. */
+LN52_INLINE void ln52_window_out(uint64_t *r, const z52 *acc, const int k)
+{
+	z52 c = z52_zero();
+#pragma GCC unroll 24
+	for (int j = 0; j < k; j++) {
+		const z52 x = z52_add(acc[j], c);
+		z52_store(LN52_AT(r, j), z52_and52(x));
+		c = z52_shr52(x);
+	}
+}
+
+LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t *b,
+				 const struct big_lanes52_mod *mod, const int k)
+{
+	const uint64_t *m = mod->m;
+	const z52 k0 = z52_load(mod->k0);
+	z52 acc[LN52_WINDOW_DIGITS + 1];
+	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
+		__builtin_unreachable();
+#pragma GCC unroll 25
+	for (int j = 0; j <= k; j++)
+		acc[j] = z52_zero();
+#pragma GCC unroll 24
+	for (int i = 0; i < k; i++) {
+		const z52 ai = z52_load(LN52_AT(a, i));
+#pragma GCC unroll 24
+		for (int j = 0; j < k; j++) {
+			const z52 bj = z52_load(LN52_AT(b, j));
+			acc[j] = z52_madd_lo(acc[j], ai, bj);
+			acc[j + 1] = z52_madd_hi(acc[j + 1], ai, bj);
+		}
+		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+#pragma GCC unroll 24
+		for (int j = 0; j < k; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			acc[j] = z52_madd_lo(acc[j], q, mj);
+			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
+		}
+		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
+#pragma GCC unroll 24
+		for (int j = 0; j < k; j++)
+			acc[j] = acc[j + 1];
+		acc[k] = z52_zero();
+	}
+	ln52_window_out(r, acc, k);
+}
+
+/*
+ * Square row s into the window whose acc[0] is column c0: a a = sum over s
+ * of a_s 2^(104 s) (a_s + 2 A_s), A_s = sum over j > s of a_j 2^(52(j-s-1)),
+ * and 2 A_s has the digits E = 2 a_{s+1} mod 2^52 (digit 0) and dd[j] =
+ * (2 a_j mod 2^52) + (a_{j-1} >> 51) for j >= s + 2 (digit j - s - 1).
+ * Its top digit, a_{k-1} >> 51, is 0 for a < R/2.  So the row's products
+ * a_s a_s, a_s E, a_s dd[j] put their halves into columns 2s .. s + k.
+ */
+LN52_INLINE void ln52_square_row(z52 *acc, const int c0, const z52 *dd, const uint64_t *a,
+				 const int s, const int k)
+{
+	const z52 as = z52_load(LN52_AT(a, s));
+	acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
+	acc[2 * s + 1 - c0] = z52_madd_hi(acc[2 * s + 1 - c0], as, as);
+	if (s + 1 < k) {
+		const z52 as1 = z52_load(LN52_AT(a, s + 1));
+		const z52 e = z52_and52(z52_add(as1, as1));
+		acc[2 * s + 1 - c0] = z52_madd_lo(acc[2 * s + 1 - c0], as, e);
+		acc[2 * s + 2 - c0] = z52_madd_hi(acc[2 * s + 2 - c0], as, e);
+	}
+#pragma GCC unroll 24
+	for (int j = s + 2; j < k; j++) {
+		acc[s + j - c0] = z52_madd_lo(acc[s + j - c0], as, dd[j]);
+		acc[s + j + 1 - c0] = z52_madd_hi(acc[s + j + 1 - c0], as, dd[j]);
+	}
+}
+
+/*
+ * The squaring in the window: ln52_mul_window's reduction rows, with
+ * square row s added at row 2s (its first column, 2s, is the window's
+ * acc[0] then, before q_2s is taken from it; its last, s + k, is within the
+ * window's k + 1), and the rows s >= ceil(k/2) into the last window
+ * (columns k .. 2k).  k^2 + k madds for the square (the cross products
+ * once, against the product's 2k^2) and 2k^2 + k for the reduction.  A
+ * column takes at most two halves a square row and rows from at most k
+ * of them: lanes52.h's bound holds.  Needs a < R/2 (ln52_square_row),
+ * which a < 2m < R/2 gives.
+ */
+LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
+				 const struct big_lanes52_mod *mod, const int k)
+{
+	const uint64_t *m = mod->m;
+	const z52 k0 = z52_load(mod->k0);
+	z52 acc[LN52_WINDOW_DIGITS + 1], dd[LN52_WINDOW_DIGITS];
+	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
+		__builtin_unreachable();
+#pragma GCC unroll 24
+	for (int j = 2; j < k; j++) {
+		const z52 aj = z52_load(LN52_AT(a, j));
+		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
+	}
+#pragma GCC unroll 25
+	for (int j = 0; j <= k; j++)
+		acc[j] = z52_zero();
+#pragma GCC unroll 24
+	for (int i = 0; i < k; i++) {
+		if (i % 2 == 0)
+			ln52_square_row(acc, i, dd, a, i / 2, k);
+		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+#pragma GCC unroll 24
+		for (int j = 0; j < k; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			acc[j] = z52_madd_lo(acc[j], q, mj);
+			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
+		}
+		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
+#pragma GCC unroll 24
+		for (int j = 0; j < k; j++)
+			acc[j] = acc[j + 1];
+		acc[k] = z52_zero();
+	}
+#pragma GCC unroll 12
+	for (int s = (k + 1) / 2; s < k; s++)
+		ln52_square_row(acc, k, dd, a, s, k);
+	ln52_window_out(r, acc, k);
+}
+
 LN52_INLINE void ln52_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			    const struct big_lanes52_mod *mod, const int k)
 {
+	if (LN52_USE_WINDOW(k)) {
+		ln52_mul_window(r, a, b, mod, k);
+		return;
+	}
 	z52 t[2 * BIG_LANES52_MAX_DIGITS];
 	for (int j = 0; j < 2 * k; j++)
 		t[j] = z52_zero();
@@ -196,6 +362,10 @@ LN52_INLINE z52 ln52_cross(const uint64_t *a, int j, int row, const int k)
 LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
 			    const struct big_lanes52_mod *mod, const int k)
 {
+	if (LN52_USE_WINDOW(k)) {
+		ln52_sqr_window(r, a, mod, k);
+		return;
+	}
 	z52 t[2 * BIG_LANES52_MAX_DIGITS];
 	for (int j = 0; j < 2 * k; j++)
 		t[j] = z52_zero();

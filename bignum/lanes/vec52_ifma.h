@@ -8,7 +8,7 @@
  *   z52_add, z52_sub       vpaddq, vpsubq (mod 2^64)
  *   z52_madd_lo(c, a, b)   vpmadd52luq: c + low 52 bits of a[51:0] b[51:0]
  *   z52_madd_hi(c, a, b)   vpmadd52huq: c + bits 103:52 of that product
- *   z52_shr52, z52_shr63   vpsrlq 52, 63
+ *   z52_shr51, 52, 63      vpsrlq 51, 52, 63
  *   z52_and52(a)           vpandq with 2^52 - 1
  *   z52_eq(a, b)           vpcmpeqq into a mask: bit l set where equal
  *   z52_blend(k, a, b)     vpblendmq: lane l of b where bit l of k, else a
@@ -68,6 +68,10 @@ Z52_FN z52 z52_madd_hi(z52 c, z52 a, z52 b)
 Z52_FN z52 z52_shr52(z52 a)
 {
 	return _mm512_srli_epi64(a, 52);
+}
+Z52_FN z52 z52_shr51(z52 a)
+{
+	return _mm512_srli_epi64(a, 51);
 }
 Z52_FN z52 z52_shr63(z52 a)
 {

@@ -13,5 +13,8 @@
  * inline or not: forced inlining of every step made this the longest
  * compile of each build, for code only the tests run this hot. */
 #define LN52_INLINE static inline
+/* The register-window product wherever the IFMA build takes it (k a
+ * constant there, a variable here). */
+#define LN52_WINDOW_RUNTIME_K 1
 #define LN52_SFX emu
 #include "lanes/lanes_ifma.c"
