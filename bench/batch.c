@@ -18,22 +18,38 @@
 #include "records.h"
 #include "threads.h"
 
-enum { IMPL_SINGLE, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPLS };
+enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPLS };
 
-static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-avx2",
-					      "ours-batch-c", "openssl-noblind" };
+static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-ifma",
+					      "ours-batch-avx2", "ours-batch-c",
+					      "openssl-noblind" };
+
+/* The lane rows, fastest first: the library's own order of preference. */
+static const int lane_rows[] = { IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C };
+#define LANE_ROWS ((int)(sizeof(lane_rows) / sizeof(lane_rows[0])))
+
+/* BIGMONT_BATCH's value for a lane row. */
+static const char *lanes_env(int i)
+{
+	return i == IMPL_BATCH_IFMA ? "ifma" : i == IMPL_BATCH_AVX2 ? "avx2" : "c";
+}
+
+static int is_lane_row(int i)
+{
+	return i == IMPL_BATCH_IFMA || i == IMPL_BATCH_AVX2 || i == IMPL_BATCH_C;
+}
 
 #define MAX_ROUNDS 100000
 
-/* Whether a row belongs in this build's table and JSON: the AVX2 lanes
- * are x86-64's, and elsewhere not even a "not run" row names them. */
+/* Whether a row belongs in this build's table and JSON: the AVX2 and IFMA
+ * lanes are x86-64's, and elsewhere not even a "not run" row names them. */
 static int listed(int i)
 {
 #if defined(__x86_64__)
 	(void)i;
 	return 1;
 #else
-	return i != IMPL_BATCH_AVX2;
+	return i != IMPL_BATCH_AVX2 && i != IMPL_BATCH_IFMA;
 #endif
 }
 
@@ -99,8 +115,8 @@ static void choose_lanes(int i)
 	/* BIGMONT_BATCH also makes the library take the lanes where it would
 	 * run singly by default (the IFMA lanes below RSA-2048): the rows time
 	 * the lanes. */
-	if (i == IMPL_BATCH_AVX2 || i == IMPL_BATCH_C)
-		setenv("BIGMONT_BATCH", i == IMPL_BATCH_C ? "c" : "avx2", 1);
+	if (is_lane_row(i))
+		setenv("BIGMONT_BATCH", lanes_env(i), 1);
 }
 
 static void unchoose_lanes(void)
@@ -121,6 +137,7 @@ static int run_ops(const struct key_run *k, int i, uint8_t *out, const uint8_t *
 		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
 			rc = rsa_private_raw(k->ours, out + j * len, in + j * len, len);
 		return rc;
+	case IMPL_BATCH_IFMA:
 	case IMPL_BATCH_AVX2:
 	case IMPL_BATCH_C:
 		return rsa_private_batch(k->keys, out, in, len, BENCH_BATCH_OPS, status, scratch,
@@ -169,9 +186,9 @@ static void close_key(struct key_run *k)
 	}
 }
 
-/* only: the one lane row BIGMONT_BATCH asked for (IMPL_BATCH_C or
- * IMPL_BATCH_AVX2; a profile of one lane build, profiles/record --batch
- * --lanes), or -1 for both. */
+/* only: the one lane row BIGMONT_BATCH asked for (IMPL_BATCH_C,
+ * IMPL_BATCH_AVX2 or IMPL_BATCH_IFMA; a profile of one lane build,
+ * profiles/record --batch --lanes), or -1 for all. */
 static int open_key(struct key_run *k, const struct bench_speed_key *key, int only,
 		    char *err, size_t errlen)
 {
@@ -224,31 +241,49 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 			return 1;
 		}
 	}
-	/* Which implementations run here. */
-	/* The AVX2 row runs where the library takes the AVX2 lanes when asked
-	 * for them (on an IFMA CPU its default is the IFMA lanes). */
-	choose_lanes(IMPL_BATCH_AVX2);
-	const char *kernel = big_crt_batch_kernel();
-	unchoose_lanes(); /* run_own and time_rounds set it for each batch row */
+	/* Which implementations run here: a lane row where the library takes
+	 * that build when asked for it (on an IFMA CPU its default is the
+	 * IFMA lanes, and the AVX2 row asks for the AVX2 lanes). */
 	for (int i = 0; i < IMPLS; i++)
 		k->impl[i].present = 1;
 	k->impl[IMPL_SINGLE].note = big_cpu_variant_name();
 	k->impl[IMPL_OPENSSL].note = "blinding off";
 	k->impl[IMPL_BATCH_C].note = "portable C lanes";
 	k->impl[IMPL_BATCH_AVX2].note = "AVX2 lanes";
-	if (strcmp(kernel, "avx2") != 0) {
-		k->impl[IMPL_BATCH_AVX2].present = 0;
-		k->impl[IMPL_BATCH_AVX2].note = "not run: no AVX2 build or CPU";
+	k->impl[IMPL_BATCH_IFMA].note = "IFMA lanes";
+	for (int r = 0; r < LANE_ROWS; r++) {
+		const int i = lane_rows[r];
+		choose_lanes(i);
+		const char *kernel = big_crt_batch_kernel();
+		unchoose_lanes(); /* run_own and time_rounds set it for each row */
+		if (strcmp(kernel, lanes_env(i)) != 0) {
+			k->impl[i].present = 0;
+			k->impl[i].note = i == IMPL_BATCH_IFMA ? "not run: no IFMA build or CPU" :
+					  "not run: no AVX2 build or CPU";
+		}
 	}
-	if (only == IMPL_BATCH_C && k->impl[IMPL_BATCH_AVX2].present) {
-		k->impl[IMPL_BATCH_AVX2].present = 0;
-		k->impl[IMPL_BATCH_AVX2].note = "not run: BIGMONT_BATCH=c";
-	}
-	if (only == IMPL_BATCH_AVX2 && k->impl[IMPL_BATCH_AVX2].present) {
-		k->impl[IMPL_BATCH_C].present = 0;
-		k->impl[IMPL_BATCH_C].note = "not run: BIGMONT_BATCH=avx2";
-	}
+	/* A lane build asked for alone where it runs; asked for where it
+	 * cannot, the library falls back, and every row runs. */
+	if (only >= 0 && k->impl[only].present)
+		for (int r = 0; r < LANE_ROWS; r++) {
+			const int i = lane_rows[r];
+			if (i != only && k->impl[i].present) {
+				k->impl[i].present = 0;
+				k->impl[i].note = only == IMPL_BATCH_C ? "not run: BIGMONT_BATCH=c" :
+						  only == IMPL_BATCH_AVX2 ? "not run: BIGMONT_BATCH=avx2" :
+									    "not run: BIGMONT_BATCH=ifma";
+			}
+		}
 	return 0;
+}
+
+/* The lane row the library takes by default: the fastest present one. */
+static int default_lane_row(const struct key_run *k)
+{
+	for (int r = 0; r < LANE_ROWS; r++)
+		if (k->impl[lane_rows[r]].present)
+			return lane_rows[r];
+	return IMPL_BATCH_C;
 }
 
 /* Every present implementation's answers against GMP's. */
@@ -362,8 +397,8 @@ static void thread_after(const void *shared)
 	unchoose_lanes();
 }
 
-/* Our single operation and the batch the library takes here (AVX2; the
- * C lanes where there is none), at every T of the plan: amortised per
+/* Our single operation and the batch the library takes here (IFMA, else
+ * AVX2, else the C lanes), at every T of the plan: amortised per
  * operation, per core, against T x one thread.  The block the threads
  * run on is checked against GMP first, through thread_op. */
 static int time_threads(struct key_run *k, const struct bench_thread_plan *p, char *err,
@@ -374,7 +409,7 @@ static int time_threads(struct key_run *k, const struct bench_thread_plan *p, ch
 		return 0;
 	k->ntrows = 0;
 	k->trows[k->ntrows++] = IMPL_SINGLE;
-	k->trows[k->ntrows++] = k->impl[IMPL_BATCH_AVX2].present ? IMPL_BATCH_AVX2 : IMPL_BATCH_C;
+	k->trows[k->ntrows++] = default_lane_row(k);
 	const size_t size = block_size(k);
 	uint8_t *block = calloc(2, size);
 	struct thread_row rows[IMPLS];
@@ -507,14 +542,19 @@ static void print_key(FILE *out, const struct key_run *k, double seconds)
 			1e9 / x->cpu_median, x->cpu_median / single->cpu_median,
 			x->cpu_median / ossl->cpu_median);
 	}
-	const struct impl_run *b = &k->impl[IMPL_BATCH_AVX2];
-	if (b->present)
-		fprintf(out, "  ratio batch-avx2/single: %.3f cpu median, %.3f cpu min, %.3f wall "
-			"median, %.3f wall min; batch-avx2/openssl %.3f (cpu median); ops/s per core "
-			"x%.2f over single\n",
+	for (int r = 0; r < LANE_ROWS; r++) {
+		const int i = lane_rows[r];
+		const struct impl_run *b = &k->impl[i];
+		if (i == IMPL_BATCH_C || !b->present)
+			continue;
+		const char *name = impl_name[i] + strlen("ours-");
+		fprintf(out, "  ratio %s/single: %.3f cpu median, %.3f cpu min, %.3f wall "
+			"median, %.3f wall min; %s/openssl %.3f (cpu median); ops/s per core "
+			"x%.2f over single\n", name,
 			b->cpu_median / single->cpu_median, b->cpu_min / single->cpu_min,
-			b->median / single->median, b->min / single->min,
+			b->median / single->median, b->min / single->min, name,
 			b->cpu_median / ossl->cpu_median, single->cpu_median / b->cpu_median);
+	}
 }
 
 static void json_key_run(struct json_writer *w, const struct key_run *k, int cores)
@@ -557,6 +597,7 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 	const int only = asked == NULL		  ? -1 :
 			 strcmp(asked, "c") == 0    ? IMPL_BATCH_C :
 			 strcmp(asked, "avx2") == 0 ? IMPL_BATCH_AVX2 :
+			 strcmp(asked, "ifma") == 0 ? IMPL_BATCH_IFMA :
 						      -1;
 	struct bench_machine m;
 	bench_machine_probe(&m, o->build, NULL);

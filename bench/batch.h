@@ -7,8 +7,9 @@
  * inputs are checked against GMP's before anything is timed (a wrong one
  * fails the run); then rounds, interleaved, each timing BENCH_BATCH_OPS
  * operations of each implementation in turn (ours single through
- * rsa_private_raw, the batch with the AVX2 build where the CPU has it and
- * with the portable C build, OpenSSL's RSA_private_decrypt), until the
+ * rsa_private_raw, the batch with the IFMA and the AVX2 builds where the
+ * CPU has them and with the portable C build, OpenSSL's
+ * RSA_private_decrypt), until the
  * time asked and at least BENCH_BATCH_MIN_ROUNDS rounds.  Blinding is off
  * on every side, the fault check on in ours (single and batch alike).
  * Printed: the median and minimum wall-clock ns per operation over the
@@ -19,7 +20,7 @@
  * OpenSSL's are of the CPU-time medians, all from the same run.
  *
  * With thread counts above 1: our single operation and the batch (the
- * AVX2 lanes; the C lanes where there are none) in T threads sharing the
+ * lanes the library takes: IFMA, else AVX2, else C) in T threads sharing the
  * key (its rsa_key and the key array only read; each thread's inputs,
  * outputs, statuses and batch scratch its own), by threads.h's windows
  * and rounds, T = 1 included: operations per second in all and per core

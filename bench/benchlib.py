@@ -947,7 +947,7 @@ def batch_doc_shape(doc):
 def check_batch_doc(doc):
     """Problems with a batch document: its shape (batch_doc_shape), then
     ours-single, ours-batch-c and OpenSSL measured with positive times at
-    every key; the AVX2 row measured or saying why not."""
+    every key; the AVX2 and IFMA rows measured or saying why not."""
     problems = batch_doc_shape(doc)
     if problems:
         return problems
@@ -961,10 +961,11 @@ def check_batch_doc(doc):
             v = x.get("cpu_median_ns_per_op") if x else None
             if not (x and x.get("measured") and isinstance(v, (int, float)) and v > 0):
                 problems.append("no measurement of %s at %s bits" % (name, k.get("bits")))
-        x = impls.get("ours-batch-avx2")
-        if x and not x.get("measured") and not x.get("kernel"):
-            problems.append("ours-batch-avx2 at %s bits neither measured nor "
-                            "saying why" % k.get("bits"))
+        for name in ("ours-batch-avx2", "ours-batch-ifma"):
+            x = impls.get(name)
+            if x and not x.get("measured") and not x.get("kernel"):
+                problems.append("%s at %s bits neither measured nor saying why"
+                                % (name, k.get("bits")))
     return problems
 
 
@@ -994,22 +995,31 @@ def batch_mb8_cell(summary, bits, machine):
     return "n/a", why
 
 
-BATCH_HEADER = ["bits", "single", "batch avx2", "batch c", "avx2/single", "c/single",
-                "single ops/s/core", "avx2 ops/s/core", "OpenSSL single", "avx2/OpenSSL",
-                "ipp-crypto mb8"]
+BATCH_LANES = ("ifma", "avx2", "c")  # the library's order of preference
+
+BATCH_HEADER = ["bits", "single", "batch ifma", "batch avx2", "batch c", "ifma/single",
+                "avx2/single", "c/single", "single ops/s/core", "batch ops/s/core",
+                "OpenSSL single", "batch/OpenSSL", "ipp-crypto mb8", "batch/mb8"]
+
+
+def batch_fastest(key):
+    """The fastest lane row measured at this key (CPU median), or None."""
+    rows = [x for x in (_batch_impl(key, "ours-batch-" + n) for n in BATCH_LANES) if x]
+    return min(rows, key=lambda x: x["cpu_median_ns_per_op"]) if rows else None
 
 
 def batch_rows(batch, summary, machine):
     """The batch table's rows (one per key size) and the reasons for the
     n/a cells: CPU ns per operation, medians over the rounds of one
     `bigmont speed --batch` run (blinding off on every side), same-run
-    ratios; ipp-crypto mb8 from the speed runs of the same bench/run."""
+    ratios; "batch" is the fastest lane build measured; ipp-crypto mb8
+    from the speed runs of the same bench/run."""
     rows, notes = [], {}
     for k in sorted(batch.get("keys", []), key=lambda k: k.get("bits", 0)):
         bits = k.get("bits")
         single = _batch_impl(k, "ours-single")
-        avx2 = _batch_impl(k, "ours-batch-avx2")
-        c = _batch_impl(k, "ours-batch-c")
+        lanes = {n: _batch_impl(k, "ours-batch-" + n) for n in BATCH_LANES}
+        best = batch_fastest(k)
         ossl = _batch_impl(k, "openssl-noblind")
 
         def ns(x):
@@ -1022,15 +1032,23 @@ def batch_rows(batch, summary, machine):
 
         def per_core(x):
             return fmt_ns(1e9 / x["cpu_median_ns_per_op"]) if x else "n/a"
-        if not avx2:
-            for x in k.get("implementations", []):
-                if x.get("name") == "ours-batch-avx2":
-                    notes["batch avx2"] = x.get("kernel") or "not measured"
+        for n in ("ifma", "avx2"):
+            if not lanes[n]:
+                row = [x for x in k.get("implementations", [])
+                       if x.get("name") == "ours-batch-" + n]
+                notes["batch " + n] = (row[0].get("kernel") or "not measured") if row else \
+                    "no such row in this run's --batch (before it had one)"
         mb8, why = batch_mb8_cell(summary, bits, machine)
         if why:
             notes["ipp-crypto mb8"] = why
-        rows.append([bits, ns(single), ns(avx2), ns(c), ratio(avx2, single), ratio(c, single),
-                     per_core(single), per_core(avx2), ns(ossl), ratio(avx2, ossl), mb8])
+        r = find(summary, "ipp-crypto-mb8", "all", bits) if summary else None
+        mb8_ns = (r or {}).get("median_ns")
+        over_mb8 = "%.3f" % (best["cpu_median_ns_per_op"] / mb8_ns) if best and isinstance(
+            mb8_ns, (int, float)) and mb8_ns > 0 else "n/a"
+        rows.append([bits, ns(single)] + [ns(lanes[n]) for n in BATCH_LANES] +
+                    [ratio(lanes[n], single) for n in BATCH_LANES] +
+                    [per_core(single), per_core(best), ns(ossl), ratio(best, ossl), mb8,
+                     over_mb8])
     return rows, notes
 
 
@@ -1044,8 +1062,9 @@ def batch_thread_rows(batch):
     rows = []
     for k in sorted(batch.get("keys", []), key=lambda k: k.get("bits", 0)):
         ts = sorted({x.get("threads") for x in k.get("threads", [])})
-        bname = "ours-batch-avx2" if any(x.get("name") == "ours-batch-avx2"
-                                         for x in k.get("threads", [])) else "ours-batch-c"
+        names = {x.get("name") for x in k.get("threads", [])}
+        bname = next((n for n in ("ours-batch-" + x for x in BATCH_LANES) if n in names),
+                     "ours-batch-c")
         for t in ts:
             s, b = _batch_thread(k, "ours-single", t), _batch_thread(k, bname, t)
             if not s or not b:
@@ -1077,9 +1096,10 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
     out.append("%s, %s; blinding off on every side (OpenSSL single: RSA_private_decrypt "
                "without blinding), our fault check on; answers checked against GMP before "
                "timing; ratios are same-run time ratios (below 1: the batch faster); "
+               "batch: the fastest lane build measured; "
                "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: time per "
                "operation of its 8-operation call, from the speed runs of this bench/run "
-               "(blinding off)" % (
+               "(blinding off), and batch/mb8 against it" % (
                    "`%s`" % command if markdown and command else command or "bigmont speed --batch",
                    "lane kernel '%s'" % doc.get("batch_kernel", "?")))
     for what in sorted(notes):

@@ -670,21 +670,24 @@ class Ipp(unittest.TestCase):
         self.assertIn("n/a (ipp-crypto), Test CPU 9000: no libippcp.so in /v/lib", merged)
 
 
-def batch_doc(avx2=True, threads=True):
+def batch_doc(avx2=True, threads=True, ifma=False):
     """A `bigmont speed --batch --json` document at 2048 bits: CPU ns per
-    operation single 1000, AVX2 batch 700 (or not run), C batch 20000,
-    OpenSSL 1100; with threads, T = 1 and 2 on 2 cores."""
+    operation single 1000, IFMA batch 400 (or not run), AVX2 batch 700 (or
+    not run), C batch 20000, OpenSSL 1100; with threads, T = 1 and 2 on 2
+    cores."""
     def impl(name, ns, kernel="k"):
         return {"name": name, "kernel": kernel, "measured": ns is not None, "rounds": 5,
                 "median_ns_per_op": ns, "min_ns_per_op": ns, "cpu_median_ns_per_op": ns,
                 "cpu_min_ns_per_op": ns, "ops_per_s": 1e9 / ns if ns else None,
                 "ratio_to_single": ns / 1000.0 if ns else None,
                 "ratio_to_openssl": ns / 1100.0 if ns else None}
-    impls = [impl("ours-single", 1000.0), impl("ours-batch-avx2", 700.0) if avx2 else
+    impls = [impl("ours-single", 1000.0), impl("ours-batch-ifma", 400.0) if ifma else
+             impl("ours-batch-ifma", None, "not run: no IFMA build or CPU"),
+             impl("ours-batch-avx2", 700.0) if avx2 else
              impl("ours-batch-avx2", None, "not run: no AVX2 build or CPU"),
              impl("ours-batch-c", 20000.0), impl("openssl-noblind", 1100.0)]
     trows = []
-    batch = "ours-batch-avx2" if avx2 else "ours-batch-c"
+    batch = "ours-batch-ifma" if ifma else "ours-batch-avx2" if avx2 else "ours-batch-c"
     for t, share in ((1, 1.0), (2, 0.9)):
         for name, rate in (("ours-single", 1e6 * t * share), (batch, 1.5e6 * t * share)):
             trows.append({"name": name, "threads": t, "ops_per_s": rate,
@@ -715,7 +718,7 @@ class Batch(unittest.TestCase):
         self.assertIn("no measurement of openssl-noblind at 2048 bits",
                       benchlib.check_batch_doc(doc))
         doc = batch_doc(avx2=False)
-        doc["keys"][0]["implementations"][1]["kernel"] = ""
+        doc["keys"][0]["implementations"][2]["kernel"] = ""
         self.assertIn("ours-batch-avx2 at 2048 bits neither measured nor saying why",
                       benchlib.check_batch_doc(doc))
         self.assertIn("no keys", benchlib.check_batch_doc(dict(batch_doc(), keys=[])))
@@ -725,13 +728,25 @@ class Batch(unittest.TestCase):
             runs = ipp_runs(mb8=mb8)
             summary = benchlib.aggregate(runs)
             rows, notes = benchlib.batch_rows(batch_doc(), summary, runs[0][1]["machine"])
-            self.assertEqual(rows, [[2048, "1,000", "700", "20,000", "0.700", "20.000",
-                                     "1,000,000", "1,428,571", "1,100", "0.636", cell]])
+            self.assertEqual(rows, [[2048, "1,000", "n/a", "700", "20,000", "n/a", "0.700",
+                                     "20.000", "1,000,000", "1,428,571", "1,100", "0.636", cell,
+                                     "2.222" if mb8 else "n/a"]])  # 700 / 315
             self.assertEqual(MB_NOTE in notes.get("ipp-crypto mb8", ""), not mb8, notes)
         rows, notes = benchlib.batch_rows(batch_doc(avx2=False), [], {"ipp_note": "no ipp"})
-        self.assertEqual(rows[0][2], "n/a")
+        self.assertEqual(rows[0][3], "n/a")
+        self.assertEqual(rows[0][9], "50,000")  # batch ops/s/core: the C lanes, the only ones
         self.assertEqual(notes, {"batch avx2": "not run: no AVX2 build or CPU",
+                                 "batch ifma": "not run: no IFMA build or CPU",
                                  "ipp-crypto mb8": "no ipp"})
+        # The IFMA row, where measured, is the batch the ratios take.
+        doc = batch_doc(ifma=True)
+        rows, notes = benchlib.batch_rows(doc, [], {"ipp_note": "no ipp"})
+        self.assertEqual(rows[0][2:10], ["400", "700", "20,000", "0.400", "0.700", "20.000",
+                                         "1,000,000", "2,500,000"])
+        self.assertEqual(rows[0][11], "0.364")
+        self.assertNotIn("batch ifma", notes)
+        self.assertEqual(benchlib.check_batch_doc(doc), [])
+        self.assertEqual(benchlib.batch_thread_rows(doc)[0][1], "1 (ifma)")
 
     def test_thread_rows(self):
         self.assertEqual(benchlib.batch_thread_rows(batch_doc()), [
@@ -746,7 +761,7 @@ class Batch(unittest.TestCase):
         m = runs[0][1]["machine"]
         batch = {"command": "bigmont speed --batch --bits 2048", "doc": batch_doc()}
         md = benchlib.batch_report(batch, summary, m, markdown=True, command=batch["command"])
-        self.assertIn("| 2048 | 1,000 | 700 | 20,000 | 0.700 |", md)
+        self.assertIn("| 2048 | 1,000 | n/a | 700 | 20,000 | n/a | 0.700 |", md)
         self.assertIn("`bigmont speed --batch --bits 2048`, lane kernel 'avx2'", md)
         self.assertIn("n/a (ipp-crypto mb8): ", md)
         self.assertIn("| 2048 | 2 (avx2) | 900,000 | 1,350,000 | 0.667 |", md)
@@ -755,7 +770,7 @@ class Batch(unittest.TestCase):
         doc = {"schema": benchlib.RUN_SCHEMA, "machine": m, "settings": {},
                "records": summary, "batch": batch}
         merged = benchlib.merge([doc])
-        self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | 700 | 20,000 |", merged)
+        self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | n/a | 700 | 20,000 |", merged)
         # mb8's reason once, under the first tables, not again under the batch's
         self.assertEqual(merged.count(MB_NOTE), 1, merged)
         del doc["batch"]  # a run from before the batch: no batch table
@@ -871,7 +886,7 @@ class RunOutput(unittest.TestCase):
                           res["batch"]["command"])
             self.assertNotIn("--threads", res["batch"]["command"])  # T = 1 only
             with open(os.path.join(results, slug, name + ".md")) as f:
-                self.assertIn("| 2048 | 1,000 | 700 | 20,000 |", f.read())
+                self.assertIn("| 2048 | 1,000 | n/a | 700 | 20,000 |", f.read())
             self.assertIn("in batches", r.stdout)
         finally:
             shutil.rmtree(tmp)
@@ -1023,10 +1038,10 @@ class RunBatchFailures(FakeBigmontSteps, unittest.TestCase):
                 (lambda d: d["keys"][0].pop("bits"), "keys[0].bits missing or not a whole number"),
                 (lambda d: d["keys"][0].update(implementations="x"),
                  "keys[0].implementations not a list of objects"),
-                (lambda d: d["keys"][0]["implementations"][3].update(name={"x": 1}),
-                 "keys[0].implementations[3].name missing or not a string"),
-                (lambda d: d["keys"][0]["implementations"][1].update(cpu_median_ns_per_op=None),
-                 "keys[0].implementations[1] measured without a positive cpu_median_ns_per_op"),
+                (lambda d: d["keys"][0]["implementations"][4].update(name={"x": 1}),
+                 "keys[0].implementations[4].name missing or not a string"),
+                (lambda d: d["keys"][0]["implementations"][2].update(cpu_median_ns_per_op=None),
+                 "keys[0].implementations[2] measured without a positive cpu_median_ns_per_op"),
                 (lambda d: d["keys"][0].update(threads=[1]),
                  "keys[0].threads not a list of objects"),
                 (lambda d: d["keys"][0]["threads"][3].update(ops_per_s_per_core="1e6"),
@@ -1040,7 +1055,7 @@ class RunBatchFailures(FakeBigmontSteps, unittest.TestCase):
     def test_batch_document_fails_its_check(self):
         doc = batch_doc(threads=False)
         impls = doc["keys"][0]["implementations"]
-        impls[2]["measured"] = False  # ours-batch-c
+        impls[3]["measured"] = False  # ours-batch-c
         impls.pop()  # openssl-noblind
         self.assert_stopped(self.run_batch(batch=doc),
                             "%s: no measurement of ours-batch-c at 2048 bits; no measurement "

@@ -418,14 +418,14 @@ def check_kernels_json(exe, work, env):
 def check_batch(exe, work, env, x86=True):
     """--batch: every implementation's answers checked against GMP, then
     timed; the text table and the JSON (schema bigmont-speed-batch/1) hold
-    ours-single, the batch rows (AVX2 where the CPU has it, and the C
-    lanes) and openssl-noblind with positive times and ratios; with
+    ours-single, the batch rows (IFMA and AVX2 where the CPU has them, and
+    the C lanes) and openssl-noblind with positive times and ratios; with
     --threads 1,2 the thread table and JSON threads[] hold ours-single and
     the batch the library takes at T = 1 and 2, per core, the efficiency
     and single/batch at the same T; --batch with --kernels or --compare is
     refused, and so is a bad --threads (0, an empty value in the list):
-    exit 2, one error line, no JSON written; BIGMONT_BATCH=c (and avx2
-    where it ran) times that lane row alone, the other saying why; the
+    exit 2, one error line, no JSON written; BIGMONT_BATCH=c (and avx2,
+    ifma where they ran) times that lane row alone, the others saying why; the
     command profiles/record --batch profiles runs."""
     out = os.path.join(work, "batch.json")
     if os.path.exists(out):
@@ -451,21 +451,22 @@ def check_batch(exe, work, env, x86=True):
     for key in keys:
         impls = {x["name"]: x for x in key.get("implementations", [])}
         for name in ("ours-single", "ours-batch-c", "openssl-noblind") + (
-                ("ours-batch-avx2",) if x86 else ()):
+                ("ours-batch-avx2", "ours-batch-ifma") if x86 else ()):
             check(name in impls, "--batch JSON has %s" % name)
-        check(x86 or "ours-batch-avx2" not in impls, "--batch JSON off x86-64 has no AVX2 row")
+        check(x86 or ("ours-batch-avx2" not in impls and "ours-batch-ifma" not in impls),
+              "--batch JSON off x86-64 has no AVX2 or IFMA row")
         for name, x in impls.items():
             if x.get("measured"):
                 check(x["median_ns_per_op"] > 0 and x["min_ns_per_op"] > 0 and
                       x["ops_per_s"] > 0 and x["ratio_to_single"] > 0 and x["rounds"] >= 5,
                       "--batch %s measured: %r" % (name, x))
             else:
-                check(name == "ours-batch-avx2" and x.get("kernel"),
-                      "only the AVX2 row may be absent, with a reason: %r" % x)
+                check(name in ("ours-batch-avx2", "ours-batch-ifma") and x.get("kernel"),
+                      "only the AVX2 and IFMA rows may be absent, with a reason: %r" % x)
         check(impls.get("ours-single", {}).get("ratio_to_single") == 1,
               "ours-single is the ratios' base")
-        batch = "ours-batch-avx2" if impls.get("ours-batch-avx2", {}).get("measured") \
-            else "ours-batch-c"
+        batch = next(n for n in ("ours-batch-ifma", "ours-batch-avx2", "ours-batch-c")
+                     if impls.get(n, {}).get("measured") or n == "ours-batch-c")
         rows = {(x.get("name"), x.get("threads")): x for x in key.get("threads", [])}
         check(sorted(rows) == sorted((n, t) for n in ("ours-single", batch) for t in (1, 2)),
               "--batch --threads 1,2: ours-single and %s at T = 1, 2: %r" % (batch, sorted(rows)))
@@ -502,8 +503,9 @@ def check_batch(exe, work, env, x86=True):
     # --batch sets it); the other lane row says why it did not run.
     ran = {x.get("name") for key in keys for x in key.get("implementations", [])
            if x.get("measured")}
-    for lanes in ("c", "avx2") if "ours-batch-avx2" in ran else ("c",):
-        other = "ours-batch-avx2" if lanes == "c" else "ours-batch-c"
+    for lanes in ("c",) + tuple(x for x in ("avx2", "ifma") if "ours-batch-" + x in ran):
+        others = [n for n in ("ours-batch-c", "ours-batch-avx2", "ours-batch-ifma")
+                  if n != "ours-batch-" + lanes]
         r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01",
                             "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, env=dict(env, BIGMONT_BATCH=lanes),
@@ -515,11 +517,13 @@ def check_batch(exe, work, env, x86=True):
             impls = {x["name"]: x for x in json.load(f)["keys"][0]["implementations"]}
         check(impls["ours-batch-" + lanes]["measured"], "BIGMONT_BATCH=%s: its row measured"
               % lanes)
-        if other in ran:  # else it did not run anyway, saying why (above)
-            check(not impls[other]["measured"] and
-                  impls[other]["kernel"] == "not run: BIGMONT_BATCH=" + lanes and
-                  "not run: BIGMONT_BATCH=" + lanes in r.stdout,
-                  "BIGMONT_BATCH=%s: %s not run, saying why: %r" % (lanes, other, impls[other]))
+        for other in others:
+            if other in ran:  # else it did not run anyway, saying why (above)
+                check(not impls[other]["measured"] and
+                      impls[other]["kernel"] == "not run: BIGMONT_BATCH=" + lanes and
+                      "not run: BIGMONT_BATCH=" + lanes in r.stdout,
+                      "BIGMONT_BATCH=%s: %s not run, saying why: %r" % (lanes, other,
+                                                                        impls[other]))
     # The command profiles/record --batch profiles is one bigmont takes.
     loader = importlib.machinery.SourceFileLoader(
         "profiles_record", os.path.join(os.path.dirname(HERE), "profiles", "record"))

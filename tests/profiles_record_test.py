@@ -277,13 +277,13 @@ class Batch(unittest.TestCase):
 
     def test_default_lanes(self):
         # The lanes the library takes: the C ones in the portable builds,
-        # AVX2 in the assembly build where the CPU has it.
+        # IFMA in the assembly build where the CPU has it, else AVX2.
         self.assertEqual(record.default_lanes("chunk32"), "c")
         self.assertEqual(record.default_lanes("chunk64"), "c")
         real = record.proflib._cpuinfo_field
         try:
             for flags, want in (("fpu sse2 avx avx2 bmi2", "avx2"), ("fpu sse2 avx", "c"),
-                                (None, "c")):
+                                ("fpu avx2 avx512f avx512ifma", "ifma"), (None, "c")):
                 record.proflib._cpuinfo_field = (
                     lambda name, flags=flags: flags if name == "flags" else real(name))
                 self.assertEqual(record.default_lanes("chunk64-asm"), want, flags)
