@@ -18,6 +18,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 	cannot |= bench_mont_kernels_measure(&k->mont, trial_scale, &k->clock);
 	cannot |= bench_r52_kernels_measure(&k->r52, trial_scale, &k->clock);
 	bench_lanes_kernels_measure(&k->lanes, trial_scale, &k->clock);
+	bench_lanes52_kernels_measure(&k->lanes52, trial_scale, &k->clock);
 	bench_vertical_kernels_measure(&k->vertical, trial_scale, &k->clock);
 	const double tpc = k->ticks_per_cycle = bench_ticks_per_cycle(&k->clock);
 	if (bench_peak_finish(&k->peak, tpc, err, errlen) != 0)
@@ -35,6 +36,10 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 	fprintf(out, "\n");
 	bench_lanes_kernels_print(out, &k->lanes, tpc, &k->peak);
 	fprintf(out, "\n");
+	if (BENCH_HAVE_X86_PEAKS) {
+		bench_lanes52_kernels_print(out, &k->lanes52, tpc, &k->peak);
+		fprintf(out, "\n");
+	}
 	bench_vertical_kernels_print(out, &k->vertical, tpc);
 	if (cannot) {
 		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
@@ -57,6 +62,7 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_int(w, "montgomery", k->mont.trials);
 	json_kv_int(w, "radix52", k->r52.trials);
 	json_kv_int(w, "lanes", k->lanes.trials);
+	json_kv_int(w, "lanes52", k->lanes52.trials);
 	json_kv_int(w, "vertical", k->vertical.trials);
 	json_object_end(w);
 	json_key(w, "peak");
@@ -87,6 +93,11 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_array_begin(w);
 	bench_lanes_kernels_json(w, &k->lanes, k->ticks_per_cycle, p);
 	json_array_end(w);
+	json_key(w, "lanes52");
+	json_array_begin(w);
+	bench_lanes52_kernels_json(w, &k->lanes52, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_kv_string(w, "lanes52_note", k->lanes52.why);
 	json_key(w, "vertical");
 	json_array_begin(w);
 	bench_vertical_kernels_json(w, &k->vertical, k->ticks_per_cycle);

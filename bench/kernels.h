@@ -4,7 +4,8 @@
  * (mont_kernels.h) and the radix-2^52 dual kernels (r52_kernels.h),
  * measured with one clock and one calibration of ticks per core cycle
  * (cycles.h), with this CPU's multiplier (peak.h) and each Montgomery
- * and radix-2^52 kernel's bound and share of it, and the CRT's two
+ * and radix-2^52 kernel's bound and share of it, the batch's lane kernels
+ * in radix 2^28 and 2^52 (lanes_kernels.h, lanes52_kernels.h), and the CRT's two
  * exponentiations by each side of the vertical choice (vertical_kernels.h), printed after all are
  * measured; the same in the JSON document's "kernels" (bench/README.md).
  * --seconds scales every table's trials (bench_kernel_trials, cycles.h):
@@ -18,6 +19,7 @@
 
 #include "cycles.h"
 #include "json.h"
+#include "lanes52_kernels.h"
 #include "lanes_kernels.h"
 #include "mont_kernels.h"
 #include "peak.h"
@@ -34,6 +36,7 @@ struct bench_kernels {
 	struct bench_mont_table mont;
 	struct bench_r52_table r52;
 	struct bench_lanes_table lanes;
+	struct bench_lanes52_table lanes52;
 	struct bench_vertical_table vertical;
 };
 

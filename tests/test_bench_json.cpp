@@ -569,6 +569,8 @@ void fake_kernels(bench_kernels *k)
 	k->mont.trials = 15;
 	k->r52.trials = 14;
 	k->lanes.trials = 5;
+	k->lanes52.trials = 4;
+	k->lanes52.why = "no AVX-512 IFMA on this CPU";
 	k->vertical.trials = 3;
 }
 
@@ -587,7 +589,7 @@ TEST(BenchKernels, TrialsFollowSeconds)
 		return std::max(rounded / tenth, BENCH_KERNEL_MIN_TRIALS);
 	};
 	const int defaults[] = { BENCH_VEC_TRIALS, BENCH_MONT_TRIALS, BENCH_R52_TRIALS,
-				 BENCH_LANES_TRIALS, BENCH_VERTICAL_TRIALS };
+				 BENCH_LANES_TRIALS, BENCH_LANES52_TRIALS, BENCH_VERTICAL_TRIALS };
 	for (int n : defaults) {
 		EXPECT_EQ(bench_kernel_trials(n, 1.0), want(n)) << n;
 		EXPECT_EQ(bench_kernel_trials(n, 2.0), want(2 * n)) << n;
@@ -644,7 +646,9 @@ TEST(BenchJson, KernelsDocument)
 		     "\"bound_cycles\": null,", "\"above_peak\": null,",
 		     "\"pct_of_peak\": null\n", "\"trial_scale\": 0.05,",
 		     "\"trials\": {\n      \"vector\": 50,\n      \"montgomery\": 15,\n      "
-		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"vertical\": 3\n    },",
+		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"lanes52\": 4,\n      "
+		     "\"vertical\": 3\n    },",
+		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
 		     "\"chains\": 12,\n      \"trials\": 300\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */

@@ -1,0 +1,134 @@
+/*
+ * bench/lanes52_kernels.c -- ticks per radix-2^52 lane product and
+ * squaring (contract in lanes52_kernels.h).  As for the radix-2^28 lanes
+ * (lanes_kernels.c): the best, over t->trials, of the mean over RUN
+ * dependent calls (x = mul(x, b) or x = sqr(x)), on random odd moduli of
+ * 52k - 4 bits in every lane and operands below them.
+ */
+#include "lanes52_kernels.h"
+
+#include <string.h>
+
+#include "lanes/lanes52.h"
+
+#define RUN 16
+
+static const int digits[BENCH_LANES52_SIZES] = { 10, 20, 30, 40 };
+
+#if BIG_LANES52_HAVE_IFMA_BUILD
+struct call {
+	int squaring;
+	uint64_t *seed;
+	struct big_lanes52_mod mod;
+	uint64_t x[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t b[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
+};
+
+static uint64_t run_calls(void *ctx)
+{
+	struct call *c = ctx;
+	const uint64_t t0 = bench_ticks();
+	if (c->squaring) {
+		for (int i = 0; i < RUN; i++)
+			big_lanes52_sqr_ifma(c->x, c->x, &c->mod);
+	} else {
+		for (int i = 0; i < RUN; i++)
+			big_lanes52_mul_ifma(c->x, c->x, c->b, &c->mod);
+	}
+	return bench_ticks() - t0;
+}
+
+static void setup_column(void *ctx, int s)
+{
+	struct call *c = ctx;
+	const int k = digits[s];
+	memset(&c->mod, 0, sizeof(c->mod));
+	memset(c->x, 0, sizeof(c->x));
+	memset(c->b, 0, sizeof(c->b));
+	c->mod.digits = k;
+	for (int l = 0; l < BIG_LANES; l++) {
+		for (int j = 0; j < k; j++) {
+			c->mod.m[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
+			c->x[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
+			c->b[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
+		}
+		/* m of 52k - 4 bits (below R/4), x and b below m. */
+		const uint64_t top = (UINT64_C(1) << 47) | (c->mod.m[BIG_LANES_AT(k - 1, l)] >> 5);
+		c->mod.m[BIG_LANES_AT(k - 1, l)] = top;
+		c->x[BIG_LANES_AT(k - 1, l)] = c->b[BIG_LANES_AT(k - 1, l)] = top >> 1;
+		c->mod.m[BIG_LANES_AT(0, l)] |= 1;
+		c->mod.k0[l] = big_lanes52_k0(c->mod.m[BIG_LANES_AT(0, l)]);
+	}
+}
+#endif
+
+void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
+				   struct bench_cycle_clock *clock)
+{
+	memset(t, 0, sizeof(*t));
+	t->trials = bench_kernel_trials(BENCH_LANES52_TRIALS, trial_scale);
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	if (!big_lanes52_cpu_has_ifma()) {
+		t->why = "no AVX-512 IFMA on this CPU";
+		return;
+	}
+	static struct call c; /* 8 KB of operands: off the stack */
+	uint64_t seed = 0x6c616e35u;
+	for (int op = 0; op < 2; op++) {
+		struct bench_kernel_row *row = &t->row[t->nrows++];
+		*row = (struct bench_kernel_row){ .name = "ifma", .op = op ? "sqr" : "mul" };
+		c.squaring = op;
+		c.seed = &seed;
+		bench_best_ticks_each(row->ticks, BENCH_LANES52_SIZES, setup_column, run_calls, &c,
+				      t->trials, RUN, clock);
+	}
+#else
+	(void)clock;
+	t->why = "no IFMA lane build (the builds with the assembly kernels have it)";
+#endif
+}
+
+static const char *const formula[2] = { "4k^2 + k zmm vpmadd52",
+					"3k^2 + 2k zmm vpmadd52" };
+
+/* What a call issues (lanes52_kernels.h); kernel NULL: the algorithm's. */
+static double lanes52_count(const char *kernel, int k, int squaring)
+{
+	if (!squaring)
+		return 4.0 * k * k + k;
+	return kernel != NULL && k <= 20 ? 3.0 * k * k + 3 * k : 3.0 * k * k + 2 * k;
+}
+
+void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
+				 double ticks_per_cycle, const struct bench_peak *peak)
+{
+	if (!BENCH_HAVE_X86_PEAKS)
+		return;
+	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
+		"2^52 on AVX-512 IFMA (best of %d runs of %d dependent calls)", t->trials, RUN);
+	if (t->nrows == 0) {
+		fprintf(out, ": not run: %s\n", t->why);
+		return;
+	}
+	fprintf(out, "\n");
+	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
+	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES52_SIZES, ticks_per_cycle);
+	const double rate = bench_peak_ifma(peak);
+	if (!bench_peak_print_heading(out, "radix-2^52 lane kernels", "vpmadd52luq",
+				      peak->ifma_why ? peak->ifma_why : rate > 0 ? NULL : "no rate",
+				      "zmm vpmadd52", rate))
+		return;
+	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->row, t->nrows,
+			       ticks_per_cycle, rate, lanes52_count, formula);
+}
+
+void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
+				double ticks_per_cycle, const struct bench_peak *peak)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = "vpmadd52_zmm",
+		.heads = digits, .n = BENCH_LANES52_SIZES, .rate = bench_peak_ifma(peak),
+		.count = lanes52_count,
+	};
+	bench_peak_json_rows(w, &table, t->row, t->nrows, ticks_per_cycle);
+}

@@ -1,0 +1,42 @@
+/*
+ * bench/lanes52_kernels.h -- rdtsc ticks and core cycles per call of the
+ * radix-2^52 lane product and squaring (eight lanes on AVX-512 IFMA,
+ * bignum/lanes/lanes52.h) at the RSA halves' digit counts, and their share
+ * of the vpmadd52luq peak (peak.h): one table of `bigmont speed
+ * --kernels`, empty where the build or the CPU has no IFMA lanes.
+ *
+ * The count of a call, in zmm vpmadd52 (8 lane products, lo or hi):
+ *   product    4k^2 + k  (a b and q m, lo and hi, and the k digits q)
+ *   squaring   3k^2 + 3k where the lanes square in the register window
+ *              (k = 10, 20: lanes52_impl.h), 3k^2 + 2k elsewhere
+ * The "bound" rows give the algorithm's: the product's, and the
+ * squaring's 3k^2 + 2k.
+ */
+#ifndef BIGMONT_BENCH_LANES52_KERNELS_H
+#define BIGMONT_BENCH_LANES52_KERNELS_H
+
+#include <stdio.h>
+
+#include "cycles.h"
+#include "json.h"
+#include "peak.h"
+
+#define BENCH_LANES52_SIZES 4   /* 10, 20, 30, 40 digits: RSA-1024 .. 4096 */
+#define BENCH_LANES52_TRIALS 100 /* a figure's trials at --seconds 1 (cycles.h) */
+
+struct bench_lanes52_table {
+	int trials;
+	const char *why; /* NULL: measured; else why the table is empty */
+	int nrows;       /* 0 or 2: ifma mul, sqr */
+	struct bench_kernel_row row[2];
+};
+
+void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
+				   struct bench_cycle_clock *clock);
+void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
+				 double ticks_per_cycle, const struct bench_peak *peak);
+/* The rows as bench_peak_json_rows gives them (none where not measured). */
+void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
+				double ticks_per_cycle, const struct bench_peak *peak);
+
+#endif
