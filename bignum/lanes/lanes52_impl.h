@@ -479,28 +479,46 @@ LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
 	return v & ((UINT64_C(1) << w) - 1);
 }
 
-/* out = entry want_l of the table in each lane l: every word of every
- * entry is loaded, and each lane keeps its own entry's by a merge mask
- * (the masks from a compare of the public entry number with want). */
+/* Digits of ln52_select_block's blocks: its accumulators stay in registers. */
+#define LN52_SELECT_BLOCK 10
+
+/* Digits j0 .. j0 + n - 1 of out = entry want_l of the table in each lane
+ * l (n a constant where inlined): for every entry in turn, one compare of
+ * want with the public entry number makes the merge mask, and each
+ * accumulator takes that entry's digit in the lanes that want it. */
+LN52_INLINE void ln52_select_block(uint64_t *out, const uint64_t *table, const z52 want,
+				   const size_t words, const int j0, const int n)
+{
+	z52 acc[LN52_SELECT_BLOCK];
+#pragma GCC unroll 10
+	for (int j = 0; j < n; j++)
+		acc[j] = z52_zero();
+	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
+		const z52m take = z52_eq(want, z52_set1((uint64_t)e));
+		const uint64_t *x = table + (size_t)e * words;
+#pragma GCC unroll 10
+		for (int j = 0; j < n; j++)
+			acc[j] = z52_blend(take, acc[j], z52_load(LN52_AT(x, j0 + j)));
+	}
+#pragma GCC unroll 10
+	for (int j = 0; j < n; j++)
+		z52_store(LN52_AT(out, j0 + j), acc[j]);
+}
+
+/* out = entry want_l of the table in each lane l: every digit of every
+ * entry is loaded, and each lane keeps its own entry's by a merge mask.
+ * Entry by entry over blocks of digits, so that one mask serves a block
+ * (digit by digit, the 32 masks did not stay in the 8 mask registers). */
 LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table,
 			     const uint64_t *want, const int k)
 {
 	const size_t words = BIG_LANES_WORDS(k);
 	const z52 w = z52_load(want);
-	z52m take[BIG_LANES_TABLE_ENTRIES];
-	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++)
-		take[e] = z52_eq(w, z52_set1((uint64_t)e));
-	for (int j = 0; j < k; j++) {
-		z52 acc0 = z52_zero(), acc1 = z52_zero();
-		/* Two accumulators: two blend chains of 16. */
-		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e += 2) {
-			const uint64_t *x = table + (size_t)e * words;
-			acc0 = z52_blend(take[e], acc0, z52_load(LN52_AT(x, j)));
-			acc1 = z52_blend(take[e + 1], acc1, z52_load(LN52_AT(x + words, j)));
-		}
-		/* One of the two is zero in each lane: the other is its entry. */
-		z52_store(LN52_AT(out, j), z52_add(acc0, acc1));
-	}
+	int j = 0;
+	for (; j + LN52_SELECT_BLOCK <= k; j += LN52_SELECT_BLOCK)
+		ln52_select_block(out, table, w, words, j, LN52_SELECT_BLOCK);
+	for (; j < k; j++)
+		ln52_select_block(out, table, w, words, j, 1);
 }
 
 /* out = r - m where r >= m, else r, lane by lane (r <= m: the result of
