@@ -359,11 +359,124 @@ LN52_INLINE z52 ln52_cross(const uint64_t *a, int j, int row, const int k)
 	return j > row && j < k ? z52_load(LN52_AT(a, j)) : z52_zero();
 }
 
+/*
+ * The squaring with its columns in memory (even k above the window): the
+ * reduction rows two at a time as in ln52_rows, with square row s = i/2
+ * (ln52_square_row's digits: a_s, then E, then dd) merged into the pass of
+ * rows i, i + 1, so that a column's load and store serve the q terms of
+ * both rows and the square row's two halves; square row s's first
+ * columns, 2s and 2s + 1, are the pass's own i and i + 1, in before q_i
+ * and q_{i+1} are taken.  The rows s >= k/2 (columns k .. 2k - 1 only)
+ * after the passes.  3k^2 + 3k madds; needs a < R/2 like the window.
+ */
+LN52_INLINE void ln52_sqr_rows(uint64_t *r, const uint64_t *a,
+			       const struct big_lanes52_mod *mod, const int k)
+{
+	const z52 zero = z52_zero(), k0 = z52_load(mod->k0);
+	const uint64_t *m = mod->m;
+	const z52 m0 = z52_load(LN52_AT(m, 0)), m1 = z52_load(LN52_AT(m, 1));
+	z52 t[2 * BIG_LANES52_MAX_DIGITS + 2], dd[BIG_LANES52_MAX_DIGITS];
+	for (int j = 0; j < 2 * k + 2; j++)
+		t[j] = zero;
+	for (int j = 2; j < k; j++) {
+		const z52 aj = z52_load(LN52_AT(a, j));
+		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
+	}
+	for (int i = 0; i + 1 < k; i += 2) {
+		const int s = i / 2;
+		const z52 as = z52_load(LN52_AT(a, s));
+		const z52 as1 = z52_load(LN52_AT(a, s + 1));
+		const z52 e = z52_and52(z52_add(as1, as1));
+		/* Square row s's digit u is D_u: a_s, e, then dd[s + u]. */
+		const z52 *ds = dd + s;
+		z52 x = z52_madd_lo(t[i], as, as);
+		z52 y = z52_madd_hi(t[i + 1], as, as);
+		y = z52_madd_lo(y, as, e);
+		const z52 q0 = z52_madd_lo(zero, x, k0);
+		x = z52_madd_lo(x, q0, m0);
+		y = z52_madd_hi(y, q0, m0);
+		y = z52_madd_lo(y, q0, m1);
+		y = z52_add(y, z52_shr52(x));
+		const z52 q1 = z52_madd_lo(zero, y, k0);
+		y = z52_madd_lo(y, q1, m0);
+		t[i + 2] = z52_add(t[i + 2], z52_shr52(y));
+		/* Columns i + j: the q terms for 2 <= j < k; the square row's
+		 * lo(a_s D_j) while j <= k - s - 1 and hi(a_s D_{j-1}) while
+		 * j <= k - s (D_1 = e: at j = 2 the hi is of e). */
+		const int sq_end = k - s; /* the last j with a square half */
+		z52 mp = m1, mpp = m0, dp = e;
+		int j = 2;
+		for (; j < k && j < sq_end; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			const z52 dj = ds[j];
+			/* The square's halves first: they wait on no q. */
+			z52 u = z52_madd_lo(t[i + j], as, dj);
+			z52 v = z52_madd_hi(zero, as, dp);
+			u = z52_madd_lo(u, q0, mj);
+			u = z52_madd_hi(u, q0, mp);
+			v = z52_madd_lo(v, q1, mp);
+			v = z52_madd_hi(v, q1, mpp);
+			t[i + j] = z52_add(u, v);
+			dp = dj;
+			mpp = mp;
+			mp = mj;
+		}
+		for (; j < k; j++) {
+			const z52 mj = z52_load(LN52_AT(m, j));
+			z52 u = z52_madd_lo(t[i + j], q0, mj);
+			u = z52_madd_hi(u, q0, mp);
+			z52 v = z52_madd_lo(zero, q1, mp);
+			v = z52_madd_hi(v, q1, mpp);
+			if (j == sq_end)
+				v = z52_madd_hi(v, as, dp);
+			t[i + j] = z52_add(u, v);
+			mpp = mp;
+			mp = mj;
+		}
+		/* Column i + k (and the square row's last hi there when s = 0,
+		 * sq_end = k), column i + k + 1. */
+		z52 u = z52_madd_hi(t[i + k], q0, mp);
+		u = z52_madd_lo(u, q1, mp);
+		u = z52_madd_hi(u, q1, mpp);
+		if (sq_end == k)
+			u = z52_madd_hi(u, as, dp);
+		t[i + k] = u;
+		t[i + k + 1] = z52_madd_hi(t[i + k + 1], q1, mp);
+	}
+	/* Square rows k/2 .. k - 1: columns 2s .. s + k. */
+	for (int s = k / 2; s < k; s++) {
+		const z52 as = z52_load(LN52_AT(a, s));
+		t[2 * s] = z52_madd_lo(t[2 * s], as, as);
+		t[2 * s + 1] = z52_madd_hi(t[2 * s + 1], as, as);
+		if (s + 1 < k) {
+			const z52 as1 = z52_load(LN52_AT(a, s + 1));
+			const z52 e = z52_and52(z52_add(as1, as1));
+			t[2 * s + 1] = z52_madd_lo(t[2 * s + 1], as, e);
+			t[2 * s + 2] = z52_madd_hi(t[2 * s + 2], as, e);
+		}
+		for (int j = s + 2; j < k; j++) {
+			t[s + j] = z52_madd_lo(t[s + j], as, dd[j]);
+			t[s + j + 1] = z52_madd_hi(t[s + j + 1], as, dd[j]);
+		}
+	}
+	ln52_carry_out(r, t, k);
+}
+
+/* ln52_sqr_rows where the sizes are compiled apart, even and above the
+ * window (30 and 40 digits), or at every such k (LN52_WINDOW_RUNTIME_K). */
+#define LN52_USE_SQR_ROWS(k)                                                 \
+	((k) > LN52_WINDOW_DIGITS && (k) % 2 == 0 &&                           \
+	 (LN52_WINDOW_RUNTIME_K || __builtin_constant_p(k)))
+
 LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
 			    const struct big_lanes52_mod *mod, const int k)
 {
 	if (LN52_USE_WINDOW(k)) {
 		ln52_sqr_window(r, a, mod, k);
+		return;
+	}
+	if (LN52_USE_SQR_ROWS(k)) {
+		ln52_sqr_rows(r, a, mod, k);
 		return;
 	}
 	z52 t[2 * BIG_LANES52_MAX_DIGITS];
