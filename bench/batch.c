@@ -113,8 +113,8 @@ static uint64_t next_random(uint64_t *s)
 static void choose_lanes(int i)
 {
 	/* BIGMONT_BATCH also makes the library take the lanes where it would
-	 * run singly by default (the IFMA lanes below RSA-2048): the rows time
-	 * the lanes. */
+	 * run singly by default (keys below RSA-1024): the rows time the
+	 * lanes. */
 	if (is_lane_row(i))
 		setenv("BIGMONT_BATCH", lanes_env(i), 1);
 }

@@ -12,7 +12,7 @@
  *   unblinding, the fault check, the bytes     per operation: a fault fails
  *                                              that operation only and
  *                                              writes nothing of it.
- * Keys below lanes_min_bits() run singly too (the lanes do not pay there),
+ * Keys below LANES_MIN_BITS run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
  * "none": slower than single operations), every operation runs singly.
@@ -37,17 +37,13 @@
 /* A partial batch of 3 costs less than three single operations on AVX2
  * (bench: `bigmont speed --batch`); 1 or 2 run singly. */
 #define PARTIAL_MIN 3
-/* The smallest key the lanes of this kernel take unasked (smaller ones
- * run singly unless BIGMONT_BATCH names a lane build).  The AVX2 lanes'
- * NASM kernels beat single adx operations from RSA-1024 up (batch/single
- * CPU time 0.83-0.90 at RSA-1024 on AMD family 25 model 1); the IFMA
- * lanes have been measured from RSA-2048 up only, beside single
- * operations that are themselves vector code (docs/design-notes.md,
- * "Batches in vector lanes"). */
-static int lanes_min_bits(const char *kernel)
-{
-	return strcmp(kernel, "avx2") == 0 ? 1024 : 2048;
-}
+/* The smallest key the vector lanes take unasked (smaller ones run singly
+ * unless BIGMONT_BATCH names a lane build).  The AVX2 lanes' NASM kernels
+ * beat single adx operations from RSA-1024 up (batch/single CPU time
+ * 0.83-0.90 at RSA-1024 on AMD family 25 model 1), and the IFMA lanes
+ * single ifma operations (0.35 at RSA-1024 on Intel family 6 model 207;
+ * docs/design-notes.md, "Batches in vector lanes"). */
+#define LANES_MIN_BITS 1024
 
 enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
@@ -214,12 +210,11 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	}
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 
-	/* Only where the lanes beat single operations (AVX2), or the tests
-	 * force the portable lanes. */
+	/* Only where the lanes beat single operations (IFMA, AVX2), or the
+	 * tests force the portable lanes. */
 	const char *kernel = big_crt_batch_kernel();
 	const int lanes = strcmp(kernel, "none") != 0;
 	const int forced = getenv("BIGMONT_BATCH") != NULL;
-	const int min_bits = lanes_min_bits(kernel);
 	size_t group[BATCH];
 	int filled = 0, group_len = 0;
 	for (size_t i = 0; i < count; i++) {
@@ -228,7 +223,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		status[i] = check_one(k, x, len);
 		if (status[i] != RSA_OK)
 			continue;
-		const int half = lanes && (forced || k->bits >= min_bits)
+		const int half = lanes && (forced || k->bits >= LANES_MIN_BITS)
 					 ? big_crt_batch_len(&k->q, &k->p)
 					 : 0;
 		if (half != 0 && group_len == 0)

@@ -143,9 +143,9 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 	for (const char *kernel : choices) {
 		BatchEnv env(kernel);
 		for (int bits : { 512, 1024, 1025, 1536, 2047, 2048, 3072, 4096 }) {
-			/* The library's own choice changes at RSA-1024 and 2048
-			 * only (the lanes' smallest key sizes); above, it is the
-			 * forced builds' path. */
+			/* The library's own choice changes at RSA-1024 only (the
+			 * lanes' smallest key size); above, it is the forced
+			 * builds' path. */
 			if (kernel == nullptr && bits > 2048)
 				continue;
 			KeyHolder h;
