@@ -64,6 +64,12 @@
 #ifndef LN52_INLINE
 #define LN52_INLINE static inline __attribute__((always_inline))
 #endif
+/* Complete unrolling where k is a constant (the register window needs its
+ * columns at constant indices); the including file may define it empty. */
+#ifndef LN52_UNROLL
+#define LN52_PRAGMA(x) _Pragma(#x)
+#define LN52_UNROLL(n) LN52_PRAGMA(GCC unroll n)
+#endif
 
 /* Digit j of the eight lanes. */
 #define LN52_AT(p, j) ((p) + (size_t)BIG_LANES * (size_t)(j))
@@ -217,7 +223,7 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
 LN52_INLINE void ln52_window_out(uint64_t *r, const z52 *acc, const int k)
 {
 	z52 c = z52_zero();
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 	for (int j = 0; j < k; j++) {
 		const z52 x = z52_add(acc[j], c);
 		z52_store(LN52_AT(r, j), z52_and52(x));
@@ -233,27 +239,27 @@ LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t 
 	z52 acc[LN52_WINDOW_DIGITS + 1];
 	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
 		__builtin_unreachable();
-#pragma GCC unroll 25
+LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
 		acc[j] = z52_zero();
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 	for (int i = 0; i < k; i++) {
 		const z52 ai = z52_load(LN52_AT(a, i));
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 		for (int j = 0; j < k; j++) {
 			const z52 bj = z52_load(LN52_AT(b, j));
 			acc[j] = z52_madd_lo(acc[j], ai, bj);
 			acc[j + 1] = z52_madd_hi(acc[j + 1], ai, bj);
 		}
 		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 		for (int j = 0; j < k; j++) {
 			const z52 mj = z52_load(LN52_AT(m, j));
 			acc[j] = z52_madd_lo(acc[j], q, mj);
 			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
 		}
 		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 		for (int j = 0; j < k; j++)
 			acc[j] = acc[j + 1];
 		acc[k] = z52_zero();
@@ -281,7 +287,7 @@ LN52_INLINE void ln52_square_row(z52 *acc, const int c0, const z52 *dd, const ui
 		acc[2 * s + 1 - c0] = z52_madd_lo(acc[2 * s + 1 - c0], as, e);
 		acc[2 * s + 2 - c0] = z52_madd_hi(acc[2 * s + 2 - c0], as, e);
 	}
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 	for (int j = s + 2; j < k; j++) {
 		acc[s + j - c0] = z52_madd_lo(acc[s + j - c0], as, dd[j]);
 		acc[s + j + 1 - c0] = z52_madd_hi(acc[s + j + 1 - c0], as, dd[j]);
@@ -307,32 +313,32 @@ LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
 	z52 acc[LN52_WINDOW_DIGITS + 1], dd[LN52_WINDOW_DIGITS];
 	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
 		__builtin_unreachable();
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 	for (int j = 2; j < k; j++) {
 		const z52 aj = z52_load(LN52_AT(a, j));
 		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
 	}
-#pragma GCC unroll 25
+LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
 		acc[j] = z52_zero();
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 	for (int i = 0; i < k; i++) {
 		if (i % 2 == 0)
 			ln52_square_row(acc, i, dd, a, i / 2, k);
 		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 		for (int j = 0; j < k; j++) {
 			const z52 mj = z52_load(LN52_AT(m, j));
 			acc[j] = z52_madd_lo(acc[j], q, mj);
 			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
 		}
 		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
-#pragma GCC unroll 24
+LN52_UNROLL(24)
 		for (int j = 0; j < k; j++)
 			acc[j] = acc[j + 1];
 		acc[k] = z52_zero();
 	}
-#pragma GCC unroll 12
+LN52_UNROLL(12)
 	for (int s = (k + 1) / 2; s < k; s++)
 		ln52_square_row(acc, k, dd, a, s, k);
 	ln52_window_out(r, acc, k);
@@ -603,17 +609,17 @@ LN52_INLINE void ln52_select_block(uint64_t *out, const uint64_t *table, const z
 				   const size_t words, const int j0, const int n)
 {
 	z52 acc[LN52_SELECT_BLOCK];
-#pragma GCC unroll 10
+LN52_UNROLL(10)
 	for (int j = 0; j < n; j++)
 		acc[j] = z52_zero();
 	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
 		const z52m take = z52_eq(want, z52_set1((uint64_t)e));
 		const uint64_t *x = table + (size_t)e * words;
-#pragma GCC unroll 10
+LN52_UNROLL(10)
 		for (int j = 0; j < n; j++)
 			acc[j] = z52_blend(take, acc[j], z52_load(LN52_AT(x, j0 + j)));
 	}
-#pragma GCC unroll 10
+LN52_UNROLL(10)
 	for (int j = 0; j < n; j++)
 		z52_store(LN52_AT(out, j0 + j), acc[j]);
 }

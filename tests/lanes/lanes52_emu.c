@@ -14,7 +14,9 @@
  * compile of each build, for code only the tests run this hot. */
 #define LN52_INLINE static inline
 /* The register-window product wherever the IFMA build takes it (k a
- * constant there, a variable here). */
+ * constant there, a variable here), its loops not unrolled: unrolled 24
+ * times over the emulated intrinsics they took GCC two minutes. */
 #define LN52_WINDOW_RUNTIME_K 1
+#define LN52_UNROLL(n)
 #define LN52_SFX emu
 #include "lanes/lanes_ifma.c"
