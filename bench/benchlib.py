@@ -1042,7 +1042,7 @@ def batch_rows(batch, summary, machine):
                 row = [x for x in k.get("implementations", [])
                        if x.get("name") == "ours-batch-" + n]
                 notes["batch " + n] = (row[0].get("kernel") or "not measured") if row else \
-                    "no such row in this run's --batch (before it had one)"
+                    "not in that run's --batch (it predates the row)"
         mb8, why = batch_mb8_cell(summary, bits, machine)
         if why:
             notes["ipp-crypto mb8"] = why
