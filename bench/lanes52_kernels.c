@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "lanes_kernels.h"
+
 #include "lanes/lanes52.h"
 
 #define RUN 16
@@ -46,19 +48,8 @@ static void setup_column(void *ctx, int s)
 	memset(c->x, 0, sizeof(c->x));
 	memset(c->b, 0, sizeof(c->b));
 	c->mod.digits = k;
-	for (int l = 0; l < BIG_LANES; l++) {
-		for (int j = 0; j < k; j++) {
-			c->mod.m[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
-			c->x[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
-			c->b[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES52_DIGIT_MASK;
-		}
-		/* m of 52k - 4 bits (below R/4), x and b below m. */
-		const uint64_t top = (UINT64_C(1) << 47) | (c->mod.m[BIG_LANES_AT(k - 1, l)] >> 5);
-		c->mod.m[BIG_LANES_AT(k - 1, l)] = top;
-		c->x[BIG_LANES_AT(k - 1, l)] = c->b[BIG_LANES_AT(k - 1, l)] = top >> 1;
-		c->mod.m[BIG_LANES_AT(0, l)] |= 1;
-		c->mod.k0[l] = big_lanes52_k0(c->mod.m[BIG_LANES_AT(0, l)]);
-	}
+	bench_lane_operands(c->mod.m, c->mod.k0, c->x, c->b, k, BIG_LANES52_DIGIT_BITS,
+			    big_lanes52_k0, c->seed);
 }
 #endif
 

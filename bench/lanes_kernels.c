@@ -37,6 +37,26 @@ static uint64_t run_calls(void *ctx)
 	return bench_ticks() - t0;
 }
 
+void bench_lane_operands(uint64_t *m, uint64_t *k0, uint64_t *x, uint64_t *b, int k,
+			 int digit_bits, uint64_t (*k0_of)(uint64_t), uint64_t *seed)
+{
+	const uint64_t mask = (UINT64_C(1) << digit_bits) - 1;
+	for (int l = 0; l < BIG_LANES; l++) {
+		for (int j = 0; j < k; j++) {
+			m[BIG_LANES_AT(j, l)] = bench_splitmix64(seed) & mask;
+			x[BIG_LANES_AT(j, l)] = bench_splitmix64(seed) & mask;
+			b[BIG_LANES_AT(j, l)] = bench_splitmix64(seed) & mask;
+		}
+		/* The top digit of digit_bits - 4 bits. */
+		const uint64_t top = (UINT64_C(1) << (digit_bits - 5)) |
+				     (m[BIG_LANES_AT(k - 1, l)] >> 5);
+		m[BIG_LANES_AT(k - 1, l)] = top;
+		x[BIG_LANES_AT(k - 1, l)] = b[BIG_LANES_AT(k - 1, l)] = top >> 1;
+		m[BIG_LANES_AT(0, l)] |= 1;
+		k0[l] = k0_of(m[BIG_LANES_AT(0, l)]);
+	}
+}
+
 static void setup_column(void *ctx, int s)
 {
 	struct call *c = ctx;
@@ -45,18 +65,8 @@ static void setup_column(void *ctx, int s)
 	memset(c->x, 0, sizeof(c->x));
 	memset(c->b, 0, sizeof(c->b));
 	c->mod.digits = k;
-	for (int l = 0; l < BIG_LANES; l++) {
-		for (int j = 0; j < k; j++) {
-			c->mod.m[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
-			c->x[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
-			c->b[BIG_LANES_AT(j, l)] = bench_splitmix64(c->seed) & BIG_LANES_DIGIT_MASK;
-		}
-		const uint64_t top = (UINT64_C(1) << 23) | (c->mod.m[BIG_LANES_AT(k - 1, l)] >> 5);
-		c->mod.m[BIG_LANES_AT(k - 1, l)] = top;
-		c->x[BIG_LANES_AT(k - 1, l)] = c->b[BIG_LANES_AT(k - 1, l)] = top >> 1;
-		c->mod.m[BIG_LANES_AT(0, l)] |= 1;
-		c->mod.k0[l] = big_lanes_k0(c->mod.m[BIG_LANES_AT(0, l)]);
-	}
+	bench_lane_operands(c->mod.m, c->mod.k0, c->x, c->b, k, BIG_LANES_DIGIT_BITS, big_lanes_k0,
+			    c->seed);
 }
 
 #if BIG_LANES_HAVE_AVX2_BUILD

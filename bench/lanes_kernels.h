@@ -7,6 +7,7 @@
 #ifndef BIGMONT_BENCH_LANES_KERNELS_H
 #define BIGMONT_BENCH_LANES_KERNELS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cycles.h"
@@ -32,6 +33,12 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale
 				 struct bench_cycle_clock *clock);
 void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 			       double ticks_per_cycle, const struct bench_peak *peak);
+/* Operands of the lane kernel tables, the same in every run: in each of
+ * the eight lanes (lanes.h's layout) a random odd modulus of
+ * k digit_bits - 4 bits and x, b below it, digits of digit_bits bits;
+ * k0[l] = k0_of(lane l's lowest digit). */
+void bench_lane_operands(uint64_t *m, uint64_t *k0, uint64_t *x, uint64_t *b, int k,
+			 int digit_bits, uint64_t (*k0_of)(uint64_t), uint64_t *seed);
 void bench_lanes_kernels_json(struct json_writer *w, const struct bench_lanes_table *t,
 			      double ticks_per_cycle, const struct bench_peak *peak);
 

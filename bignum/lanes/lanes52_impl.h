@@ -231,6 +231,24 @@ LN52_UNROLL(24)
 	}
 }
 
+/* The window's reduction row: q = lo(acc[0] k0), q m into the window,
+ * acc[0]'s top into acc[1], and the window up one column. */
+LN52_INLINE void ln52_window_reduce(z52 *acc, const uint64_t *m, const z52 k0, const int k)
+{
+	const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+LN52_UNROLL(24)
+	for (int j = 0; j < k; j++) {
+		const z52 mj = z52_load(LN52_AT(m, j));
+		acc[j] = z52_madd_lo(acc[j], q, mj);
+		acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
+	}
+	acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
+LN52_UNROLL(24)
+	for (int j = 0; j < k; j++)
+		acc[j] = acc[j + 1];
+	acc[k] = z52_zero();
+}
+
 LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t *b,
 				 const struct big_lanes52_mod *mod, const int k)
 {
@@ -251,20 +269,20 @@ LN52_UNROLL(24)
 			acc[j] = z52_madd_lo(acc[j], ai, bj);
 			acc[j + 1] = z52_madd_hi(acc[j + 1], ai, bj);
 		}
-		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-LN52_UNROLL(24)
-		for (int j = 0; j < k; j++) {
-			const z52 mj = z52_load(LN52_AT(m, j));
-			acc[j] = z52_madd_lo(acc[j], q, mj);
-			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
-		}
-		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
-LN52_UNROLL(24)
-		for (int j = 0; j < k; j++)
-			acc[j] = acc[j + 1];
-		acc[k] = z52_zero();
+		ln52_window_reduce(acc, m, k0, k);
 	}
 	ln52_window_out(r, acc, k);
+}
+
+/* dd[j] = (2 a_j mod 2^52) + (a_{j-1} >> 51), 2 <= j < k: the digits of
+ * twice a's tail that the square rows take (ln52_square_row). */
+LN52_INLINE void ln52_doubled_digits(z52 *dd, const uint64_t *a, const int k)
+{
+LN52_UNROLL(24)
+	for (int j = 2; j < k; j++) {
+		const z52 aj = z52_load(LN52_AT(a, j));
+		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
+	}
 }
 
 /*
@@ -313,11 +331,7 @@ LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
 	z52 acc[LN52_WINDOW_DIGITS + 1], dd[LN52_WINDOW_DIGITS];
 	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
 		__builtin_unreachable();
-LN52_UNROLL(24)
-	for (int j = 2; j < k; j++) {
-		const z52 aj = z52_load(LN52_AT(a, j));
-		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
-	}
+	ln52_doubled_digits(dd, a, k);
 LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
 		acc[j] = z52_zero();
@@ -325,18 +339,7 @@ LN52_UNROLL(24)
 	for (int i = 0; i < k; i++) {
 		if (i % 2 == 0)
 			ln52_square_row(acc, i, dd, a, i / 2, k);
-		const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-LN52_UNROLL(24)
-		for (int j = 0; j < k; j++) {
-			const z52 mj = z52_load(LN52_AT(m, j));
-			acc[j] = z52_madd_lo(acc[j], q, mj);
-			acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
-		}
-		acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
-LN52_UNROLL(24)
-		for (int j = 0; j < k; j++)
-			acc[j] = acc[j + 1];
-		acc[k] = z52_zero();
+		ln52_window_reduce(acc, m, k0, k);
 	}
 LN52_UNROLL(12)
 	for (int s = (k + 1) / 2; s < k; s++)
@@ -384,10 +387,7 @@ LN52_INLINE void ln52_sqr_rows(uint64_t *r, const uint64_t *a,
 	z52 t[2 * BIG_LANES52_MAX_DIGITS + 2], dd[BIG_LANES52_MAX_DIGITS];
 	for (int j = 0; j < 2 * k + 2; j++)
 		t[j] = zero;
-	for (int j = 2; j < k; j++) {
-		const z52 aj = z52_load(LN52_AT(a, j));
-		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
-	}
+	ln52_doubled_digits(dd, a, k);
 	for (int i = 0; i + 1 < k; i += 2) {
 		const int s = i / 2;
 		const z52 as = z52_load(LN52_AT(a, s));
