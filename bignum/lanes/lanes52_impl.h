@@ -10,8 +10,9 @@
  *   LN52_FIXED_SIZES  (optional) 1: the RSA digit counts 10, 20, 30, 40
  *                     get their own copies of the product and the squaring
  *                     with k a constant, so the compiler can plan the loops
- *   LN52_WINDOW_RUNTIME_K  (optional) 1: the register-window product
- *                     (ln52_mul_window) at every k up to its limit, not
+ *   LN52_WINDOW_RUNTIME_K  (optional) 1: the register window
+ *                     (ln52_mul_window, ln52_sqr_window) and the merged
+ *                     squaring (ln52_sqr_rows) at every k they serve, not
  *                     only where k is a constant
  *
  * Halves.  z52_madd_lo(c, a, b) adds lo(a b) = (a b) mod 2^52 to c and
@@ -204,7 +205,7 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
  * q) while a row is 4k madds, so the rows overlap; with the k + 1 columns
  * in registers the product runs at the multiplier's pace, where
  * ln52_rows, its columns in memory, waits on loads and stores
- * (docs/design-notes.md, "The IFMA lanes' product").  With k a constant
+ * (docs/design-notes.md, "Measured on an IFMA CPU").  With k a constant
  * the loops unroll and acc[] is registers: 22 of the 32 zmm at k = 20, so
  * no more than LN52_WINDOW_DIGITS.
  */
