@@ -13,16 +13,18 @@
 #include <bigmont/rsa.h>
 
 #include "impl.h"
+#include "ipp.h"
 #include "json.h"
 #include "machine.h"
 #include "records.h"
 #include "threads.h"
 
-enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPLS };
+enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C, IMPL_OPENSSL, IMPL_MB8,
+       IMPLS };
 
 static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-ifma",
 					      "ours-batch-avx2", "ours-batch-c",
-					      "openssl-noblind" };
+					      "openssl-noblind", "ipp-crypto-mb8" };
 
 /* The lane rows, fastest first: the library's own order of preference. */
 static const int lane_rows[] = { IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C };
@@ -42,14 +44,15 @@ static int is_lane_row(int i)
 #define MAX_ROUNDS 100000
 
 /* Whether a row belongs in this build's table and JSON: the AVX2 and IFMA
- * lanes are x86-64's, and elsewhere not even a "not run" row names them. */
+ * lanes and ipp-crypto are x86-64's, and elsewhere not even a "not run"
+ * row names them. */
 static int listed(int i)
 {
 #if defined(__x86_64__)
 	(void)i;
 	return 1;
 #else
-	return i != IMPL_BATCH_AVX2 && i != IMPL_BATCH_IFMA;
+	return i != IMPL_BATCH_AVX2 && i != IMPL_BATCH_IFMA && i != IMPL_MB8;
 #endif
 }
 
@@ -68,6 +71,8 @@ struct key_run {
 	size_t len;
 	rsa_key *ours;
 	void *ossl;
+	void *mb8; /* ipp-crypto mb8, or NULL with the reason in mb8_why */
+	char mb8_why[300];
 	struct bench_gmp *gmp;
 	struct bench_rsa_parts parts;
 	uint8_t *in, *want, *got;
@@ -142,6 +147,10 @@ static int run_ops(const struct key_run *k, int i, uint8_t *out, const uint8_t *
 	case IMPL_BATCH_C:
 		return rsa_private_batch(k->keys, out, in, len, BENCH_BATCH_OPS, status, scratch,
 					 k->scratch_size);
+	case IMPL_MB8:
+		/* One call: eight operations, each lane on the first input (the
+		 * one answer checked; mb8's decrypt checks the lanes agree). */
+		return bench_ipp_mb8_ops.decrypt(k->mb8, out, in);
 	default:
 		for (int j = 0; j < BENCH_BATCH_OPS && rc == 0; j++)
 			rc = bench_ossl_ops.decrypt(k->ossl, out + j * len, in + j * len);
@@ -170,6 +179,8 @@ static void close_key(struct key_run *k)
 		bench_ours_ops.close(k->ours);
 	if (k->ossl)
 		bench_ossl_ops.close(k->ossl);
+	if (k->mb8)
+		bench_ipp_mb8_ops.close(k->mb8);
 	if (k->gmp)
 		bench_gmp_close(k->gmp);
 	bench_rsa_parts_free(&k->parts);
@@ -206,6 +217,13 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 		snprintf(err, errlen, "%s: %s", key->label, why);
 		return 1;
 	}
+	/* BENCH_BATCH_OPS is mb8's eight: one call a round. */
+	_Static_assert(BENCH_BATCH_OPS == 8, "one mb8 call a round");
+#if defined(__x86_64__)
+	k->mb8 = bench_ipp_mb8_ops.open(&input, 0, k->mb8_why, sizeof(k->mb8_why));
+#else
+	snprintf(k->mb8_why, sizeof(k->mb8_why), "%s", BENCH_IPP_NOT_X86);
+#endif
 	k->len = rsa_key_size(k->ours);
 	k->bits = rsa_key_bits(k->ours);
 	const size_t all = k->len * BENCH_BATCH_OPS;
@@ -251,6 +269,11 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 	k->impl[IMPL_BATCH_C].note = "portable C lanes";
 	k->impl[IMPL_BATCH_AVX2].note = "AVX2 lanes";
 	k->impl[IMPL_BATCH_IFMA].note = "IFMA lanes";
+	k->impl[IMPL_MB8].note = "8 lanes a call";
+	if (k->mb8 == NULL) {
+		k->impl[IMPL_MB8].present = 0;
+		k->impl[IMPL_MB8].note = k->mb8_why;
+	}
 	for (int r = 0; r < LANE_ROWS; r++) {
 		const int i = lane_rows[r];
 		choose_lanes(i);
@@ -295,11 +318,17 @@ static int check_answers(struct key_run *k, char *err, size_t errlen)
 		memset(k->got, 0, k->len * BENCH_BATCH_OPS);
 		const int rc = run_own(k, i);
 		if (rc != 0) {
-			snprintf(err, errlen, "%s: %s failed (status %d)", k->key->label, impl_name[i],
-				 rc);
+			if (i == IMPL_MB8)
+				snprintf(err, errlen, "%s: %s", k->key->label,
+					 bench_ipp_mb8_ops.strerror(k->mb8, rc));
+			else
+				snprintf(err, errlen, "%s: %s failed (status %d)", k->key->label,
+					 impl_name[i], rc);
 			return 1;
 		}
-		if (memcmp(k->got, k->want, k->len * BENCH_BATCH_OPS) != 0) {
+		/* mb8 answers the first input (in every lane). */
+		const size_t answered = k->len * (i == IMPL_MB8 ? 1 : BENCH_BATCH_OPS);
+		if (memcmp(k->got, k->want, answered) != 0) {
 			snprintf(err, errlen, "%s: %s gives a wrong answer (not GMP's)", k->key->label,
 				 impl_name[i]);
 			return 1;
@@ -554,6 +583,10 @@ static void print_key(FILE *out, const struct key_run *k, double seconds)
 			b->cpu_median / single->cpu_median, b->cpu_min / single->cpu_min,
 			b->median / single->median, b->min / single->min, name,
 			b->cpu_median / ossl->cpu_median, single->cpu_median / b->cpu_median);
+		const struct impl_run *mb8 = &k->impl[IMPL_MB8];
+		if (mb8->present)
+			fprintf(out, "  ratio %s/ipp-crypto-mb8: %.3f cpu median, %.3f cpu min\n",
+				name, b->cpu_median / mb8->cpu_median, b->cpu_min / mb8->cpu_min);
 	}
 }
 

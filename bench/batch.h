@@ -9,7 +9,7 @@
  * operations of each implementation in turn (ours single through
  * rsa_private_raw, the batch with the IFMA and the AVX2 builds where the
  * CPU has them and with the portable C build, OpenSSL's
- * RSA_private_decrypt), until the
+ * RSA_private_decrypt, ipp-crypto's mb8 where it is there), until the
  * time asked and at least BENCH_BATCH_MIN_ROUNDS rounds.  Blinding is off
  * on every side, the fault check on in ours (single and batch alike).
  * Printed: the median and minimum wall-clock ns per operation over the

@@ -952,7 +952,8 @@ def batch_doc_shape(doc):
 def check_batch_doc(doc):
     """Problems with a batch document: its shape (batch_doc_shape), then
     ours-single, ours-batch-c and OpenSSL measured with positive times at
-    every key; the AVX2 and IFMA rows measured or saying why not."""
+    every key; the AVX2, IFMA and ipp-crypto mb8 rows measured or saying why
+    not."""
     problems = batch_doc_shape(doc)
     if problems:
         return problems
@@ -966,7 +967,7 @@ def check_batch_doc(doc):
             v = x.get("cpu_median_ns_per_op") if x else None
             if not (x and x.get("measured") and isinstance(v, (int, float)) and v > 0):
                 problems.append("no measurement of %s at %s bits" % (name, k.get("bits")))
-        for name in ("ours-batch-avx2", "ours-batch-ifma"):
+        for name in ("ours-batch-avx2", "ours-batch-ifma", "ipp-crypto-mb8"):
             x = impls.get(name)
             if x and not x.get("measured") and not x.get("kernel"):
                 problems.append("%s at %s bits neither measured nor saying why"
@@ -1043,11 +1044,22 @@ def batch_rows(batch, summary, machine):
                        if x.get("name") == "ours-batch-" + n]
                 notes["batch " + n] = (row[0].get("kernel") or "not measured") if row else \
                     "not in that run's --batch (it predates the row)"
-        mb8, why = batch_mb8_cell(summary, bits, machine)
-        if why:
-            notes["ipp-crypto mb8"] = why
-        r = find(summary, "ipp-crypto-mb8", "all", bits) if summary else None
-        mb8_ns = (r or {}).get("median_ns")
+        # mb8 interleaved with the batch in its own run where it was there,
+        # else from the speed runs of the same bench/run.
+        in_run = _batch_impl(k, "ipp-crypto-mb8")
+        if in_run:
+            mb8_ns = in_run["cpu_median_ns_per_op"]
+            mb8 = fmt_ns(mb8_ns)
+        else:
+            mb8, why = batch_mb8_cell(summary, bits, machine)
+            if why:
+                notes["ipp-crypto mb8"] = why
+            elif not any(x.get("name") == "ipp-crypto-mb8"
+                         for x in k.get("implementations", [])):
+                notes["ipp-crypto mb8"] = ("from the speed runs of that bench/run (its "
+                                           "--batch predates the mb8 row)")
+            r = find(summary, "ipp-crypto-mb8", "all", bits) if summary else None
+            mb8_ns = (r or {}).get("median_ns")
         over_mb8 = "%.3f" % (best["cpu_median_ns_per_op"] / mb8_ns) if best and isinstance(
             mb8_ns, (int, float)) and mb8_ns > 0 else "n/a"
         rows.append([bits, ns(single)] + [ns(lanes[n]) for n in BATCH_LANES] +
@@ -1102,9 +1114,9 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
                "without blinding), our fault check on; answers checked against GMP before "
                "timing; ratios are same-run time ratios (below 1: the batch faster); "
                "batch: the fastest lane build measured; "
-               "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: time per "
-               "operation of its 8-operation call, from the speed runs of this bench/run "
-               "(blinding off), and batch/mb8 against it" % (
+               "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: CPU time per "
+               "operation of its 8-operation call, interleaved with the batch in the same "
+               "run (blinding off), and batch/mb8 against it" % (
                    "`%s`" % command if markdown and command else command or "bigmont speed --batch",
                    "lane kernel '%s'" % doc.get("batch_kernel", "?")))
     for what in sorted(notes):

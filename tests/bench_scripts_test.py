@@ -750,6 +750,15 @@ class Batch(unittest.TestCase):
         self.assertNotIn("batch ifma", notes)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
         self.assertEqual(benchlib.batch_thread_rows(doc)[0][1], "1 (ifma)")
+        # mb8 in the batch's own run, interleaved: taken before the speed runs'.
+        doc["keys"][0]["implementations"].append(
+            {"name": "ipp-crypto-mb8", "kernel": "8 lanes a call", "measured": True,
+             "rounds": 5, "cpu_median_ns_per_op": 500.0})
+        runs = ipp_runs(mb8=True)
+        rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
+        self.assertEqual(rows[0][12:], ["500", "0.800"])
+        self.assertNotIn("ipp-crypto mb8", notes)
+        self.assertEqual(benchlib.check_batch_doc(doc), [])
 
     def test_thread_rows(self):
         self.assertEqual(benchlib.batch_thread_rows(batch_doc()), [

@@ -453,18 +453,20 @@ def check_batch(exe, work, env, x86=True):
     for key in keys:
         impls = {x["name"]: x for x in key.get("implementations", [])}
         for name in ("ours-single", "ours-batch-c", "openssl-noblind") + (
-                ("ours-batch-avx2", "ours-batch-ifma") if x86 else ()):
+                ("ours-batch-avx2", "ours-batch-ifma", "ipp-crypto-mb8") if x86 else ()):
             check(name in impls, "--batch JSON has %s" % name)
-        check(x86 or ("ours-batch-avx2" not in impls and "ours-batch-ifma" not in impls),
-              "--batch JSON off x86-64 has no AVX2 or IFMA row")
+        check(x86 or not any(n in impls for n in ("ours-batch-avx2", "ours-batch-ifma",
+                                                   "ipp-crypto-mb8")),
+              "--batch JSON off x86-64 has no AVX2, IFMA or mb8 row")
         for name, x in impls.items():
             if x.get("measured"):
                 check(x["median_ns_per_op"] > 0 and x["min_ns_per_op"] > 0 and
                       x["ops_per_s"] > 0 and x["ratio_to_single"] > 0 and x["rounds"] >= 5,
                       "--batch %s measured: %r" % (name, x))
             else:
-                check(name in ("ours-batch-avx2", "ours-batch-ifma") and x.get("kernel"),
-                      "only the AVX2 and IFMA rows may be absent, with a reason: %r" % x)
+                check(name in ("ours-batch-avx2", "ours-batch-ifma", "ipp-crypto-mb8") and
+                      x.get("kernel"),
+                      "only the AVX2, IFMA and mb8 rows may be absent, with a reason: %r" % x)
         check(impls.get("ours-single", {}).get("ratio_to_single") == 1,
               "ours-single is the ratios' base")
         batch = next(n for n in ("ours-batch-ifma", "ours-batch-avx2", "ours-batch-c")
