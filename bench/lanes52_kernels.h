@@ -5,12 +5,11 @@
  * of the vpmadd52luq peak (peak.h): one table of `bigmont speed
  * --kernels`, empty where the build or the CPU has no IFMA lanes.
  *
- * The count of a call, in zmm vpmadd52 (8 lane products, lo or hi):
- *   product    4k^2 + k  (a b and q m, lo and hi, and the k digits q)
- *   squaring   3k^2 + 3k where the lanes square in the register window
- *              (k = 10, 20: lanes52_impl.h), 3k^2 + 2k elsewhere
- * The "bound" rows give the algorithm's: the product's, and the
- * squaring's 3k^2 + 2k.
+ * The count of a call, in zmm vpmadd52 (8 lane products, lo or hi), the
+ * same in every form of the kernels (lanes52_impl.h):
+ *   product    4k^2 + k   (a b and q m, lo and hi, and the k digits q)
+ *   squaring   3k^2 + 2k  (the k^2 + k halves of the square, 2k^2 + k for
+ *              the reduction)
  */
 #ifndef BIGMONT_BENCH_LANES52_KERNELS_H
 #define BIGMONT_BENCH_LANES52_KERNELS_H

@@ -377,7 +377,8 @@ LN52_INLINE z52 ln52_cross(const uint64_t *a, int j, int row, const int k)
  * both rows and the square row's two halves; square row s's first
  * columns, 2s and 2s + 1, are the pass's own i and i + 1, in before q_i
  * and q_{i+1} are taken.  The rows s >= k/2 (columns k .. 2k - 1 only)
- * after the passes.  3k^2 + 3k madds; needs a < R/2 like the window.
+ * after the passes.  k^2 + k madds for the square, 2k^2 + k for the
+ * reduction, as in the window; needs a < R/2 like the window.
  */
 LN52_INLINE void ln52_sqr_rows(uint64_t *r, const uint64_t *a,
 			       const struct big_lanes52_mod *mod, const int k)

@@ -24,8 +24,8 @@
  * 4096's halves, compiled with k constant):
  *   mul: 4k^2 + k vpmadd52[lh]uq on zmm (two halves of the k^2 digit
  *        products of a b and of q m each, and the k q digits)
- *   sqr: 3k^2 + 3k (k = 10, 20: the window squaring) or 3k^2 + 2k (30,
- *        40) vpmadd52[lh]uq
+ *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 + k for the square, 2k^2 + k
+ *        for the reduction)
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
