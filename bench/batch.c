@@ -26,19 +26,30 @@ static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-ifma",
 					      "ours-batch-avx2", "ours-batch-c",
 					      "openssl-noblind", "ipp-crypto-mb8" };
 
-/* The lane rows, fastest first: the library's own order of preference. */
-static const int lane_rows[] = { IMPL_BATCH_IFMA, IMPL_BATCH_AVX2, IMPL_BATCH_C };
+/* The lane rows, fastest first (the library's own order of preference):
+ * BIGMONT_BATCH's value for each, its kernel column, and why it is not
+ * run where the library does not take it when asked, or where
+ * BIGMONT_BATCH asked for another. */
+static const struct lane_row {
+	int impl;
+	const char *env, *kernel, *absent, *not_asked;
+} lane_rows[] = {
+	{ IMPL_BATCH_IFMA, "ifma", "IFMA lanes", "not run: no IFMA build or CPU",
+	  "not run: BIGMONT_BATCH=ifma" },
+	{ IMPL_BATCH_AVX2, "avx2", "AVX2 lanes", "not run: no AVX2 build or CPU",
+	  "not run: BIGMONT_BATCH=avx2" },
+	{ IMPL_BATCH_C, "c", "portable C lanes", "not run: no C lanes",
+	  "not run: BIGMONT_BATCH=c" },
+};
 #define LANE_ROWS ((int)(sizeof(lane_rows) / sizeof(lane_rows[0])))
 
-/* BIGMONT_BATCH's value for a lane row. */
-static const char *lanes_env(int i)
+/* Implementation i's lane row, or NULL. */
+static const struct lane_row *lane_row_of(int i)
 {
-	return i == IMPL_BATCH_IFMA ? "ifma" : i == IMPL_BATCH_AVX2 ? "avx2" : "c";
-}
-
-static int is_lane_row(int i)
-{
-	return i == IMPL_BATCH_IFMA || i == IMPL_BATCH_AVX2 || i == IMPL_BATCH_C;
+	for (int r = 0; r < LANE_ROWS; r++)
+		if (lane_rows[r].impl == i)
+			return &lane_rows[r];
+	return NULL;
 }
 
 #define MAX_ROUNDS 100000
@@ -120,8 +131,9 @@ static void choose_lanes(int i)
 	/* BIGMONT_BATCH also makes the library take the lanes where it would
 	 * run singly by default (keys below RSA-1024): the rows time the
 	 * lanes. */
-	if (is_lane_row(i))
-		setenv("BIGMONT_BATCH", lanes_env(i), 1);
+	const struct lane_row *row = lane_row_of(i);
+	if (row != NULL)
+		setenv("BIGMONT_BATCH", row->env, 1);
 }
 
 static void unchoose_lanes(void)
@@ -266,35 +278,28 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 		k->impl[i].present = 1;
 	k->impl[IMPL_SINGLE].note = big_cpu_variant_name();
 	k->impl[IMPL_OPENSSL].note = "blinding off";
-	k->impl[IMPL_BATCH_C].note = "portable C lanes";
-	k->impl[IMPL_BATCH_AVX2].note = "AVX2 lanes";
-	k->impl[IMPL_BATCH_IFMA].note = "IFMA lanes";
 	k->impl[IMPL_MB8].note = "8 lanes a call";
 	if (k->mb8 == NULL) {
 		k->impl[IMPL_MB8].present = 0;
 		k->impl[IMPL_MB8].note = k->mb8_why;
 	}
 	for (int r = 0; r < LANE_ROWS; r++) {
-		const int i = lane_rows[r];
-		choose_lanes(i);
+		const struct lane_row *row = &lane_rows[r];
+		choose_lanes(row->impl);
 		const char *kernel = big_crt_batch_kernel();
 		unchoose_lanes(); /* run_own and time_rounds set it for each row */
-		if (strcmp(kernel, lanes_env(i)) != 0) {
-			k->impl[i].present = 0;
-			k->impl[i].note = i == IMPL_BATCH_IFMA ? "not run: no IFMA build or CPU" :
-					  "not run: no AVX2 build or CPU";
-		}
+		const int runs = strcmp(kernel, row->env) == 0;
+		k->impl[row->impl].present = runs;
+		k->impl[row->impl].note = runs ? row->kernel : row->absent;
 	}
 	/* A lane build asked for alone where it runs; asked for where it
 	 * cannot, the library falls back, and every row runs. */
 	if (only >= 0 && k->impl[only].present)
 		for (int r = 0; r < LANE_ROWS; r++) {
-			const int i = lane_rows[r];
-			if (i != only && k->impl[i].present) {
-				k->impl[i].present = 0;
-				k->impl[i].note = only == IMPL_BATCH_C ? "not run: BIGMONT_BATCH=c" :
-						  only == IMPL_BATCH_AVX2 ? "not run: BIGMONT_BATCH=avx2" :
-									    "not run: BIGMONT_BATCH=ifma";
+			struct impl_run *x = &k->impl[lane_rows[r].impl];
+			if (lane_rows[r].impl != only && x->present) {
+				x->present = 0;
+				x->note = lane_row_of(only)->not_asked;
 			}
 		}
 	return 0;
@@ -304,8 +309,8 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 static int default_lane_row(const struct key_run *k)
 {
 	for (int r = 0; r < LANE_ROWS; r++)
-		if (k->impl[lane_rows[r]].present)
-			return lane_rows[r];
+		if (k->impl[lane_rows[r].impl].present)
+			return lane_rows[r].impl;
 	return IMPL_BATCH_C;
 }
 
@@ -572,7 +577,7 @@ static void print_key(FILE *out, const struct key_run *k, double seconds)
 			x->cpu_median / ossl->cpu_median);
 	}
 	for (int r = 0; r < LANE_ROWS; r++) {
-		const int i = lane_rows[r];
+		const int i = lane_rows[r].impl;
 		const struct impl_run *b = &k->impl[i];
 		if (i == IMPL_BATCH_C || !b->present)
 			continue;
@@ -627,11 +632,10 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 {
 	/* Read before the rows set and unset it. */
 	const char *asked = getenv("BIGMONT_BATCH");
-	const int only = asked == NULL		  ? -1 :
-			 strcmp(asked, "c") == 0    ? IMPL_BATCH_C :
-			 strcmp(asked, "avx2") == 0 ? IMPL_BATCH_AVX2 :
-			 strcmp(asked, "ifma") == 0 ? IMPL_BATCH_IFMA :
-						      -1;
+	int only = -1;
+	for (int r = 0; r < LANE_ROWS && asked != NULL; r++)
+		if (strcmp(asked, lane_rows[r].env) == 0)
+			only = lane_rows[r].impl;
 	struct bench_machine m;
 	bench_machine_probe(&m, o->build, NULL);
 	bench_machine_print(o->out, &m, NULL);
