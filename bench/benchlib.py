@@ -1019,7 +1019,8 @@ def batch_rows(batch, summary, machine):
     n/a cells: CPU ns per operation, medians over the rounds of one
     `bigmont speed --batch` run (blinding off on every side), same-run
     ratios; "batch" is the fastest lane build measured; ipp-crypto mb8
-    from the speed runs of the same bench/run."""
+    from the same --batch run (interleaved), or, in a run from before
+    --batch had it, from the speed runs of the same bench/run."""
     rows, notes = [], {}
     for k in sorted(batch.get("keys", []), key=lambda k: k.get("bits", 0)):
         bits = k.get("bits")
@@ -1044,21 +1045,21 @@ def batch_rows(batch, summary, machine):
                        if x.get("name") == "ours-batch-" + n]
                 notes["batch " + n] = (row[0].get("kernel") or "not measured") if row else \
                     "not in that run's --batch (it predates the row)"
-        # mb8 interleaved with the batch in its own run where it was there,
-        # else from the speed runs of the same bench/run.
-        in_run = _batch_impl(k, "ipp-crypto-mb8")
-        if in_run:
-            mb8_ns = in_run["cpu_median_ns_per_op"]
+        # mb8 from its row in this --batch run (measured, or why not);
+        # from the speed runs only where the run predates the row.
+        row = [x for x in k.get("implementations", []) if x.get("name") == "ipp-crypto-mb8"]
+        mb8_ns = None
+        if row and row[0].get("measured"):
+            mb8_ns = row[0]["cpu_median_ns_per_op"]
             mb8 = fmt_ns(mb8_ns)
+        elif row:
+            mb8 = "n/a"
+            notes["ipp-crypto mb8"] = row[0].get("kernel") or "not measured"
         else:
             mb8, why = batch_mb8_cell(summary, bits, machine)
-            if why:
-                notes["ipp-crypto mb8"] = why
-            elif not any(x.get("name") == "ipp-crypto-mb8"
-                         for x in k.get("implementations", [])):
-                notes["ipp-crypto mb8"] = ("from the speed runs of that bench/run (its "
-                                           "--batch predates the mb8 row)")
-            r = find(summary, "ipp-crypto-mb8", "all", bits) if summary else None
+            notes["ipp-crypto mb8"] = why or ("from the speed runs of that bench/run (its "
+                                              "--batch predates the mb8 row)")
+            r = find(summary, "ipp-crypto-mb8", "all", bits) if summary and not why else None
             mb8_ns = (r or {}).get("median_ns")
         over_mb8 = "%.3f" % (best["cpu_median_ns_per_op"] / mb8_ns) if best and isinstance(
             mb8_ns, (int, float)) and mb8_ns > 0 else "n/a"

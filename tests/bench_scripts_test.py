@@ -759,6 +759,14 @@ class Batch(unittest.TestCase):
         self.assertEqual(rows[0][12:], ["500", "0.800"])
         self.assertNotIn("ipp-crypto mb8", notes)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
+        # Its row there but not measured: n/a with the row's reason, not the
+        # speed runs' figure.
+        doc["keys"][0]["implementations"][-1].update(measured=False, kernel=MB_NOTE,
+                                                     cpu_median_ns_per_op=None)
+        rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
+        self.assertEqual(rows[0][12:], ["n/a", "n/a"])
+        self.assertEqual(notes["ipp-crypto mb8"], MB_NOTE)
+        self.assertEqual(benchlib.check_batch_doc(doc), [])
 
     def test_thread_rows(self):
         self.assertEqual(benchlib.batch_thread_rows(batch_doc()), [
