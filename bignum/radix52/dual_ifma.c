@@ -122,129 +122,187 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
 		_mm512_storeu_si512(out + 8 * g, acc[g]);
 }
 
-/* The dual product on whole pair groups, for the shifting window
- * (dual_mul_impl.h's r52_mul_body, the same words): a zmm register holds
- * group g of both halves, so each multiply-add, load and shift serves
- * both, half the vector instructions of the ymm API (on Intel's server
- * cores a zmm multiply-add issues as often as a ymm one).  The window
- * shift is a two-source permute within each half; the two halves' y go
- * into one register.
+/* The dual product on whole pair groups (dual_fixed_impl.h's rows and
+ * reduction steps, the same words): a zmm register holds group g of both
+ * halves, so each multiply-add serves both halves.  No lane shift sits on
+ * a chain: as in the fixed window, each group only accumulates, row i
+ * (i = 4q + s) adding lo(x d) to groups q.. through the copy of x shifted
+ * up s lanes in each half and hi(x d) through the copy shifted s + 1; d
+ * holds digit i of b, or y_i, of each half in that half's lanes.
+ * Reduction step i reads position i + 1 of each half after row i + 1
+ * (the last row reaching it) and before its own terms, so y waits on
+ * scalar products and one lane read.  The window of registers moves up
+ * one group every four rows (r52_mul_pairs), a loop body the same for
+ * every group of four, which the fully unrolled fixed window at 30 and 40
+ * digits is not: its code outgrew the decoded-instruction cache, and ran
+ * at the legacy decoders' speed (docs/design-notes.md).
  *
- * With both halves in one register, their chains (t -> y -> the vector
- * products -> the lane the next t reads) no longer fill each other's
- * latency.  So the chain reads the vector a step early: step i reads
- * position i+2 (lane 2) where r52_reduce_step reads i+1, after this
- * step's lo(a b_i), and the next step adds in the scalar what position
- * i+2 gets after that read:
- *   lane1_(i+1) = lane2_i + lo(m_2 y_i) + hi(m_1 y_i) + hi(a_1 b_i)
- *                 + lo(a_1 b_(i+1))
- * (step i's lo(m y) before its shift, its hi terms after, step i+1's
- * lo(a b) before its read: nothing else reaches position i+2 in
- * between).  y then waits on scalar products only, and the vector's own
- * chain per step is its four multiply-adds and the shift.  The scalar
- * products are mulx by a factor shifted up 12 bits, whose high word is
- * the hi 52-bit half and whose low word is the lo half shifted up (so
- * with y' = y << 12 = t (k0 << 12) mod 2^64 from one imul); the carry
- * (t + lo(m_0 y)) >> 52 is ceil(t / 2^52), as the sum is 0 mod 2^52.
- * Lane bounds as r52_mul_body's (the same lane sums). */
+ * Lane bound: r52_reduce_fixed's (4k terms below 2^52 a position, plus
+ * carries below 2^12): below 2^60 for k <= 44. */
 #define R52_MUL_PAIRS r52_mul_pairs
 
-/* The running state of r52_mul_pairs: the window, each half's t and the
- * position i+1 as step i-1 read it plus what came after. */
-struct r52_pair_state {
-	__m512i W[BIG_R52_MAX_GROUPS];
-	uint64_t t[2], ahead[2];
-};
+/* Copy s (0..3), group g (0..G) of a pair number shifted up s lanes in
+ * each half, in memory: read as the multiply-adds' memory operands.  One
+ * group more than G + 1 a copy: GCC cannot bound g from the run-time k
+ * and warns of reads past the end otherwise. */
+#define R52_PAIR_COPY_GROUPS (BIG_R52_MAX_GROUPS + 2)
+#define R52_PAIR_COPY_WORDS (4 * R52_PAIR_COPY_GROUPS * 2 * BIG_R52_LANES)
+#define R52_PAIR_COPY(X, s, g)                                               \
+	((X) + ((s) * R52_PAIR_COPY_GROUPS + (g)) * 2 * BIG_R52_LANES)
 
-/* Step i = 4q + s of r52_mul_pairs: bi is digit i of b in each half,
- * bgroup b's group q (both halves). */
-R52_INLINE void r52_pair_step(struct r52_pair_state *st, const uint64_t bi[2],
-			      __m512i bgroup, const int s, const uint64_t *a,
-			      const struct big_r52_dual_mod *mod, const uint64_t k0s[2],
-			      const int G)
+R52_INLINE void r52_pair_copies(uint64_t *X, const uint64_t *x, const int G)
 {
-	const uint64_t mask = BIG_R52_DIGIT_MASK;
-	/* lanes 1..3 of each half, then lane 0 of that half of the next group */
-	const __m512i down = _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1);
-	const __m512i B = _mm512_permutexvar_epi64(
-		_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s), bgroup);
-	__m512i *const W = st->W;
-	uint64_t y[2];
-
+	/* lane l of each half from lane l - s of cur, or of below (index + 8)
+	 * where l < s; one zmm store each, so the rows' zmm loads of them
+	 * forward from the stores */
+	const __m512i up1 = _mm512_set_epi64(6, 5, 4, 15, 2, 1, 0, 11);
+	const __m512i up2 = _mm512_set_epi64(5, 4, 15, 14, 1, 0, 11, 10);
+	const __m512i up3 = _mm512_set_epi64(4, 15, 14, 13, 0, 11, 10, 9);
+	__m512i below = _mm512_setzero_si512();
 	R52_UNROLL
-	for (int g = 0; g < G; g++)
-		W[g] = _mm512_madd52lo_epu64(W[g], _mm512_loadu_si512(a + 8 * g), B);
-	const uint64_t lane2[2] = {
-		(uint64_t)_mm256_extract_epi64(_mm512_castsi512_si256(W[0]), 2),
-		(uint64_t)_mm256_extract_epi64(_mm512_extracti64x4_epi64(W[0], 1), 2)
-	};
-	R52_UNROLL
-	for (int h = 0; h < 2; h++) {
-		const uint64_t *ah = R52_GRP(a, 0, h), *mh = R52_GRP(mod->m, 0, h);
-		unsigned long long a0b_hi, a1b_hi, m0y_hi, m1y_hi;
-		const uint64_t bs = bi[h] << 12;
-		const uint64_t a0b_lo = _mulx_u64(ah[0], bs, &a0b_hi) >> 12;
-		const uint64_t a1b_lo = _mulx_u64(ah[1], bs, &a1b_hi) >> 12;
-		const uint64_t ti = st->t[h] + a0b_lo;
-		const uint64_t ys = ti * k0s[h];
-
-		y[h] = ys >> 12;
-		(void)_mulx_u64(mh[0], ys, &m0y_hi);
-		const uint64_t m1y_lo = _mulx_u64(mh[1], ys, &m1y_hi) >> 12;
-		st->t[h] = ((ti + mask) >> 52) + m0y_hi + m1y_lo + st->ahead[h] + a1b_lo + a0b_hi;
-		st->ahead[h] = lane2[h] + ((mh[2] * ys) >> 12) + m1y_hi + a1b_hi;
+	for (int g = 0; g <= G; g++) {
+		const __m512i cur = g < G ? _mm512_loadu_si512(x + 2 * BIG_R52_LANES * g)
+					  : _mm512_setzero_si512();
+		_mm512_storeu_si512(R52_PAIR_COPY(X, 0, g), cur);
+		_mm512_storeu_si512(R52_PAIR_COPY(X, 1, g), _mm512_permutex2var_epi64(cur, up1, below));
+		_mm512_storeu_si512(R52_PAIR_COPY(X, 2, g), _mm512_permutex2var_epi64(cur, up2, below));
+		_mm512_storeu_si512(R52_PAIR_COPY(X, 3, g), _mm512_permutex2var_epi64(cur, up3, below));
+		below = cur;
 	}
-	const __m512i Y = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)y[0]), 0xf0,
-						 (long long)y[1]);
-	R52_UNROLL
-	for (int g = 0; g < G; g++)
-		W[g] = _mm512_madd52lo_epu64(W[g], _mm512_loadu_si512(mod->m + 8 * g), Y);
-	R52_UNROLL
-	for (int g = 0; g + 1 < G; g++)
-		W[g] = _mm512_permutex2var_epi64(W[g], down, W[g + 1]);
-	W[G - 1] = _mm512_permutex2var_epi64(W[G - 1], down, _mm512_setzero_si512());
-	R52_UNROLL
-	for (int g = 0; g < G; g++)
-		W[g] = _mm512_madd52hi_epu64(W[g], _mm512_loadu_si512(mod->m + 8 * g), Y);
-	R52_UNROLL
-	for (int g = 0; g < G; g++)
-		W[g] = _mm512_madd52hi_epu64(W[g], _mm512_loadu_si512(a + 8 * g), B);
 }
 
+/* W[base + g] += lo(x d) through copy s, W[base + g] += hi(x d) through
+ * copy s + 1 (or W[base + 1 + g] through copy 0 when s = 3), over the
+ * copies' groups from `first` (s, base, first public). */
+R52_INLINE void r52_pair_row(__m512i *W, const uint64_t *X, __m512i D, int s, int base,
+			     int first, const int k)
+{
+	R52_UNROLL
+	for (int g = first; g < R52_COPY_GROUPS(s, k); g++)
+		W[base + g] = _mm512_madd52lo_epu64(W[base + g], D,
+						    _mm512_loadu_si512(R52_PAIR_COPY(X, s, g)));
+	const int up = s < 3 ? s + 1 : 0, at = s < 3 ? base : base + 1;
+	R52_UNROLL
+	for (int g = 0; g < R52_COPY_GROUPS(up, k); g++)
+		W[at + g] = _mm512_madd52hi_epu64(W[at + g], D,
+						  _mm512_loadu_si512(R52_PAIR_COPY(X, up, g)));
+}
+
+/* Lane l of half h of x (h, l public): one permute to lane 0, one move
+ * (two extracts and a move for the upper lanes of half 1 otherwise). */
+R52_INLINE uint64_t r52_pair_lane(__m512i x, int h, int l)
+{
+	const long long at = 4 * h + l;
+	return r52v_lane(_mm512_castsi512_si256(_mm512_permutexvar_epi64(
+				 _mm512_set_epi64(at, at, at, at, at, at, at, at), x)), 0);
+}
+
+/* The reduction state of both halves. */
+struct r52_pair_reduction {
+	uint64_t t[2], m0[2], m1[2], k0_12[2];
+};
+
+/* Reduction step j (r52_reduce_fixed): t -> y -> t', reading position j + 1
+ * at lane `lane` of `at` before this step's terms; returns Y. */
+R52_INLINE __m512i r52_pair_reduce(struct r52_pair_reduction *st, __m512i at, int lane)
+{
+	uint64_t y[2];
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		const uint64_t t = st->t[h];
+		const uint64_t carry = (t >> 52) + ((t & BIG_R52_DIGIT_MASK) != 0);
+		const uint64_t next = r52_pair_lane(at, h, lane);
+		const uint64_t y12 = t * st->k0_12[h];
+		const uint64_t hi_m0y = (uint64_t)(r52_prod(st->m0[h], y12) >> 64);
+
+		y[h] = y12 >> 12;
+		st->t[h] = carry + next + hi_m0y + ((st->m1[h] * y12) >> 12);
+	}
+	return _mm512_mask_blend_epi64(0xf0, _mm512_set1_epi64((long long)y[0]),
+				       _mm512_set1_epi64((long long)y[1]));
+}
+
+/* Pass q runs, for s = 0..3, row i = 4q + s and then reduction step
+ * i - 1; slot g of the windows holds group q + g.  Groups below q hold
+ * positions the scalar t has already taken (their lanes are never read
+ * again), so G + 1 registers hold every live group, and the pass's
+ * addresses (the copies) do not move, only b's digits and y do.  The
+ * rows accumulate in P and the reduction in R: a row waits on nothing,
+ * and only R's multiply-adds wait on y, so the serial chain per step is
+ * R's two multiply-adds on the lane read next, not every multiply-add
+ * into that register.  Step 4q - 1 would add lo(m_0 y) to position
+ * 4q - 1, below the window and never read again: that multiply-add is
+ * left out. */
 R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			      const struct big_r52_dual_mod *mod, const int k)
 {
-	const int G = BIG_R52_GROUPS(k);
-	const uint64_t k0s[2] = { mod->k0[0] << 12, mod->k0[1] << 12 };
-	struct r52_pair_state st = { .t = { 0, 0 }, .ahead = { 0, 0 } };
+	/* radix52.h's contract, for GCC's bounds on the run-time k */
+	if (k < 1 || k > BIG_R52_MAX_DIGITS)
+		__builtin_unreachable();
+	const int G = BIG_R52_GROUPS(k), last = k / 4;
+	uint64_t A[R52_PAIR_COPY_WORDS] __attribute__((aligned(64)));
+	uint64_t M[R52_PAIR_COPY_WORDS] __attribute__((aligned(64)));
+	/* one spare slot each: GCC cannot bound the window's indices */
+	__m512i P[BIG_R52_MAX_GROUPS + 2], R[BIG_R52_MAX_GROUPS + 2];
+	struct r52_pair_reduction st;
 
+	r52_pair_copies(A, a, G);
+	r52_pair_copies(M, mod->m, G);
 	R52_UNROLL
-	for (int g = 0; g < G; g++)
-		st.W[g] = _mm512_setzero_si512();
-	/* b a group at a time, so that a digit's place in it is a constant */
-	int q = 0;
-	for (; 4 * q + 4 <= k; q++) {
-		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
-		const __m512i bg = _mm512_loadu_si512(bq);
-		R52_UNROLL
-		for (int s = 0; s < BIG_R52_LANES; s++)
-			r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] }, bg,
-				      s, a, mod, k0s, G);
-	}
-	for (int s = 0; 4 * q + s < k; s++) {
-		const uint64_t *bq = b + 2 * BIG_R52_LANES * q;
-		r52_pair_step(&st, (const uint64_t[2]){ bq[s], bq[BIG_R52_LANES + s] },
-			      _mm512_loadu_si512(bq), s, a, mod, k0s, G);
-	}
-	r52v half[2][BIG_R52_MAX_GROUPS];
-	R52_UNROLL
-	for (int g = 0; g < G; g++) {
-		half[0][g] = _mm512_castsi512_si256(st.W[g]);
-		half[1][g] = _mm512_extracti64x4_epi64(st.W[g], 1);
-	}
+	for (int g = 0; g <= G; g++)
+		P[g] = R[g] = _mm512_setzero_si512();
 	for (int h = 0; h < 2; h++) {
-		half[h][0] = r52v_set_lane0(half[h][0], st.t[h]);
-		r52_normalise(r, h, half[h], G);
+		st.m0[h] = mod->m[BIG_R52_AT(h, 0)];
+		st.m1[h] = k > 1 ? mod->m[BIG_R52_AT(h, 1)] : 0;
+		st.k0_12[h] = mod->k0[h] << 12;
+	}
+	for (int q = 0; q <= last; q++) {
+		const __m512i bq = q < G ? _mm512_loadu_si512(b + 2 * BIG_R52_LANES * q)
+					 : _mm512_setzero_si512();
+		R52_UNROLL
+		for (int s = 0; s < 4; s++) {
+			const int i = 4 * q + s;
+			if (i < k)
+				r52_pair_row(P, A, _mm512_permutexvar_epi64(
+					_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s), bq),
+					s, 0, 0, k);
+			if (i == 0) {
+				st.t[0] = r52_pair_lane(P[0], 0, 0);
+				st.t[1] = r52_pair_lane(P[0], 1, 0);
+			} else if (i <= k) {
+				const __m512i Y = r52_pair_reduce(&st, _mm512_add_epi64(P[0], R[0]), s);
+				if (s == 0)
+					r52_pair_row(R, M, Y, 3, -1, 1, k);
+				else
+					r52_pair_row(R, M, Y, s - 1, 0, 0, k);
+			}
+		}
+		if (q == last)
+			break;
+		R52_UNROLL
+		for (int g = 0; g < G; g++) {
+			P[g] = P[g + 1];
+			R[g] = R[g + 1];
+		}
+		P[G] = R[G] = _mm512_setzero_si512();
+	}
+	/* slot g is group last + g: positions k .. 2k - 1 start at lane k % 4 */
+	const int s = k % 4;
+	R52_UNROLL
+	for (int g = 0; g <= G; g++)
+		P[g] = _mm512_add_epi64(P[g], R[g]);
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		r52v U[BIG_R52_MAX_GROUPS];
+		R52_UNROLL
+		for (int g = 0; g < G; g++) {
+			const __m512i lo = P[g], hi = P[g + 1];
+			const r52v lo_h = h ? _mm512_extracti64x4_epi64(lo, 1) : _mm512_castsi512_si256(lo);
+			const r52v hi_h = h ? _mm512_extracti64x4_epi64(hi, 1) : _mm512_castsi512_si256(hi);
+			U[g] = s == 0 ? lo_h : r52_shift_up(hi_h, lo_h, 4 - s);
+		}
+		U[0] = r52v_set_lane0(U[0], st.t[h]);
+		r52_normalise(r, h, U, G);
 	}
 }
 #endif

@@ -186,7 +186,7 @@ R52_SIZES(R52_FIXED)
 
 #ifdef R52_MUL_PAIRS
 /* The build's pair-group product (R52_MUL_PAIRS) and the squaring by it,
- * for both halves on the shifting window: k digits, or 30 and 40. */
+ * for both halves above the fixed window: k digits, or 30 and 40. */
 #define R52_PAIR_PRODUCTS(K, SFX)                                            \
 	static void r52_mul_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
 					const uint64_t *b,                   \

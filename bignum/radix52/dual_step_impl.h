@@ -23,7 +23,7 @@
  *                            1, the exponentiations square by the
  *                            dedicated squaring at 30 digits too
  *   R52_MUL_PAIRS            the build's own product of both halves on
- *                            the shifting window (r, a, b, mod, k; the
+ *                            zmm pair groups (r, a, b, mod, k; the
  *                            words of r52_mul_body), taken where the
  *                            run-time predicate R52_MUL_PAIRS_WANTED(k)
  *                            returns 1 (k the digits); defined, as R52_SELECT_PAIRS,
