@@ -124,8 +124,9 @@
 	  "2026-11-29-0601-kernels.txt", "vertical pow", 32, 10735584,        \
 	  "2026-11-29-0601-kernels.txt", "radix64 pow", 12784019)             \
 	/* Ice Lake server: Karatsuba 743 against the rows' 791 (the run    \
-	 * before it); pairs at 30 digits 1385 against the ymm halves' 1650; \
-	 * at 40 the pairs' 2865 lost to 2486, so 40 keeps the default; the  \
+	 * before it); pairs at 30 digits 1385 against the ymm halves' 1650  \
+	 * (the shifting-window pair product before bf342b8, which has not   \
+	 * run there); at 40 those pairs' 2865 lost to 2486; the             \
 	 * intel tuning 589 against 622 (mul), 599 against 671 (sqr). */     \
 	X(INTEL, 6, 106, MONT_MUL16_KARATSUBA,                                \
 	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
@@ -143,13 +144,20 @@
 	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
 	  "2026-11-28-0610-kernels.txt", "intel sqr", 20, 599,                \
 	  "2026-11-28-0610-kernels.txt", "amd sqr", 671)                      \
-	/* Sapphire Rapids: the dedicated squaring 1257 against the          \
-	 * product's 1423 at 30 digits (the ymm product; the pairs were not  \
-	 * run there); the intel tuning 442 against 477, 399 against 504. */ \
-	X(INTEL, 6, 207, R52_POW_SQR30_DEDICATED,                             \
+	/* Sapphire Rapids: the pair-group product 1003 against the ymm      \
+	 * halves' 1457 at 30 digits and 1515 against 2226 at 40, each the   \
+	 * least of three runs; the exponentiation squares by it at 30 too   \
+	 * (the dedicated squaring 1253 in the same runs: its row, 1257      \
+	 * against the ymm product's 1423 in 2026-11-27-1838, is gone); the  \
+	 * intel tuning 442 against 477, 399 against 504. */                 \
+	X(INTEL, 6, 207, R52_MUL_PAIRS30,                                     \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
-	  "2026-11-27-1838-kernels.txt", "ifma sqr", 30, 1257,                \
-	  "2026-11-27-1838-kernels.txt", "ifma mul", 1423)                    \
+	  "2026-11-29-2336-kernels-pairs.txt", "pairs mul", 30, 1003,         \
+	  "2026-11-29-2336-kernels-pairs.txt", "ymm mul", 1457)               \
+	X(INTEL, 6, 207, R52_MUL_PAIRS40,                                     \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-29-2336-kernels-pairs.txt", "pairs mul", 40, 1515,         \
+	  "2026-11-29-2336-kernels-pairs.txt", "ymm mul", 2226)               \
 	X(INTEL, 6, 207, R52_KERNELS20_INTEL,                                 \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-27-1838-kernels.txt", "intel mul", 20, 442,                \
