@@ -151,9 +151,38 @@ double bench_peak_r52_vpmadd52(int k, int squaring)
 	return 2 * 2 * products / 8;
 }
 
-double bench_peak_r52_pairs_vpmadd52(int k)
+/* Groups of the pair copy shifted s lanes that hold a digit. */
+static int pair_copy_groups(int s, int k)
 {
-	return 4.0 * k * ((k + 3) / 4);
+	const int groups = (k + 3) / 4;
+	return groups + (s > 4 * groups - k);
+}
+
+/* Row or step j through copies s and s + 1 (copy 0 a group up at s =
+ * 3), from window slot base (-1: that group left out). */
+static int pair_row(int j, int base, int k)
+{
+	const int s = j % 4, up = s < 3 ? s + 1 : 0, at = s < 3 ? base : base + 1;
+	return pair_copy_groups(s, k) - (base < 0) + pair_copy_groups(up, k) - (at < 0);
+}
+
+double bench_peak_r52_pairs_vpmadd52(int k, int squaring)
+{
+	double n = 0;
+	/* the reduction: step j < k - 1 in pass (j + 2) / 4, the last after
+	 * the passes, from slot j / 4 - pass */
+	for (int j = 0; j < k; j++)
+		n += pair_row(j, j / 4 - (j < k - 1 ? (j + 2) / 4 : k / 4), k);
+	if (!squaring) {
+		for (int i = 0; i < k; i++)
+			n += pair_row(i, 0, k);
+		return n;
+	}
+	for (int i = 0; i + 1 < k; i++) {
+		const int q = i / 4, s = i % 4;
+		n += (k - 1 + s) / 4 - (q + s / 2) + 1 + (k + s) / 4 - (q + (s + 1) / 2) + 1;
+	}
+	return n + 2 * ((k + 3) / 4);
 }
 
 double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring)
@@ -177,15 +206,15 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 #if BIG_R52_HAVE_IFMA_BUILD
 		pairs |= big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(k);
 #endif
-		if (!squaring || pairs)
-			return bench_peak_r52_pairs_vpmadd52(k);
-		return 3 * k * groups + 2 * groups;
+		if (pairs)
+			return bench_peak_r52_pairs_vpmadd52(k, squaring);
+		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
 	}
 	if (!strcmp(kernel, "ymm"))
-		return squaring ? 3 * k * groups + 2 * groups : bench_peak_r52_pairs_vpmadd52(k);
+		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
 	if (nasm && k == 20)
 		return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
-	return pairs ? bench_peak_r52_pairs_vpmadd52(k) : bench_peak_r52_vpmadd52(k, squaring);
+	return pairs ? bench_peak_r52_pairs_vpmadd52(k, squaring) : bench_peak_r52_vpmadd52(k, squaring);
 }
 
 double bench_peak_lanes_vpmuludq(int k, int squaring)

@@ -110,16 +110,20 @@ double bench_peak_ifma(const struct bench_peak *p);
 
 /* The multiplies one call needs (above): mulx of a Montgomery kernel of
  * n chunks by rows; zmm vpmadd52 (8 lanes) of a radix-2^52 dual kernel
- * of k digits per half on the ymm halves; of the pair product. */
+ * of k digits per half on the ymm halves; those the pair product and
+ * squaring issue (bignum/radix52/dual_ifma.c: rows and reduction steps
+ * through copies of G or G + 1 groups, the steps' groups that have left
+ * the window left out; the squaring's triangle of rows and its 2G
+ * squares). */
 double bench_peak_mont_mulx(int n, int squaring);
 double bench_peak_r52_vpmadd52(int k, int squaring);
-double bench_peak_r52_pairs_vpmadd52(int k);
+double bench_peak_r52_pairs_vpmadd52(int k, int squaring);
 /* The same for the kernel a table row names (bench_peak_count_fn):
  * "adx" and "kara16" multiply by Karatsuba at 16 chunks; "ifma" runs
  * the NASM kernels at 20 digits, the C intrinsics elsewhere, squaring by
  * the pair product at the sizes the library binds it on this CPU
  * (big_r52_mul_pairs_wanted); "amd" and "intel" are the NASM kernels;
- * "pairs" the pair product at every size, "ymm" the product and the
+ * "pairs" the pair product and squaring at every size, "ymm" the product and the
  * dedicated squaring on the ymm halves; NULL the algorithm's need. */
 #define BENCH_R52_NASM20_MUL 435
 #define BENCH_R52_NASM20_SQR 349

@@ -139,10 +139,11 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 }
 
 /* Each side of the IFMA choices at 30 and 40 digits (bignum/tuning.h):
- * the product on the ymm halves and on pair groups, and the dedicated
- * squaring (the ymm halves), called by name on the same operands, their
- * runs alternating trial by trial. */
-enum { SIDES = 3 };
+ * the product on the ymm halves and on pair groups, the dedicated
+ * squaring on the ymm halves and the squaring on pair groups (taken with
+ * the pair product), called by name on the same operands, their runs
+ * alternating trial by trial. */
+enum { SIDES = 4 };
 static const struct {
 	const char *name, *op;
 	big_r52_dual_mul_fn *mul;
@@ -151,6 +152,7 @@ static const struct {
 	{ "ymm", "mul", big_r52_dual_mul_halves_ifma, NULL },
 	{ "pairs", "mul", big_r52_dual_mul_pairs_ifma, NULL },
 	{ "ymm", "sqr", NULL, big_r52_dual_sqr_dedicated_ifma },
+	{ "pairs", "sqr", NULL, big_r52_dual_sqr_pairs_ifma },
 };
 
 static void take_side(void *ctx, int i)
@@ -178,7 +180,9 @@ static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *s
 	t->nsides = SIDES;
 	t->pairs_at = big_r52_mul_pairs_wanted(30) ? (big_r52_mul_pairs_wanted(40) ? "30 and 40" : "30")
 						   : (big_r52_mul_pairs_wanted(40) ? "40" : "neither");
-	t->sqr30_by = big_r52_pow_sqr30_dedicated() ? "the dedicated squaring" : "the product";
+	t->sqr30_by = big_r52_pow_sqr30_dedicated() ? "the dedicated squaring"
+		      : big_r52_mul_pairs_wanted(30) ? "the pair squaring"
+						     : "the product";
 }
 #endif
 #endif
@@ -304,8 +308,8 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 		bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
 	}
 	if (t->nsides > 0) {
-		fprintf(out, "the product at 30 and 40 digits on the ymm halves and on pair groups, "
-			"and the dedicated squaring, runs alternating (this CPU binds the pairs at: "
+		fprintf(out, "the product and the squaring at 30 and 40 digits on the ymm halves and "
+			"on pair groups, runs alternating (this CPU binds the pairs at: "
 			"%s; squares at 30 in the exponentiation by %s)\n", t->pairs_at, t->sqr30_by);
 		bench_print_kernel_head(out, "side", digits + 2, BENCH_R52_SIDE_SIZES,
 					"digits per half");

@@ -31,7 +31,7 @@ struct bench_r52_table {
 	 * "pairs" mul, "ymm" sqr: the dedicated squaring), where the CPU runs
 	 * IFMA: columns 0 and 1 (30, 40 digits). */
 	int nsides;
-	struct bench_kernel_row side[3];
+	struct bench_kernel_row side[4];
 	const char *pairs_at, *sqr30_by; /* what this CPU binds */
 };
 #define BENCH_R52_SIDE_SIZES 2

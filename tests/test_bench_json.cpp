@@ -28,6 +28,7 @@ extern "C" {
 #include "kernels.h"
 #include "machine.h"
 #include "peak.h"
+#include "radix52/radix52.h"
 #include "report.h"
 #include "speed.h" /* BENCH_SPEED_MIN_SECONDS, _MAX_SECONDS */
 }
@@ -518,17 +519,29 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_mont_kernel_mulx("adx", 32, 0), 2080);
 	EXPECT_EQ(bench_peak_mont_kernel_mulx("base", 16, 0), 528);
 	EXPECT_EQ(bench_peak_mont_kernel_mulx(nullptr, 16, 0), 528);
-	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(30), 960);
-	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(40), 1600);
-	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(10), 120);
-	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 30, 1), 960);
+	/* The pair product's rows and steps through copies of G or G + 1
+	 * groups (30 digits: 8, or 9 for the copy shifted 3 lanes), less one
+	 * group for each step whose lowest group has left the window; the
+	 * squaring's triangle and 2G squares beside the same steps. */
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(30, 0), 967);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(40, 0), 1690);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(10, 0), 122);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(30, 1), 750);
+	EXPECT_EQ(bench_peak_r52_pairs_vpmadd52(40, 1), 1299);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 30, 1), 750);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 41, 0), 1774);
 	/* What each radix-2^52 kernel issues: the NASM kernels at 20 digits
 	 * (the ifma rows' 20 column and the tunings' rows), the intrinsics'
 	 * 4kG product and 3kG + 2G squaring elsewhere. */
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("amd", 20, 1), 349);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("intel", 20, 0), 435);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 20, 1), 349);
-	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), 960);
+	/* the ifma row at 30 digits runs the pair product where this CPU binds it */
+	int pairs30 = 0;
+#if BIG_R52_HAVE_IFMA_BUILD
+	pairs30 = big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(30);
+#endif
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), pairs30 ? 967 : 960);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), 96);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 0), 960);

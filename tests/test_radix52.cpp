@@ -337,24 +337,26 @@ TEST_P(Radix52, ProductAndSquareAreExactAlmostMontgomery)
 }
 
 /* Each side of the IFMA build's choices above the fixed window (the pair
- * product, the ymm halves' product, the dedicated squaring), called by
- * name whatever this CPU binds: the emulated build's on every CPU, the
- * IFMA build's where it runs.  Exact against GMP, and the same words as
- * the twin's product and squaring; aliasing r == a. */
+ * product and squaring, the ymm halves' product, the dedicated squaring),
+ * called by name whatever this CPU binds: the emulated build's on every
+ * CPU, the IFMA build's where it runs.  Exact against GMP, and the same
+ * words as the twin's product and squaring; aliasing r == a. */
 TEST(Radix52Sides, PairsHalvesAndDedicatedSquaringMatchGmpAndTheTwin)
 {
 	struct Sides {
 		const char *name;
 		big_r52_dual_mul_fn *pairs, *halves;
-		big_r52_dual_sqr_fn *sqr;
+		big_r52_dual_sqr_fn *sqr_pairs, *sqr;
 		bool runs;
 	};
 	std::vector<Sides> v = { { "emulated_pairs", big_r52_dual_mul_pairs_emu_pairs,
 				   big_r52_dual_mul_halves_emu_pairs,
+				   big_r52_dual_sqr_pairs_emu_pairs,
 				   big_r52_dual_sqr_dedicated_emu_pairs, true } };
 #if BIG_R52_HAVE_IFMA_BUILD
 	v.push_back({ "ifma", big_r52_dual_mul_pairs_ifma, big_r52_dual_mul_halves_ifma,
-		      big_r52_dual_sqr_dedicated_ifma, big_r52_cpu_has_ifma() != 0 });
+		      big_r52_dual_sqr_pairs_ifma, big_r52_dual_sqr_dedicated_ifma,
+		      big_r52_cpu_has_ifma() != 0 });
 #endif
 	bt::Rng rng(5209);
 	long ran = 0;
@@ -368,12 +370,13 @@ TEST(Radix52Sides, PairsHalvesAndDedicatedSquaringMatchGmpAndTheTwin)
 				big_r52_dual_mul_c(twin.x(), c.a.x(), c.b.x(), &c.s.mod);
 				big_r52_dual_sqr_c(twin2.x(), c.a.x(), &c.s.mod);
 				big_r52_dual_mul_fn *const muls[2] = { b.pairs, b.halves };
+				big_r52_dual_sqr_fn *const sqrs[2] = { b.sqr_pairs, b.sqr };
 				for (int side = 0; side < 2; side++) {
 					const std::string what = std::string(b.name) + (side ? " halves" : " pairs") +
 								 " k " + std::to_string(k);
 					Dual r(k), r2(k), sq(k);
 					muls[side](r.x(), c.a.x(), c.b.x(), &c.s.mod);
-					b.sqr(r2.x(), c.a.x(), &c.s.mod);
+					sqrs[side](r2.x(), c.a.x(), &c.s.mod);
 					ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << what;
 					expect_exact(c, r, r2, what);
 					if (HasFatalFailure())

@@ -172,67 +172,135 @@ R52_INLINE void r52_pair_copies(uint64_t *X, const uint64_t *x, const int G)
 }
 
 /* W[base + g] += lo(x d) through copy s, W[base + g] += hi(x d) through
- * copy s + 1 (or W[base + 1 + g] through copy 0 when s = 3), over the
- * copies' groups from `first` (s, base, first public). */
+ * copy s + 1 (or W[base + 1 + g] through copy 0 when s = 3), s and base
+ * public.  base may be -1 in a reduction step whose lowest group has
+ * left the window: that group's terms reach only positions the scalar
+ * chain has taken, never read again, and are left out. */
 R52_INLINE void r52_pair_row(__m512i *W, const uint64_t *X, __m512i D, int s, int base,
-			     int first, const int k)
+			     const int k)
 {
 	R52_UNROLL
-	for (int g = first; g < R52_COPY_GROUPS(s, k); g++)
+	for (int g = base < 0 ? -base : 0; g < R52_COPY_GROUPS(s, k); g++)
 		W[base + g] = _mm512_madd52lo_epu64(W[base + g], D,
 						    _mm512_loadu_si512(R52_PAIR_COPY(X, s, g)));
 	const int up = s < 3 ? s + 1 : 0, at = s < 3 ? base : base + 1;
 	R52_UNROLL
-	for (int g = 0; g < R52_COPY_GROUPS(up, k); g++)
+	for (int g = at < 0 ? -at : 0; g < R52_COPY_GROUPS(up, k); g++)
 		W[at + g] = _mm512_madd52hi_epu64(W[at + g], D,
 						  _mm512_loadu_si512(R52_PAIR_COPY(X, up, g)));
 }
 
-/* Lane l of half h of x (h, l public): one permute to lane 0, one move
- * (two extracts and a move for the upper lanes of half 1 otherwise). */
+/* Lane l of half h of x (h, l public): one rotation to lane 0, one move.
+ * A switch, as r52_lane_at: the rotation's count is an immediate, and
+ * unrolled it folds to one. */
 R52_INLINE uint64_t r52_pair_lane(__m512i x, int h, int l)
 {
-	const long long at = 4 * h + l;
-	return r52v_lane(_mm512_castsi512_si256(_mm512_permutexvar_epi64(
-				 _mm512_set_epi64(at, at, at, at, at, at, at, at), x)), 0);
+	__m512i at;
+	switch ((4 * h + l) & 7) {
+	case 0: at = x; break;
+	case 1: at = _mm512_alignr_epi64(x, x, 1); break;
+	case 2: at = _mm512_alignr_epi64(x, x, 2); break;
+	case 3: at = _mm512_alignr_epi64(x, x, 3); break;
+	case 4: at = _mm512_alignr_epi64(x, x, 4); break;
+	case 5: at = _mm512_alignr_epi64(x, x, 5); break;
+	case 6: at = _mm512_alignr_epi64(x, x, 6); break;
+	default: at = _mm512_alignr_epi64(x, x, 7); break;
+	}
+	return r52v_lane(_mm512_castsi512_si256(at), 0);
 }
 
-/* The reduction state of both halves. */
+/*
+ * The reduction of both halves, two positions ahead.  At step j, per
+ * half: t is position j's true value, ahead position j + 1's with every
+ * term but step j's and the carry, and v (read from the vector before
+ * step j's multiply-adds) position j + 2's with the terms of the rows and
+ * of steps before j.  With y' = y * 2^12 (one imul, no mask):
+ *   y      = t k0 mod 2^52
+ *   t'     = (t + lo(m_0 y)) >> 52 + hi(m_0 y) + lo(m_1 y) + ahead
+ *   ahead' = v + lo(m_2 y) + hi(m_1 y)
+ * hi(m_i y) the high word of m_i y', lo(m_i y) its low word >> 12; the
+ * carry is (t >> 52) + [t mod 2^52 != 0], as t + lo(m_0 y) == 0 mod
+ * 2^52.  So y waits on scalar products only, and a vector read on the
+ * multiply-adds of the step before j, not of step j - 1 as one position
+ * ahead would: two steps of slack for the broadcast, the multiply-adds
+ * and the read.  Every term also goes into the vector (the result's
+ * positions above j + 2 take them from there).
+ */
 struct r52_pair_reduction {
-	uint64_t t[2], m0[2], m1[2], k0_12[2];
+	uint64_t t[2], ahead[2], m0[2], m1[2], m2[2], k0_12[2];
 };
 
-/* Reduction step j (r52_reduce_fixed): t -> y -> t', reading position j + 1
- * at lane `lane` of `at` before this step's terms; returns Y. */
-R52_INLINE __m512i r52_pair_reduce(struct r52_pair_reduction *st, __m512i at, int lane)
+R52_INLINE void r52_pair_reduction_start(struct r52_pair_reduction *st,
+					 const struct big_r52_dual_mod *mod, const int k)
+{
+	for (int h = 0; h < 2; h++) {
+		st->m0[h] = mod->m[BIG_R52_AT(h, 0)];
+		st->m1[h] = k > 1 ? mod->m[BIG_R52_AT(h, 1)] : 0;
+		st->m2[h] = k > 2 ? mod->m[BIG_R52_AT(h, 2)] : 0;
+		st->k0_12[h] = mod->k0[h] << 12;
+	}
+}
+
+/* Step j with v[h] as above; returns y of each half in its lanes. */
+R52_INLINE __m512i r52_pair_reduce(struct r52_pair_reduction *st, const uint64_t v[2])
 {
 	uint64_t y[2];
 	R52_UNROLL
 	for (int h = 0; h < 2; h++) {
 		const uint64_t t = st->t[h];
 		const uint64_t carry = (t >> 52) + ((t & BIG_R52_DIGIT_MASK) != 0);
-		const uint64_t next = r52_pair_lane(at, h, lane);
 		const uint64_t y12 = t * st->k0_12[h];
 		const uint64_t hi_m0y = (uint64_t)(r52_prod(st->m0[h], y12) >> 64);
+		const unsigned __int128 m1y = r52_prod(st->m1[h], y12);
 
 		y[h] = y12 >> 12;
-		st->t[h] = carry + next + hi_m0y + ((st->m1[h] * y12) >> 12);
+		st->t[h] = carry + hi_m0y + ((uint64_t)m1y >> 12) + st->ahead[h];
+		st->ahead[h] = v[h] + ((st->m2[h] * y12) >> 12) + (uint64_t)(m1y >> 64);
 	}
 	return _mm512_mask_blend_epi64(0xf0, _mm512_set1_epi64((long long)y[0]),
 				       _mm512_set1_epi64((long long)y[1]));
 }
 
+/* v = lane l of each half of x, through memory: the store forwards to
+ * both loads, and takes no uop from port 5, which the multiply-adds,
+ * the broadcasts and the scalar high products share (a rotation and a
+ * move a half otherwise). */
+R52_INLINE void r52_pair_read(uint64_t v[2], __m512i x, int l)
+{
+	uint64_t lanes[2 * BIG_R52_LANES] __attribute__((aligned(64)));
+	_mm512_storeu_si512(lanes, x);
+	v[0] = lanes[l];
+	v[1] = lanes[BIG_R52_LANES + l];
+}
+
+/* The window's groups above `base` (group k / 4 - base of the number)
+ * as half h's positions k .. 2k - 1, position k's true value t, into r. */
+R52_INLINE void r52_pair_take_high(uint64_t *r, const __m512i *W, const uint64_t t[2],
+				   const int k)
+{
+	const int G = BIG_R52_GROUPS(k), s = k % 4;
+	R52_UNROLL
+	for (int h = 0; h < 2; h++) {
+		r52v U[BIG_R52_MAX_GROUPS];
+		R52_UNROLL
+		for (int g = 0; g < G; g++) {
+			const __m512i lo = W[g], hi = W[g + 1];
+			const r52v lo_h = h ? _mm512_extracti64x4_epi64(lo, 1) : _mm512_castsi512_si256(lo);
+			const r52v hi_h = h ? _mm512_extracti64x4_epi64(hi, 1) : _mm512_castsi512_si256(hi);
+			U[g] = s == 0 ? lo_h : r52_shift_up(hi_h, lo_h, 4 - s);
+		}
+		U[0] = r52v_set_lane0(U[0], t[h]);
+		r52_normalise(r, h, U, G);
+	}
+}
+
 /* Pass q runs, for s = 0..3, row i = 4q + s and then reduction step
- * i - 1; slot g of the windows holds group q + g.  Groups below q hold
- * positions the scalar t has already taken (their lanes are never read
- * again), so G + 1 registers hold every live group, and the pass's
- * addresses (the copies) do not move, only b's digits and y do.  The
- * rows accumulate in P and the reduction in R: a row waits on nothing,
- * and only R's multiply-adds wait on y, so the serial chain per step is
- * R's two multiply-adds on the lane read next, not every multiply-add
- * into that register.  Step 4q - 1 would add lo(m_0 y) to position
- * 4q - 1, below the window and never read again: that multiply-add is
- * left out. */
+ * i - 2 (which reads position i, complete once row i is in); slot g of
+ * the windows holds group q + g.  Groups below q hold positions the
+ * scalar chain has taken (never read again), so G + 1 registers hold
+ * every live group, and the pass's addresses (the copies) do not move,
+ * only b's digits and y do.  The rows accumulate in P and the reduction
+ * in R: a row waits on nothing, and only R's multiply-adds wait on y. */
 R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			      const struct big_r52_dual_mod *mod, const int k)
 {
@@ -245,17 +313,14 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	/* one spare slot each: GCC cannot bound the window's indices */
 	__m512i P[BIG_R52_MAX_GROUPS + 2], R[BIG_R52_MAX_GROUPS + 2];
 	struct r52_pair_reduction st;
+	uint64_t v[2];
 
 	r52_pair_copies(A, a, G);
 	r52_pair_copies(M, mod->m, G);
+	r52_pair_reduction_start(&st, mod, k);
 	R52_UNROLL
 	for (int g = 0; g <= G; g++)
 		P[g] = R[g] = _mm512_setzero_si512();
-	for (int h = 0; h < 2; h++) {
-		st.m0[h] = mod->m[BIG_R52_AT(h, 0)];
-		st.m1[h] = k > 1 ? mod->m[BIG_R52_AT(h, 1)] : 0;
-		st.k0_12[h] = mod->k0[h] << 12;
-	}
 	for (int q = 0; q <= last; q++) {
 		const __m512i bq = q < G ? _mm512_loadu_si512(b + 2 * BIG_R52_LANES * q)
 					 : _mm512_setzero_si512();
@@ -265,16 +330,12 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			if (i < k)
 				r52_pair_row(P, A, _mm512_permutexvar_epi64(
 					_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s), bq),
-					s, 0, 0, k);
-			if (i == 0) {
-				st.t[0] = r52_pair_lane(P[0], 0, 0);
-				st.t[1] = r52_pair_lane(P[0], 1, 0);
+					s, 0, k);
+			if (i < 2) {
+				r52_pair_read(i ? st.ahead : st.t, P[0], s);
 			} else if (i <= k) {
-				const __m512i Y = r52_pair_reduce(&st, _mm512_add_epi64(P[0], R[0]), s);
-				if (s == 0)
-					r52_pair_row(R, M, Y, 3, -1, 1, k);
-				else
-					r52_pair_row(R, M, Y, s - 1, 0, 0, k);
+				r52_pair_read(v, _mm512_add_epi64(P[0], R[0]), s);
+				r52_pair_row(R, M, r52_pair_reduce(&st, v), (s + 2) % 4, s < 2 ? -1 : 0, k);
 			}
 		}
 		if (q == last)
@@ -286,24 +347,130 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 		}
 		P[G] = R[G] = _mm512_setzero_si512();
 	}
-	/* slot g is group last + g: positions k .. 2k - 1 start at lane k % 4 */
-	const int s = k % 4;
+	/* step k - 1, which reads nothing; then slot g is group last + g */
+	v[0] = v[1] = 0;
+	r52_pair_row(R, M, r52_pair_reduce(&st, v), (k - 1) % 4, (k - 1) / 4 - last, k);
 	R52_UNROLL
 	for (int g = 0; g <= G; g++)
 		P[g] = _mm512_add_epi64(P[g], R[g]);
+	r52_pair_take_high(r, P, st.t, k);
+}
+
+/* The dual squaring on pair groups: r52_square_product's rows (each cross
+ * product once, doubled, then the squares) on zmm pair groups into 2G
+ * registers, fully unrolled (a triangle: the rows' lengths differ), then
+ * r52_mul_pairs's reduction passes with the square in memory in place of
+ * its row window.  The same words as r52_mul_pairs(r, a, a); the lane
+ * bound is r52_sqr_body's. */
+#define R52_SQR_PAIRS r52_sqr_pairs
+
+/* Copy s of x's pair copies X where s = 4 is copy 0 one group up. */
+R52_INLINE __m512i r52_pair_copy_at(const uint64_t *X, int s, int g)
+{
+	if (s < 4)
+		return _mm512_loadu_si512(R52_PAIR_COPY(X, s, g));
+	return g > 0 ? _mm512_loadu_si512(R52_PAIR_COPY(X, 0, g - 1)) : _mm512_setzero_si512();
+}
+
+/* T[0..2G) = a * a in each half, A a's pair copies. */
+R52_INLINE void r52_pair_square_product(__m512i *T, const uint64_t *A, const uint64_t *a,
+					const int k)
+{
+	const int G = BIG_R52_GROUPS(k);
 	R52_UNROLL
-	for (int h = 0; h < 2; h++) {
-		r52v U[BIG_R52_MAX_GROUPS];
+	for (int g = 0; g < 2 * G; g++)
+		T[g] = _mm512_setzero_si512();
+	R52_UNROLL
+	for (int i = 0; i + 1 < k; i++) {
+		const int q = i / 4, s = i % 4;
+		const __m512i X = _mm512_permutexvar_epi64(
+			_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s),
+			_mm512_loadu_si512(a + 2 * BIG_R52_LANES * q));
+		const int lo_first = q + s / 2, hi_first = q + (s + 1) / 2;
+		const int lo_last = (k - 1 + s) / 4, hi_last = (k + s) / 4;
+
+		T[q + lo_first] = _mm512_mask_madd52lo_epu64(T[q + lo_first],
+							     (__mmask8)((s & 1) ? 0x88 : 0xee), X,
+							     r52_pair_copy_at(A, s, lo_first));
 		R52_UNROLL
-		for (int g = 0; g < G; g++) {
-			const __m512i lo = P[g], hi = P[g + 1];
-			const r52v lo_h = h ? _mm512_extracti64x4_epi64(lo, 1) : _mm512_castsi512_si256(lo);
-			const r52v hi_h = h ? _mm512_extracti64x4_epi64(hi, 1) : _mm512_castsi512_si256(hi);
-			U[g] = s == 0 ? lo_h : r52_shift_up(hi_h, lo_h, 4 - s);
-		}
-		U[0] = r52v_set_lane0(U[0], st.t[h]);
-		r52_normalise(r, h, U, G);
+		for (int g = lo_first + 1; g <= lo_last; g++)
+			T[q + g] = _mm512_madd52lo_epu64(T[q + g], X, r52_pair_copy_at(A, s, g));
+		T[q + hi_first] = _mm512_mask_madd52hi_epu64(T[q + hi_first],
+							     (__mmask8)((s & 1) ? 0xff : 0xcc), X,
+							     r52_pair_copy_at(A, s + 1, hi_first));
+		R52_UNROLL
+		for (int g = hi_first + 1; g <= hi_last; g++)
+			T[q + g] = _mm512_madd52hi_epu64(T[q + g], X, r52_pair_copy_at(A, s + 1, g));
 	}
+	const __m512i even = _mm512_set_epi64(13, 5, 12, 4, 9, 1, 8, 0);
+	const __m512i odd = _mm512_set_epi64(15, 7, 14, 6, 11, 3, 10, 2);
+	R52_UNROLL
+	for (int g = 0; g < G; g++) {
+		const __m512i x = _mm512_loadu_si512(a + 2 * BIG_R52_LANES * g);
+		const __m512i lo = _mm512_madd52lo_epu64(_mm512_setzero_si512(), x, x);
+		const __m512i hi = _mm512_madd52hi_epu64(_mm512_setzero_si512(), x, x);
+		T[2 * g] = _mm512_add_epi64(_mm512_add_epi64(T[2 * g], T[2 * g]),
+					    _mm512_permutex2var_epi64(lo, even, hi));
+		T[2 * g + 1] = _mm512_add_epi64(_mm512_add_epi64(T[2 * g + 1], T[2 * g + 1]),
+						_mm512_permutex2var_epi64(lo, odd, hi));
+	}
+}
+
+R52_INLINE void r52_sqr_pairs(uint64_t *r, const uint64_t *a,
+			      const struct big_r52_dual_mod *mod, const int k)
+{
+	/* radix52.h's contract, for GCC's bounds on the run-time k */
+	if (k < 1 || k > BIG_R52_MAX_DIGITS)
+		__builtin_unreachable();
+	const int G = BIG_R52_GROUPS(k), last = k / 4;
+	uint64_t A[R52_PAIR_COPY_WORDS] __attribute__((aligned(64)));
+	uint64_t M[R52_PAIR_COPY_WORDS] __attribute__((aligned(64)));
+	uint64_t S[2 * BIG_R52_PAIR_MAX_WORDS] __attribute__((aligned(64)));
+	/* one spare slot: GCC cannot bound the window's indices */
+	__m512i R[BIG_R52_MAX_GROUPS + 2];
+	struct r52_pair_reduction st;
+	uint64_t v[2];
+
+	r52_pair_copies(A, a, G);
+	{
+		__m512i T[2 * BIG_R52_MAX_GROUPS];
+		r52_pair_square_product(T, A, a, k);
+		R52_UNROLL
+		for (int g = 0; g < 2 * G; g++)
+			_mm512_storeu_si512(S + 2 * BIG_R52_LANES * g, T[g]);
+	}
+	r52_pair_copies(M, mod->m, G);
+	r52_pair_reduction_start(&st, mod, k);
+	R52_UNROLL
+	for (int g = 0; g <= G; g++)
+		R[g] = _mm512_setzero_si512();
+	for (int h = 0; h < 2; h++) {
+		st.t[h] = S[BIG_R52_AT(h, 0)];
+		st.ahead[h] = S[BIG_R52_AT(h, 1)];
+	}
+	for (int q = 0; q <= last; q++) {
+		const __m512i Sq = _mm512_loadu_si512(S + 2 * BIG_R52_LANES * q);
+		R52_UNROLL
+		for (int s = 0; s < 4; s++) {
+			if (4 * q + s < 2 || 4 * q + s > k)
+				continue;
+			r52_pair_read(v, _mm512_add_epi64(Sq, R[0]), s);
+			r52_pair_row(R, M, r52_pair_reduce(&st, v), (s + 2) % 4, s < 2 ? -1 : 0, k);
+		}
+		if (q == last)
+			break;
+		R52_UNROLL
+		for (int g = 0; g < G; g++)
+			R[g] = R[g + 1];
+		R[G] = _mm512_setzero_si512();
+	}
+	v[0] = v[1] = 0;
+	r52_pair_row(R, M, r52_pair_reduce(&st, v), (k - 1) % 4, (k - 1) / 4 - last, k);
+	R52_UNROLL
+	for (int g = 0; g <= G; g++)
+		if (last + g < 2 * G)
+			R[g] = _mm512_add_epi64(R[g], _mm512_loadu_si512(S + 2 * BIG_R52_LANES * (last + g)));
+	r52_pair_take_high(r, R, st.t, k);
 }
 #endif
 

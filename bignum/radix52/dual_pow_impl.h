@@ -185,8 +185,9 @@ R52_BODIES(mod->digits, any, R52_RUNTIME_K_ATTR)
 R52_SIZES(R52_FIXED)
 
 #ifdef R52_MUL_PAIRS
-/* The build's pair-group product (R52_MUL_PAIRS) and the squaring by it,
- * for both halves above the fixed window: k digits, or 30 and 40. */
+/* The build's pair-group product and squaring (R52_MUL_PAIRS,
+ * R52_SQR_PAIRS), for both halves above the fixed window: k digits, or
+ * 30 and 40. */
 #define R52_PAIR_PRODUCTS(K, SFX)                                            \
 	static void r52_mul_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
 					const uint64_t *b,                   \
@@ -194,10 +195,10 @@ R52_SIZES(R52_FIXED)
 	{                                                                    \
 		R52_MUL_PAIRS(r, a, b, mod, K);                              \
 	}                                                                    \
-	static void r52_sqr_by_pairs_##SFX(uint64_t *r, const uint64_t *a,   \
-					   const struct big_r52_dual_mod *mod) \
+	static void r52_sqr_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
+					const struct big_r52_dual_mod *mod)  \
 	{                                                                    \
-		R52_MUL_PAIRS(r, a, a, mod, K);                              \
+		R52_SQR_PAIRS(r, a, mod, K);                                 \
 	}
 R52_PAIR_PRODUCTS(mod->digits, any)
 #ifdef R52_FIXED_SIZES
@@ -233,11 +234,11 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
 		ops.mul = r52_mul_pairs_any;
 		if (k > R52_SQR_MAX_DIGITS)
-			ops.sqr = ops.pow_sqr = r52_sqr_by_pairs_any;
+			ops.sqr = ops.pow_sqr = r52_sqr_pairs_any;
 #ifdef R52_FIXED_SIZES
 		if (k == 30 || k == 40) {
 			ops.mul = k == 30 ? r52_mul_pairs_30 : r52_mul_pairs_40;
-			ops.sqr = ops.pow_sqr = k == 30 ? r52_sqr_by_pairs_30 : r52_sqr_by_pairs_40;
+			ops.sqr = ops.pow_sqr = k == 30 ? r52_sqr_pairs_30 : r52_sqr_pairs_40;
 		}
 #endif
 	}
@@ -392,6 +393,22 @@ void R52_NAME(big_r52_dual_mul_pairs)(uint64_t *r, const uint64_t *a, const uint
 	}
 #endif
 	r52_mul_pairs_any(r, a, b, mod);
+}
+
+void R52_NAME(big_r52_dual_sqr_pairs)(uint64_t *r, const uint64_t *a,
+				      const struct big_r52_dual_mod *mod)
+{
+#ifdef R52_FIXED_SIZES
+	if (mod->digits == 30) {
+		r52_sqr_pairs_30(r, a, mod);
+		return;
+	}
+	if (mod->digits == 40) {
+		r52_sqr_pairs_40(r, a, mod);
+		return;
+	}
+#endif
+	r52_sqr_pairs_any(r, a, mod);
 }
 
 void R52_NAME(big_r52_dual_mul_halves)(uint64_t *r, const uint64_t *a, const uint64_t *b,

@@ -28,6 +28,10 @@
  *                            run-time predicate R52_MUL_PAIRS_WANTED(k)
  *                            returns 1 (k the digits); defined, as R52_SELECT_PAIRS,
  *                            before dual_pow_impl.h
+ *   R52_SQR_PAIRS            with R52_MUL_PAIRS: the build's squaring
+ *                            of both halves on zmm pair groups (r, a,
+ *                            mod, k; the words of r52_sqr_body), taken
+ *                            with it
  *   R52_SELECT_PAIRS         the build's own table read, the contract and
  *                            words of r52_select_k (dual_pow_impl.h),
  *                            defined between dual_fixed_impl.h and

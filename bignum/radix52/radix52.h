@@ -238,6 +238,7 @@ BIG_R52_DECLARE_BUILD(ifma)
  * (tests/radix52/dual_emu_pairs.c) has them too. */
 #define BIG_R52_DECLARE_SIDES(sfx)                                           \
 	big_r52_dual_mul_fn big_r52_dual_mul_pairs_##sfx;                    \
+	big_r52_dual_sqr_fn big_r52_dual_sqr_pairs_##sfx;                    \
 	big_r52_dual_mul_fn big_r52_dual_mul_halves_##sfx;                   \
 	big_r52_dual_sqr_fn big_r52_dual_sqr_dedicated_##sfx;
 

@@ -284,20 +284,47 @@ EMU __m512i _mm512_mask_blend_epi64(__mmask8 k, __m512i a, __m512i b)
 	return a;
 }
 
+/* temp[1023:512] := a[511:0]; temp[511:0] := b[511:0];
+ * temp[1023:0] := temp[1023:0] >> (64 * imm8[2:0]); dst[511:0] := temp[511:0] */
+EMU __m512i _mm512_alignr_epi64(__m512i a, __m512i b, int imm8)
+{
+	const int count = imm8 & 7;
+	uint64_t temp[16];
+	__m512i r;
+	for (int j = 0; j < 8; j++) {
+		temp[j] = b.q[j];
+		temp[j + 8] = a.q[j];
+	}
+	for (int j = 0; j < 8; j++)
+		r.q[j] = temp[j + count];
+	return r;
+}
+
 /* the lo and hi forms of the 256-bit ones above, on 8 lanes */
-EMU __m512i _mm512_madd52lo_epu64(__m512i a, __m512i b, __m512i c)
+EMU __m512i _mm512_mask_madd52lo_epu64(__m512i a, __mmask8 k, __m512i b, __m512i c)
 {
 	for (int j = 0; j < 8; j++)
-		a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) & ((UINT64_C(1) << 52) - 1);
+		a.q[j] += (uint64_t)emu_madd52_tmp(b.q[j], c.q[j]) & ((UINT64_C(1) << 52) - 1) &
+			  emu_lane_mask(k, j);
 	return a;
+}
+
+EMU __m512i _mm512_mask_madd52hi_epu64(__m512i a, __mmask8 k, __m512i b, __m512i c)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
+			  ((UINT64_C(1) << 52) - 1) & emu_lane_mask(k, j);
+	return a;
+}
+
+EMU __m512i _mm512_madd52lo_epu64(__m512i a, __m512i b, __m512i c)
+{
+	return _mm512_mask_madd52lo_epu64(a, 0xff, b, c);
 }
 
 EMU __m512i _mm512_madd52hi_epu64(__m512i a, __m512i b, __m512i c)
 {
-	for (int j = 0; j < 8; j++)
-		a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
-			  ((UINT64_C(1) << 52) - 1);
-	return a;
+	return _mm512_mask_madd52hi_epu64(a, 0xff, b, c);
 }
 
 /* id := idx[i+2:i] * 64; dst[i+63:i] := a[id+63:id] */
