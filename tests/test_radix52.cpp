@@ -685,6 +685,7 @@ struct Kernels20 {
 class Radix52Asm : public Radix52 {
 protected:
 	void mul_and_sqr20_are_exact(const Kernels20 &kn);
+	void frames_are_wiped(int k);
 };
 const Kernels20 kKernels20[] = {
 	{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
@@ -737,17 +738,28 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 
 /* The kernels leave copies of their operands and of m in a stack frame,
  * and values of them in zmm and mask registers, which their caller zeroes
- * when done (big_r52_dual20_ifma_wipe): after a product, a squaring or an
- * exponentiation at 20 digits none of a's digits, m_2 or k0 << 12 is left
- * below the caller.  The stack is zeroed before each call, so that what
+ * when done (big_r52_dual20_ifma_wipe at 20 digits, r52_wipe_c_frames for
+ * the C kernels at 10, 30 and 40, whichever this CPU binds there): after
+ * a product, a squaring or an exponentiation none of a's digits, m_2 or
+ * k0 << 12 is left below the caller.  The stack is zeroed before each call, so that what
  * the test's own setup left there does not count.  (Without the frame's
  * wipe the squaring leaves a's digits in its shifted copies; without the
  * registers' wipe, in the ASan build, the lazy binding of the first call
  * after the exponentiation saves them below the caller.) */
 TEST_P(Radix52Asm, KernelFramesAreWipedByTheirCaller)
 {
-	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
-	bt::Rng rng(5221);
+	for (int k : { 20, 10, 30, 40 }) {
+		SCOPED_TRACE("k " + std::to_string(k));
+		frames_are_wiped(k);
+		if (HasFatalFailure())
+			return;
+	}
+}
+
+void Radix52Asm::frames_are_wiped(int k)
+{
+	const int words = BIG_R52_PAIR_WORDS(k);
+	bt::Rng rng(5221 + (uint64_t)k);
 	/* Only words no other code would leave there: digits of 40 bits or
 	 * more, neither all-ones nor sparse; a case with some of them. */
 	const auto distinctive = [](uint64_t v) {

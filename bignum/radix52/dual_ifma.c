@@ -73,6 +73,18 @@
 #define R52_POW_SQR30_DEDICATED big_r52_pow_sqr30_dedicated
 /* The pair product where the tuning table binds it (bignum/tuning.h). */
 #define R52_MUL_PAIRS_WANTED(k) big_r52_mul_pairs_wanted(k)
+/* Every kernel here but the NASM ones leaves copies of its operands and
+ * of m on its frame (the shifted copies, the square, spills) and values
+ * of them in registers: zeroed once when done, from the depth the
+ * kernels ran at (dual_pow_impl.h, r52_wipe_kernel_frames), as deep as
+ * the frames of k digits reach.  With GCC 12 at -O2 the largest are
+ * about 0.4 KB at 10 digits (and at 20, one half alone: the fault
+ * check), 5 KB at 30 and 40 (r52_mul_pairs_40) and 10 KB at the run-time
+ * k's (r52_sqr_pairs_any); Radix52Asm.KernelFramesAreWipedByTheirCaller
+ * fails if one reaches deeper. */
+#define R52_WIPE_C_FRAMES r52_wipe_c_frames
+#define R52_C_FRAME_BYTES(k)                                                 \
+	((k) == 10 || (k) == 20 ? 1024 : (k) == 30 || (k) == 40 ? 6144 : 12288)
 #endif
 
 /* GCC cannot follow the group ranges of a run-time digit count and
@@ -80,6 +92,19 @@
  * (dual_fixed_impl.h, dual_sqr_impl.h), which memcheck checks on the twin. */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "vec_ifma.h"
+
+#ifdef R52_WIPE_C_FRAMES
+/* The R52_C_FRAME_BYTES(k) below the caller (the top of `below`) and
+ * the registers (big_r52_dual20_ifma_wipe: zmm0-31, k1-k7, the
+ * caller-saved general registers; its own frame lies inside this one). */
+__attribute__((noinline)) static void r52_wipe_c_frames(int k)
+{
+	unsigned char below[R52_C_FRAME_BYTES(0)] __attribute__((aligned(64)));
+	const size_t bytes = R52_C_FRAME_BYTES(k);
+	big_wipe(below + sizeof below - bytes, bytes);
+	R52_WIPE20();
+}
+#endif
 
 #include "dual_step_impl.h"
 #include "dual_mul_impl.h"

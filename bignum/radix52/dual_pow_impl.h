@@ -260,16 +260,22 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	return ops;
 }
 
-/* After the last product of a function whose picked functions are the
- * 20-digit assembly: zero the frame and registers it left, from the same
- * stack depth.  The empty asm keeps the call from becoming a tail call,
+/* After the last product of a function: zero the frame and registers
+ * the 20-digit assembly left (R52_WIPE20), or those the build's other
+ * kernels left (R52_WIPE_C_FRAMES, where defined), from the same stack
+ * depth.  The empty asm keeps the call from becoming a tail call,
  * which would run the wipe above the caller's frame instead of where the
  * kernels' frame was. */
-R52_INLINE void r52_wipe_kernel_frames(const struct r52_size_ops *ops)
+R52_INLINE void r52_wipe_kernel_frames(const struct r52_size_ops *ops, int k)
 {
+	(void)k;
 #ifdef R52_KERNELS20
 	if (ops->sqr == R52_SQR20_KERNEL)
 		R52_WIPE20();
+#ifdef R52_WIPE_C_FRAMES
+	else
+		R52_WIPE_C_FRAMES(k);
+#endif
 	__asm__ volatile("" ::: "memory");
 #else
 	(void)ops;
@@ -310,7 +316,7 @@ void R52_NAME(big_r52_dual_mul)(uint64_t *r, const uint64_t *a,
 {
 	const struct r52_size_ops ops = r52_pick(mod->digits, mod->halves);
 	ops.mul(r, a, b, mod);
-	r52_wipe_kernel_frames(&ops);
+	r52_wipe_kernel_frames(&ops, mod->digits);
 }
 
 void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
@@ -318,7 +324,7 @@ void R52_NAME(big_r52_dual_sqr)(uint64_t *r, const uint64_t *a,
 {
 	const struct r52_size_ops ops = r52_pick(mod->digits, mod->halves);
 	ops.sqr(r, a, mod);
-	r52_wipe_kernel_frames(&ops);
+	r52_wipe_kernel_frames(&ops, mod->digits);
 }
 
 void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
@@ -367,7 +373,7 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 	}
 
 	mul(acc, acc, one, mod);
-	r52_wipe_kernel_frames(&ops);
+	r52_wipe_kernel_frames(&ops, mod->digits);
 	r52_sub_if_not_below(acc, mod->m, k, 2);
 	for (int w = 0; w < words; w++)
 		out[w] = acc[w];
@@ -485,7 +491,7 @@ void R52_NAME(big_r52_pow_public)(uint64_t *out, const uint64_t *base,
 		}
 	}
 	ops.mul(acc, acc, last, mod);
-	r52_wipe_kernel_frames(&ops);
+	r52_wipe_kernel_frames(&ops, mod->digits);
 	r52_sub_if_not_below(acc, mod->m, k, H);
 	for (int h = 0; h < H; h++)
 		for (int g = 0; g < BIG_R52_GROUPS(k); g++)
