@@ -119,14 +119,15 @@ struct Kernels {
 /* The chunk kernels' operations (MONT_MUL .. SQR_SELECT), then the
  * radix-2^52 ones. */
 enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20_AMD,
-	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, LANES_MUL, LANES_SQR,
-	  LANES_WIPE, OP_COUNT };
+	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, R52_STACK_WIPE, LANES_MUL,
+	  LANES_SQR, LANES_WIPE, OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
 					 "mul_set_vec", "mul_vec", "sqr_vec",
 					 "mont_sqr_select_vec", "r52_dual_mul20_amd",
 					 "r52_dual_sqr20_amd", "r52_dual_mul20_intel",
 					 "r52_dual_sqr20_intel", "r52_dual20_wipe",
-					 "lanes_mul_nasm", "lanes_sqr_nasm", "lanes_wipe" };
+					 "r52_stack_wipe", "lanes_mul_nasm", "lanes_sqr_nasm",
+					 "lanes_wipe" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -164,6 +165,7 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 	case R52_MUL20_INTEL: big_r52_dual_mul20_ifma_intel(r, c.a, c.b, c.r52_mod); break;
 	case R52_SQR20_INTEL: big_r52_dual_sqr20_ifma_intel(r, c.a, c.r52_mod); break;
 	case R52_WIPE20: big_r52_dual20_ifma_wipe(); break;
+	case R52_STACK_WIPE: big_r52_stack_wipe_ifma(4096); break;
 	case LANES_MUL:
 		big_lanes_mul_avx2_asm(reinterpret_cast<uint64_t *>(r),
 					 reinterpret_cast<const uint64_t *>(c.a),
@@ -327,7 +329,8 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 }
 
 /* The radix-2^52 kernels: the 20-digit product and squaring on a modulus
- * of random digits and operands below it, and the wipe of their frame. */
+ * of random digits and operands below it, the wipe of their frame, and
+ * the C kernels' stack wipe. */
 TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 {
 	if (!big_r52_cpu_has_ifma())
@@ -352,7 +355,8 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 	big_r52_dual_mod_prepare(&mod);
 	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
 			       nullptr };
-	for (Op op : { R52_MUL20_AMD, R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20 })
+	for (Op op : { R52_MUL20_AMD, R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20,
+		       R52_STACK_WIPE })
 		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
 }
 

@@ -738,7 +738,7 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 
 /* The kernels leave copies of their operands and of m in a stack frame,
  * and values of them in zmm and mask registers, which their caller zeroes
- * when done (big_r52_dual20_ifma_wipe at 20 digits, r52_wipe_c_frames for
+ * when done (big_r52_dual20_ifma_wipe at 20 digits, big_r52_stack_wipe_ifma for
  * the C kernels at 10, 30 and 40, whichever this CPU binds there): after
  * a product, a squaring or an exponentiation none of a's digits, m_2 or
  * k0 << 12 is left below the caller.  The stack is zeroed before each call, so that what

@@ -85,14 +85,12 @@
  * KB for the pairs, so they wipe 32 KB at every size.
  * Radix52Asm.KernelFramesAreWipedByTheirCaller fails if one reaches
  * deeper. */
-#define R52_WIPE_C_FRAMES r52_wipe_c_frames
+#define R52_WIPE_C_FRAMES(k) big_r52_stack_wipe_ifma(R52_C_FRAME_BYTES(k))
 #if defined(__SANITIZE_ADDRESS__)
-#define R52_C_FRAME_MAX 32768
-#define R52_C_FRAME_BYTES(k) R52_C_FRAME_MAX
+#define R52_C_FRAME_BYTES(k) 32768
 #else
-#define R52_C_FRAME_MAX 12288
 #define R52_C_FRAME_BYTES(k)                                                 \
-	((k) == 10 || (k) == 20 ? 1024 : (k) == 30 || (k) == 40 ? 6144 : R52_C_FRAME_MAX)
+	((k) == 10 || (k) == 20 ? 1024 : (k) == 30 || (k) == 40 ? 6144 : 12288)
 #endif
 #endif
 
@@ -101,21 +99,6 @@
  * (dual_fixed_impl.h, dual_sqr_impl.h), which memcheck checks on the twin. */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "vec_ifma.h"
-
-#ifdef R52_WIPE_C_FRAMES
-/* The R52_C_FRAME_BYTES(k) below the caller (the top of `below`) and
- * the registers (big_r52_dual20_ifma_wipe: zmm0-31, k1-k7, the
- * caller-saved general registers; its own frame lies inside this one). */
-__attribute__((noinline)) static void r52_wipe_c_frames(int k)
-{
-	unsigned char below[R52_C_FRAME_MAX] __attribute__((aligned(64)));
-	const size_t bytes = R52_C_FRAME_BYTES(k);
-
-	(void)k;
-	big_wipe(below + sizeof below - bytes, bytes);
-	R52_WIPE20();
-}
-#endif
 
 #include "dual_step_impl.h"
 #include "dual_mul_impl.h"

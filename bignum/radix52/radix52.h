@@ -271,6 +271,12 @@ int big_r52_mul_pairs_wanted(int digits);
  * function that called them, at the same stack depth, after the last of
  * them (asm/x86_64/r52_dual20_wipe.asm). */
 void big_r52_dual20_ifma_wipe(void);
+/* Zeroes zmm0-31, k1-k7, the `bytes` (a multiple of 64) below its return
+ * address and the caller-saved general registers: called by the function
+ * that called the IFMA build's C kernels, at the same depth, after the
+ * last of them (asm/x86_64/r52_stack_wipe.asm; bignum/radix52/
+ * dual_ifma.c says how deep their frames reach). */
+void big_r52_stack_wipe_ifma(size_t bytes);
 BIG_R52_DECLARE_SIDES(ifma)
 #endif
 
