@@ -147,10 +147,9 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
  * a chain: as in the fixed window, each group only accumulates, row i
  * (i = 4q + s) adding lo(x d) to groups q.. through the copy of x shifted
  * up s lanes in each half and hi(x d) through the copy shifted s + 1; d
- * holds digit i of b, or y_i, of each half in that half's lanes.
- * Reduction step i reads position i + 1 of each half after row i + 1
- * (the last row reaching it) and before its own terms, so y waits on
- * scalar products and one lane read.  The window of registers moves up
+ * holds digit i of b, or y_i, of each half in that half's lanes.  The
+ * reduction reads two positions ahead (r52_pair_reduce), so y waits on
+ * scalar products only.  The window of registers moves up
  * one group every four rows (r52_mul_pairs), a loop body the same for
  * every group of four, which the fully unrolled fixed window at 30 and 40
  * digits is not: its code outgrew the decoded-instruction cache, and ran
@@ -239,11 +238,12 @@ R52_INLINE uint64_t r52_pair_lane(__m512i x, int h, int l)
  *   ahead' = v + lo(m_2 y) + hi(m_1 y)
  * hi(m_i y) the high word of m_i y', lo(m_i y) its low word >> 12; the
  * carry is (t >> 52) + [t mod 2^52 != 0], as t + lo(m_0 y) == 0 mod
- * 2^52.  So y waits on scalar products only, and a vector read on the
- * multiply-adds of the step before j, not of step j - 1 as one position
- * ahead would: two steps of slack for the broadcast, the multiply-adds
- * and the read.  Every term also goes into the vector (the result's
- * positions above j + 2 take them from there).
+ * 2^52.  So y waits on scalar products only; the read at step j waits
+ * on step j - 1's multiply-adds and is needed at step j + 1 (through
+ * ahead), where a read one position ahead is needed at step j itself:
+ * two steps of the scalar chain, not one, to hide the broadcast, the
+ * multiply-adds and the read.  Every term also goes into the vector (the
+ * result's positions above j + 2 take them from there).
  */
 struct r52_pair_reduction {
 	uint64_t t[2], ahead[2], m0[2], m1[2], m2[2], k0_12[2];
@@ -292,8 +292,8 @@ R52_INLINE void r52_pair_read(uint64_t v[2], __m512i x, int l)
 	v[1] = lanes[BIG_R52_LANES + l];
 }
 
-/* The window's groups above `base` (group k / 4 - base of the number)
- * as half h's positions k .. 2k - 1, position k's true value t, into r. */
+/* r = positions k .. 2k - 1 of each half, normalised, from the window W
+ * (slot g holding group k / 4 + g) and position k's true value t[h]. */
 R52_INLINE void r52_pair_take_high(uint64_t *r, const __m512i *W, const uint64_t t[2],
 				   const int k)
 {
