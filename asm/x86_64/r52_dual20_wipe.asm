@@ -43,16 +43,7 @@ big_r52_dual20_ifma_wipe:
 	vmovdqa64 [rsp + 64*i], zmm0
 %assign i i+1
 %endrep
-%assign i 1
-%rep 31
-	vpxorq	zmm %+ i, zmm %+ i, zmm %+ i
-%assign i i+1
-%endrep
-%assign i 1
-%rep 7
-	kxorq	k %+ i, k %+ i, k %+ i
-%assign i i+1
-%endrep
+	WIPE_ZMM_AND_MASKS 1
 	WIPE_SCRATCH_GPRS
 	R52_LEAVE
 	CFI_ENDPROC

@@ -43,16 +43,7 @@ global big_r52_stack_wipe_ifma:function
 align 32
 big_r52_stack_wipe_ifma:
 	CFI_STARTPROC
-%assign i 0
-%rep 32
-	vpxorq	zmm %+ i, zmm %+ i, zmm %+ i
-%assign i i+1
-%endrep
-%assign i 1
-%rep 7
-	kxorq	k %+ i, k %+ i, k %+ i
-%assign i i+1
-%endrep
+	WIPE_ZMM_AND_MASKS 0
 	mov	rcx, rsp
 	mov	rax, rsp
 	sub	rax, rdi

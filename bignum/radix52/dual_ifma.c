@@ -313,6 +313,35 @@ R52_INLINE void r52_pair_take_high(uint64_t *r, const __m512i *W, const uint64_t
 	}
 }
 
+/* Reduction step 4q + s - 2 of pass q: position 4q + s read from x (the
+ * window's lowest group, all of its sum), then the step's row into R,
+ * from the slot below the window (left out) where the step's group
+ * is q - 1. */
+R52_INLINE void r52_pair_step(__m512i *R, const uint64_t *M, struct r52_pair_reduction *st,
+			      __m512i x, int s, const int k)
+{
+	uint64_t v[2];
+	r52_pair_read(v, x, s);
+	r52_pair_row(R, M, r52_pair_reduce(st, v), (s + 2) % 4, s < 2 ? -1 : 0, k);
+}
+
+/* The last step, k - 1, which reads nothing (slot g is group k / 4 + g). */
+R52_INLINE void r52_pair_last_step(__m512i *R, const uint64_t *M,
+				   struct r52_pair_reduction *st, const int k)
+{
+	const uint64_t v[2] = { 0, 0 };
+	r52_pair_row(R, M, r52_pair_reduce(st, v), (k - 1) % 4, (k - 1) / 4 - k / 4, k);
+}
+
+/* The window W[0..G] up one group. */
+R52_INLINE void r52_pair_window_up(__m512i *W, const int G)
+{
+	R52_UNROLL
+	for (int g = 0; g < G; g++)
+		W[g] = W[g + 1];
+	W[G] = _mm512_setzero_si512();
+}
+
 /* Pass q runs, for s = 0..3, row i = 4q + s and then reduction step
  * i - 2 (which reads position i, complete once row i is in); slot g of
  * the windows holds group q + g.  Groups below q hold positions the
@@ -332,7 +361,6 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 	/* one spare slot each: GCC cannot bound the window's indices */
 	__m512i P[BIG_R52_MAX_GROUPS + 2], R[BIG_R52_MAX_GROUPS + 2];
 	struct r52_pair_reduction st;
-	uint64_t v[2];
 
 	r52_pair_copies(A, a, G);
 	r52_pair_copies(M, mod->m, G);
@@ -350,25 +378,17 @@ R52_INLINE void r52_mul_pairs(uint64_t *r, const uint64_t *a, const uint64_t *b,
 				r52_pair_row(P, A, _mm512_permutexvar_epi64(
 					_mm512_set_epi64(4 + s, 4 + s, 4 + s, 4 + s, s, s, s, s), bq),
 					s, 0, k);
-			if (i < 2) {
+			if (i < 2)
 				r52_pair_read(i ? st.ahead : st.t, P[0], s);
-			} else if (i <= k) {
-				r52_pair_read(v, _mm512_add_epi64(P[0], R[0]), s);
-				r52_pair_row(R, M, r52_pair_reduce(&st, v), (s + 2) % 4, s < 2 ? -1 : 0, k);
-			}
+			else if (i <= k)
+				r52_pair_step(R, M, &st, _mm512_add_epi64(P[0], R[0]), s, k);
 		}
 		if (q == last)
 			break;
-		R52_UNROLL
-		for (int g = 0; g < G; g++) {
-			P[g] = P[g + 1];
-			R[g] = R[g + 1];
-		}
-		P[G] = R[G] = _mm512_setzero_si512();
+		r52_pair_window_up(P, G);
+		r52_pair_window_up(R, G);
 	}
-	/* step k - 1, which reads nothing; then slot g is group last + g */
-	v[0] = v[1] = 0;
-	r52_pair_row(R, M, r52_pair_reduce(&st, v), (k - 1) % 4, (k - 1) / 4 - last, k);
+	r52_pair_last_step(R, M, &st, k);
 	R52_UNROLL
 	for (int g = 0; g <= G; g++)
 		P[g] = _mm512_add_epi64(P[g], R[g]);
@@ -448,7 +468,6 @@ R52_INLINE void r52_sqr_pairs(uint64_t *r, const uint64_t *a,
 	/* one spare slot: GCC cannot bound the window's indices */
 	__m512i R[BIG_R52_MAX_GROUPS + 2];
 	struct r52_pair_reduction st;
-	uint64_t v[2];
 
 	r52_pair_copies(A, a, G);
 	{
@@ -473,18 +492,13 @@ R52_INLINE void r52_sqr_pairs(uint64_t *r, const uint64_t *a,
 		for (int s = 0; s < 4; s++) {
 			if (4 * q + s < 2 || 4 * q + s > k)
 				continue;
-			r52_pair_read(v, _mm512_add_epi64(Sq, R[0]), s);
-			r52_pair_row(R, M, r52_pair_reduce(&st, v), (s + 2) % 4, s < 2 ? -1 : 0, k);
+			r52_pair_step(R, M, &st, _mm512_add_epi64(Sq, R[0]), s, k);
 		}
 		if (q == last)
 			break;
-		R52_UNROLL
-		for (int g = 0; g < G; g++)
-			R[g] = R[g + 1];
-		R[G] = _mm512_setzero_si512();
+		r52_pair_window_up(R, G);
 	}
-	v[0] = v[1] = 0;
-	r52_pair_row(R, M, r52_pair_reduce(&st, v), (k - 1) % 4, (k - 1) / 4 - last, k);
+	r52_pair_last_step(R, M, &st, k);
 	R52_UNROLL
 	for (int g = 0; g <= G; g++)
 		if (last + g < 2 * G)
