@@ -9,7 +9,7 @@
  * in core cycles; tests/test_tuning.cpp reads the files and fails if a
  * figure is not there or the winner is not the faster.  `bigmont speed
  * --kernels` prints both sides of each choice on a CPU that runs them,
- * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and ymm sqr
+ * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and sqr
  * at 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
  * intrin/asm rows at 19, 37, 55 digits): a row for a new model
  * cites those.  Why each choice
