@@ -229,9 +229,10 @@ BIG_R52_DECLARE_BUILD(ifma)
 #endif
 
 /* Each side of the IFMA build's product and squaring choices, called by
- * name whatever the CPU binds (bench --kernels, tests): the product of
- * both halves on zmm pair groups (_pairs) and on the ymm halves
- * (_halves), and the dedicated squaring (_sqr_dedicated, the ymm halves),
+ * name whatever the CPU binds (bench --kernels, tests): the product and
+ * the squaring of both halves on zmm pair groups (_mul_pairs,
+ * _sqr_pairs), the product on the ymm halves (_halves) and the dedicated
+ * squaring on them (_sqr_dedicated),
  * with the contracts of big_r52_dual_mul and _sqr for mod->halves == 2
  * and 10 < mod->digits (above the fixed window; at 20 digits the C
  * intrinsics, not the NASM kernels).  The emulated build with the pairs
