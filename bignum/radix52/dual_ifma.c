@@ -168,23 +168,31 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
 #define R52_PAIR_COPY(X, s, g)                                               \
 	((X) + ((s) * R52_PAIR_COPY_GROUPS + (g)) * 2 * BIG_R52_LANES)
 
+/* cur shifted up `up` lanes (0..3, public) within each half, the lanes
+ * below filled from the top of the same half of below: lane l from lane
+ * l - up of cur, or of below (index + 8) where l < up. */
+R52_INLINE __m512i r52_pair_shift_up(__m512i cur, __m512i below, int up)
+{
+	switch (up & 3) {
+	case 1: return _mm512_permutex2var_epi64(cur, _mm512_set_epi64(6, 5, 4, 15, 2, 1, 0, 11), below);
+	case 2: return _mm512_permutex2var_epi64(cur, _mm512_set_epi64(5, 4, 15, 14, 1, 0, 11, 10), below);
+	case 3: return _mm512_permutex2var_epi64(cur, _mm512_set_epi64(4, 15, 14, 13, 0, 11, 10, 9), below);
+	default: return cur;
+	}
+}
+
+/* One zmm store each, so the rows' zmm loads of them forward from the
+ * stores. */
 R52_INLINE void r52_pair_copies(uint64_t *X, const uint64_t *x, const int G)
 {
-	/* lane l of each half from lane l - s of cur, or of below (index + 8)
-	 * where l < s; one zmm store each, so the rows' zmm loads of them
-	 * forward from the stores */
-	const __m512i up1 = _mm512_set_epi64(6, 5, 4, 15, 2, 1, 0, 11);
-	const __m512i up2 = _mm512_set_epi64(5, 4, 15, 14, 1, 0, 11, 10);
-	const __m512i up3 = _mm512_set_epi64(4, 15, 14, 13, 0, 11, 10, 9);
 	__m512i below = _mm512_setzero_si512();
 	R52_UNROLL
 	for (int g = 0; g <= G; g++) {
 		const __m512i cur = g < G ? _mm512_loadu_si512(x + 2 * BIG_R52_LANES * g)
 					  : _mm512_setzero_si512();
-		_mm512_storeu_si512(R52_PAIR_COPY(X, 0, g), cur);
-		_mm512_storeu_si512(R52_PAIR_COPY(X, 1, g), _mm512_permutex2var_epi64(cur, up1, below));
-		_mm512_storeu_si512(R52_PAIR_COPY(X, 2, g), _mm512_permutex2var_epi64(cur, up2, below));
-		_mm512_storeu_si512(R52_PAIR_COPY(X, 3, g), _mm512_permutex2var_epi64(cur, up3, below));
+		R52_UNROLL
+		for (int s = 0; s < 4; s++)
+			_mm512_storeu_si512(R52_PAIR_COPY(X, s, g), r52_pair_shift_up(cur, below, s));
 		below = cur;
 	}
 }
@@ -298,18 +306,41 @@ R52_INLINE void r52_pair_take_high(uint64_t *r, const __m512i *W, const uint64_t
 				   const int k)
 {
 	const int G = BIG_R52_GROUPS(k), s = k % 4;
+	const __m512i digit_max = _mm512_set1_epi64((long long)BIG_R52_DIGIT_MASK);
+	const __m512i one = _mm512_set1_epi64(1);
+	__m512i U[BIG_R52_MAX_GROUPS];
 	R52_UNROLL
-	for (int h = 0; h < 2; h++) {
-		r52v U[BIG_R52_MAX_GROUPS];
+	for (int g = 0; g < G; g++)
+		U[g] = s == 0 ? W[g] : r52_pair_shift_up(W[g + 1], W[g], 4 - s);
+	U[0] = _mm512_mask_set1_epi64(_mm512_mask_set1_epi64(U[0], 0x01, (long long)t[0]), 0x10,
+				      (long long)t[1]);
+	/* r52_normalise on both halves at once: each half's carries ripple
+	 * through its own mask words */
+	__m512i carries_below = _mm512_setzero_si512();
+	uint64_t gen[2] = { 0, 0 }, prop[2] = { 0, 0 };
+	R52_UNROLL
+	for (int g = 0; g < G; g++) {
+		const __m512i c = _mm512_srli_epi64(U[g], 52);
+		U[g] = _mm512_add_epi64(_mm512_and_si512(U[g], digit_max),
+					r52_pair_shift_up(c, carries_below, 1));
+		carries_below = c;
+		const unsigned gm = _mm512_cmpgt_epu64_mask(U[g], digit_max);
+		const unsigned pm = _mm512_cmpeq_epu64_mask(U[g], digit_max);
 		R52_UNROLL
-		for (int g = 0; g < G; g++) {
-			const __m512i lo = W[g], hi = W[g + 1];
-			const r52v lo_h = h ? _mm512_extracti64x4_epi64(lo, 1) : _mm512_castsi512_si256(lo);
-			const r52v hi_h = h ? _mm512_extracti64x4_epi64(hi, 1) : _mm512_castsi512_si256(hi);
-			U[g] = s == 0 ? lo_h : r52_shift_up(hi_h, lo_h, 4 - s);
+		for (int h = 0; h < 2; h++) {
+			gen[h] |= (uint64_t)((gm >> (BIG_R52_LANES * h)) & 0xf) << (BIG_R52_LANES * g);
+			prop[h] |= (uint64_t)((pm >> (BIG_R52_LANES * h)) & 0xf) << (BIG_R52_LANES * g);
 		}
-		U[0] = r52v_set_lane0(U[0], t[h]);
-		r52_normalise(r, h, U, G);
+	}
+	const uint64_t carry_in[2] = { ((gen[0] << 1) + prop[0]) ^ prop[0],
+				       ((gen[1] << 1) + prop[1]) ^ prop[1] };
+	R52_UNROLL
+	for (int g = 0; g < G; g++) {
+		const __mmask8 m = (__mmask8)(((carry_in[0] >> (BIG_R52_LANES * g)) & 0xf) |
+					      (((carry_in[1] >> (BIG_R52_LANES * g)) & 0xf) << 4));
+		_mm512_storeu_si512(r + 2 * BIG_R52_LANES * g,
+				    _mm512_and_si512(_mm512_mask_add_epi64(U[g], m, U[g], one),
+						     digit_max));
 	}
 }
 

@@ -300,6 +300,37 @@ EMU __m512i _mm512_alignr_epi64(__m512i a, __m512i b, int imm8)
 	return r;
 }
 
+/* the 256-bit ones above (add with a mask, and, shift, compare), on 8 lanes */
+EMU __m512i _mm512_mask_add_epi64(__m512i src, __mmask8 k, __m512i a, __m512i b)
+{
+	for (int j = 0; j < 8; j++)
+		src.q[j] ^= (src.q[j] ^ (a.q[j] + b.q[j])) & emu_lane_mask(k, j);
+	return src;
+}
+
+EMU __m512i _mm512_and_si512(__m512i a, __m512i b)
+{
+	for (int j = 0; j < 8; j++)
+		a.q[j] &= b.q[j];
+	return a;
+}
+
+EMU __m512i _mm512_srli_epi64(__m512i a, unsigned int imm8)
+{
+	const unsigned count = imm8 & 0xff;
+	for (int j = 0; j < 8; j++)
+		a.q[j] = count > 63 ? 0 : a.q[j] >> count;
+	return a;
+}
+
+EMU __mmask8 _mm512_cmpgt_epu64_mask(__m512i a, __m512i b)
+{
+	__mmask8 k = 0;
+	for (int j = 0; j < 8; j++)
+		k |= emu_mask_bit(a.q[j] > b.q[j], j);
+	return k;
+}
+
 /* the lo and hi forms of the 256-bit ones above, on 8 lanes */
 EMU __m512i _mm512_mask_madd52lo_epu64(__m512i a, __mmask8 k, __m512i b, __m512i c)
 {
