@@ -216,25 +216,6 @@ R52_INLINE void r52_pair_row(__m512i *W, const uint64_t *X, __m512i D, int s, in
 						  _mm512_loadu_si512(R52_PAIR_COPY(X, up, g)));
 }
 
-/* Lane l of half h of x (h, l public): one rotation to lane 0, one move.
- * A switch, as r52_lane_at: the rotation's count is an immediate, and
- * unrolled it folds to one. */
-R52_INLINE uint64_t r52_pair_lane(__m512i x, int h, int l)
-{
-	__m512i at;
-	switch ((4 * h + l) & 7) {
-	case 0: at = x; break;
-	case 1: at = _mm512_alignr_epi64(x, x, 1); break;
-	case 2: at = _mm512_alignr_epi64(x, x, 2); break;
-	case 3: at = _mm512_alignr_epi64(x, x, 3); break;
-	case 4: at = _mm512_alignr_epi64(x, x, 4); break;
-	case 5: at = _mm512_alignr_epi64(x, x, 5); break;
-	case 6: at = _mm512_alignr_epi64(x, x, 6); break;
-	default: at = _mm512_alignr_epi64(x, x, 7); break;
-	}
-	return r52v_lane(_mm512_castsi512_si256(at), 0);
-}
-
 /*
  * The reduction of both halves, two positions ahead.  At step j, per
  * half: t is position j's true value, ahead position j + 1's with every

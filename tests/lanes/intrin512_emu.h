@@ -2,7 +2,8 @@
  * An exact software model of the AVX-512 intrinsics that
  * bignum/lanes/vec52_ifma.h uses, so that the IFMA build of the radix-2^52
  * lane algorithm (bignum/lanes/lanes_ifma.c) compiles and runs on any CPU
- * (lanes52_emu.c).  Each function has the intrinsic's name and signature
+ * (lanes52_emu.c); tests/radix52/intrin_emu.h builds its model of the
+ * dual kernels' intrinsics on it.  Each function has the intrinsic's name and signature
  * and follows Intel's pseudo-code in the Intrinsics Guide lane by lane
  * (quoted in short above it); nothing more.  The masked ones select by
  * arithmetic, not by a branch on the mask, so the model keeps the

@@ -12,13 +12,15 @@
 
 #include <stdint.h>
 
+/* __m512i, __mmask8, EMU and the 512-bit intrinsics the lane build uses
+ * too (loads, stores, set1, add, and, shift, the multiply-adds, compare
+ * for equality, blend): one model of them.  The rest of the pair
+ * kernels' 512-bit ones follow below. */
+#include "../lanes/intrin512_emu.h"
+
 typedef struct {
 	uint64_t q[4];
 } __m256i;
-typedef struct {
-	uint64_t q[8];
-} __m512i;
-typedef unsigned char __mmask8;
 
 #define EMU static inline
 
@@ -213,35 +215,6 @@ EMU __m256i _mm256_mask_blend_epi64(__mmask8 k, __m256i a, __m256i b)
 
 /* ---- the 512-bit ones of the pair product (dual_ifma.c) -------------- */
 
-/* dst[511:0] := MEM[mem_addr+511:mem_addr] */
-EMU __m512i _mm512_loadu_si512(const void *mem_addr)
-{
-	__m512i r;
-	__builtin_memcpy(&r, mem_addr, sizeof(r));
-	return r;
-}
-
-/* MEM[mem_addr+511:mem_addr] := a[511:0] */
-EMU void _mm512_storeu_si512(void *mem_addr, __m512i a)
-{
-	__builtin_memcpy(mem_addr, &a, sizeof(a));
-}
-
-EMU __m512i _mm512_setzero_si512(void)
-{
-	__m512i r = { { 0, 0, 0, 0, 0, 0, 0, 0 } };
-	return r;
-}
-
-/* dst[i+63:i] := a[63:0] for each element */
-EMU __m512i _mm512_set1_epi64(long long a)
-{
-	__m512i r;
-	for (int j = 0; j < 8; j++)
-		r.q[j] = (uint64_t)a;
-	return r;
-}
-
 /* dst[63:0] := e0, ..., dst[511:448] := e7 */
 EMU __m512i _mm512_set_epi64(long long e7, long long e6, long long e5, long long e4,
 			     long long e3, long long e2, long long e1, long long e0)
@@ -259,68 +232,12 @@ EMU __m512i _mm512_mask_set1_epi64(__m512i src, __mmask8 k, long long a)
 	return src;
 }
 
-/* dst[i+63:i] := a[i+63:i] + b[i+63:i] */
-EMU __m512i _mm512_add_epi64(__m512i a, __m512i b)
-{
-	for (int j = 0; j < 8; j++)
-		a.q[j] += b.q[j];
-	return a;
-}
-
-/* k[j] := (a[i+63:i] == b[i+63:i]) ? 1 : 0 */
-EMU __mmask8 _mm512_cmpeq_epu64_mask(__m512i a, __m512i b)
-{
-	__mmask8 k = 0;
-	for (int j = 0; j < 8; j++)
-		k |= emu_mask_bit(a.q[j] == b.q[j], j);
-	return k;
-}
-
-/* dst[i+63:i] := k[j] ? b[i+63:i] : a[i+63:i] */
-EMU __m512i _mm512_mask_blend_epi64(__mmask8 k, __m512i a, __m512i b)
-{
-	for (int j = 0; j < 8; j++)
-		a.q[j] ^= (a.q[j] ^ b.q[j]) & emu_lane_mask(k, j);
-	return a;
-}
-
-/* temp[1023:512] := a[511:0]; temp[511:0] := b[511:0];
- * temp[1023:0] := temp[1023:0] >> (64 * imm8[2:0]); dst[511:0] := temp[511:0] */
-EMU __m512i _mm512_alignr_epi64(__m512i a, __m512i b, int imm8)
-{
-	const int count = imm8 & 7;
-	uint64_t temp[16];
-	__m512i r;
-	for (int j = 0; j < 8; j++) {
-		temp[j] = b.q[j];
-		temp[j + 8] = a.q[j];
-	}
-	for (int j = 0; j < 8; j++)
-		r.q[j] = temp[j + count];
-	return r;
-}
-
-/* the 256-bit ones above (add with a mask, and, shift, compare), on 8 lanes */
+/* the 256-bit ones above (add with a mask, compare), on 8 lanes */
 EMU __m512i _mm512_mask_add_epi64(__m512i src, __mmask8 k, __m512i a, __m512i b)
 {
 	for (int j = 0; j < 8; j++)
 		src.q[j] ^= (src.q[j] ^ (a.q[j] + b.q[j])) & emu_lane_mask(k, j);
 	return src;
-}
-
-EMU __m512i _mm512_and_si512(__m512i a, __m512i b)
-{
-	for (int j = 0; j < 8; j++)
-		a.q[j] &= b.q[j];
-	return a;
-}
-
-EMU __m512i _mm512_srli_epi64(__m512i a, unsigned int imm8)
-{
-	const unsigned count = imm8 & 0xff;
-	for (int j = 0; j < 8; j++)
-		a.q[j] = count > 63 ? 0 : a.q[j] >> count;
-	return a;
 }
 
 EMU __mmask8 _mm512_cmpgt_epu64_mask(__m512i a, __m512i b)
@@ -346,16 +263,6 @@ EMU __m512i _mm512_mask_madd52hi_epu64(__m512i a, __mmask8 k, __m512i b, __m512i
 		a.q[j] += (uint64_t)(emu_madd52_tmp(b.q[j], c.q[j]) >> 52) &
 			  ((UINT64_C(1) << 52) - 1) & emu_lane_mask(k, j);
 	return a;
-}
-
-EMU __m512i _mm512_madd52lo_epu64(__m512i a, __m512i b, __m512i c)
-{
-	return _mm512_mask_madd52lo_epu64(a, 0xff, b, c);
-}
-
-EMU __m512i _mm512_madd52hi_epu64(__m512i a, __m512i b, __m512i c)
-{
-	return _mm512_mask_madd52hi_epu64(a, 0xff, b, c);
 }
 
 /* id := idx[i+2:i] * 64; dst[i+63:i] := a[id+63:id] */
