@@ -740,7 +740,7 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
  * and values of them in zmm and mask registers, which their caller zeroes
  * when done (big_r52_dual20_ifma_wipe at 20 digits, big_r52_stack_wipe_ifma for
  * the C kernels at 10, 30 and 40, whichever this CPU binds there): after
- * a product, a squaring or an exponentiation none of a's digits, m_2 or
+ * a product, a squaring or an exponentiation none of a's digits, m's or
  * k0 << 12 is left below the caller.  The stack is zeroed before each call, so that what
  * the test's own setup left there does not count.  (Without the frame's
  * wipe the squaring leaves a's digits in its shifted copies; without the
@@ -773,11 +773,12 @@ void Radix52Asm::frames_are_wiped(int k)
 		secret.clear();
 		for (int h = 0; h < 2; h++) {
 			for (int j = 0; j < k; j++)
-				if (distinctive(cp->a.x()[BIG_R52_AT(h, j)]))
-					secret.push_back(cp->a.x()[BIG_R52_AT(h, j)]);
-			for (uint64_t v : { cp->s.mod.m[BIG_R52_AT(h, 2)], cp->s.mod.k0[h] << 12 })
-				if (distinctive(v))
-					secret.push_back(v);
+				for (uint64_t v : { cp->a.x()[BIG_R52_AT(h, j)],
+						    cp->s.mod.m[BIG_R52_AT(h, j)] })
+					if (distinctive(v))
+						secret.push_back(v);
+			if (distinctive(cp->s.mod.k0[h] << 12))
+				secret.push_back(cp->s.mod.k0[h] << 12);
 		}
 	}
 	ASSERT_GE(secret.size(), 8u) << "no case with distinctive digits to look for";
@@ -799,6 +800,19 @@ void Radix52Asm::frames_are_wiped(int k)
 	bt::scrub_stack_below();
 	big_r52_dual_pow_ifma(out.data(), c.a.x(), e.data(), e.data(), 16, &c.s.mod,
 			      scratch.data());
+	/* The result's digits less m's (mod R) give m beside the result: a
+	 * final subtraction must not leave them either.  Formed here, in this
+	 * frame, above the stack scanned. */
+	secret.reserve(secret.size() + 2 * static_cast<size_t>(k));
+	for (int h = 0; h < 2; h++) {
+		uint64_t borrow = 0;
+		for (int j = 0; j < k; j++) {
+			const uint64_t d = out[BIG_R52_AT(h, j)] - c.s.mod.m[BIG_R52_AT(h, j)] - borrow;
+			borrow = d >> 63;
+			if (distinctive(d & BIG_R52_DIGIT_MASK))
+				secret.push_back((d & BIG_R52_DIGIT_MASK) ^ bt::kScanMask);
+		}
+	}
 	EXPECT_FALSE(bt::stack_below_holds(secret)) << "after the exponentiation";
 }
 

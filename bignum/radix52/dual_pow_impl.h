@@ -293,20 +293,25 @@ static uint64_t r52_window(const uint64_t *e, int ewords, int pos, int width)
 }
 
 /* Each of the H halves of x (normalised, below 2m) minus m if that does
- * not borrow: the digits' borrow chain in scalar, then a masked choice. */
+ * not borrow: the digits' borrow chain in scalar, then a masked choice as
+ * the difference is formed again.  It runs after the kernels' frames are
+ * wiped, so it keeps no digits of x - m (which, beside the result, give
+ * m) in a frame of its own. */
 static void r52_sub_if_not_below(uint64_t *x, const uint64_t *m, const int k,
 				 const int H)
 {
 	for (int h = 0; h < H; h++) {
-		uint64_t diff[BIG_R52_MAX_DIGITS], borrow = 0;
-		for (int j = 0; j < k; j++) {
-			const uint64_t d = x[BIG_R52_AT(h, j)] - m[BIG_R52_AT(h, j)] - borrow;
-			borrow = d >> 63;
-			diff[j] = d & BIG_R52_DIGIT_MASK;
-		}
-		const uint64_t keep = (uint64_t)0 - borrow;
+		uint64_t borrow = 0;
 		for (int j = 0; j < k; j++)
-			x[BIG_R52_AT(h, j)] = (x[BIG_R52_AT(h, j)] & keep) | (diff[j] & ~keep);
+			borrow = (x[BIG_R52_AT(h, j)] - m[BIG_R52_AT(h, j)] - borrow) >> 63;
+		const uint64_t keep = (uint64_t)0 - borrow;
+		borrow = 0;
+		for (int j = 0; j < k; j++) {
+			const uint64_t xj = x[BIG_R52_AT(h, j)];
+			const uint64_t d = xj - m[BIG_R52_AT(h, j)] - borrow;
+			borrow = d >> 63;
+			x[BIG_R52_AT(h, j)] = (xj & keep) | (d & BIG_R52_DIGIT_MASK & ~keep);
+		}
 	}
 }
 
