@@ -82,14 +82,6 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 static const char *const formula[2] = { "4k^2 + k zmm vpmadd52",
 					"3k^2 + 2k zmm vpmadd52" };
 
-/* What a call issues (lanes52_kernels.h): every form of the product and
- * of the squaring issues what the algorithm needs. */
-static double lanes52_count(const char *kernel, int k, int squaring)
-{
-	(void)kernel;
-	return squaring ? 3.0 * k * k + 2 * k : 4.0 * k * k + k;
-}
-
 void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 				 double ticks_per_cycle, const struct bench_peak *peak)
 {
@@ -110,7 +102,7 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 				      "zmm vpmadd52", rate))
 		return;
 	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->row, t->nrows,
-			       ticks_per_cycle, rate, lanes52_count, formula);
+			       ticks_per_cycle, rate, bench_peak_lanes52_kernel_vpmadd52, formula);
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
@@ -119,7 +111,7 @@ void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes5
 	const struct bench_peak_json_table table = {
 		.name_key = "build", .size_key = "digits", .count_key = "vpmadd52_zmm",
 		.heads = digits, .n = BENCH_LANES52_SIZES, .rate = bench_peak_ifma(peak),
-		.count = lanes52_count,
+		.count = bench_peak_lanes52_kernel_vpmadd52,
 	};
 	bench_peak_json_rows(w, &table, t->row, t->nrows, ticks_per_cycle);
 }

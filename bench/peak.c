@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lanes/lanes.h"
+#include "lanes/lanes52.h"
 #include "radix52/radix52.h"
 
 #if BIGMONT_HAVE_ASM
@@ -222,6 +223,14 @@ double bench_peak_lanes_vpmuludq(int k, int squaring)
 	const double products = squaring ? (double)k * (k + 1) / 2 + (double)k * k
 					 : 2.0 * k * k;
 	return 2 * (products + k);
+}
+
+double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring)
+{
+	const double need = squaring ? 3.0 * k * k + 2 * k : 4.0 * k * k + k;
+	if (kernel != NULL && !strcmp(kernel, "ifma") && BIG_LANES52_TILED(k))
+		return need - k;
+	return need;
 }
 
 double bench_peak_bound(double multiplies, double rate)

@@ -131,6 +131,11 @@ double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);
 double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 /* ymm vpmuludq of a lane kernel of k digits (all 8 lanes). */
 double bench_peak_lanes_vpmuludq(int k, int squaring);
+/* zmm vpmadd52 of a radix-2^52 lane kernel of k digits: NULL the
+ * algorithm's need, 4k^2 + k for the product and 3k^2 + 2k for the
+ * squaring; "ifma" what the IFMA build issues, k fewer where it takes the
+ * tiles (BIG_LANES52_TILED: no lo(q m_0)). */
+double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
  * the rate or the cycles are not a measurement. */

@@ -543,6 +543,13 @@ TEST(BenchPeak, MultipliesPerCall)
 #endif
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), pairs30 ? 967 : 960);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), 96);
+	/* The lane kernels: the window's 4k^2 + k and 3k^2 + 2k at 10 and
+	 * 20 digits, the tiles' 4k^2 and 3k^2 + k at 30 and 40. */
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 40, 0), 6440);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 40, 0), 6400);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 30, 1), 2730);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1240);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 410);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 0), 960);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 1), 736);

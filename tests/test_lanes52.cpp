@@ -34,8 +34,9 @@
  *   unset choose it exactly where the CPU has it (elsewhere the best
  *   radix-2^28 build there is), and big_crt_batch_kernel says so.
  * - Constant time under Memcheck (its own entry): one exponentiation of
- *   the emulated build with every secret marked undefined, and a control
- *   that Memcheck must catch.
+ *   the emulated build with every secret marked undefined (at 5 digits:
+ *   the window), a product and a squaring at 30 digits (the tiles), and a
+ *   control that Memcheck must catch.
  * The seed is printed (BIGMONT_TEST_SEED replays it).
  */
 #include <algorithm>
@@ -437,6 +438,47 @@ TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
 		mpz_powm(want, bv[l], ev[l], mods[l]);
 		ASSERT_TRUE(out.get(l, got));
 		EXPECT_EQ(mpz_cmp(want, got), 0) << "lane " << l;
+	}
+}
+
+/* The same for the tiles (30 and 40 digits): one product and one
+ * squaring at 30 digits with the moduli, k0 and the operands marked. */
+TEST(Lanes52Memcheck, TilesBranchOnNoSecret)
+{
+	bt::Rng rng(0x1a4e5230);
+	const int k = 30;
+	Moduli M(rng, k, 52 * k - 2);
+	LaneNum a(k), b(k), r(k), r2(k);
+	Mpz av[BIG_LANES], bv[BIG_LANES];
+	for (int l = 0; l < BIG_LANES; l++) {
+		rng.mpz_bits(av[l], 52 * k - 2);
+		mpz_mod(av[l], av[l], M.m[l]);
+		rng.mpz_bits(bv[l], 52 * k - 2);
+		mpz_mod(bv[l], bv[l], M.m[l]);
+		a.set(l, av[l]);
+		b.set(l, bv[l]);
+	}
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.m, sizeof(M.mod.m));
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.k0, sizeof(M.mod.k0));
+	VALGRIND_MAKE_MEM_UNDEFINED(a.x(), sizeof(uint64_t) * a.w.size());
+	VALGRIND_MAKE_MEM_UNDEFINED(b.x(), sizeof(uint64_t) * b.w.size());
+	const big_lanes52_ops emu = BIG_LANES52_OPS_INIT(emu);
+	emu.mul(r.x(), a.x(), b.x(), &M.mod);
+	emu.sqr(r2.x(), a.x(), &M.mod);
+	VALGRIND_MAKE_MEM_DEFINED(r.x(), sizeof(uint64_t) * r.w.size());
+	VALGRIND_MAKE_MEM_DEFINED(r2.x(), sizeof(uint64_t) * r2.w.size());
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.m, sizeof(M.mod.m));
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.k0, sizeof(M.mod.k0));
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz ab, aa, want, want2, got, got2;
+		mpz_mul(ab, av[l], bv[l]);
+		mpz_mul(aa, av[l], av[l]);
+		lane_check::amm(want, ab, M.m[l], 52 * k);
+		lane_check::amm(want2, aa, M.m[l], 52 * k);
+		ASSERT_TRUE(r.get(l, got));
+		ASSERT_TRUE(r2.get(l, got2));
+		EXPECT_EQ(mpz_cmp(want, got), 0) << "lane " << l;
+		EXPECT_EQ(mpz_cmp(want2, got2), 0) << "lane " << l;
 	}
 }
 

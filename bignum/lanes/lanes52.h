@@ -91,15 +91,22 @@ struct big_lanes52_mod {
 /*
  * Products, each lane under its own modulus:
  *   mul: r = a b / R (almost-Montgomery), operand scanning with the
- *        reduction interleaved, two rows a pass;
+ *        reduction interleaved;
  *   sqr: r = a a / R, the cross products once, doubled, the diagonal,
- *        then the reduction: the same value as mul(r, a, a).
+ *        and the reduction: the same value as mul(r, a, a).
+ * (lanes52_impl.h has the three forms: a register window at 10 and 20
+ * digits, tiles at 30 and 40 (BIG_LANES52_TILED), rows two at a time at
+ * the other sizes.)
  * Preconditions: a, b normalised lane numbers of mod->digits digits, each
  * lane below 2 m_l (for mul, below R suffices for the congruence; sqr
  * needs a below R/2, which 2 m_l < R/2 gives).  r may equal a
  * and/or b; no partial overlap.  Postcondition: r normalised, each lane
  * below 2 m_l.  Constant time.
  */
+/* Digit counts whose product and squaring the IFMA build does in tiles
+ * (lanes52_impl.h, LN52_USE_TILES where k is a constant): what its
+ * madds are counted by (bench/peak.h). */
+#define BIG_LANES52_TILED(k) ((k) == 30 || (k) == 40)
 typedef void big_lanes52_mul_fn(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,
 				const struct big_lanes52_mod *mod);

@@ -23,16 +23,18 @@
  * Work per call, 8 lanes of k digits (k = 10, 20, 30, 40 for RSA-1024 ..
  * 4096's halves, compiled with k constant):
  *   mul: 4k^2 + k vpmadd52[lh]uq on zmm (two halves of the k^2 digit
- *        products of a b and of q m each, and the k q digits)
+ *        products of a b and of q m each, and the k q digits); 4k^2 in
+ *        the tiles at 30 and 40 digits, which never form lo(q m_0)
  *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 + k for the square, 2k^2 + k
- *        for the reduction)
+ *        for the reduction); 3k^2 + k in the tiles
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
- * one run, best of 300 x 32 dependent calls:
+ * one run, best of 100 x 16 dependent calls (results/intel-r-xeon-r-
+ * processor-family6-model207/2026-11-30-0200-lanes-tiles.txt):
  *        k:     10     20     30     40
- *   mul        213    722   1829   3067
- *   sqr        199    606   1889   2953
+ *   mul        224    692   1604   2768
+ *   sqr        193    582   1334   2235
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
  *
  * The tests compile this file once more against an exact software model
