@@ -761,12 +761,14 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	ln52_select(acc, table, want, k);
 	while (pos > 0) {
 		pos -= BIG_LANES_WINDOW;
-		for (int b = 0; b < BIG_LANES_WINDOW; b++)
-			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+		/* The entry first: the scan does not wait on acc, and ahead of
+		 * the squarings it fills their idle issue slots. */
 		for (int l = 0; l < BIG_LANES; l++)
 			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos,
 					      BIG_LANES_WINDOW);
 		ln52_select(sel, table, want, k);
+		for (int b = 0; b < BIG_LANES_WINDOW; b++)
+			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
 		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
 	}
 	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
