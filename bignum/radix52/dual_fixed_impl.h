@@ -26,9 +26,7 @@
  * with the lane read before this step's terms reach it (they are the
  * scalar terms), so y's serial chain runs in scalar registers.
  * t + lo(m_0 y) == 0 mod 2^52 by the choice of y, so its carry is
- * ceil(t / 2^52) = (t + 2^52 - 1) >> 52 (t < 2^62: no overflow), known
- * before y in two operations (with a test of the low bits for != 0 it
- * took four, on the chain: the 10-digit exponentiation 7-10 % slower).
+ * ceil(t / 2^52), known before y (r52_retired_carry).
  *
  * Lane bound: a position receives lo and hi of at most k products a_j b_i
  * and of at most k products m_j y_i: 4k terms below 2^52 (the squaring's
@@ -147,7 +145,7 @@ R52_INLINE void r52_reduce_fixed(r52v *T, struct r52_reduction *st, int i,
 				 const int k)
 {
 	const uint64_t t = st->t;
-	const uint64_t carry = (t + BIG_R52_DIGIT_MASK) >> 52;
+	const uint64_t carry = r52_retired_carry(t);
 	const uint64_t next = r52_lane_at(T[(i + 1) / 4], (i + 1) % 4);
 	const uint64_t y12 = t * st->k0_12;
 	const uint64_t hi_m0y = (uint64_t)(r52_prod(st->m0, y12) >> 64);

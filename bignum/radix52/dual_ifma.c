@@ -226,12 +226,12 @@ R52_INLINE void r52_pair_row(__m512i *W, const uint64_t *X, __m512i D, int s, in
  *   t'     = (t + lo(m_0 y)) >> 52 + hi(m_0 y) + lo(m_1 y) + ahead
  *   ahead' = v + lo(m_2 y) + hi(m_1 y)
  * hi(m_i y) the high word of m_i y', lo(m_i y) its low word >> 12; the
- * carry is ceil(t / 2^52) = (t + 2^52 - 1) >> 52, as t + lo(m_0 y) == 0
- * mod 2^52 (dual_fixed_impl.h).  So y waits on scalar products only; the read at step j waits
- * on step j - 1's multiply-adds and is needed at step j + 1 (through
- * ahead), where a read one position ahead is needed at step j itself:
- * two steps of the scalar chain, not one, to hide the broadcast, the
- * multiply-adds and the read.  Every term also goes into the vector (the
+ * carry is ceil(t / 2^52), as t + lo(m_0 y) == 0 mod 2^52
+ * (r52_retired_carry).  So y waits on scalar products only; the read at
+ * step j waits on step j - 1's multiply-adds and is needed at step j + 1
+ * (through ahead), where a read one position ahead is needed at step j
+ * itself: two steps of the scalar chain, not one, to hide the broadcast,
+ * the multiply-adds and the read.  Every term also goes into the vector (the
  * result's positions above j + 2 take them from there).
  */
 struct r52_pair_reduction {
@@ -256,7 +256,7 @@ R52_INLINE __m512i r52_pair_reduce(struct r52_pair_reduction *st, const uint64_t
 	R52_UNROLL
 	for (int h = 0; h < 2; h++) {
 		const uint64_t t = st->t[h];
-		const uint64_t carry = (t + BIG_R52_DIGIT_MASK) >> 52;
+		const uint64_t carry = r52_retired_carry(t);
 		const uint64_t y12 = t * st->k0_12[h];
 		const uint64_t hi_m0y = (uint64_t)(r52_prod(st->m0[h], y12) >> 64);
 		const unsigned __int128 m1y = r52_prod(st->m1[h], y12);
