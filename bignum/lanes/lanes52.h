@@ -103,9 +103,9 @@ struct big_lanes52_mod {
  * and/or b; no partial overlap.  Postcondition: r normalised, each lane
  * below 2 m_l.  Constant time.
  */
-/* Digit counts whose product and squaring the IFMA build does in tiles
- * (lanes52_impl.h, LN52_USE_TILES where k is a constant): what its
- * madds are counted by (bench/peak.h). */
+/* Digit counts whose product and squaring go in tiles (lanes52_impl.h,
+ * LN52_USE_TILES), and what the benchmark counts their madds by
+ * (bench/peak.h). */
 #define BIG_LANES52_TILED(k) ((k) == 30 || (k) == 40)
 typedef void big_lanes52_mul_fn(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,

@@ -512,12 +512,15 @@ LN52_INLINE void ln52_sqr_tiles(uint64_t *r, const uint64_t *a,
 	ln52_carry_out(r, t, k);
 }
 
-/* The tiles where the sizes are compiled apart, multiples of LN52_TILE
- * above the window (30 and 40 digits), or at every such k
+/* The tiles at the sizes lanes52.h names (30 and 40 digits: the
+ * multiples of LN52_TILE above the window up to BIG_LANES52_MAX_DIGITS)
+ * where they are compiled apart, or at a run-time k too
  * (LN52_WINDOW_RUNTIME_K). */
+_Static_assert(30 % LN52_TILE == 0 && 40 % LN52_TILE == 0 && 30 > LN52_WINDOW_DIGITS &&
+		       BIG_LANES52_MAX_DIGITS < 50,
+	       "BIG_LANES52_TILED names the multiples of the tile above the window");
 #define LN52_USE_TILES(k)                                                    \
-	((k) > LN52_WINDOW_DIGITS && (k) % LN52_TILE == 0 &&                   \
-	 (LN52_WINDOW_RUNTIME_K || __builtin_constant_p(k)))
+	(BIG_LANES52_TILED(k) && (LN52_WINDOW_RUNTIME_K || __builtin_constant_p(k)))
 
 LN52_INLINE void ln52_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			    const struct big_lanes52_mod *mod, const int k)
