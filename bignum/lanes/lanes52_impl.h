@@ -358,6 +358,18 @@ LN52_INLINE z52 ln52_cross(const uint64_t *a, int j, int row, const int k)
 	return j > row && j < k ? z52_load(LN52_AT(a, j)) : z52_zero();
 }
 
+/* The square's columns from its cross products: each column doubled
+ * (below k 2^52 before: no overflow), and the diagonal's lo(a_i^2) into
+ * column 2i, hi into 2i + 1. */
+LN52_INLINE void ln52_double_add_diagonal(z52 *t, const uint64_t *a, const int k)
+{
+	for (int i = 0; i < k; i++) {
+		const z52 ai = z52_load(LN52_AT(a, i));
+		t[2 * i] = z52_madd_lo(z52_add(t[2 * i], t[2 * i]), ai, ai);
+		t[2 * i + 1] = z52_madd_hi(z52_add(t[2 * i + 1], t[2 * i + 1]), ai, ai);
+	}
+}
+
 /*
  * Tiles: where k is a multiple of LN52_TILE above the window, the 2k
  * columns in memory and the digit products in tiles of T = LN52_TILE rows
@@ -502,12 +514,7 @@ LN52_INLINE void ln52_sqr_tiles(uint64_t *r, const uint64_t *a,
 		for (int j = i + LN52_TILE; j < k; j += LN52_TILE)
 			ln52_tile(t + i + j, LN52_AT(a, i), LN52_AT(a, j), 0);
 	}
-	/* Doubled (below k 2^52 before: no overflow), and the diagonal. */
-	for (int i = 0; i < k; i++) {
-		const z52 ai = z52_load(LN52_AT(a, i));
-		t[2 * i] = z52_madd_lo(z52_add(t[2 * i], t[2 * i]), ai, ai);
-		t[2 * i + 1] = z52_madd_hi(z52_add(t[2 * i + 1], t[2 * i + 1]), ai, ai);
-	}
+	ln52_double_add_diagonal(t, a, k);
 	ln52_reduce_tiles(t, mod, k);
 	ln52_carry_out(r, t, k);
 }
@@ -589,12 +596,7 @@ LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
 			t[i + u] = z52_madd_hi(c, a1, ln52_cross(a, u - 2, i + 1, k));
 		}
 	}
-	/* Doubled, and the diagonal. */
-	for (int i = 0; i < k; i++) {
-		const z52 ai = z52_load(LN52_AT(a, i));
-		t[2 * i] = z52_madd_lo(z52_add(t[2 * i], t[2 * i]), ai, ai);
-		t[2 * i + 1] = z52_madd_hi(z52_add(t[2 * i + 1], t[2 * i + 1]), ai, ai);
-	}
+	ln52_double_add_diagonal(t, a, k);
 	ln52_rows(t, NULL, NULL, mod, k, 0);
 	ln52_carry_out(r, t, k);
 }
