@@ -76,6 +76,7 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_string(w, "ifma_note", p->ifma_why);
 	json_kv_double(w, "vpmuludq_per_cycle", p->vpmuludq, 4);
 	json_kv_string(w, "vpmuludq_note", p->vpmuludq_why);
+	json_kv_double(w, "vpmuludq_vpaddq_per_cycle", p->muladd, 4);
 	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
 	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
 	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);

@@ -16,7 +16,11 @@
  *         (8 lanes), and on ymm (4 lanes) halved, so that both count the
  *         lane products a cycle and compare;
  *   vpmuludq  ymm instructions (4 lane products of 32 x 32 -> 64 bits)
- *         per cycle (asm/x86_64/peak_vpmuludq.asm): the lane kernels'.
+ *         per cycle (asm/x86_64/peak_vpmuludq.asm): the lane kernels';
+ *         and, from the same file, vpmuludq + vpaddq pairs per cycle: a
+ *         lane kernel's every product with its sum (AVX2 has no
+ *         multiply-add), so what those kernels can reach where the adds
+ *         share the multiplies' ports.
  * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
@@ -86,12 +90,13 @@ struct bench_peak {
 	const char *mulx_why, *ifma_why, *vpmuludq_why;
 	/* Best ticks of the difference between the two loop lengths, and the
 	 * multiplies (instructions) that difference holds. */
-	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks;
+	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks, muladd_ticks;
 	double ops;
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
 	double mulx, zmm, ymm;
 	double ymm_instructions; /* ymm vpmadd52luq per cycle, not halved */
 	double vpmuludq;         /* ymm vpmuludq per cycle */
+	double muladd;           /* ymm vpmuludq + vpaddq pairs per cycle */
 };
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */
@@ -129,8 +134,13 @@ double bench_peak_r52_pairs_vpmadd52(int k, int squaring);
 #define BENCH_R52_NASM20_SQR 349
 double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);
 double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
-/* ymm vpmuludq of a lane kernel of k digits (all 8 lanes). */
+/* ymm vpmuludq of a lane kernel of k digits (all 8 lanes): what the
+ * algorithm needs; and what the kernel a row names issues: "asm", and
+ * "avx2" where the tuning binds the NASM kernels, square by one level of
+ * Karatsuba at 37, 55 and 74 digits, 2(h(h+1) + l(l+1)/2 + k^2 + k)
+ * with h = (k + 1)/2, l = k - h. */
 double bench_peak_lanes_vpmuludq(int k, int squaring);
+double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring);
 /* zmm vpmadd52 of a radix-2^52 lane kernel of k digits: NULL the
  * algorithm's need, 4k^2 + k for the product and 3k^2 + 2k for the
  * squaring; "ifma" what the IFMA build issues, k fewer where it takes the

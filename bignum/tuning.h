@@ -146,7 +146,7 @@
 	  "intel-r-xeon-r-processor-2-80ghz-family6-model106",                \
 	  "2026-11-28-0610-kernels.txt", "intel sqr", 20, 599,                \
 	  "2026-11-28-0610-kernels.txt", "amd sqr", 671)                      \
-	/* Sapphire Rapids: the pair-group product 994 against the ymm       \
+	/* Emerald Rapids: the pair-group product 994 against the ymm        \
 	 * halves' 1460 at 30 digits and 1522 against 2226 at 40, the least  \
 	 * of three runs; the pair squaring, which the exponentiation then   \
 	 * squares by, 962 against the dedicated ymm squaring's 1268 at 30   \
@@ -172,6 +172,44 @@
 	X(INTEL, 6, 207, R52_KERNELS20_INTEL,                                 \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-27-1838-kernels.txt", "intel sqr", 20, 399,                \
-	  "2026-11-27-1838-kernels.txt", "amd sqr", 504)
+	  "2026-11-27-1838-kernels.txt", "amd sqr", 504)                      \
+	/* Emerald Rapids: the NASM lane kernels, ahead of the intrinsics   \
+	 * at every size in every --kernels run on this model (0255: 1242    \
+	 * against 1457 at 19 digits ... 16258 against 17168 at 74, mul;     \
+	 * 961 against 1184 ... 12127 against 13913, sqr); the AVX2 batch    \
+	 * over single adx operations 0.64-0.71 against 0.76-0.85 at         \
+	 * RSA-2048 (docs/design-notes.md). */                                \
+	X(INTEL, 6, 207, LANES19_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm mul", 19, 1242,                 \
+	  "2026-11-30-0255-kernels.txt", "intrin mul", 1457)                  \
+	X(INTEL, 6, 207, LANES19_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm sqr", 19, 961,                  \
+	  "2026-11-30-0255-kernels.txt", "intrin sqr", 1184)                  \
+	X(INTEL, 6, 207, LANES37_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm mul", 37, 4275,                 \
+	  "2026-11-30-0255-kernels.txt", "intrin mul", 4701)                  \
+	X(INTEL, 6, 207, LANES37_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm sqr", 37, 3051,                 \
+	  "2026-11-30-0255-kernels.txt", "intrin sqr", 3680)                  \
+	X(INTEL, 6, 207, LANES55_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm mul", 55, 9332,                 \
+	  "2026-11-30-0255-kernels.txt", "intrin mul", 9919)                  \
+	X(INTEL, 6, 207, LANES55_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm sqr", 55, 6756,                 \
+	  "2026-11-30-0255-kernels.txt", "intrin sqr", 7866)                  \
+	X(INTEL, 6, 207, LANES74_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm mul", 74, 16258,                \
+	  "2026-11-30-0255-kernels.txt", "intrin mul", 17168)                 \
+	X(INTEL, 6, 207, LANES74_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-0255-kernels.txt", "asm sqr", 74, 12127,                \
+	  "2026-11-30-0255-kernels.txt", "intrin sqr", 13913)
 
 #endif

@@ -492,6 +492,21 @@ TEST(BenchPeak, RateOutsideTheSaneRangeIsAnError)
 	p.zmm_ticks = 100; /* 7.68 zmm a cycle */
 	EXPECT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), -1);
 	EXPECT_NE(std::string(err).find("vpmadd52luq zmm"), std::string::npos) << err;
+	/* vpmuludq and its pairs with vpaddq: ymm instructions a cycle. */
+	p = {};
+	p.mulx_why = p.ifma_why = "no";
+	p.ops = 1536;
+	p.vpmuludq_ticks = 384;
+	p.muladd_ticks = 512;
+	ASSERT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	EXPECT_NEAR(p.vpmuludq, 2.0, 1e-9);
+	EXPECT_NEAR(p.muladd, 1.5, 1e-9);
+	std::string text = text_of([&](FILE *f) { bench_peak_print(f, &p); });
+	EXPECT_NE(text.find("peak vpmuludq + vpaddq: 1.50 ymm products with their sums a core "
+			    "cycle, 75 % of the vpmuludq peak\n"), std::string::npos) << text;
+	p.muladd_ticks = 64; /* 12 pairs a cycle */
+	EXPECT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), -1);
+	EXPECT_NE(std::string(err).find("vpmuludq + vpaddq"), std::string::npos) << err;
 }
 
 /* The multiplies a kernel call needs (bench/peak.h). */
@@ -551,6 +566,18 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1240);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 410);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
+	/* The radix-2^28 lane kernels: 2(2k^2 + k) and 2(k(k+1)/2 + k^2 + k),
+	 * the NASM squarings at 37, 55, 74 by one level of Karatsuba: 551
+	 * square products for 703 at 37 digits, 2 x (551 + 1369 + 37). */
+	EXPECT_EQ(bench_peak_lanes_vpmuludq(37, 0), 5550);
+	EXPECT_EQ(bench_peak_lanes_vpmuludq(37, 1), 4218);
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("intrin", 37, 1), 4218);
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("asm", 37, 1), 3914);
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("asm", 37, 0), 5550);
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("asm", 19, 1), 2 * (190 + 361 + 19));
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("asm", 55, 1), 2 * (1190 + 3025 + 55));
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("asm", 74, 1), 2 * (2109 + 5476 + 74));
+	EXPECT_EQ(bench_peak_lanes_kernel_vpmuludq("c", 74, 1), 2 * (2775 + 5476 + 74));
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 0), 960);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 30, 1), 736);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ymm", 40, 1), 1220);

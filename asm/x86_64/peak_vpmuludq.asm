@@ -7,8 +7,19 @@
 ;
 ; so a call does 48 * passes instructions of 4 lane products each.
 ;
-; C prototype (bench/peak.h):
+; bench_peak_vpmuludq_vpaddq -- the same multiply with the sum each
+; product of a lane kernel needs (a column's t += x y): `passes` passes of
+; 48 pairs, issued as the kernels issue them (multiply multiply add add):
+;
+;   pair i = 0..47 of a pass:   P = lo32(X) * lo32(Y);  S_(i mod 6) += P
+;
+; The products are independent (X and Y never change) and the six sums
+; are chains of one-cycle adds, so again the loop runs at the throughput:
+; where the adds take ports the multiplies need, below the vpmuludq peak.
+;
+; C prototypes (bench/peak.h):
 ;   void bench_peak_vpmuludq(uint64_t passes);
+;   void bench_peak_vpmuludq_vpaddq(uint64_t passes);
 ;
 ; Preconditions: passes >= 1; the CPU has AVX2 and the OS saves the YMM
 ; state (big_lanes_cpu_has_avx2; bench/peak.c checks).  The values
@@ -19,7 +30,10 @@
 ; loop runs at the throughput.
 ;
 ; Register map:
-;   rdi  passes left     ymm0-11  A_0 .. A_11     ymm15  Y
+;   bench_peak_vpmuludq:         rdi  passes left   ymm0-11  A_0 .. A_11
+;                                ymm15  Y
+;   bench_peak_vpmuludq_vpaddq:  rdi  passes left   ymm0-5  products
+;                                ymm6-11  S_0 .. S_5   ymm14  X   ymm15  Y
 ; Stack: nothing.
 
 default rel
@@ -48,6 +62,39 @@ align 32
 .pass:
 %rep 4
 	PEAK_VPMULUDQ_ROUND
+%endrep
+	dec	rdi
+	jnz	.pass
+	vzeroupper
+	ret
+	CFI_ENDPROC
+
+%macro PEAK_PAIRS_ROUND 0
+%assign %%p 0
+%rep 3
+	vpmuludq ymm %+ %%p, ymm14, ymm15
+	vpmuludq ymm %+ %eval(%%p + 1), ymm14, ymm15
+	vpaddq	ymm %+ %eval(%%p + 6), ymm %+ %eval(%%p + 6), ymm %+ %%p
+	vpaddq	ymm %+ %eval(%%p + 7), ymm %+ %eval(%%p + 7), ymm %+ %eval(%%p + 1)
+%assign %%p %%p+2
+%endrep
+%endmacro
+
+global bench_peak_vpmuludq_vpaddq:function
+align 32
+bench_peak_vpmuludq_vpaddq:
+	CFI_STARTPROC
+	vpcmpeqq ymm15, ymm15, ymm15
+	vmovdqa	ymm14, ymm15
+%assign c 6
+%rep 6
+	vpxor	ymm %+ c, ymm %+ c, ymm %+ c
+%assign c c+1
+%endrep
+align 32
+.pass:
+%rep 8
+	PEAK_PAIRS_ROUND
 %endrep
 	dec	rdi
 	jnz	.pass
