@@ -173,6 +173,12 @@
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-27-1838-kernels.txt", "intel sqr", 20, 399,                \
 	  "2026-11-27-1838-kernels.txt", "amd sqr", 504)                      \
+	/* Emerald Rapids: Karatsuba 695 against the rows' 712, the least of \
+	 * 3 runs (ahead in every run of the model with both rows). */       \
+	X(INTEL, 6, 207, MONT_MUL16_KARATSUBA,                                \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-29-2336-kernels-pairs.txt", "kara16 mul", 16, 695,         \
+	  "2026-11-29-2336-kernels-pairs.txt", "rows16 mul", 712)             \
 	/* Emerald Rapids: the NASM lane kernels, ahead of the intrinsics   \
 	 * at every size in every --kernels run on this model (0255: 1242    \
 	 * against 1457 at 19 digits ... 16258 against 17168 at 74, mul;     \
