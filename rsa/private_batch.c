@@ -9,9 +9,13 @@
  *                                              since the next operation on
  *                                              the same key advances the pair;
  *   the CRT exponentiations                    together, four lanes pairs;
- *   unblinding, the fault check, the bytes     per operation: a fault fails
- *                                              that operation only and
- *                                              writes nothing of it.
+ *   unblinding, the bytes                      per operation;
+ *   the fault check, s^e = in mod n            together in vector lanes
+ *                                              where big_modexp_public_batch
+ *                                              serves n (IFMA, RSA-1024 and
+ *                                              2048), else per operation: a
+ *                                              fault fails that operation
+ *                                              only and writes nothing of it.
  * Keys below LANES_MIN_BITS run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
@@ -67,10 +71,13 @@ static size_t op_bytes(size_t len)
 }
 
 /* The batch exponentiation's scratch for keys of len bytes: primes of at
- * most (n_chunks + 1) / 2 chunks each when of equal length. */
+ * most (n_chunks + 1) / 2 chunks each when of equal length; after it, the
+ * same bytes serve the fault checks' batch (big_modexp_public_batch). */
 static size_t crt_bytes(size_t len)
 {
-	return align64(big_crt_batch_scratch((int)((n_chunks(len) + 1) / 2)));
+	const size_t crt = big_crt_batch_scratch((int)((n_chunks(len) + 1) / 2));
+	const size_t check = big_public_batch_scratch((int)n_chunks(len));
+	return align64(crt > check ? crt : check);
 }
 
 size_t rsa_private_batch_scratch_size(size_t len)
@@ -99,6 +106,33 @@ struct op {
 	uint8_t *result;
 	int made;
 };
+
+/* The fault checks of the live operations (res[w] = the result of
+ * operation which[w], st[w] its status so far) by one square-and-multiply
+ * in vector lanes where big_modexp_public_batch serves their modulus
+ * length: res^e into each operation's V_BASE (the blinded input, used),
+ * for the caller to compare with V_IN.  1 if it ran and every checked
+ * operation's power is there; 0 if the caller must check one by one (not
+ * served here, nothing to check, or it failed: it then wrote nothing).
+ * Scratch: the batch exponentiation's, done with. */
+static int fault_checks_in_lanes(const rsa_key *const *keys, const size_t *idx,
+				 const int *which, int live, struct op *op,
+				 const BIGNUM *const *res, const int *st, uint8_t *area,
+				 size_t area_size)
+{
+	big_public_batch_op pop[BATCH];
+	int n = 0;
+	for (int w = 0; w < live; w++) {
+		const rsa_key *k = keys[idx[which[w]]];
+		if (st[w] != RSA_OK || !k->fault_check)
+			continue;
+		if (big_public_batch_len(&k->n) == 0)
+			return 0;
+		pop[n++] = (big_public_batch_op){ &op[which[w]].v[V_BASE], res[w], &k->e, &k->n,
+						  &k->n_rr };
+	}
+	return n > 0 && big_modexp_public_batch(pop, n, area, area_size) == BIG_OK;
+}
 
 /* Operations idx[0..count) (checked, count <= BATCH, primes of one chunk
  * length) in one batch exponentiation. */
@@ -157,25 +191,36 @@ static void run_group(const rsa_key *const *keys, uint8_t *out,
 	if (live > 0) {
 		const int rc = rsa_status_from_big(big_modexp_crt_batch(bop, live, area, cb),
 						   RSA_ERR_ARGS);
+		const BIGNUM *res[BATCH];
+		int st[BATCH];
+		for (int w = 0; w < live; w++) {
+			const rsa_key *k = keys[idx[which[w]]];
+			struct op *o = &op[which[w]];
+			res[w] = &o->v[V_CRT];
+			st[w] = rc;
+			if (st[w] == RSA_OK && k->blinding) {
+				st[w] = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
+				res[w] = &o->v[V_OUT];
+			}
+		}
+		const int lanes_checked = fault_checks_in_lanes(keys, idx, which, live, op, res, st,
+								area, cb);
 		for (int w = 0; w < live; w++) {
 			const int c = which[w];
 			const size_t i = idx[c];
 			const rsa_key *k = keys[i];
 			struct op *o = &op[c];
-			const BIGNUM *res = &o->v[V_CRT];
-			int st = rc;
-			if (st == RSA_OK && k->blinding) {
-				st = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
-				res = &o->v[V_OUT];
-			}
-			if (st == RSA_OK && k->fault_check)
-				st = rsa_fault_check(k, res, &o->v[V_IN]);
-			if (st == RSA_OK)
-				st = rsa_status_from_big(bignum2bytestring(o->result, res, len),
-							 RSA_ERR_ARGS);
-			if (st == RSA_OK)
+			int rc_w = st[w];
+			if (rc_w == RSA_OK && k->fault_check)
+				rc_w = !lanes_checked ? rsa_fault_check(k, res[w], &o->v[V_IN])
+				       : big_equal_ct(&o->v[V_BASE], &o->v[V_IN]) ? RSA_OK
+										  : RSA_ERR_FAULT;
+			if (rc_w == RSA_OK)
+				rc_w = rsa_status_from_big(bignum2bytestring(o->result, res[w], len),
+							   RSA_ERR_ARGS);
+			if (rc_w == RSA_OK)
 				memcpy(out + i * len, o->result, len);
-			status[i] = st;
+			status[i] = rc_w;
 		}
 	}
 	for (int c = 0; c < count; c++) {

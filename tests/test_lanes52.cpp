@@ -24,6 +24,11 @@
  *   random modulus per lane, bases 0, 1, m-1, random, exponents 0, 1,
  *   all-ones, random; vs mpz_powm and vs the radix-2^28 twin's
  *   exponentiation of the same numbers; R^2 from big_lanes52_mod_init.
+ * - The public-exponent power (the batch fault check's): lane counts
+ *   1..8, each lane's own exponent (0, 1, 3, 65537, all-ones, random),
+ *   bases up to 2m - 1, vs mpz_powm; big_modexp_public_batch, where the
+ *   IFMA lanes run, at n's sizes of RSA-1024 and 2048 with bases up to
+ *   2^(64 len) - 1, vs mpz_powm, and its refusals.
  * - The batch CRT in radix 2^52: 1..4 operations at the RSA prime lengths
  *   with random odd coprime moduli per operation and edge inputs, vs
  *   big_modexp_crt on the same inputs; its bad-argument refusals.
@@ -35,13 +40,15 @@
  *   radix-2^28 build there is), and big_crt_batch_kernel says so.
  * - Constant time under Memcheck (its own entry): one exponentiation of
  *   the emulated build with every secret marked undefined (at 5 digits:
- *   the window), a product and a squaring at 30 digits (the tiles), and a
+ *   the window), and its public-exponent power with the base and the
+ *   moduli marked, a product and a squaring at 30 digits (the tiles), and a
  *   control that Memcheck must catch.
  * The seed is printed (BIGMONT_TEST_SEED replays it).
  */
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -271,6 +278,142 @@ TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 	}
 }
 
+/* The public-exponent power (the batch fault check's): each lane's own
+ * exponent (0, 1, 3, 65537, all-ones, random; one or two words), bases 0,
+ * 1, m - 1, 2m - 1 (the contract's bound), random; vs mpz_powm, lane
+ * counts 1..8 at n's sizes of RSA-1024 and 2048 and two small ones. */
+TEST_P(Lanes52, PublicExponentMatchesGmp)
+{
+	bt::Rng rng(0x1a4e5206);
+	for (int bits : { 150, 512, 1024, 2048 }) {
+		const int k = big_lanes52_digits(bits);
+		ASSERT_NE(k, 0);
+		for (int count = 1; count <= BIG_LANES; count++) {
+			if (reduced() && bits > 1024 && count != BIG_LANES)
+				continue;
+			const int ewords = 1 + static_cast<int>(rng.below(2));
+			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
+			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords), 0);
+			for (int l = 0; l < BIG_LANES; l++) {
+				if (l >= count) {
+					mpz_set(mods[l], mods[0]);
+					continue; /* base 0, exponent 0 */
+				}
+				random_modulus(rng, mods[l], bits, l == 1 ? 0 : 2 + static_cast<int>(rng.below(4)));
+				const int kind = static_cast<int>(rng.below(5));
+				if (kind < 2)
+					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
+				else if (kind == 2)
+					mpz_sub_ui(bv[l], mods[l], 1);
+				else if (kind == 3) {
+					mpz_mul_2exp(bv[l], mods[l], 1);
+					mpz_sub_ui(bv[l], bv[l], 1);
+				} else {
+					rng.mpz_bits(bv[l], bits);
+					mpz_mod(bv[l], bv[l], mods[l]);
+				}
+				const uint64_t small[] = { 0, 1, 3, 65537 };
+				const int ek = static_cast<int>(rng.below(6));
+				for (int w = 0; w < ewords; w++)
+					e[static_cast<size_t>(l * ewords + w)] =
+						ek < 4 ? (w == 0 ? small[ek] : 0) : ek == 4 ? ~0ULL : rng.next();
+				mpz_import(ev[l], static_cast<size_t>(ewords), -1, 8, 0, 0,
+					   e.data() + l * ewords);
+			}
+			Moduli M(mods, k);
+			LaneNum base(k), out(k);
+			for (int l = 0; l < BIG_LANES; l++)
+				base.set(l, bv[l]);
+			std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
+			ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
+			for (int l = 0; l < BIG_LANES; l++) {
+				Mpz want, got;
+				mpz_powm(want, bv[l], ev[l], mods[l]);
+				ASSERT_TRUE(out.get(l, got));
+				ASSERT_EQ(mpz_cmp(want, got), 0)
+					<< "bits " << bits << " count " << count << " lane " << l << " base "
+					<< bt::hex(bv[l]) << " e " << bt::hex(ev[l]) << " m " << bt::hex(mods[l]);
+			}
+		}
+	}
+}
+
+/* big_modexp_public_batch against mpz_powm where it runs (the IFMA lanes;
+ * elsewhere big_public_batch_len is 0 and it refuses), with bases up to
+ * 2^(64 len) - 1 (a faulty signature may be >= n), and its refusals. */
+TEST(Lanes52PublicBatch, MatchesGmpWhereItRuns)
+{
+	bt::Rng rng(0x1a4e5207);
+	for (int bits : { 1024, 2048 }) {
+		const int len = bits / BIG_CHUNK_SIZE;
+		Mpz n[BIG_PUBLIC_BATCH_MAX], rr[BIG_PUBLIC_BATCH_MAX], a[BIG_PUBLIC_BATCH_MAX],
+			ev[BIG_PUBLIC_BATCH_MAX];
+		std::deque<bt::Big> nb, rrb, ab, eb, res;
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++) {
+			rng.mpz_bits(n[i], bits);
+			mpz_setbit(n[i], static_cast<mp_bitcnt_t>(bits - 1));
+			mpz_setbit(n[i], 0);
+			r_squared(rr[i], n[i], len * BIG_CHUNK_SIZE);
+			const int kind = i % 4;
+			if (kind == 0)
+				rng.mpz_bits(a[i], bits); /* often >= n */
+			else if (kind == 1)
+				mpz_sub_ui(a[i], n[i], 1);
+			else if (kind == 2)
+				mpz_set_ui(a[i], 0);
+			else {
+				rng.mpz_bits(a[i], bits);
+				mpz_mod(a[i], a[i], n[i]);
+			}
+			mpz_set_ui(ev[i], i == 5 ? 3 : i == 6 ? 1 : 65537);
+			if (i == 7)
+				rng.mpz_bits(ev[i], 70);
+			nb.emplace_back(n[i]);
+			rrb.emplace_back(rr[i]);
+			ab.emplace_back(a[i]);
+			eb.emplace_back(ev[i]);
+		}
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++)
+			res.emplace_back(len);
+		const int served = big_public_batch_len(nb[0].get());
+		const size_t need = big_public_batch_scratch(len);
+		ASSERT_GT(need, 0u);
+		std::vector<uint8_t> scratch(need);
+		big_public_batch_op ops[BIG_PUBLIC_BATCH_MAX];
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++)
+			ops[i] = { res[static_cast<size_t>(i)].get(), ab[static_cast<size_t>(i)].get(),
+				   eb[static_cast<size_t>(i)].get(), nb[static_cast<size_t>(i)].get(),
+				   rrb[static_cast<size_t>(i)].get() };
+		for (int count = 1; count <= BIG_PUBLIC_BATCH_MAX; count++) {
+			const BIG_ERR_CODE err = big_modexp_public_batch(ops, count, scratch.data(), need);
+			if (!served) {
+				EXPECT_EQ(err, BIG_INVALID_ARGS);
+				continue;
+			}
+			ASSERT_EQ(served, len);
+			ASSERT_EQ(err, BIG_OK) << bits << " count " << count;
+			for (int i = 0; i < count; i++) {
+				Mpz want, got;
+				mpz_powm(want, a[i], ev[i], n[i]);
+				bt::to_mpz(got, res[static_cast<size_t>(i)].get());
+				EXPECT_EQ(mpz_cmp(want, got), 0) << bits << " count " << count << " op " << i;
+			}
+		}
+		if (!served)
+			continue;
+		EXPECT_EQ(big_modexp_public_batch(ops, 0, scratch.data(), need), BIG_INVALID_ARGS);
+		EXPECT_EQ(big_modexp_public_batch(ops, BIG_PUBLIC_BATCH_MAX + 1, scratch.data(), need),
+			  BIG_INVALID_ARGS);
+		EXPECT_EQ(big_modexp_public_batch(ops, 2, scratch.data(), need - 1), BIG_INVALID_ARGS);
+		EXPECT_EQ(big_modexp_public_batch(nullptr, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		big_public_batch_op odd[2] = { ops[0], ops[1] };
+		bt::Big short_n(n[1]);
+		short_n.get()->len = len - 1; /* a length that differs */
+		odd[1].n = short_n.get();
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+	}
+}
+
 /* R^2 mod m from the radix-B R^2 (big_lanes52_mod_init) at the RSA prime
  * lengths and the smallest that has it: congruent to 2^(104k), below 2m. */
 TEST_P(Lanes52, ModInitGivesRSquared)
@@ -438,6 +581,21 @@ TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
 		mpz_powm(want, bv[l], ev[l], mods[l]);
 		ASSERT_TRUE(out.get(l, got));
 		EXPECT_EQ(mpz_cmp(want, got), 0) << "lane " << l;
+	}
+	/* The public-exponent power: its exponents public, the rest marked. */
+	VALGRIND_MAKE_MEM_DEFINED(e.data(), sizeof(uint64_t) * e.size());
+	VALGRIND_MAKE_MEM_UNDEFINED(M.mod.m, sizeof(M.mod.m));
+	VALGRIND_MAKE_MEM_UNDEFINED(base.x(), sizeof(uint64_t) * base.w.size());
+	emu.pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data());
+	VALGRIND_MAKE_MEM_DEFINED(out.x(), sizeof(uint64_t) * out.w.size());
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.m, sizeof(M.mod.m));
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.rr, sizeof(M.mod.rr));
+	VALGRIND_MAKE_MEM_DEFINED(M.mod.k0, sizeof(M.mod.k0));
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz want, got;
+		mpz_powm(want, bv[l], ev[l], mods[l]);
+		ASSERT_TRUE(out.get(l, got));
+		EXPECT_EQ(mpz_cmp(want, got), 0) << "public, lane " << l;
 	}
 }
 

@@ -131,6 +131,24 @@ typedef void big_lanes52_pow_fn(uint64_t *out, const uint64_t *base,
 				const struct big_lanes52_mod *mod,
 				uint64_t *scratch);
 
+/*
+ * A public exponent:  out lane l = base_l ^ e_l mod m_l, fully reduced, by
+ * left-to-right square and multiply over the exponents' bits, which are
+ * public (the fault check's e): from the highest bit any lane has set,
+ * every lane squares at each bit, and where any lane has the bit every
+ * lane multiplies by its base, each keeping the product only where its own
+ * exponent has the bit (a merge mask made from the public bits).  For
+ * e = 65537 in every lane: 16 squarings and 5 products (the conversions
+ * in and out included).  base, e, ewords and mod as big_lanes52_pow;
+ * scratch: big_lanes52_pow_public_scratch(k) words, the same terms.
+ * Constant time in base and m; the sequence of products follows the
+ * exponents.
+ */
+static inline size_t big_lanes52_pow_public_scratch(int digits)
+{
+	return (size_t)4 * BIG_LANES_WORDS(digits) + 8;
+}
+
 /* The table, the running power, the selected entry and 1. */
 static inline size_t big_lanes52_pow_scratch(int digits)
 {
@@ -140,7 +158,8 @@ static inline size_t big_lanes52_pow_scratch(int digits)
 #define BIG_LANES52_DECLARE_BUILD(sfx)                                       \
 	big_lanes52_mul_fn big_lanes52_mul_##sfx;                            \
 	big_lanes52_sqr_fn big_lanes52_sqr_##sfx;                            \
-	big_lanes52_pow_fn big_lanes52_pow_##sfx;
+	big_lanes52_pow_fn big_lanes52_pow_##sfx;                            \
+	big_lanes52_pow_fn big_lanes52_pow_public_##sfx;
 
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES52_HAVE_IFMA_BUILD 1
@@ -158,11 +177,12 @@ struct big_lanes52_ops {
 	big_lanes52_mul_fn *mul;
 	big_lanes52_sqr_fn *sqr;
 	big_lanes52_pow_fn *pow;
+	big_lanes52_pow_fn *pow_public;
 	const char *name;
 };
 #define BIG_LANES52_OPS_INIT(sfx)                                            \
 	{ big_lanes52_mul_##sfx, big_lanes52_sqr_##sfx, big_lanes52_pow_##sfx, \
-	  #sfx }
+	  big_lanes52_pow_public_##sfx, #sfx }
 
 /*
  * Whether the batch path runs the IFMA build (lanes_select.c): 1 and *ops

@@ -779,3 +779,50 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
 	ln52_final_sub(out, acc, mod->m, k);
 }
+
+/* Whether bit i of lane l's exponent is set (e public). */
+static int ln52_ebit(const uint64_t *e, int ewords, int l, int i)
+{
+	return (int)((e[(size_t)l * (size_t)ewords + (size_t)(i / 64)] >> (i % 64)) & 1);
+}
+
+void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
+				       const uint64_t *e, int ewords,
+				       const struct big_lanes52_mod *mod,
+				       uint64_t *scratch)
+{
+	const int k = mod->digits;
+	const size_t words = BIG_LANES_WORDS(k);
+	uint64_t *xm = big_lanes_align64(scratch);
+	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
+
+	for (size_t j = 0; j < words; j++)
+		one[j] = j < BIG_LANES;
+	LN52_NAME(big_lanes52_mul)(acc, mod->rr, one, mod); /* R mod m */
+	LN52_NAME(big_lanes52_mul)(xm, base, mod->rr, mod);
+	int top = -1; /* the highest bit any lane's exponent has */
+	for (int l = 0; l < BIG_LANES; l++)
+		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {
+			const uint64_t v = e[(size_t)l * (size_t)ewords + (size_t)w];
+			if (v != 0) {
+				const int b = 64 * w + 63 - __builtin_clzll(v);
+				top = b > top ? b : top;
+				break;
+			}
+		}
+	for (int i = top; i >= 0; i--) {
+		if (i < top)
+			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+		unsigned take = 0;
+		for (int l = 0; l < BIG_LANES; l++)
+			take |= (unsigned)ln52_ebit(e, ewords, l, i) << l;
+		if (take == 0)
+			continue;
+		LN52_NAME(big_lanes52_mul)(t, acc, xm, mod);
+		for (int j = 0; j < k; j++)
+			z52_store(LN52_AT(acc, j), z52_blend((z52m)take, z52_load(LN52_AT(acc, j)),
+							     z52_load(LN52_AT(t, j))));
+	}
+	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
+	ln52_final_sub(out, acc, mod->m, k);
+}

@@ -1,0 +1,167 @@
+/*
+ * big_modexp_public_batch: up to eight a^e mod n with public e in the lanes
+ * of one radix-2^52 exponentiation (big_lanes52_pow_public), for the fault
+ * check of rsa_private_batch (contract: <bigmont/bignum.h>):
+ *   n, R^2 mod n   big_lanes52_mod_init from the key's radix-B R^2, two
+ *                  lane products, no division;
+ *   a              into lane i as it is, any value below 2^(64 len)
+ *                  (a faulty signature may be >= n): with n below R/16,
+ *                  R = 2^(52k), every almost-Montgomery value stays
+ *                  below 3n < R/2 (the first product, a R^2 / R, below
+ *                  3n; a product of two values below 3n, below
+ *                  (9n/R + 1) n < 1.6n), which the squaring needs, and
+ *                  the product by 1 ends at most n, which the masked
+ *                  subtraction reduces;
+ *   e              lane i's, zero-padded to the longest;
+ *   results        out of the lanes once every lane is done.
+ * Only where the IFMA lanes run (big_lanes52_ops_choose) and the modulus
+ * has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
+ * these sizes one square-and-multiply in eight lanes costs about what one
+ * single check costs (docs/design-notes.md).  Elsewhere
+ * big_public_batch_len is 0 and the caller checks one by one.
+ *
+ * Constant time in every a (the lanes past count compute 0 under op 0's
+ * modulus); the products follow the exponents, which are public.  No
+ * allocation: the caller's scratch, wiped before return past the argument
+ * checks.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "lanes52.h"
+
+static size_t bytes64(size_t bytes)
+{
+	return (bytes + 63) & ~(size_t)63;
+}
+
+/* The words of e the lanes scan: the longest exponent's, at least 1. */
+static int ewords_of(int len)
+{
+	return (len * BIG_CHUNK_SIZE + 63) / 64;
+}
+
+struct layout {
+	size_t mod, base, out, x, y, e, pow, res, total;
+};
+
+static struct layout layout_of(int len, int k)
+{
+	const size_t lw = 8 * BIG_LANES_WORDS(k);
+	struct layout L;
+	size_t at = 0;
+	L.mod = at;
+	at += bytes64(sizeof(struct big_lanes52_mod));
+	L.base = at;
+	at += lw;
+	L.out = at;
+	at += lw;
+	L.x = at;
+	at += lw;
+	L.y = at;
+	at += lw;
+	L.e = at;
+	at += bytes64((size_t)8 * BIG_LANES * (size_t)ewords_of(len));
+	L.pow = at;
+	at += bytes64(8 * big_lanes52_pow_public_scratch(k));
+	L.res = at;
+	at += bytes64(sizeof(chunk_t) * (size_t)BIG_PUBLIC_BATCH_MAX * (size_t)len);
+	L.total = at + 64; /* for aligning the start */
+	return L;
+}
+
+int big_public_batch_len(const BIGNUM *n)
+{
+	struct big_lanes52_ops lanes;
+	if (n == NULL || n->len < 1 || n->len > BIG_MAX_MODULUS_CHUNKS ||
+	    !big_lanes52_ops_choose(&lanes) || !big_lanes52_len_ok(n->len))
+		return 0;
+	/* n < R/16 (above). */
+	const int bits = n->len * BIG_CHUNK_SIZE;
+	return 52 * big_lanes52_digits(bits) >= bits + 4 ? n->len : 0;
+}
+
+size_t big_public_batch_scratch(int len)
+{
+	const int k = len >= 1 && len <= BIG_MAX_MODULUS_CHUNKS
+			      ? big_lanes52_digits(len * BIG_CHUNK_SIZE)
+			      : 0;
+	return k != 0 ? layout_of(len, k).total : 0;
+}
+
+static int op_ok(const big_public_batch_op *op, int len)
+{
+	return op->result != NULL && op->a != NULL && op->e != NULL && op->n != NULL &&
+	       op->n_rr != NULL && op->n->len == len && op->a->len >= 0 &&
+	       op->a->len <= len && op->e->len >= 0 && op->e->len <= len &&
+	       op->n_rr->len >= 0 && op->n_rr->len <= len &&
+	       (op->result->size >= len || op->result->malloced);
+}
+
+BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
+				     void *scratch, size_t scratch_size)
+{
+	struct big_lanes52_ops lanes;
+	if (ops == NULL || scratch == NULL || count < 1 || count > BIG_PUBLIC_BATCH_MAX ||
+	    ops[0].n == NULL || !big_lanes52_ops_choose(&lanes))
+		return BIG_INVALID_ARGS;
+	const int len = big_public_batch_len(ops[0].n);
+	if (len == 0)
+		return BIG_INVALID_ARGS;
+	for (int i = 0; i < count; i++)
+		if (!op_ok(&ops[i], len))
+			return BIG_INVALID_ARGS;
+	const int k = big_lanes52_digits(len * BIG_CHUNK_SIZE);
+	const struct layout L = layout_of(len, k);
+	if (scratch_size < L.total)
+		return BIG_INVALID_ARGS;
+
+	uint8_t *s = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+	struct big_lanes52_mod *mod = (struct big_lanes52_mod *)(s + L.mod);
+	uint64_t *base = (uint64_t *)(s + L.base), *out = (uint64_t *)(s + L.out);
+	uint64_t *x = (uint64_t *)(s + L.x), *y = (uint64_t *)(s + L.y);
+	uint64_t *e = (uint64_t *)(s + L.e), *pw = (uint64_t *)(s + L.pow);
+	chunk_t *res = (chunk_t *)(s + L.res);
+	const int ewords = ewords_of(len);
+	const chunk_t *m_of[BIG_LANES], *rr_of[BIG_LANES];
+	BIG_ERR_CODE err = BIG_OK;
+
+	/* rr and a go through res (the results come last), one lane at a
+	 * time; the moduli are read where they are. */
+	for (int l = 0; l < BIG_LANES && err == BIG_OK; l++) {
+		const big_public_batch_op *op = &ops[l < count ? l : 0];
+		chunk_t *rr = res + (size_t)l * (size_t)len;
+		err = big_mont_rr_vec(rr, op->n_rr, op->n, len);
+		m_of[l] = op->n->value;
+		rr_of[l] = rr;
+	}
+	if (err != BIG_OK)
+		goto out;
+	if (big_lanes52_mod_init(mod, k, m_of, rr_of, len, &lanes, x, y) != 0) {
+		err = BIG_INVALID_ARGS;
+		goto out;
+	}
+	for (int l = 0; l < BIG_LANES; l++) {
+		const big_public_batch_op *op = &ops[l < count ? l : 0];
+		const int live = l < count;
+		chunk_t *v = res + (size_t)l * (size_t)len;
+		big_copy_pad_vec(v, len, op->a->value, live ? op->a->len : 0);
+		big_lanes52_from_chunks(base, l, k, v, len);
+		uint64_t *el = e + (size_t)l * (size_t)ewords;
+		big_copy_pad_vec(v, len, op->e->value, live ? op->e->len : 0);
+		for (int w = 0; w < ewords; w++)
+			el[w] = 0;
+		for (int i = 0; i < len; i++)
+			el[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)v[i]
+						       << (i * BIG_CHUNK_SIZE % 64);
+	}
+	lanes.pow_public(out, base, e, ewords, mod, pw);
+	for (int i = 0; i < count; i++)
+		big_lanes52_to_chunks(res + (size_t)i * (size_t)len, len, out, i, k);
+	/* Every lane is done: now the results. */
+	for (int i = 0; i < count && err == BIG_OK; i++)
+		err = big_store_vec(ops[i].result, res + (size_t)i * (size_t)len, len);
+out:
+	big_wipe(s, L.total - 64);
+	return err;
+}
