@@ -9,13 +9,15 @@
  *                                              since the next operation on
  *                                              the same key advances the pair;
  *   the CRT exponentiations                    together, four lanes pairs;
- *   unblinding, the bytes                      per operation;
- *   the fault check, s^e = in mod n            together in vector lanes
- *                                              where big_modexp_public_batch
+ *   unblinding                                 per operation;
+ *   the fault check, s^e = in mod n            for two batches at once (8
+ *                                              lanes) where
+ *                                              big_modexp_public_batch
  *                                              serves n (IFMA, RSA-1024 and
  *                                              2048), else per operation: a
  *                                              fault fails that operation
- *                                              only and writes nothing of it.
+ *                                              only and writes nothing of it;
+ *   the bytes                                  per operation, after its check.
  * Keys below LANES_MIN_BITS run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
@@ -26,7 +28,8 @@
  * PARTIAL_MIN, run singly through rsa_private_raw.
  *
  * Scratch: the caller's (or one allocation here when given NULL): the
- * batch exponentiation's, then per operation four BIGNUM buffers, the
+ * batch exponentiation's (the lane check's after it), then for each of
+ * the PENDING operations done and not yet checked four BIGNUM buffers, the
  * unblinding factor and the result bytes; everything is wiped after use.
  * Nothing is shared between calls or threads: a key is only read.
  */
@@ -38,6 +41,9 @@
 #include "rsa_internal.h"
 
 #define BATCH BIG_CRT_BATCH_MAX
+/* Operations done and waiting for their fault checks: two groups, the
+ * eight lanes of one square-and-multiply (big_modexp_public_batch). */
+#define PENDING (2 * BATCH)
 /* A partial batch of 3 costs less than three single operations on AVX2
  * (bench: `bigmont speed --batch`); 1 or 2 run singly. */
 #define PARTIAL_MIN 3
@@ -84,7 +90,7 @@ size_t rsa_private_batch_scratch_size(size_t len)
 {
 	if (len == 0 || len > RSA_KEY_MAX_BITS / 8)
 		return 0;
-	return crt_bytes(len) + BATCH * op_bytes(len) + 64;
+	return crt_bytes(len) + PENDING * op_bytes(len) + 64;
 }
 
 static int check_one(const rsa_key *k, const uint8_t *in, size_t len)
@@ -107,52 +113,64 @@ struct op {
 	int made;
 };
 
-/* The fault checks of the live operations (res[w] = the result of
- * operation which[w], st[w] its status so far) by one square-and-multiply
- * in vector lanes where big_modexp_public_batch serves their modulus
- * length: res^e into each operation's V_BASE (the blinded input, used),
- * for the caller to compare with V_IN.  1 if it ran and every checked
- * operation's power is there; 0 if the caller must check one by one (not
- * served here, nothing to check, or it failed: it then wrote nothing).
- * Scratch: the batch exponentiation's, done with. */
-static int fault_checks_in_lanes(const rsa_key *const *keys, const size_t *idx,
-				 const int *which, int live, struct op *op,
-				 const BIGNUM *const *res, const int *st, uint8_t *area,
-				 size_t area_size)
+/* Operations whose exponentiations are done and whose checks and bytes
+ * wait: up to two groups, so that one square-and-multiply checks eight
+ * (big_modexp_public_batch); op[c] is operation idx[c], res[c] its result
+ * (unblinded) and st[c] its status so far. */
+struct pending {
+	struct op op[PENDING];
+	size_t idx[PENDING];
+	const BIGNUM *res[PENDING];
+	int st[PENDING];
+	int n;
+};
+
+/* The fault checks of the pending operations that need one, by one
+ * square-and-multiply in vector lanes where big_modexp_public_batch
+ * serves their modulus length: res^e into each operation's V_BASE (the
+ * blinded input, used), for the caller to compare with V_IN.  1 if it ran
+ * and every checked operation's power is there; 0 if the caller must check
+ * one by one (not served here, nothing to check, or it failed: it then
+ * wrote nothing).  Scratch: the batch exponentiation's, done with. */
+static int fault_checks_in_lanes(const rsa_key *const *keys, struct pending *p,
+				 uint8_t *area, size_t area_size)
 {
-	big_public_batch_op pop[BATCH];
+	big_public_batch_op pop[PENDING];
 	int n = 0;
-	for (int w = 0; w < live; w++) {
-		const rsa_key *k = keys[idx[which[w]]];
-		if (st[w] != RSA_OK || !k->fault_check)
+	for (int c = 0; c < p->n; c++) {
+		const rsa_key *k = keys[p->idx[c]];
+		if (p->st[c] != RSA_OK || !k->fault_check)
 			continue;
 		if (big_public_batch_len(&k->n) == 0)
 			return 0;
-		pop[n++] = (big_public_batch_op){ &op[which[w]].v[V_BASE], res[w], &k->e, &k->n,
+		pop[n++] = (big_public_batch_op){ &p->op[c].v[V_BASE], p->res[c], &k->e, &k->n,
 						  &k->n_rr };
 	}
 	return n > 0 && big_modexp_public_batch(pop, n, area, area_size) == BIG_OK;
 }
 
 /* Operations idx[0..count) (checked, count <= BATCH, primes of one chunk
- * length) in one batch exponentiation. */
-static void run_group(const rsa_key *const *keys, uint8_t *out,
-		      const uint8_t *in, size_t len, const size_t *idx,
-		      int count, int *status, uint8_t *area)
+ * length) in one batch exponentiation, their results unblinded into p
+ * (which has room for count more): finish_pending checks and stores them. */
+static void run_group(const rsa_key *const *keys, const uint8_t *in, size_t len,
+		      const size_t *idx, int count, int *status, uint8_t *area,
+		      struct pending *p)
 {
 	const size_t nch = n_chunks(len), cb = crt_bytes(len);
 	const int vs = (int)nch + 2;
-	struct op op[BATCH];
 	big_crt_batch_op bop[BATCH];
 	int which[BATCH], live = 0;
 
 	for (int c = 0; c < count; c++) {
 		const size_t i = idx[c];
 		const rsa_key *k = keys[i];
-		uint8_t *a = area + cb + (size_t)c * op_bytes(len);
+		const int at = p->n + c;
+		uint8_t *a = area + cb + (size_t)at * op_bytes(len);
 		BIG_CHUNK_TYPE *buf = (BIG_CHUNK_TYPE *)a;
-		struct op *o = &op[c];
+		struct op *o = &p->op[at];
 		int rc = RSA_OK;
+		p->idx[at] = i;
+		p->res[at] = &o->v[V_CRT];
 		o->made = 0;
 		o->unblind = buf + V_COUNT * (size_t)vs;
 		o->result = a + align64(sizeof(BIG_CHUNK_TYPE) *
@@ -178,58 +196,60 @@ static void run_group(const rsa_key *const *keys, uint8_t *out,
 			}
 			base = &o->v[V_BASE];
 		}
-		status[i] = rc;
+		status[i] = p->st[at] = rc;
 		if (rc == RSA_OK) {
 			/* private.c's roles: the key's (q, p, qInv) as (p, q, pinv). */
 			bop[live] = (big_crt_batch_op){ &o->v[V_CRT], base, &k->dq,
 							&k->dp, &k->q, &k->p,
 							&k->qinv, &k->q_rr, &k->p_rr };
-			which[live++] = c;
+			which[live++] = at;
 		}
 	}
+	p->n += count;
+	if (live == 0)
+		return;
+	const int rc = rsa_status_from_big(big_modexp_crt_batch(bop, live, area, cb),
+					   RSA_ERR_ARGS);
+	for (int w = 0; w < live; w++) {
+		const int at = which[w];
+		const rsa_key *k = keys[p->idx[at]];
+		struct op *o = &p->op[at];
+		p->st[at] = rc;
+		if (rc == RSA_OK && k->blinding) {
+			p->st[at] = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
+			p->res[at] = &o->v[V_OUT];
+		}
+	}
+}
 
-	if (live > 0) {
-		const int rc = rsa_status_from_big(big_modexp_crt_batch(bop, live, area, cb),
-						   RSA_ERR_ARGS);
-		const BIGNUM *res[BATCH];
-		int st[BATCH];
-		for (int w = 0; w < live; w++) {
-			const rsa_key *k = keys[idx[which[w]]];
-			struct op *o = &op[which[w]];
-			res[w] = &o->v[V_CRT];
-			st[w] = rc;
-			if (st[w] == RSA_OK && k->blinding) {
-				st[w] = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
-				res[w] = &o->v[V_OUT];
-			}
-		}
-		const int lanes_checked = fault_checks_in_lanes(keys, idx, which, live, op, res, st,
-								area, cb);
-		for (int w = 0; w < live; w++) {
-			const int c = which[w];
-			const size_t i = idx[c];
-			const rsa_key *k = keys[i];
-			struct op *o = &op[c];
-			int rc_w = st[w];
-			if (rc_w == RSA_OK && k->fault_check)
-				rc_w = !lanes_checked ? rsa_fault_check(k, res[w], &o->v[V_IN])
-				       : big_equal_ct(&o->v[V_BASE], &o->v[V_IN]) ? RSA_OK
-										  : RSA_ERR_FAULT;
-			if (rc_w == RSA_OK)
-				rc_w = rsa_status_from_big(bignum2bytestring(o->result, res[w], len),
-							   RSA_ERR_ARGS);
-			if (rc_w == RSA_OK)
-				memcpy(out + i * len, o->result, len);
-			status[i] = rc_w;
-		}
-	}
-	for (int c = 0; c < count; c++) {
-		struct op *o = &op[c];
+/* The pending operations' fault checks (together where the lanes serve
+ * them, else one by one), their bytes and statuses, and the wipe of their
+ * areas. */
+static void finish_pending(const rsa_key *const *keys, uint8_t *out, size_t len,
+			   int *status, uint8_t *area, struct pending *p)
+{
+	const int lanes_checked = fault_checks_in_lanes(keys, p, area, crt_bytes(len));
+	for (int c = 0; c < p->n; c++) {
+		const size_t i = p->idx[c];
+		const rsa_key *k = keys[i];
+		struct op *o = &p->op[c];
+		int rc = p->st[c];
+		if (rc == RSA_OK && k->fault_check)
+			rc = !lanes_checked ? rsa_fault_check(k, p->res[c], &o->v[V_IN])
+			     : big_equal_ct(&o->v[V_BASE], &o->v[V_IN]) ? RSA_OK
+									: RSA_ERR_FAULT;
+		if (rc == RSA_OK)
+			rc = rsa_status_from_big(bignum2bytestring(o->result, p->res[c], len),
+						 RSA_ERR_ARGS);
+		if (rc == RSA_OK)
+			memcpy(out + i * len, o->result, len);
+		status[i] = rc;
 		while (o->made > 0)
 			big_finish(&o->v[--o->made]); /* wipes */
-		big_wipe(o->unblind, sizeof(BIG_CHUNK_TYPE) * nch);
+		big_wipe(o->unblind, sizeof(BIG_CHUNK_TYPE) * n_chunks(len));
 		big_wipe(o->result, len);
 	}
+	p->n = 0;
 }
 
 int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
@@ -262,6 +282,8 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	const int forced = getenv("BIGMONT_BATCH") != NULL;
 	size_t group[BATCH];
 	int filled = 0, group_len = 0;
+	struct pending pend;
+	pend.n = 0;
 	for (size_t i = 0; i < count; i++) {
 		const rsa_key *k = keys[i];
 		const uint8_t *x = in + i * len;
@@ -279,17 +301,22 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		}
 		group[filled++] = i;
 		if (filled == BATCH) {
-			run_group(keys, out, in, len, group, filled, status, area);
+			if (pend.n + BATCH > PENDING)
+				finish_pending(keys, out, len, status, area, &pend);
+			run_group(keys, in, len, group, filled, status, area, &pend);
 			filled = 0;
 		}
 	}
-	if (filled >= PARTIAL_MIN)
-		run_group(keys, out, in, len, group, filled, status, area);
-	else
-		for (int c = 0; c < filled; c++)
-			status[group[c]] = rsa_private_raw(keys[group[c]],
-							   out + group[c] * len,
-							   in + group[c] * len, len);
+	if (filled >= PARTIAL_MIN) {
+		if (pend.n + filled > PENDING)
+			finish_pending(keys, out, len, status, area, &pend);
+		run_group(keys, in, len, group, filled, status, area, &pend);
+		filled = 0;
+	}
+	finish_pending(keys, out, len, status, area, &pend);
+	for (int c = 0; c < filled; c++)
+		status[group[c]] = rsa_private_raw(keys[group[c]], out + group[c] * len,
+						   in + group[c] * len, len);
 
 	if (mine != NULL) {
 		big_wipe(mine, need);

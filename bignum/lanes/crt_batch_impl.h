@@ -6,7 +6,8 @@
  * each operation the same steps as big_modexp_crt (bignum/modexp_crt.c)
  * around it:
  *   a mod p, a mod q   big_mont_reduce_ct (Montgomery products by R^2, no
- *                      division), into lanes i and 4 + i;
+ *                      division) over the inputs' longest length, into
+ *                      lanes i and 4 + i;
  *   dp, dq             zero-padded to len chunks, as 64-bit words;
  *   m_p, m_q           the lane exponentiation, out of lanes i, 4 + i;
  *   Garner             h = (m_q - m_p mod q) pinv mod q, result = m_p + p h.
@@ -181,17 +182,23 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		goto out;
 	}
 
+	/* The inputs' longest length (public, as big_modexp_crt takes a's):
+	 * 2 len chunks for RSA (a < n), two blocks of the reduction, not the
+	 * three of the contract's 2 len + 1. */
+	int alen = 1;
+	for (int i = 0; i < count; i++)
+		alen = ops[i].a->len > alen ? ops[i].a->len : alen;
 	for (int i = 0; i < OPS_MAX; i++) {
 		const big_crt_batch_op *op = &ops[i < count ? i : 0];
 		const int live = i < count;
 		/* An unused lane computes its moduli on 0 (its result is not
 		 * read): the same steps as a used one. */
-		big_copy_pad_vec(ax, lpq + 1, op->a->value, live ? op->a->len : 0);
+		big_copy_pad_vec(ax, alen, op->a->value, live ? op->a->len : 0);
 		for (int hq = 0; hq < 2; hq++) {
 			const BIGNUM *m = hq ? op->q : op->p;
 			const BIGNUM *d = hq ? op->dq : op->dp;
 			const int lane = hq * OPS_MAX + i;
-			big_mont_reduce_ct(res, ax, lpq + 1, m->value,
+			big_mont_reduce_ct(res, ax, alen, m->value,
 					   big_n0(m->value[0]), rr_of[lane], len, 0);
 			CB_NAME(from_chunks)(base, lane, k, res, len);
 			big_copy_pad_vec(ix, len, d->value, live ? d->len : 0);
