@@ -203,6 +203,32 @@ void twin_pow(Mpz *out, const Mpz *m, const Mpz *base, const std::vector<uint64_
  * batch CRT fills them.  Up to 1024 bits one count runs a full-length
  * exponent (ewords of the half) and the others one or two words; the
  * 1536- and 2048-bit halves run full exponents in CrtBatchMatchesModexpCrt. */
+/* Lane l < count: a random modulus of `bits` bits (lane 1 all-ones) and a
+ * base 0, 1, m - 1, 2m - 1 (if up_to_2m: the products' bound) or random
+ * below m; the lanes past count: lane 0's modulus, base 0. */
+void lane_moduli_and_bases(bt::Rng &rng, int bits, int count, bool up_to_2m, Mpz *mods, Mpz *bv)
+{
+	for (int l = 0; l < BIG_LANES; l++) {
+		if (l >= count) {
+			mpz_set(mods[l], mods[0]);
+			continue;
+		}
+		random_modulus(rng, mods[l], bits, l == 1 ? 0 : 2 + static_cast<int>(rng.below(4)));
+		const int kind = static_cast<int>(rng.below(6));
+		if (kind < 2)
+			mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
+		else if (kind == 2)
+			mpz_sub_ui(bv[l], mods[l], 1);
+		else if (kind == 3 && up_to_2m) {
+			mpz_mul_2exp(bv[l], mods[l], 1);
+			mpz_sub_ui(bv[l], bv[l], 1);
+		} else {
+			rng.mpz_bits(bv[l], bits);
+			mpz_mod(bv[l], bv[l], mods[l]);
+		}
+	}
+}
+
 TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 {
 	bt::Rng rng(0x1a4e5203);
@@ -225,21 +251,8 @@ TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 			const int ewords = full ? (sz.bits + 63) / 64 : 1 + static_cast<int>(rng.below(2));
 			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
 			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords), 0);
-			for (int l = 0; l < BIG_LANES; l++) {
-				if (l >= count) {
-					mpz_set(mods[l], mods[0]);
-					continue; /* base 0, exponent 0 */
-				}
-				random_modulus(rng, mods[l], sz.bits, l == 1 ? 0 : 2 + static_cast<int>(rng.below(4)));
-				const int kind = static_cast<int>(rng.below(6));
-				if (kind < 2)
-					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
-				else if (kind == 2)
-					mpz_sub_ui(bv[l], mods[l], 1);
-				else {
-					rng.mpz_bits(bv[l], sz.bits);
-					mpz_mod(bv[l], bv[l], mods[l]);
-				}
+			lane_moduli_and_bases(rng, sz.bits, count, false, mods, bv);
+			for (int l = 0; l < count; l++) { /* the others: exponent 0 */
 				const int ek = static_cast<int>(rng.below(6));
 				for (int w = 0; w < ewords; w++) {
 					uint64_t v = rng.next();
@@ -294,24 +307,8 @@ TEST_P(Lanes52, PublicExponentMatchesGmp)
 			const int ewords = 1 + static_cast<int>(rng.below(2));
 			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
 			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords), 0);
-			for (int l = 0; l < BIG_LANES; l++) {
-				if (l >= count) {
-					mpz_set(mods[l], mods[0]);
-					continue; /* base 0, exponent 0 */
-				}
-				random_modulus(rng, mods[l], bits, l == 1 ? 0 : 2 + static_cast<int>(rng.below(4)));
-				const int kind = static_cast<int>(rng.below(5));
-				if (kind < 2)
-					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
-				else if (kind == 2)
-					mpz_sub_ui(bv[l], mods[l], 1);
-				else if (kind == 3) {
-					mpz_mul_2exp(bv[l], mods[l], 1);
-					mpz_sub_ui(bv[l], bv[l], 1);
-				} else {
-					rng.mpz_bits(bv[l], bits);
-					mpz_mod(bv[l], bv[l], mods[l]);
-				}
+			lane_moduli_and_bases(rng, bits, count, true, mods, bv);
+			for (int l = 0; l < count; l++) { /* the others: exponent 0 */
 				const uint64_t small[] = { 0, 1, 3, 65537 };
 				const int ek = static_cast<int>(rng.below(6));
 				for (int w = 0; w < ewords; w++)

@@ -108,16 +108,6 @@ static struct layout layout_of(int len)
 	return L;
 }
 
-/* x (len chunks, zero-padded from xlen) as 64-bit words. */
-static void exp_words(uint64_t *w, int ewords, const chunk_t *x, int xlen)
-{
-	for (int i = 0; i < ewords; i++)
-		w[i] = 0;
-	for (int i = 0; i < xlen; i++)
-		w[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)x[i]
-					      << (i * BIG_CHUNK_SIZE % 64);
-}
-
 static int lens_ok(const big_crt_batch_op *op, int len)
 {
 	return op->result != NULL && op->a != NULL && op->dp != NULL &&
@@ -202,7 +192,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 					   big_n0(m->value[0]), rr_of[lane], len, 0);
 			CB_NAME(from_chunks)(base, lane, k, res, len);
 			big_copy_pad_vec(ix, len, d->value, live ? d->len : 0);
-			exp_words(e + (size_t)lane * ewords, ewords, ix, len);
+			big_lanes_exponent_words(e + (size_t)lane * ewords, ewords, ix, len);
 		}
 	}
 	lanes->pow(out, base, e, ewords, mod, pw);

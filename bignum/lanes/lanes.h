@@ -135,6 +135,18 @@ static inline uint64_t *big_lanes_align64(uint64_t *scratch)
 {
 	return (uint64_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 }
+/* A lane's exponent words (the pow's e): x[0..xlen) chunks as ewords
+ * 64-bit words, little endian, zero above; ewords * 64 >= xlen *
+ * BIG_CHUNK_SIZE. */
+static inline void big_lanes_exponent_words(uint64_t *w, int ewords,
+					    const BIG_CHUNK_TYPE *x, int xlen)
+{
+	for (int i = 0; i < ewords; i++)
+		w[i] = 0;
+	for (int i = 0; i < xlen; i++)
+		w[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)x[i]
+					      << (i * BIG_CHUNK_SIZE % 64);
+}
 /* The table, the running power, the selected entry and 1. */
 static inline size_t big_lanes_pow_scratch(int digits)
 {

@@ -733,6 +733,18 @@ LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 						     z52_load(LN52_AT(r, j))));
 }
 
+/* one = 1, r_mod_m = R mod m (1 in Montgomery form) and base_m = base R
+ * mod m (below 2m): the start of both exponentiations. */
+LN52_INLINE void ln52_pow_start(uint64_t *one, uint64_t *r_mod_m, uint64_t *base_m,
+				const uint64_t *base, const struct big_lanes52_mod *mod)
+{
+	const size_t words = BIG_LANES_WORDS(mod->digits);
+	for (size_t j = 0; j < words; j++)
+		one[j] = j < BIG_LANES;
+	LN52_NAME(big_lanes52_mul)(r_mod_m, mod->rr, one, mod);
+	LN52_NAME(big_lanes52_mul)(base_m, base, mod->rr, mod);
+}
+
 void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 				const uint64_t *e, int ewords,
 				const struct big_lanes52_mod *mod,
@@ -745,10 +757,7 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	uint64_t *sel = acc + words, *one = sel + words;
 	uint64_t want[BIG_LANES] __attribute__((aligned(64)));
 
-	for (size_t j = 0; j < words; j++)
-		one[j] = j < BIG_LANES;
-	LN52_NAME(big_lanes52_mul)(table, mod->rr, one, mod); /* R mod m */
-	LN52_NAME(big_lanes52_mul)(table + words, base, mod->rr, mod);
+	ln52_pow_start(one, table, table + words, base, mod);
 	for (int i = 2; i < BIG_LANES_TABLE_ENTRIES; i++) {
 		uint64_t *x = table + (size_t)i * words;
 		if (i % 2 == 0)
@@ -796,10 +805,7 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 	uint64_t *xm = big_lanes_align64(scratch);
 	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
 
-	for (size_t j = 0; j < words; j++)
-		one[j] = j < BIG_LANES;
-	LN52_NAME(big_lanes52_mul)(acc, mod->rr, one, mod); /* R mod m */
-	LN52_NAME(big_lanes52_mul)(xm, base, mod->rr, mod);
+	ln52_pow_start(one, acc, xm, base, mod);
 	int top = -1; /* the highest bit any lane's exponent has */
 	for (int l = 0; l < BIG_LANES; l++)
 		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {

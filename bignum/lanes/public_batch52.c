@@ -45,27 +45,28 @@ struct layout {
 	size_t mod, base, out, x, y, e, pow, res, total;
 };
 
+/* Offset of the next `bytes` of the scratch at *at, which moves past them
+ * (64-byte aligned). */
+static size_t carve(size_t *at, size_t bytes)
+{
+	const size_t here = *at;
+	*at += bytes64(bytes);
+	return here;
+}
+
 static struct layout layout_of(int len, int k)
 {
 	const size_t lw = 8 * BIG_LANES_WORDS(k);
 	struct layout L;
 	size_t at = 0;
-	L.mod = at;
-	at += bytes64(sizeof(struct big_lanes52_mod));
-	L.base = at;
-	at += lw;
-	L.out = at;
-	at += lw;
-	L.x = at;
-	at += lw;
-	L.y = at;
-	at += lw;
-	L.e = at;
-	at += bytes64((size_t)8 * BIG_LANES * (size_t)ewords_of(len));
-	L.pow = at;
-	at += bytes64(8 * big_lanes52_pow_public_scratch(k));
-	L.res = at;
-	at += bytes64(sizeof(chunk_t) * (size_t)BIG_PUBLIC_BATCH_MAX * (size_t)len);
+	L.mod = carve(&at, sizeof(struct big_lanes52_mod));
+	L.base = carve(&at, lw);
+	L.out = carve(&at, lw);
+	L.x = carve(&at, lw);
+	L.y = carve(&at, lw);
+	L.e = carve(&at, (size_t)8 * BIG_LANES * (size_t)ewords_of(len));
+	L.pow = carve(&at, 8 * big_lanes52_pow_public_scratch(k));
+	L.res = carve(&at, sizeof(chunk_t) * (size_t)BIG_PUBLIC_BATCH_MAX * (size_t)len);
 	L.total = at + 64; /* for aligning the start */
 	return L;
 }
@@ -147,13 +148,8 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 		chunk_t *v = res + (size_t)l * (size_t)len;
 		big_copy_pad_vec(v, len, op->a->value, live ? op->a->len : 0);
 		big_lanes52_from_chunks(base, l, k, v, len);
-		uint64_t *el = e + (size_t)l * (size_t)ewords;
 		big_copy_pad_vec(v, len, op->e->value, live ? op->e->len : 0);
-		for (int w = 0; w < ewords; w++)
-			el[w] = 0;
-		for (int i = 0; i < len; i++)
-			el[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)v[i]
-						       << (i * BIG_CHUNK_SIZE % 64);
+		big_lanes_exponent_words(e + (size_t)l * (size_t)ewords, ewords, v, len);
 	}
 	lanes.pow_public(out, base, e, ewords, mod, pw);
 	for (int i = 0; i < count; i++)
