@@ -408,6 +408,14 @@ TEST(Lanes52PublicBatch, MatchesGmpWhereItRuns)
 		short_n.get()->len = len - 1; /* a length that differs */
 		odd[1].n = short_n.get();
 		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		Mpz even;
+		mpz_add_ui(even, n[1], 1);
+		bt::Big even_n(even);
+		odd[1].n = even_n.get();
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		odd[1].n = nb[1].get();
+		odd[1].result = nullptr;
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
 	}
 }
 

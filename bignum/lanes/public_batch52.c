@@ -93,7 +93,8 @@ size_t big_public_batch_scratch(int len)
 static int op_ok(const big_public_batch_op *op, int len)
 {
 	return op->result != NULL && op->a != NULL && op->e != NULL && op->n != NULL &&
-	       op->n_rr != NULL && op->n->len == len && op->a->len >= 0 &&
+	       op->n_rr != NULL && op->n->len == len && (op->n->value[0] & 1) != 0 &&
+	       op->a->len >= 0 &&
 	       op->a->len <= len && op->e->len >= 0 && op->e->len <= len &&
 	       op->n_rr->len >= 0 && op->n_rr->len <= len &&
 	       (op->result->size >= len || op->result->malloced);
