@@ -139,7 +139,10 @@ typedef void big_lanes52_pow_fn(uint64_t *out, const uint64_t *base,
  * lane multiplies by its base, each keeping the product only where its own
  * exponent has the bit (a merge mask made from the public bits).  For
  * e = 65537 in every lane: 16 squarings and 5 products (the conversions
- * in and out included).  base, e, ewords and mod as big_lanes52_pow;
+ * in and out included).  e, ewords and mod as big_lanes52_pow; base
+ * normalised, each lane below 2 m_l, or any value below R where m_l <
+ * R/16 (a faulty signature may be >= m): then every value stays below
+ * 3 m_l < R/2, which the squaring needs (bignum/lanes/public_batch52.c).
  * scratch: big_lanes52_pow_public_scratch(k) words, the same terms.
  * Constant time in base and m; the sequence of products follows the
  * exponents.
