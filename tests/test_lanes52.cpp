@@ -293,8 +293,9 @@ TEST_P(Lanes52, ExponentiationMatchesGmpAndTwin)
 
 /* The public-exponent power (the batch fault check's): each lane's own
  * exponent (0, 1, 3, 65537, all-ones, random; one or two words), bases 0,
- * 1, m - 1, 2m - 1 (the contract's bound), random; vs mpz_powm, lane
- * counts 1..8 at n's sizes of RSA-1024 and 2048 and two small ones. */
+ * 1, m - 1, 2m - 1, random, and in lane 2 any value below R (m < R/16
+ * here); vs mpz_powm, lane counts 1..8 at n's sizes of RSA-1024 and 2048
+ * and two small ones. */
 TEST_P(Lanes52, PublicExponentMatchesGmp)
 {
 	bt::Rng rng(0x1a4e5206);
@@ -308,6 +309,9 @@ TEST_P(Lanes52, PublicExponentMatchesGmp)
 			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
 			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords), 0);
 			lane_moduli_and_bases(rng, bits, count, true, mods, bv);
+			/* m < R/16 at these sizes: a base may be any value below R. */
+			if (count > 2)
+				rng.mpz_bits(bv[2], 52 * k);
 			for (int l = 0; l < count; l++) { /* the others: exponent 0 */
 				const uint64_t small[] = { 0, 1, 3, 65537 };
 				const int ek = static_cast<int>(rng.below(6));
