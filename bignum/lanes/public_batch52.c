@@ -4,20 +4,21 @@
  * check of rsa_private_batch (contract: <bigmont/bignum.h>):
  *   n, R^2 mod n   big_lanes52_mod_init from the key's radix-B R^2, two
  *                  lane products, no division;
- *   a              into lane i as it is, any value below 2^(64 len)
- *                  (a faulty signature may be >= n): with n below R/16,
+ *   a              into lane i as it is, any value below B^len (a
+ *                  faulty signature may be >= n): with n below R/16,
  *                  R = 2^(52k), every almost-Montgomery value stays
  *                  below 3n < R/2 (the first product, a R^2 / R, below
  *                  3n; a product of two values below 3n, below
  *                  (9n/R + 1) n < 1.6n), which the squaring needs, and
  *                  the product by 1 ends at most n, which the masked
  *                  subtraction reduces;
- *   e              lane i's, zero-padded to the longest;
+ *   e              lane i's, zero-padded to len chunks (the lanes
+ *                  square from the highest bit any of them has);
  *   results        out of the lanes once every lane is done.
  * Only where the IFMA lanes run (big_lanes52_ops_choose) and the modulus
  * has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
- * these sizes one square-and-multiply in eight lanes costs about what one
- * single check costs (docs/design-notes.md).  Elsewhere
+ * these sizes one square-and-multiply in eight lanes costs under two
+ * single checks (docs/design-notes.md).  Elsewhere
  * big_public_batch_len is 0 and the caller checks one by one.
  *
  * Constant time in every a (the lanes past count compute 0 under op 0's
@@ -35,7 +36,7 @@ static size_t bytes64(size_t bytes)
 	return (bytes + 63) & ~(size_t)63;
 }
 
-/* The words of e the lanes scan: the longest exponent's, at least 1. */
+/* The 64-bit words of a lane's exponent: e has at most len chunks. */
 static int ewords_of(int len)
 {
 	return (len * BIG_CHUNK_SIZE + 63) / 64;
