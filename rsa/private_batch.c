@@ -141,7 +141,9 @@ static int fault_checks_in_lanes(const rsa_key *const *keys, struct pending *p,
 		const rsa_key *k = keys[p->idx[c]];
 		if (p->st[c] != RSA_OK || !k->fault_check)
 			continue;
-		if (big_public_batch_len(&k->n) == 0)
+		/* One key's length stands for all: the batch refuses a length
+		 * that differs, and then each is checked alone. */
+		if (n == 0 && big_public_batch_len(&k->n) == 0)
 			return 0;
 		pop[n++] = (big_public_batch_op){ &p->op[c].v[V_BASE], p->res[c], &k->e, &k->n,
 						  &k->n_rr };

@@ -72,15 +72,20 @@ static struct layout layout_of(int len, int k)
 	return L;
 }
 
+/* n's length if the lanes take moduli of it (n < R/16: above), else 0. */
+static int lane_len(const BIGNUM *n)
+{
+	if (n == NULL || n->len < 1 || n->len > BIG_MAX_MODULUS_CHUNKS ||
+	    !big_lanes52_len_ok(n->len))
+		return 0;
+	const int bits = n->len * BIG_CHUNK_SIZE;
+	return 52 * big_lanes52_digits(bits) >= bits + 4 ? n->len : 0;
+}
+
 int big_public_batch_len(const BIGNUM *n)
 {
 	struct big_lanes52_ops lanes;
-	if (n == NULL || n->len < 1 || n->len > BIG_MAX_MODULUS_CHUNKS ||
-	    !big_lanes52_ops_choose(&lanes) || !big_lanes52_len_ok(n->len))
-		return 0;
-	/* n < R/16 (above). */
-	const int bits = n->len * BIG_CHUNK_SIZE;
-	return 52 * big_lanes52_digits(bits) >= bits + 4 ? n->len : 0;
+	return big_lanes52_ops_choose(&lanes) ? lane_len(n) : 0;
 }
 
 size_t big_public_batch_scratch(int len)
@@ -106,9 +111,9 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 {
 	struct big_lanes52_ops lanes;
 	if (ops == NULL || scratch == NULL || count < 1 || count > BIG_PUBLIC_BATCH_MAX ||
-	    ops[0].n == NULL || !big_lanes52_ops_choose(&lanes))
+	    !big_lanes52_ops_choose(&lanes))
 		return BIG_INVALID_ARGS;
-	const int len = big_public_batch_len(ops[0].n);
+	const int len = lane_len(ops[0].n);
 	if (len == 0)
 		return BIG_INVALID_ARGS;
 	for (int i = 0; i < count; i++)
