@@ -420,6 +420,25 @@ TEST(Lanes52PublicBatch, MatchesGmpWhereItRuns)
 		odd[1].n = nb[1].get();
 		odd[1].result = nullptr;
 		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		odd[1] = ops[1];
+		Mpz wide;
+		mpz_setbit(wide, static_cast<mp_bitcnt_t>(bits)); /* len + 1 chunks */
+		bt::Big wide_big(wide);
+		odd[1].a = wide_big.get();
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		odd[1] = ops[1];
+		odd[1].e = wide_big.get();
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		odd[1] = ops[1];
+		odd[1].n_rr = wide_big.get();
+		EXPECT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_INVALID_ARGS);
+		/* and every refusal left the results as they were */
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++) {
+			Mpz want, got;
+			mpz_powm(want, a[i], ev[i], n[i]);
+			bt::to_mpz(got, res[static_cast<size_t>(i)].get());
+			EXPECT_EQ(mpz_cmp(want, got), 0) << "op " << i << " after the refusals";
+		}
 	}
 }
 
