@@ -204,11 +204,12 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
  * same way; acc[0] is 0 mod 2^52, its top goes into acc[1], and the window
  * moves up one column.  A column takes the same halves as in ln52_rows
  * (and the one carry from below), so lanes52.h's bound holds.  The chain
- * from one q to the next is four instructions (q m_0, the shift, the add,
- * q) while a row is 4k madds, so the rows overlap; with the k + 1 columns
+ * from one q to the next is short (q m_0, q m_1, the shift, the add, q)
+ * while a row is 4k madds, so the rows overlap; with the k + 1 columns
  * in registers the product runs at the multiplier's pace, where
  * ln52_rows, its columns in memory, waits on loads and stores
- * (docs/design-notes.md, "Measured on an IFMA CPU").  With k a constant
+ * (docs/design-notes.md, "Measured on an IFMA CPU"); where the next q
+ * goes in the row: LN52_EARLY_Q, below.  With k a constant
  * the loops unroll and acc[] is registers: 22 of the 32 zmm at k = 20, so
  * no more than LN52_WINDOW_DIGITS.
  */
@@ -235,23 +236,60 @@ LN52_UNROLL(24)
 	}
 }
 
-/* The window's reduction row: q = lo(acc[0] k0), q m into the window,
- * acc[0]'s top into acc[1], and the window up one column. */
-LN52_INLINE void ln52_window_reduce(z52 *acc, const uint64_t *m, const z52 k0, const int k)
+/* Row i of the product into the window: lo(a_i b_j) into acc[j] and hi
+ * into acc[j + 1], for j from j0. */
+LN52_INLINE void ln52_product_row(z52 *acc, const z52 ai, const uint64_t *b, const int j0,
+				  const int k)
 {
-	const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
-	for (int j = 0; j < k; j++) {
+	for (int j = j0; j < k; j++) {
+		const z52 bj = z52_load(LN52_AT(b, j));
+		acc[j] = z52_madd_lo(acc[j], ai, bj);
+		acc[j + 1] = z52_madd_hi(acc[j + 1], ai, bj);
+	}
+}
+
+/* The reduction row by q from m_j0 on: lo(q m_j) into acc[j], hi into
+ * acc[j + 1]. */
+LN52_INLINE void ln52_reduce_row(z52 *acc, const uint64_t *m, const z52 q, const int j0,
+				 const int k)
+{
+LN52_UNROLL(24)
+	for (int j = j0; j < k; j++) {
 		const z52 mj = z52_load(LN52_AT(m, j));
 		acc[j] = z52_madd_lo(acc[j], q, mj);
 		acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
 	}
+}
+
+/* acc[0]'s top into acc[1] (acc[0] is 0 mod 2^52 once q m_0 is in it). */
+LN52_INLINE void ln52_window_carry(z52 *acc)
+{
 	acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
+}
+
+/* The window up one column. */
+LN52_INLINE void ln52_window_up(z52 *acc, const int k)
+{
 LN52_UNROLL(24)
 	for (int j = 0; j < k; j++)
 		acc[j] = acc[j + 1];
 	acc[k] = z52_zero();
 }
+
+/*
+ * Where the next q is taken.  Up to LN52_EARLY_Q_DIGITS the chain from q
+ * to q is most of a row's time, and the next q goes right after the row's
+ * q m_0 and q m_1, the carry and the next row's term of that column,
+ * before the row's other madds: the core issues the oldest ready
+ * instruction first, so a q written after them waited behind them.  At 10
+ * digits that made the exponentiation 5-6 % faster; at 20 the same order
+ * made it 8-12 % slower (more values live across a row), and the rows
+ * there take q from the complete column after the row's products
+ * (docs/design-notes.md).
+ */
+#define LN52_EARLY_Q_DIGITS 12
+#define LN52_EARLY_Q(k) ((k) <= LN52_EARLY_Q_DIGITS)
 
 LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t *b,
 				 const struct big_lanes52_mod *mod, const int k)
@@ -264,16 +302,35 @@ LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t 
 LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
 		acc[j] = z52_zero();
+	if (!LN52_EARLY_Q(k)) {
 LN52_UNROLL(24)
-	for (int i = 0; i < k; i++) {
-		const z52 ai = z52_load(LN52_AT(a, i));
-LN52_UNROLL(24)
-		for (int j = 0; j < k; j++) {
-			const z52 bj = z52_load(LN52_AT(b, j));
-			acc[j] = z52_madd_lo(acc[j], ai, bj);
-			acc[j + 1] = z52_madd_hi(acc[j + 1], ai, bj);
+		for (int i = 0; i < k; i++) {
+			ln52_product_row(acc, z52_load(LN52_AT(a, i)), b, 0, k);
+			const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+			ln52_reduce_row(acc, m, q, 0, k);
+			ln52_window_carry(acc);
+			ln52_window_up(acc, k);
 		}
-		ln52_window_reduce(acc, m, k0, k);
+	} else {
+		const z52 b0 = z52_load(LN52_AT(b, 0));
+		acc[0] = z52_madd_lo(acc[0], z52_load(LN52_AT(a, 0)), b0);
+		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+LN52_UNROLL(24)
+		for (int i = 0; i < k; i++) {
+			/* Row i's products but lo(a_i b_0), in acc[0] already. */
+			const z52 ai = z52_load(LN52_AT(a, i));
+			acc[1] = z52_madd_hi(acc[1], ai, b0);
+			ln52_product_row(acc, ai, b, 1, k);
+			const z52 q_row = q;
+			ln52_reduce_row(acc, m, q_row, 0, 2);
+			ln52_window_carry(acc);
+			if (i + 1 < k) {
+				acc[1] = z52_madd_lo(acc[1], z52_load(LN52_AT(a, i + 1)), b0);
+				q = z52_madd_lo(z52_zero(), acc[1], k0);
+			}
+			ln52_reduce_row(acc, m, q_row, 2, k);
+			ln52_window_up(acc, k);
+		}
 	}
 	ln52_window_out(r, acc, k);
 }
@@ -295,13 +352,16 @@ LN52_UNROLL(24)
  * and 2 A_s has the digits E = 2 a_{s+1} mod 2^52 (digit 0) and dd[j] =
  * (2 a_j mod 2^52) + (a_{j-1} >> 51) for j >= s + 2 (digit j - s - 1).
  * Its top digit, a_{k-1} >> 51, is 0 for a < R/2.  So the row's products
- * a_s a_s, a_s E, a_s dd[j] put their halves into columns 2s .. s + k.
+ * a_s a_s, a_s E, a_s dd[j] put their halves into columns 2s .. s + k;
+ * with_first 0 leaves out lo(a_s a_s), the only term of column 2s, which
+ * the caller added before taking that column's q.
  */
 LN52_INLINE void ln52_square_row(z52 *acc, const int c0, const z52 *dd, const uint64_t *a,
-				 const int s, const int k)
+				 const int s, const int k, const int with_first)
 {
 	const z52 as = z52_load(LN52_AT(a, s));
-	acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
+	if (with_first)
+		acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
 	acc[2 * s + 1 - c0] = z52_madd_hi(acc[2 * s + 1 - c0], as, as);
 	if (s + 1 < k) {
 		const z52 as1 = z52_load(LN52_AT(a, s + 1));
@@ -339,15 +399,42 @@ LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
 LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
 		acc[j] = z52_zero();
+	if (!LN52_EARLY_Q(k)) {
 LN52_UNROLL(24)
-	for (int i = 0; i < k; i++) {
-		if (i % 2 == 0)
-			ln52_square_row(acc, i, dd, a, i / 2, k);
-		ln52_window_reduce(acc, m, k0, k);
+		for (int i = 0; i < k; i++) {
+			if (i % 2 == 0)
+				ln52_square_row(acc, i, dd, a, i / 2, k, 1);
+			const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+			ln52_reduce_row(acc, m, q, 0, k);
+			ln52_window_carry(acc);
+			ln52_window_up(acc, k);
+		}
+	} else {
+		const z52 a0 = z52_load(LN52_AT(a, 0));
+		acc[0] = z52_madd_lo(acc[0], a0, a0);
+		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
+LN52_UNROLL(24)
+		for (int i = 0; i < k; i++) {
+			/* Square row i/2 but lo(a_{i/2}^2), in acc[0] already. */
+			if (i % 2 == 0)
+				ln52_square_row(acc, i, dd, a, i / 2, k, 0);
+			const z52 q_row = q;
+			ln52_reduce_row(acc, m, q_row, 0, 2);
+			ln52_window_carry(acc);
+			if (i + 1 < k) {
+				if ((i + 1) % 2 == 0) {
+					const z52 as = z52_load(LN52_AT(a, (i + 1) / 2));
+					acc[1] = z52_madd_lo(acc[1], as, as);
+				}
+				q = z52_madd_lo(z52_zero(), acc[1], k0);
+			}
+			ln52_reduce_row(acc, m, q_row, 2, k);
+			ln52_window_up(acc, k);
+		}
 	}
 LN52_UNROLL(12)
 	for (int s = (k + 1) / 2; s < k; s++)
-		ln52_square_row(acc, k, dd, a, s, k);
+		ln52_square_row(acc, k, dd, a, s, k, 1);
 	ln52_window_out(r, acc, k);
 }
 
