@@ -118,9 +118,10 @@ typedef void big_lanes52_sqr_fn(uint64_t *r, const uint64_t *a,
  * base: normalised, each lane below 2 m_l (plain, not Montgomery form).
  * e: lane l's exponent at e[l * ewords .. l * ewords + ewords), 64-bit
  * words little endian, ewords >= 1; every lane is scanned over all
- * 64 ewords bits.  mod->rr is read.  Window 5 (BIG_LANES_WINDOW): a table
- * of 32 powers per lane, then per window 5 squarings, a scan of the whole
- * table (each lane takes its own entry by a merge mask) and one product;
+ * 64 ewords bits.  mod->rr is read.  Window w (5, BIG_LANES_WINDOW; 4 up
+ * to 10 digits: LN52_WINDOW_BITS): a table of 2^w powers per lane, then
+ * per window w squarings, a scan of the whole table (each lane takes its
+ * own entry by a merge mask) and one product;
  * out of Montgomery form by a product by 1 and a masked subtraction.
  * scratch: big_lanes52_pow_scratch(k) words, any 8-byte alignment (used
  * from its first 64-byte boundary), left dirty.  out must not overlap

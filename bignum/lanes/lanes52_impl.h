@@ -1,6 +1,6 @@
 /*
  * The radix-2^52 lane algorithm, written once (contracts: lanes52.h): the
- * almost-Montgomery product, the dedicated squaring and the window-5
+ * almost-Montgomery product, the dedicated squaring and the fixed-window
  * exponentiation of eight lane numbers, each lane under its own modulus,
  * one zmm per digit position.  Included after the vector API (vec52_ifma.h)
  * by lanes_ifma.c, and by the tests' emulated build of it.
@@ -757,6 +757,12 @@ LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
 	return v & ((UINT64_C(1) << w) - 1);
 }
 
+/* The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where
+ * the table scan is the larger share (a tenth of the exponentiation at
+ * window 5: 32 entries for 6 products), else BIG_LANES_WINDOW.  The table
+ * has room for 2^BIG_LANES_WINDOW entries either way. */
+#define LN52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
+
 /* Digits of ln52_select_block's blocks: its accumulators stay in registers. */
 #define LN52_SELECT_BLOCK 10
 
@@ -764,14 +770,14 @@ LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
  * l (n a constant where inlined): for every entry in turn, one compare of
  * want with the public entry number makes the merge mask, and each
  * accumulator takes that entry's digit in the lanes that want it. */
-LN52_INLINE void ln52_select_block(uint64_t *out, const uint64_t *table, const z52 want,
-				   const size_t words, const int j0, const int n)
+LN52_INLINE void ln52_select_block(uint64_t *out, const uint64_t *table, const int entries,
+				   const z52 want, const size_t words, const int j0, const int n)
 {
 	z52 acc[LN52_SELECT_BLOCK];
 LN52_UNROLL(10)
 	for (int j = 0; j < n; j++)
 		acc[j] = z52_zero();
-	for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
+	for (int e = 0; e < entries; e++) {
 		const z52m take = z52_eq(want, z52_set1((uint64_t)e));
 		const uint64_t *x = table + (size_t)e * words;
 LN52_UNROLL(10)
@@ -787,16 +793,16 @@ LN52_UNROLL(10)
  * entry is loaded, and each lane keeps its own entry's by a merge mask.
  * Entry by entry over blocks of digits, so that one mask serves a block
  * (digit by digit, the 32 masks did not stay in the 8 mask registers). */
-LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table,
+LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table, const int entries,
 			     const uint64_t *want, const int k)
 {
 	const size_t words = BIG_LANES_WORDS(k);
 	const z52 w = z52_load(want);
 	int j = 0;
 	for (; j + LN52_SELECT_BLOCK <= k; j += LN52_SELECT_BLOCK)
-		ln52_select_block(out, table, w, words, j, LN52_SELECT_BLOCK);
+		ln52_select_block(out, table, entries, w, words, j, LN52_SELECT_BLOCK);
 	for (; j < k; j++)
-		ln52_select_block(out, table, w, words, j, 1);
+		ln52_select_block(out, table, entries, w, words, j, 1);
 }
 
 /* out = r - m where r >= m, else r, lane by lane (r <= m: the result of
@@ -843,9 +849,10 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	uint64_t *acc = table + BIG_LANES_TABLE_ENTRIES * words;
 	uint64_t *sel = acc + words, *one = sel + words;
 	uint64_t want[BIG_LANES] __attribute__((aligned(64)));
+	const int window = LN52_WINDOW_BITS(k), entries = 1 << window;
 
 	ln52_pow_start(one, table, table + words, base, mod);
-	for (int i = 2; i < BIG_LANES_TABLE_ENTRIES; i++) {
+	for (int i = 2; i < entries; i++) {
 		uint64_t *x = table + (size_t)i * words;
 		if (i % 2 == 0)
 			LN52_NAME(big_lanes52_sqr)(x, table + (size_t)(i / 2) * words, mod);
@@ -854,21 +861,19 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	}
 
 	const int nbits = 64 * ewords;
-	const int top = nbits % BIG_LANES_WINDOW ? nbits % BIG_LANES_WINDOW
-						 : BIG_LANES_WINDOW;
+	const int top = nbits % window ? nbits % window : window;
 	int pos = nbits - top;
 	for (int l = 0; l < BIG_LANES; l++)
 		want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, top);
-	ln52_select(acc, table, want, k);
+	ln52_select(acc, table, entries, want, k);
 	while (pos > 0) {
-		pos -= BIG_LANES_WINDOW;
+		pos -= window;
 		/* The entry first: the scan does not wait on acc, and ahead of
 		 * the squarings it fills their idle issue slots. */
 		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos,
-					      BIG_LANES_WINDOW);
-		ln52_select(sel, table, want, k);
-		for (int b = 0; b < BIG_LANES_WINDOW; b++)
+			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
+		ln52_select(sel, table, entries, want, k);
+		for (int b = 0; b < window; b++)
 			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
 		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
 	}
