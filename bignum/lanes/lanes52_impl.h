@@ -377,6 +377,60 @@ LN52_UNROLL(24)
 }
 
 /*
+ * The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where
+ * the table scan is the larger share (a tenth of the exponentiation at
+ * window 5: 32 entries for 6 products), else BIG_LANES_WINDOW.  The table
+ * has room for 2^BIG_LANES_WINDOW entries either way.
+ */
+#define LN52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
+
+/*
+ * The table scan stitched into the window's squarings.  The scan (every
+ * digit of every entry loaded, each lane keeping its own entry's by a
+ * merge mask: ln52_select) is not on the squarings' chain, but its merges
+ * take the multiply ports; run before the squarings it waited for them.
+ * Spread over them, a few entries a row, it fills the ports' idle slots
+ * (docs/design-notes.md).  Squaring b of a window takes entries
+ * b LN52_SCAN_PER(k) .. (b + 1) LN52_SCAN_PER(k) - 1: its row i merges
+ * digit i of each into digit i of sel, which starts at zero.  Entries at
+ * or past `entries` (the last squaring's slice runs over) match no lane
+ * and read the last entry.
+ */
+#define LN52_SCAN_PER(k) (((1 << LN52_WINDOW_BITS(k)) + LN52_WINDOW_BITS(k) - 1) / \
+			  LN52_WINDOW_BITS(k))
+struct ln52_scan {
+	const uint64_t *table;
+	size_t words;         /* an entry's */
+	const uint64_t *want; /* lane l's entry */
+	int first, entries;   /* this squaring's first entry; the table's */
+	uint64_t *sel;
+};
+
+/* This squaring's merge masks and entries. */
+LN52_INLINE void ln52_scan_start(z52m *take, const uint64_t **entry,
+				 const struct ln52_scan *sc, const int n)
+{
+	const z52 want = z52_load(sc->want);
+LN52_UNROLL(8)
+	for (int t = 0; t < n; t++) {
+		const int e = sc->first + t;
+		take[t] = z52_eq(want, z52_set1((uint64_t)e));
+		entry[t] = sc->table + (size_t)(e < sc->entries ? e : sc->entries - 1) * sc->words;
+	}
+}
+
+/* Digit i of sel takes the lanes' digits i of this squaring's entries. */
+LN52_INLINE void ln52_scan_digit(const struct ln52_scan *sc, const z52m *take,
+				 const uint64_t *const *entry, const int n, const int i)
+{
+	z52 x = z52_load(LN52_AT(sc->sel, i));
+LN52_UNROLL(8)
+	for (int t = 0; t < n; t++)
+		x = z52_blend(take[t], x, z52_load(LN52_AT(entry[t], i)));
+	z52_store(LN52_AT(sc->sel, i), x);
+}
+
+/*
  * The squaring in the window: ln52_mul_window's reduction rows, with
  * square row s added at row 2s (its first column, 2s, is the window's
  * acc[0] then, before q_2s is taken from it; its last, s + k, is within the
@@ -388,13 +442,19 @@ LN52_UNROLL(24)
  * which a < 2m < R/2 gives.
  */
 LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
-				 const struct big_lanes52_mod *mod, const int k)
+				 const struct big_lanes52_mod *mod, const int k,
+				 const int scan, const struct ln52_scan *sc)
 {
 	const uint64_t *m = mod->m;
 	const z52 k0 = z52_load(mod->k0);
 	z52 acc[LN52_WINDOW_DIGITS + 1], dd[LN52_WINDOW_DIGITS];
-	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
+	const int n_scan = LN52_SCAN_PER(k);
+	z52m take[8];
+	const uint64_t *entry[8];
+	if (k > LN52_WINDOW_DIGITS || n_scan > 8) /* for the compiler */
 		__builtin_unreachable();
+	if (scan)
+		ln52_scan_start(take, entry, sc, n_scan);
 	ln52_doubled_digits(dd, a, k);
 LN52_UNROLL(25)
 	for (int j = 0; j <= k; j++)
@@ -408,6 +468,8 @@ LN52_UNROLL(24)
 			ln52_reduce_row(acc, m, q, 0, k);
 			ln52_window_carry(acc);
 			ln52_window_up(acc, k);
+			if (scan)
+				ln52_scan_digit(sc, take, entry, n_scan, i);
 		}
 	} else {
 		const z52 a0 = z52_load(LN52_AT(a, 0));
@@ -430,6 +492,8 @@ LN52_UNROLL(24)
 			}
 			ln52_reduce_row(acc, m, q_row, 2, k);
 			ln52_window_up(acc, k);
+			if (scan)
+				ln52_scan_digit(sc, take, entry, n_scan, i);
 		}
 	}
 LN52_UNROLL(12)
@@ -638,7 +702,7 @@ LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
 			    const struct big_lanes52_mod *mod, const int k)
 {
 	if (LN52_USE_WINDOW(k)) {
-		ln52_sqr_window(r, a, mod, k);
+		ln52_sqr_window(r, a, mod, k, 0, NULL);
 		return;
 	}
 	if (LN52_USE_TILES(k)) {
@@ -709,6 +773,26 @@ LN52_SIZE(10)
 LN52_SIZE(20)
 LN52_SIZE(30)
 LN52_SIZE(40)
+/* The squaring with its slice of the table scan, at the window's sizes. */
+#define LN52_SIZE_SCAN(K)                                                    \
+	static __attribute__((noinline)) void                                \
+	ln52_sqr_scan_##K(uint64_t *r, const uint64_t *a,                    \
+			  const struct big_lanes52_mod *mod,                 \
+			  const struct ln52_scan *sc)                        \
+	{                                                                    \
+		ln52_sqr_window(r, a, mod, K, 1, sc);                        \
+	}
+LN52_SIZE_SCAN(10)
+LN52_SIZE_SCAN(20)
+#define LN52_SCAN_IN_SQR(k) ((k) == 10 || (k) == 20)
+static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
+			  const struct ln52_scan *sc)
+{
+	if (mod->digits == 10)
+		ln52_sqr_scan_10(r, a, mod, sc);
+	else
+		ln52_sqr_scan_20(r, a, mod, sc);
+}
 #define LN52_SIZE_CASES(op, ...)                                             \
 	case 10:                                                             \
 		ln52_##op##_10(__VA_ARGS__);                                 \
@@ -724,6 +808,15 @@ LN52_SIZE(40)
 		return;
 #else
 #define LN52_SIZE_CASES(op, ...)
+/* The window at run time's k (the tests' emulated build) stitches the scan
+ * at every k it serves; else the scan runs alone. */
+#define LN52_SCAN_IN_SQR(k) (LN52_WINDOW_RUNTIME_K && (k) <= LN52_WINDOW_DIGITS)
+LN52_INLINE void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
+			  const struct ln52_scan *sc)
+{
+	if (mod->digits <= LN52_WINDOW_DIGITS)
+		ln52_sqr_window(r, a, mod, mod->digits, 1, sc);
+}
 #endif
 
 void LN52_NAME(big_lanes52_mul)(uint64_t *r, const uint64_t *a,
@@ -756,12 +849,6 @@ LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
 		v |= e[word + 1] << (64 - off);
 	return v & ((UINT64_C(1) << w) - 1);
 }
-
-/* The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where
- * the table scan is the larger share (a tenth of the exponentiation at
- * window 5: 32 entries for 6 products), else BIG_LANES_WINDOW.  The table
- * has room for 2^BIG_LANES_WINDOW entries either way. */
-#define LN52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
 
 /* Digits of ln52_select_block's blocks: its accumulators stay in registers. */
 #define LN52_SELECT_BLOCK 10
@@ -868,13 +955,26 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	ln52_select(acc, table, entries, want, k);
 	while (pos > 0) {
 		pos -= window;
-		/* The entry first: the scan does not wait on acc, and ahead of
-		 * the squarings it fills their idle issue slots. */
+		/* The entry: in slices within the squarings where they are
+		 * the window's, else all of it ahead of them (it does not
+		 * wait on acc, and there it fills some of their idle issue
+		 * slots). */
 		for (int l = 0; l < BIG_LANES; l++)
 			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
-		ln52_select(sel, table, entries, want, k);
-		for (int b = 0; b < window; b++)
-			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+		if (LN52_SCAN_IN_SQR(k)) {
+			for (size_t j = 0; j < words; j++)
+				sel[j] = 0;
+			for (int b = 0; b < window; b++) {
+				const struct ln52_scan sc = { table, words, want,
+							      b * LN52_SCAN_PER(k),
+							      entries, sel };
+				ln52_sqr_scan(acc, acc, mod, &sc);
+			}
+		} else {
+			ln52_select(sel, table, entries, want, k);
+			for (int b = 0; b < window; b++)
+				LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+		}
 		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
 	}
 	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
