@@ -31,7 +31,9 @@
  *   2^(64 len) - 1, vs mpz_powm, and its refusals.
  * - The batch CRT in radix 2^52: 1..4 operations at the RSA prime lengths
  *   with random odd coprime moduli per operation and edge inputs, vs
- *   big_modexp_crt on the same inputs; its bad-argument refusals.
+ *   big_modexp_crt on the same inputs; its bad-argument refusals; where
+ *   IFMA runs, no digit of the primes left on the stack below
+ *   big_modexp_crt_batch (the kernels' frames wiped).
  * BIGMONT_TEST_SCALE below 1 (the sanitizer build) runs fewer of the long
  * exponentiations: lane counts 1 and 8 above 1024 bits, one batch CRT at
  * 512 and at 1024 bits.
@@ -60,6 +62,7 @@
 #include "lanes/lanes52.h"
 #include "lanes/lanes52_emu.h"
 #include "testutil.h"
+#include "stack_scan.h"
 
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
@@ -524,6 +527,79 @@ TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 		}
 	}
 }
+
+#if BIG_LANES52_HAVE_IFMA_BUILD
+/* The radix-2^52 digits of the batch's primes that do not look like other
+ * stack words (above 2^40, neither sparse nor dense), masked for the scan:
+ * the IFMA kernels keep copies of m's digits in their frames. */
+void add_distinctive_digits(std::vector<uint64_t> &digits, const Mpz &x)
+{
+	Mpz v;
+	mpz_set(v, x.v);
+	while (mpz_sgn(v.v) != 0) {
+		const uint64_t d = mpz_getlimbn(v.v, 0) & BIG_LANES52_DIGIT_MASK;
+		mpz_tdiv_q_2exp(v, v, 52);
+		const int ones = __builtin_popcountll(d);
+		if (d >> 40 != 0 && ones >= 16 && ones <= 36)
+			digits.push_back(d);
+	}
+}
+
+std::vector<uint64_t> prime_digits(const lane_check::CrtBatchCase &c)
+{
+	std::vector<uint64_t> digits;
+	Mpz v;
+	for (int i = 0; i < c.count; i++)
+		for (const BIGNUM *m : { c.ops[i].p, c.ops[i].q }) {
+			bt::to_mpz(v, m);
+			add_distinctive_digits(digits, v);
+		}
+	bt::mask_secrets(digits);
+	return digits;
+}
+
+/* The IFMA build's kernels leave copies of the primes' digits on their
+ * frames (lanes52.h: BIG_LANES52_FRAME_BYTES): found there after
+ * big_modexp_crt_batch52_ops (the control, at 1024-bit primes, whose
+ * 20-digit product spills them), gone after big_modexp_crt_batch, which
+ * calls it and then the wipe; at 2048-bit primes too (the deepest frames:
+ * big_lanes52_mod_init's 40-digit products). */
+TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
+{
+	if (!big_lanes52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	unsetenv("BIGMONT_BATCH");
+	bt::Rng rng(0x1a4e5231);
+	for (int bits : { 1024, 2048 }) {
+		SCOPED_TRACE(std::to_string(bits) + "-bit primes");
+		lane_check::CrtBatchCase c;
+		c.make(rng, bits, BIG_CRT_BATCH_MAX);
+		if (HasFatalFailure())
+			return;
+		const std::vector<uint64_t> digits = prime_digits(c);
+		ASSERT_GE(digits.size(), 16u) << "too few distinctive digits";
+		std::vector<uint8_t> scratch(big_crt_batch_scratch(c.len));
+		struct big_lanes52_ops lanes;
+		ASSERT_EQ(big_lanes52_ops_choose(&lanes), 1);
+
+		bt::scrub_stack_below();
+		ASSERT_FALSE(bt::stack_below_holds(digits)) << "before any call";
+		if (bits == 1024) {
+			bt::scrub_stack_below();
+			ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, c.count, &lanes, scratch.data(),
+							     scratch.size()),
+				  BIG_OK);
+			ASSERT_TRUE(bt::stack_below_holds(digits))
+				<< "the control: the primes' digits are not found after the kernels";
+		}
+		bt::scrub_stack_below();
+		ASSERT_EQ(big_modexp_crt_batch(c.ops, c.count, scratch.data(), scratch.size()), BIG_OK);
+		EXPECT_FALSE(bt::stack_below_holds(digits)) << "after big_modexp_crt_batch";
+		c.expect_results(bits);
+	}
+}
+
+#endif
 
 class BatchEnv {
 public:

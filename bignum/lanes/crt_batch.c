@@ -40,9 +40,15 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 				  void *scratch, size_t scratch_size)
 {
 	struct big_lanes52_ops lanes52;
-	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count))
-		return big_modexp_crt_batch52_ops(ops, count, &lanes52, scratch,
-						  scratch_size);
+	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count)) {
+		const BIG_ERR_CODE err52 = big_modexp_crt_batch52_ops(ops, count, &lanes52,
+								      scratch, scratch_size);
+#if BIG_LANES52_HAVE_IFMA_BUILD
+		/* What the IFMA kernels left below (lanes52.h). */
+		big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
+#endif
+		return err52;
+	}
 	struct big_lanes_ops lanes;
 	big_lanes_ops_choose(&lanes);
 	const BIG_ERR_CODE err =

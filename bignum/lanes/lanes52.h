@@ -168,6 +168,26 @@ static inline size_t big_lanes52_pow_scratch(int digits)
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES52_HAVE_IFMA_BUILD 1
 BIG_LANES52_DECLARE_BUILD(ifma)
+/*
+ * The IFMA build's kernels (C intrinsics) leave spills on their frames
+ * (copies of m's and the operands' digits, column sums) and secret-derived
+ * values in zmm and mask registers, and do not zero them.  The functions
+ * that call into the build (big_modexp_crt_batch, big_modexp_public_batch)
+ * zero, once done, the BIG_LANES52_FRAME_BYTES below their frame and those
+ * registers by the radix-2^52 build's wipe (asm/x86_64/r52_stack_wipe.asm,
+ * declared in radix52.h too), called from the same function so that it
+ * starts where their callees' frames did.  The deepest chain measured:
+ * the CRT wrapper, big_lanes52_mod_init, the product's dispatch and the
+ * 40-digit product, about 12 KB (9.9 KB at 20 digits);
+ * Lanes52Ifma.FramesAreWipedByTheirCaller checks it.  The sanitizers'
+ * frames are deeper.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_LANES52_FRAME_BYTES 32768
+#else
+#define BIG_LANES52_FRAME_BYTES 16384
+#endif
+void big_r52_stack_wipe_ifma(size_t bytes);
 #else
 #define BIG_LANES52_HAVE_IFMA_BUILD 0
 #endif
