@@ -150,8 +150,10 @@ R52_INLINE void r52_reduce_fixed(r52v *T, struct r52_reduction *st, int i,
 	const uint64_t y12 = t * st->k0_12;
 	const uint64_t hi_m0y = (uint64_t)(r52_prod(st->m0, y12) >> 64);
 
-	r52_row(T, st->M, r52v_bcast(y12 >> 12), i, k);
+	/* The chain's next t ahead of the row in program order (as in
+	 * r52_reduce_step). */
 	st->t = carry + next + hi_m0y + ((st->m1 * y12) >> 12);
+	r52_row(T, st->M, r52v_bcast(y12 >> 12), i, k);
 }
 
 /* Half h of r = positions k .. 2k-1 of T after k reduction steps, with

@@ -118,6 +118,10 @@ R52_INLINE uint64_t r52_reduce_step(r52v *W, uint64_t t, const uint64_t *m,
 	const r52v Y = r52v_bcast(y);
 	const unsigned __int128 m0y = r52_prod(m[0], y);
 	const uint64_t lane1 = r52v_lane(W[0], 1);
+	/* The chain's next t ahead of the vector work in program order: the
+	 * core issues the oldest ready instruction first (1 % at RSA-1024). */
+	const uint64_t t_next = r52_retired_carry(t) + (uint64_t)(m0y >> 52) +
+				((m[1] * y) & BIG_R52_DIGIT_MASK) + lane1;
 
 	R52_UNROLL
 	for (int g = 0; g < G; g++)
@@ -130,8 +134,7 @@ R52_INLINE uint64_t r52_reduce_step(r52v *W, uint64_t t, const uint64_t *m,
 	for (int g = 0; g < G; g++)
 		W[g] = r52v_madd_hi(W[g], r52v_load(R52_GRP(m, g, 0)), Y);
 
-	return r52_retired_carry(t) + (uint64_t)(m0y >> 52) +
-	       ((m[1] * y) & BIG_R52_DIGIT_MASK) + lane1;
+	return t_next;
 }
 
 /*
