@@ -385,16 +385,17 @@ LN52_UNROLL(24)
 #define LN52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
 
 /*
- * The table scan stitched into the window's squarings.  The scan (every
- * digit of every entry loaded, each lane keeping its own entry's by a
- * merge mask: ln52_select) is not on the squarings' chain, but its merges
- * take the multiply ports; run before the squarings it waited for them.
- * Spread over them, a few entries a row, it fills the ports' idle slots
+ * The table scan stitched into the exponentiation's squarings.  The scan
+ * (every digit of every entry loaded, each lane keeping its own entry's
+ * by a merge mask: ln52_select) is not on the squarings' chain, but its
+ * merges take the multiply ports; run before the squarings it waited for
+ * them.  Spread over them it fills the ports' idle slots
  * (docs/design-notes.md).  Squaring b of a window takes entries
- * b LN52_SCAN_PER(k) .. (b + 1) LN52_SCAN_PER(k) - 1: its row i merges
- * digit i of each into digit i of sel, which starts at zero.  Entries at
- * or past `entries` (the last squaring's slice runs over) match no lane
- * and read the last entry.
+ * b LN52_SCAN_PER(k) .. (b + 1) LN52_SCAN_PER(k) - 1, and merges digit i
+ * of each into digit i of sel, which starts at zero: in the window at
+ * row i (ln52_sqr_window), in tiles a few digits after each tile
+ * (struct ln52_scan_pace).  Entries at or past `entries` (the last
+ * squaring's slice runs over) match no lane and read the last entry.
  */
 #define LN52_SCAN_PER(k) (((1 << LN52_WINDOW_BITS(k)) + LN52_WINDOW_BITS(k) - 1) / \
 			  LN52_WINDOW_BITS(k))
@@ -630,14 +631,63 @@ LN52_UNROLL(10)
 
 /* The reduction of t (2k + 1 columns, the product or the square in
  * 0 .. 2k - 1, column 2k zero): T in columns k .. 2k - 1, not carried. */
-LN52_INLINE void ln52_reduce_tiles(z52 *t, const struct big_lanes52_mod *mod, const int k)
+/*
+ * A slice of the table scan (struct ln52_scan) paced through a squaring
+ * in tiles: digits first .. last - 1 of the selected entry, spread evenly
+ * over the `tiles` tile calls to come, each call followed by its share.
+ * The squaring's tiles take the first half of the digits, the
+ * reduction's the second: the exponentiation 0.949 and 0.962 of the scan
+ * ahead of the squarings at 30 and 40 digits, against 0.968-0.976 and
+ * 0.983-0.989 with all the digits in either (docs/design-notes.md).
+ */
+struct ln52_scan_pace {
+	const struct ln52_scan *sc;
+	z52m take[8];
+	const uint64_t *entry[8];
+	int n_scan, first, last, tiles, done, digit;
+};
+
+LN52_INLINE void ln52_pace_start(struct ln52_scan_pace *p, const struct ln52_scan *sc,
+				 const int k)
+{
+	p->sc = sc;
+	p->n_scan = LN52_SCAN_PER(k);
+	if (p->n_scan > 8) /* for the compiler */
+		__builtin_unreachable();
+	ln52_scan_start(p->take, p->entry, sc, p->n_scan);
+}
+
+LN52_INLINE void ln52_pace_span(struct ln52_scan_pace *p, const int first, const int last,
+				const int tiles)
+{
+	p->first = p->digit = first;
+	p->last = last;
+	p->tiles = tiles;
+	p->done = 0;
+}
+
+LN52_INLINE void ln52_pace_tile_done(struct ln52_scan_pace *p)
+{
+	p->done++;
+	const int to = p->first + p->done * (p->last - p->first) / p->tiles;
+	for (; p->digit < to; p->digit++)
+		ln52_scan_digit(p->sc, p->take, p->entry, p->n_scan, p->digit);
+}
+
+LN52_INLINE void ln52_reduce_tiles(z52 *t, const struct big_lanes52_mod *mod, const int k,
+				   struct ln52_scan_pace *pace)
 {
 	const z52 k0 = z52_load(mod->k0);
 	uint64_t qs[LN52_TILE * BIG_LANES] __attribute__((aligned(64)));
 	for (int g = 0; g < k; g += LN52_TILE) {
 		ln52_tile_q(t + g, qs, mod->m, k0);
-		for (int j = LN52_TILE; j < k; j += LN52_TILE)
+		if (pace)
+			ln52_pace_tile_done(pace);
+		for (int j = LN52_TILE; j < k; j += LN52_TILE) {
 			ln52_tile(t + g + j, qs, LN52_AT(mod->m, j), 0);
+			if (pace)
+				ln52_pace_tile_done(pace);
+		}
 	}
 }
 
@@ -650,23 +700,37 @@ LN52_INLINE void ln52_mul_tiles(uint64_t *r, const uint64_t *a, const uint64_t *
 	for (int i = 0; i < k; i += LN52_TILE)
 		for (int j = 0; j < k; j += LN52_TILE)
 			ln52_tile(t + i + j, LN52_AT(a, i), LN52_AT(b, j), 0);
-	ln52_reduce_tiles(t, mod, k);
+	ln52_reduce_tiles(t, mod, k, NULL);
 	ln52_carry_out(r, t, k);
 }
 
 LN52_INLINE void ln52_sqr_tiles(uint64_t *r, const uint64_t *a,
-				const struct big_lanes52_mod *mod, const int k)
+				const struct big_lanes52_mod *mod, const int k,
+				const int scan, const struct ln52_scan *sc)
 {
 	z52 t[2 * BIG_LANES52_MAX_DIGITS + 1];
 	for (int j = 0; j <= 2 * k; j++)
 		t[j] = z52_zero();
+	const int blocks = k / LN52_TILE;
+	struct ln52_scan_pace pace, *const paced = scan ? &pace : NULL;
+	if (scan) {
+		ln52_pace_start(&pace, sc, k);
+		ln52_pace_span(&pace, 0, k / 2, blocks * (blocks + 1) / 2);
+	}
 	for (int i = 0; i < k; i += LN52_TILE) {
 		ln52_tile(t + 2 * i, LN52_AT(a, i), LN52_AT(a, i), 1);
-		for (int j = i + LN52_TILE; j < k; j += LN52_TILE)
+		if (scan)
+			ln52_pace_tile_done(paced);
+		for (int j = i + LN52_TILE; j < k; j += LN52_TILE) {
 			ln52_tile(t + i + j, LN52_AT(a, i), LN52_AT(a, j), 0);
+			if (scan)
+				ln52_pace_tile_done(paced);
+		}
 	}
 	ln52_double_add_diagonal(t, a, k);
-	ln52_reduce_tiles(t, mod, k);
+	if (scan)
+		ln52_pace_span(&pace, k / 2, k, blocks * blocks);
+	ln52_reduce_tiles(t, mod, k, paced);
 	ln52_carry_out(r, t, k);
 }
 
@@ -706,7 +770,7 @@ LN52_INLINE void ln52_sqr_k(uint64_t *r, const uint64_t *a,
 		return;
 	}
 	if (LN52_USE_TILES(k)) {
-		ln52_sqr_tiles(r, a, mod, k);
+		ln52_sqr_tiles(r, a, mod, k, 0, NULL);
 		return;
 	}
 	z52 t[2 * BIG_LANES52_MAX_DIGITS];
@@ -773,7 +837,8 @@ LN52_SIZE(10)
 LN52_SIZE(20)
 LN52_SIZE(30)
 LN52_SIZE(40)
-/* The squaring with its slice of the table scan, at the window's sizes. */
+/* The squaring with its slice of the table scan, at the window's sizes
+ * and the tiles'. */
 #define LN52_SIZE_SCAN(K)                                                    \
 	static __attribute__((noinline)) void                                \
 	ln52_sqr_scan_##K(uint64_t *r, const uint64_t *a,                    \
@@ -784,14 +849,33 @@ LN52_SIZE(40)
 	}
 LN52_SIZE_SCAN(10)
 LN52_SIZE_SCAN(20)
-#define LN52_SCAN_IN_SQR(k) ((k) == 10 || (k) == 20)
+#define LN52_SIZE_SCAN_TILES(K)                                              \
+	static __attribute__((noinline)) void                                \
+	ln52_sqr_scan_##K(uint64_t *r, const uint64_t *a,                    \
+			  const struct big_lanes52_mod *mod,                 \
+			  const struct ln52_scan *sc)                        \
+	{                                                                    \
+		ln52_sqr_tiles(r, a, mod, K, 1, sc);                         \
+	}
+LN52_SIZE_SCAN_TILES(30)
+LN52_SIZE_SCAN_TILES(40)
+#define LN52_SCAN_IN_SQR(k) ((k) == 10 || (k) == 20 || (k) == 30 || (k) == 40)
 static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
 			  const struct ln52_scan *sc)
 {
-	if (mod->digits == 10)
+	switch (mod->digits) {
+	case 10:
 		ln52_sqr_scan_10(r, a, mod, sc);
-	else
+		return;
+	case 20:
 		ln52_sqr_scan_20(r, a, mod, sc);
+		return;
+	case 30:
+		ln52_sqr_scan_30(r, a, mod, sc);
+		return;
+	default:
+		ln52_sqr_scan_40(r, a, mod, sc);
+	}
 }
 #define LN52_SIZE_CASES(op, ...)                                             \
 	case 10:                                                             \
@@ -810,12 +894,15 @@ static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes
 #define LN52_SIZE_CASES(op, ...)
 /* The window at run time's k (the tests' emulated build) stitches the scan
  * at every k it serves; else the scan runs alone. */
-#define LN52_SCAN_IN_SQR(k) (LN52_WINDOW_RUNTIME_K && (k) <= LN52_WINDOW_DIGITS)
+#define LN52_SCAN_IN_SQR(k)                                                  \
+	(LN52_WINDOW_RUNTIME_K && ((k) <= LN52_WINDOW_DIGITS || BIG_LANES52_TILED(k)))
 LN52_INLINE void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
 			  const struct ln52_scan *sc)
 {
 	if (mod->digits <= LN52_WINDOW_DIGITS)
 		ln52_sqr_window(r, a, mod, mod->digits, 1, sc);
+	else
+		ln52_sqr_tiles(r, a, mod, mod->digits, 1, sc);
 }
 #endif
 
