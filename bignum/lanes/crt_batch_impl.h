@@ -156,12 +156,27 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 
 	for (int i = 0; i < OPS_MAX && err == BIG_OK; i++) {
 		const big_crt_batch_op *op = &ops[i < count ? i : 0];
+		m_of[i] = op->p->value;
+		m_of[OPS_MAX + i] = op->q->value;
+		/* An operation on an earlier one's key (the same BIGNUMs: public)
+		 * shares its R^2; big_lanes52_mod_init, seeing the same pointers,
+		 * copies the lanes it converted for the earlier one. */
+		int same = -1;
+		for (int j = 0; j < i && same < 0; j++) {
+			const big_crt_batch_op *o = &ops[j < count ? j : 0];
+			if (o->p == op->p && o->q == op->q && o->p_rr == op->p_rr &&
+			    o->q_rr == op->q_rr)
+				same = j;
+		}
+		if (same >= 0) {
+			rr_of[i] = rr_of[same];
+			rr_of[OPS_MAX + i] = rr_of[OPS_MAX + same];
+			continue;
+		}
 		chunk_t *rp = rr + (size_t)(2 * i) * len, *rq = rp + len;
 		err = big_mont_rr_vec(rp, op->p_rr, op->p, len);
 		if (err == BIG_OK)
 			err = big_mont_rr_vec(rq, op->q_rr, op->q, len);
-		m_of[i] = op->p->value;
-		m_of[OPS_MAX + i] = op->q->value;
 		rr_of[i] = rp;
 		rr_of[OPS_MAX + i] = rq;
 	}

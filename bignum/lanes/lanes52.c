@@ -3,7 +3,6 @@
  * lanes52.h).  Every loop runs over public lengths; no branch or address
  * depends on a digit, a chunk or a modulus.
  */
-#include <string.h>
 
 #include "lanes52.h"
 
@@ -54,10 +53,23 @@ int big_lanes52_mod_init(struct big_lanes52_mod *mod, int digits,
 	if (k < BIG_LANES52_MIN_DIGITS || k > BIG_LANES52_MAX_DIGITS || e < 0 ||
 	    e >= (long)DIGIT_BITS * k)
 		return -1;
-	memset(mod->m, 0, sizeof(mod->m));
-	memset(mod->rr, 0, sizeof(mod->rr));
 	mod->digits = k;
 	for (int l = 0; l < BIG_LANES; l++) {
+		/* A lane whose m and rr are an earlier lane's (the same key: the
+		 * batch's common case; which lanes share one is public) copies
+		 * that lane's digits. */
+		int from = l;
+		for (int p = 0; p < l && from == l; p++)
+			if (m[p] == m[l] && rr[p] == rr[l])
+				from = p;
+		if (from != l) {
+			for (int j = 0; j < k; j++) {
+				mod->m[BIG_LANES_AT(j, l)] = mod->m[BIG_LANES_AT(j, from)];
+				x[BIG_LANES_AT(j, l)] = x[BIG_LANES_AT(j, from)];
+			}
+			mod->k0[l] = mod->k0[from];
+			continue;
+		}
 		big_lanes52_from_chunks(mod->m, l, k, m[l], len);
 		big_lanes52_from_chunks(x, l, k, rr[l], len);
 		/* -m^-1 mod 2^52 needs only the low 52 bits of m: digit 0. */
