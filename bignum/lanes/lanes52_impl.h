@@ -839,44 +839,19 @@ LN52_SIZE(30)
 LN52_SIZE(40)
 /* The squaring with its slice of the table scan, at the window's sizes
  * and the tiles'. */
-#define LN52_SIZE_SCAN(K)                                                    \
+#define LN52_SIZE_SCAN(K, FORM)                                              \
 	static __attribute__((noinline)) void                                \
 	ln52_sqr_scan_##K(uint64_t *r, const uint64_t *a,                    \
 			  const struct big_lanes52_mod *mod,                 \
 			  const struct ln52_scan *sc)                        \
 	{                                                                    \
-		ln52_sqr_window(r, a, mod, K, 1, sc);                        \
+		ln52_sqr_##FORM(r, a, mod, K, 1, sc);                        \
 	}
-LN52_SIZE_SCAN(10)
-LN52_SIZE_SCAN(20)
-#define LN52_SIZE_SCAN_TILES(K)                                              \
-	static __attribute__((noinline)) void                                \
-	ln52_sqr_scan_##K(uint64_t *r, const uint64_t *a,                    \
-			  const struct big_lanes52_mod *mod,                 \
-			  const struct ln52_scan *sc)                        \
-	{                                                                    \
-		ln52_sqr_tiles(r, a, mod, K, 1, sc);                         \
-	}
-LN52_SIZE_SCAN_TILES(30)
-LN52_SIZE_SCAN_TILES(40)
+LN52_SIZE_SCAN(10, window)
+LN52_SIZE_SCAN(20, window)
+LN52_SIZE_SCAN(30, tiles)
+LN52_SIZE_SCAN(40, tiles)
 #define LN52_SCAN_IN_SQR(k) ((k) == 10 || (k) == 20 || (k) == 30 || (k) == 40)
-static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
-			  const struct ln52_scan *sc)
-{
-	switch (mod->digits) {
-	case 10:
-		ln52_sqr_scan_10(r, a, mod, sc);
-		return;
-	case 20:
-		ln52_sqr_scan_20(r, a, mod, sc);
-		return;
-	case 30:
-		ln52_sqr_scan_30(r, a, mod, sc);
-		return;
-	default:
-		ln52_sqr_scan_40(r, a, mod, sc);
-	}
-}
 #define LN52_SIZE_CASES(op, ...)                                             \
 	case 10:                                                             \
 		ln52_##op##_10(__VA_ARGS__);                                 \
@@ -890,6 +865,13 @@ static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes
 	case 40:                                                             \
 		ln52_##op##_40(__VA_ARGS__);                                 \
 		return;
+static void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod,
+			  const struct ln52_scan *sc)
+{
+	switch (mod->digits) {
+		LN52_SIZE_CASES(sqr_scan, r, a, mod, sc)
+	}
+}
 #else
 #define LN52_SIZE_CASES(op, ...)
 /* The window at run time's k (the tests' emulated build) stitches the scan
