@@ -98,6 +98,21 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 #endif
 }
 
+static void fewer_ticks(double *ticks, double again)
+{
+	if (!isnan(again) && (isnan(*ticks) || again < *ticks))
+		*ticks = again;
+}
+
+void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again)
+{
+	fewer_ticks(&p->mulx_ticks, again->mulx_ticks);
+	fewer_ticks(&p->zmm_ticks, again->zmm_ticks);
+	fewer_ticks(&p->ymm_ticks, again->ymm_ticks);
+	fewer_ticks(&p->vpmuludq_ticks, again->vpmuludq_ticks);
+	fewer_ticks(&p->muladd_ticks, again->muladd_ticks);
+}
+
 int bench_peak_check(double rate, const char *what, char *err, size_t errlen)
 {
 	if (rate >= BENCH_PEAK_MIN && rate <= BENCH_PEAK_MAX * BENCH_PEAK_SLACK)
@@ -286,7 +301,8 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 		fprintf(out, "peak mulx: not measured (%s)\n", p->mulx_why);
 	else
 		fprintf(out, "peak mulx: %.2f multiplies a core cycle (%d independent chains, "
-			"best of %d runs)\n", p->mulx, BENCH_PEAK_CHAINS, BENCH_PEAK_TRIALS);
+			"best of %d runs before the tables and %d after)\n", p->mulx,
+			BENCH_PEAK_CHAINS, BENCH_PEAK_TRIALS, BENCH_PEAK_TRIALS);
 	if (p->ifma_why != NULL)
 		fprintf(out, "peak vpmadd52luq: not measured (%s)\n", p->ifma_why);
 	else

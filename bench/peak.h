@@ -101,6 +101,12 @@ struct bench_peak {
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock);
+/* Each loop's ticks in p: the fewer of p's and again's (a second
+ * bench_peak_measure).  --kernels times the loops before the tables and
+ * after them: a busy host (the other hyperthread on the multiply ports)
+ * had put the zmm peak at 1.53 a cycle in one window of a run whose
+ * quiet windows read 1.9 to 2.0, and the kernels above 100 % of it. */
+void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again);
 /* Convert to rates at ticks_per_cycle and check each; 0, or -1 with the
  * reason in err (the first rate outside the range). */
 int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
