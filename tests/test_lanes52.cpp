@@ -442,6 +442,22 @@ TEST(Lanes52PublicBatch, MatchesGmpWhereItRuns)
 			bt::to_mpz(got, res[static_cast<size_t>(i)].get());
 			EXPECT_EQ(mpz_cmp(want, got), 0) << "op " << i << " after the refusals";
 		}
+		/* Every operation on op 0's n (the same BIGNUMs, as a batch on
+		 * one key: the lanes share one conversion of n and R^2). */
+		big_public_batch_op one_key[BIG_PUBLIC_BATCH_MAX];
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++) {
+			one_key[i] = ops[i];
+			one_key[i].n = ops[0].n;
+			one_key[i].n_rr = ops[0].n_rr;
+		}
+		ASSERT_EQ(big_modexp_public_batch(one_key, BIG_PUBLIC_BATCH_MAX, scratch.data(), need),
+			  BIG_OK);
+		for (int i = 0; i < BIG_PUBLIC_BATCH_MAX; i++) {
+			Mpz want, got;
+			mpz_powm(want, a[i], ev[i], n[0]);
+			bt::to_mpz(got, res[static_cast<size_t>(i)].get());
+			EXPECT_EQ(mpz_cmp(want, got), 0) << bits << " one key, op " << i;
+		}
 	}
 }
 
@@ -464,9 +480,16 @@ TEST_P(Lanes52, ModInitGivesRSquared)
 			mc.push_back(bt::chunks_of(m[l], len));
 			rc.push_back(bt::chunks_of(rr[l], len));
 		}
+		/* Lanes 6 and 7 on lane 2's m and rr (the same pointers, as a
+		 * batch on one key passes them): copies of lane 2. */
+		for (int l = 6; l < BIG_LANES; l++) {
+			mpz_set(m[l], m[2]);
+			mpz_set(rr[l], rr[2]);
+		}
 		for (int l = 0; l < BIG_LANES; l++) {
-			mp[l] = mc[static_cast<size_t>(l)].data();
-			rp[l] = rc[static_cast<size_t>(l)].data();
+			const size_t from = static_cast<size_t>(l >= 6 ? 2 : l);
+			mp[l] = mc[from].data();
+			rp[l] = rc[from].data();
 		}
 		big_lanes52_mod mod;
 		LaneNum x(k), y(k), got(k);

@@ -138,9 +138,21 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 	 * time; the moduli are read where they are. */
 	for (int l = 0; l < BIG_LANES && err == BIG_OK; l++) {
 		const big_public_batch_op *op = &ops[l < count ? l : 0];
+		m_of[l] = op->n->value;
+		/* A lane on an earlier lane's key (the same BIGNUMs) shares its
+		 * R^2, and big_lanes52_mod_init then copies that lane. */
+		int same = -1;
+		for (int j = 0; j < l && same < 0; j++) {
+			const big_public_batch_op *o = &ops[j < count ? j : 0];
+			if (o->n == op->n && o->n_rr == op->n_rr)
+				same = j;
+		}
+		if (same >= 0) {
+			rr_of[l] = rr_of[same];
+			continue;
+		}
 		chunk_t *rr = res + (size_t)l * (size_t)len;
 		err = big_mont_rr_vec(rr, op->n_rr, op->n, len);
-		m_of[l] = op->n->value;
 		rr_of[l] = rr;
 	}
 	if (err != BIG_OK)
