@@ -629,8 +629,6 @@ LN52_UNROLL(10)
 	ln52_tile_close(t, w);
 }
 
-/* The reduction of t (2k + 1 columns, the product or the square in
- * 0 .. 2k - 1, column 2k zero): T in columns k .. 2k - 1, not carried. */
 /*
  * A slice of the table scan (struct ln52_scan) paced through a squaring
  * in tiles: digits first .. last - 1 of the selected entry, spread evenly
@@ -674,6 +672,9 @@ LN52_INLINE void ln52_pace_tile_done(struct ln52_scan_pace *p)
 		ln52_scan_digit(p->sc, p->take, p->entry, p->n_scan, p->digit);
 }
 
+/* The reduction of t (2k + 1 columns, the product or the square in
+ * 0 .. 2k - 1, column 2k zero): T in columns k .. 2k - 1, not carried;
+ * with pace, the scan's digits between the tiles. */
 LN52_INLINE void ln52_reduce_tiles(z52 *t, const struct big_lanes52_mod *mod, const int k,
 				   struct ln52_scan_pace *pace)
 {
