@@ -31,10 +31,12 @@
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
  * one run, best of 100 x 16 dependent calls (results/intel-r-xeon-r-
- * processor-family6-model207/2026-11-30-0200-lanes-tiles.txt):
+ * processor-family6-model207/2026-11-30-0720-kernels.txt):
  *        k:     10     20     30     40
- *   mul        224    692   1604   2768
- *   sqr        193    582   1334   2235
+ *   mul        199    699   1616   2790
+ *   sqr        190    582   1336   2252
+ * (the exponentiation's squarings also merge a slice of the table scan:
+ * lanes52_impl.h, struct ln52_scan)
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
  *
  * The tests compile this file once more against an exact software model
