@@ -33,8 +33,8 @@
  * one run, best of 100 x 16 dependent calls (results/intel-r-xeon-r-
  * processor-family6-model207/2026-11-30-0720-kernels.txt):
  *        k:     10     20     30     40
- *   mul        199    699   1616   2790
- *   sqr        190    582   1336   2252
+ *   mul        199    695   1606   2778
+ *   sqr        189    580   1331   2244
  * (the exponentiation's squarings also merge a slice of the table scan:
  * lanes52_impl.h, struct ln52_scan)
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
