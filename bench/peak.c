@@ -40,9 +40,9 @@ static uint64_t run_loop(void *ctx)
 	return bench_ticks() - t0;
 }
 
-/* The best of the long runs minus the best of the short ones,
- * alternating, so both see the same clock. */
-static double loop_ticks(void (*fn)(uint64_t), struct bench_cycle_clock *clock)
+/* The best of the short runs and of the long ones, alternating, so both
+ * see the same clock. */
+static struct bench_peak_runs loop_runs(void (*fn)(uint64_t), struct bench_cycle_clock *clock)
 {
 	struct loop shorter = { fn, SHORT_PASSES }, longer = { fn, LONG_PASSES };
 	uint64_t best_short = UINT64_MAX, best_long = UINT64_MAX;
@@ -55,7 +55,7 @@ static double loop_ticks(void (*fn)(uint64_t), struct bench_cycle_clock *clock)
 		if (t % 16 == 0)
 			bench_cycle_clock_sample(clock);
 	}
-	return (double)best_long - (double)best_short;
+	return (struct bench_peak_runs){ (double)best_short, (double)best_long };
 }
 
 static int cpu_has_bmi2(void)
@@ -65,28 +65,41 @@ static int cpu_has_bmi2(void)
 }
 #endif
 
+/* Each loop's ticks: its long runs' best minus its short runs' (NAN if
+ * either is), so that the call and the fences around it cancel. */
+static void ticks_of_runs(struct bench_peak *p)
+{
+	p->mulx_ticks = p->mulx_runs.longer - p->mulx_runs.shorter;
+	p->zmm_ticks = p->zmm_runs.longer - p->zmm_runs.shorter;
+	p->ymm_ticks = p->ymm_runs.longer - p->ymm_runs.shorter;
+	p->vpmuludq_ticks = p->vpmuludq_runs.longer - p->vpmuludq_runs.shorter;
+	p->muladd_ticks = p->muladd_runs.longer - p->muladd_runs.shorter;
+}
+
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 {
+	const struct bench_peak_runs untimed = { NAN, NAN };
 	*p = (struct bench_peak){ .mulx = NAN, .zmm = NAN, .ymm = NAN,
-				  .ymm_instructions = NAN, .mulx_ticks = NAN,
-				  .zmm_ticks = NAN, .ymm_ticks = NAN,
-				  .vpmuludq = NAN, .vpmuludq_ticks = NAN,
-				  .muladd = NAN, .muladd_ticks = NAN };
+				  .ymm_instructions = NAN, .vpmuludq = NAN, .muladd = NAN,
+				  .mulx_runs = untimed, .zmm_runs = untimed,
+				  .ymm_runs = untimed, .vpmuludq_runs = untimed,
+				  .muladd_runs = untimed };
 #if BIGMONT_HAVE_ASM
 	p->ops = (double)PASS_OPS * (LONG_PASSES - SHORT_PASSES);
+	p->timings = 1;
 	if (cpu_has_bmi2())
-		p->mulx_ticks = loop_ticks(bench_peak_mulx, clock);
+		p->mulx_runs = loop_runs(bench_peak_mulx, clock);
 	else
 		p->mulx_why = "this CPU has no BMI2";
 	if (big_r52_cpu_has_ifma()) {
-		p->zmm_ticks = loop_ticks(bench_peak_ifma_zmm, clock);
-		p->ymm_ticks = loop_ticks(bench_peak_ifma_ymm, clock);
+		p->zmm_runs = loop_runs(bench_peak_ifma_zmm, clock);
+		p->ymm_runs = loop_runs(bench_peak_ifma_ymm, clock);
 	} else {
 		p->ifma_why = "this CPU lacks AVX-512 IFMA";
 	}
 	if (big_lanes_cpu_has_avx2()) {
-		p->vpmuludq_ticks = loop_ticks(bench_peak_vpmuludq, clock);
-		p->muladd_ticks = loop_ticks(bench_peak_vpmuludq_vpaddq, clock);
+		p->vpmuludq_runs = loop_runs(bench_peak_vpmuludq, clock);
+		p->muladd_runs = loop_runs(bench_peak_vpmuludq_vpaddq, clock);
 	} else {
 		p->vpmuludq_why = "this CPU lacks AVX2";
 	}
@@ -96,6 +109,7 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 		BENCH_HAVE_X86_PEAKS ? "this build has no assembly: BIGNUM_ASM=OFF"
 				     : BENCH_PEAK_NOT_X86;
 #endif
+	ticks_of_runs(p);
 }
 
 static void fewer_ticks(double *ticks, double again)
@@ -104,13 +118,21 @@ static void fewer_ticks(double *ticks, double again)
 		*ticks = again;
 }
 
+static void fewer_runs(struct bench_peak_runs *runs, const struct bench_peak_runs *again)
+{
+	fewer_ticks(&runs->shorter, again->shorter);
+	fewer_ticks(&runs->longer, again->longer);
+}
+
 void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again)
 {
-	fewer_ticks(&p->mulx_ticks, again->mulx_ticks);
-	fewer_ticks(&p->zmm_ticks, again->zmm_ticks);
-	fewer_ticks(&p->ymm_ticks, again->ymm_ticks);
-	fewer_ticks(&p->vpmuludq_ticks, again->vpmuludq_ticks);
-	fewer_ticks(&p->muladd_ticks, again->muladd_ticks);
+	fewer_runs(&p->mulx_runs, &again->mulx_runs);
+	fewer_runs(&p->zmm_runs, &again->zmm_runs);
+	fewer_runs(&p->ymm_runs, &again->ymm_runs);
+	fewer_runs(&p->vpmuludq_runs, &again->vpmuludq_runs);
+	fewer_runs(&p->muladd_runs, &again->muladd_runs);
+	ticks_of_runs(p);
+	p->timings += again->timings;
 }
 
 int bench_peak_check(double rate, const char *what, char *err, size_t errlen)
@@ -301,8 +323,9 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 		fprintf(out, "peak mulx: not measured (%s)\n", p->mulx_why);
 	else
 		fprintf(out, "peak mulx: %.2f multiplies a core cycle (%d independent chains, "
-			"best of %d runs before the tables and %d after)\n", p->mulx,
-			BENCH_PEAK_CHAINS, BENCH_PEAK_TRIALS, BENCH_PEAK_TRIALS);
+			"best of %d runs in each of %d timings: before the tables, after%s)\n",
+			p->mulx, BENCH_PEAK_CHAINS, BENCH_PEAK_TRIALS, p->timings,
+			p->timings > 2 ? ", again while a rate read outside the range" : "");
 	if (p->ifma_why != NULL)
 		fprintf(out, "peak vpmadd52luq: not measured (%s)\n", p->ifma_why);
 	else

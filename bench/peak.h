@@ -83,15 +83,28 @@
  * read 2.02; 2.1 and more is no multiplier's. */
 #define BENCH_PEAK_SLACK 1.05
 #define BENCH_PEAK_TRIALS 300
+/* Timings at most: before the tables, after them, and while a rate reads
+ * outside the range, again (each lowers the minima and the calibration's
+ * best chain). */
+#define BENCH_PEAK_TIMINGS 4
 #define BENCH_PEAK_CHAINS 12
+
+/* The best ticks of the short and the long runs of one loop. */
+struct bench_peak_runs {
+	double shorter, longer;
+};
 
 struct bench_peak {
 	/* NULL: measured; else why not ("this build has no assembly"). */
 	const char *mulx_why, *ifma_why, *vpmuludq_why;
-	/* Best ticks of the difference between the two loop lengths, and the
-	 * multiplies (instructions) that difference holds. */
+	/* Each loop's best run at the two lengths (NAN: not timed), kept
+	 * apart so that later timings lower each minimum on its own. */
+	struct bench_peak_runs mulx_runs, zmm_runs, ymm_runs, vpmuludq_runs, muladd_runs;
+	/* Ticks of the difference between the two lengths (longer minus
+	 * shorter), and the multiplies (instructions) that difference holds. */
 	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks, muladd_ticks;
 	double ops;
+	int timings; /* bench_peak_measure's calls merged in (keep_best) */
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
 	double mulx, zmm, ymm;
 	double ymm_instructions; /* ymm vpmadd52luq per cycle, not halved */
@@ -101,11 +114,15 @@ struct bench_peak {
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock);
-/* Each loop's ticks in p: the fewer of p's and again's (a second
- * bench_peak_measure).  --kernels times the loops before the tables and
- * after them: a busy host (the other hyperthread on the multiply ports)
- * had put the zmm peak at 1.53 a cycle in one window of a run whose
- * quiet windows read 1.9 to 2.0, and the kernels above 100 % of it. */
+/* Each loop's runs in p: the fewer ticks of p's and again's (a second
+ * bench_peak_measure) at each length, and its ticks their new difference.
+ * --kernels times the loops before the tables and after them: a busy host
+ * (the other hyperthread on the multiply ports) had put the zmm peak at
+ * 1.53 a cycle in one window of a run whose quiet windows read 1.9 to
+ * 2.0, and the kernels above 100 % of it.  The lengths are merged apart,
+ * not the differences: the fewer of two differences favours the one whose
+ * short runs were all disturbed, and read 2.44 zmm a cycle on a busy
+ * host. */
 void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again);
 /* Convert to rates at ticks_per_cycle and check each; 0, or -1 with the
  * reason in err (the first rate outside the range). */

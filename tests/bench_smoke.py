@@ -362,6 +362,9 @@ def check_kernels_json(exe, work, env):
                 "ifma_ymm_instructions_per_cycle", "ifma_per_cycle", "ifma_note", "min",
                 "max"):
         check(key in peak, "kernels.peak has %s" % key)
+    check(peak.get("timings") in (2, 3, 4),
+          "kernels.peak.timings: before the tables, after, at most twice again (%r)"
+          % peak.get("timings"))
     check(k.get("ticks_per_cycle") is None or k["ticks_per_cycle"] > 0,
           "kernels.ticks_per_cycle positive")
     for rate, note in (("mulx_per_cycle", "mulx_note"), ("ifma_per_cycle", "ifma_note"),

@@ -514,26 +514,34 @@ TEST(BenchPeak, RateOutsideTheSaneRangeIsAnError)
 	EXPECT_NE(std::string(err).find("vpmuludq + vpaddq"), std::string::npos) << err;
 }
 
-/* The peak loops are timed before the tables and after: each keeps the
- * fewer ticks, and a loop one side did not time keeps the other's. */
+/* The peak loops are timed before the tables and after: each loop keeps
+ * the fewer ticks at each of its two lengths, its ticks their difference,
+ * and a loop one side did not time keeps the other's. */
 TEST(BenchPeak, KeepsTheBetterOfTwoTimings)
 {
+	const bench_peak_runs untimed = { NAN, NAN };
 	bench_peak p = {}, again = {};
-	p.mulx_ticks = 800;
-	again.mulx_ticks = 640;
-	p.zmm_ticks = 300;
-	again.zmm_ticks = 360;
-	p.ymm_ticks = NAN;
-	again.ymm_ticks = 500;
-	p.vpmuludq_ticks = 400;
-	again.vpmuludq_ticks = NAN;
-	p.muladd_ticks = again.muladd_ticks = NAN;
+	p.timings = again.timings = 1;
+	p.mulx_runs = { 1000, 1800 };
+	again.mulx_runs = { 990, 1630 };
+	/* Short runs all disturbed in the second timing: the fewer of the
+	 * two differences would be 300 - 240 = 60 beside the truth, 200. */
+	p.zmm_runs = { 100, 300 };
+	again.zmm_runs = { 240, 300 };
+	p.ymm_runs = untimed;
+	again.ymm_runs = { 100, 600 };
+	p.vpmuludq_runs = { 100, 500 };
+	again.vpmuludq_runs = untimed;
+	p.muladd_runs = again.muladd_runs = untimed;
 	bench_peak_keep_best(&p, &again);
 	EXPECT_EQ(p.mulx_ticks, 640);
-	EXPECT_EQ(p.zmm_ticks, 300);
+	EXPECT_EQ(p.zmm_ticks, 200);
 	EXPECT_EQ(p.ymm_ticks, 500);
 	EXPECT_EQ(p.vpmuludq_ticks, 400);
 	EXPECT_TRUE(std::isnan(p.muladd_ticks));
+	EXPECT_EQ(p.timings, 2);
+	EXPECT_EQ(p.zmm_runs.shorter, 100);
+	EXPECT_EQ(p.zmm_runs.longer, 300);
 }
 
 /* The multiplies a kernel call needs (bench/peak.h). */
@@ -625,6 +633,7 @@ void fake_kernels(bench_kernels *k)
 	k->clock.samples = 3;
 	k->ticks_per_cycle = 0.5;
 	k->peak.mulx = 1.0;
+	k->peak.timings = 2;
 	k->peak.zmm = k->peak.ymm = k->peak.ymm_instructions = NAN;
 	k->peak.ifma_why = "this CPU lacks AVX-512 IFMA";
 	const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
@@ -723,7 +732,7 @@ TEST(BenchJson, KernelsDocument)
 		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"lanes52\": 4,\n      "
 		     "\"vertical\": 3\n    },",
 		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
-		     "\"chains\": 12,\n      \"trials\": 300\n" })
+		     "\"chains\": 12,\n      \"trials\": 300,\n      \"timings\": 2\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
 	size_t rows = 0;
@@ -816,8 +825,13 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 #endif
 	std::string p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
 	EXPECT_EQ(p, "peak mulx: 1.00 multiplies a core cycle (12 independent chains, best of "
-		     "300 runs before the tables and 300 after)\npeak vpmadd52luq: not measured "
-		     "(this CPU lacks AVX-512 IFMA)\n");
+		     "300 runs in each of 2 timings: before the tables, after)\npeak vpmadd52luq: "
+		     "not measured (this CPU lacks AVX-512 IFMA)\n");
+	k.peak.timings = 3;
+	p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
+	EXPECT_NE(p.find("best of 300 runs in each of 3 timings: before the tables, after, again "
+			 "while a rate read outside the range)\n"),
+		  std::string::npos) << p;
 }
 
 /* aarch64 CPUs are named from /proc/cpuinfo's implementer and part, so
