@@ -83,10 +83,9 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 				  .ymm_instructions = NAN, .vpmuludq = NAN, .muladd = NAN,
 				  .mulx_runs = untimed, .zmm_runs = untimed,
 				  .ymm_runs = untimed, .vpmuludq_runs = untimed,
-				  .muladd_runs = untimed };
+				  .muladd_runs = untimed, .timings = 1 };
 #if BIGMONT_HAVE_ASM
 	p->ops = (double)PASS_OPS * (LONG_PASSES - SHORT_PASSES);
-	p->timings = 1;
 	if (cpu_has_bmi2())
 		p->mulx_runs = loop_runs(bench_peak_mulx, clock);
 	else
