@@ -396,6 +396,15 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 			const chunk_t *n, chunk_t n0, const chunk_t *rr,
 			int len, int to_mont);
 
+/* acc[0..len) = x^e mod n, fully reduced, by left-to-right square and
+ * multiply on the radix-2^64 kernels (bignum/modexp_ct_base.c): ebits =
+ * big_bitlength(e), public, decides the products; constant time in x
+ * (any len-chunk value, even >= n: the first product takes rr, reduced)
+ * and n.  rr = R^2 mod n, clobbered (it becomes 1); xm: len chunks of
+ * scratch, left holding x R mod n.  acc overlaps nothing. */
+void big_pow_public_vec(chunk_t *acc, const chunk_t *x, chunk_t *rr, const BIGNUM *e,
+			int ebits, const chunk_t *nv, chunk_t n0, int len, chunk_t *xm);
+
 /* big_modexp_crt (bignum/modexp_crt.c) with the two exponentiations done
  * by big_crt_r52_pow through `ops` (radix52/radix52.h), whatever the
  * variant: for the tests.  BIG_INVALID_ARGS where big_r52_crt_digits(

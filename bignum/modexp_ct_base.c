@@ -34,11 +34,8 @@ static int bit_at(const BIGNUM *e, int i)
 	return (int)((e->value[i / BIG_CHUNK_SIZE] >> (i % BIG_CHUNK_SIZE)) & 1);
 }
 
-/* acc = a^e mod n on the radix-2^64 kernels; x = a, rr = R^2 (clobbered:
- * it becomes 1), xm scratch. */
-static void exp_vec(chunk_t *acc, const chunk_t *x, chunk_t *rr,
-		    const BIGNUM *e, int ebits, const chunk_t *nv, chunk_t n0,
-		    int len, chunk_t *xm)
+void big_pow_public_vec(chunk_t *acc, const chunk_t *x, chunk_t *rr, const BIGNUM *e,
+			int ebits, const chunk_t *nv, chunk_t n0, int len, chunk_t *xm)
 {
 	if (ebits == 0) {
 		for (int j = 0; j < len; j++)
@@ -85,7 +82,7 @@ BIG_ERR_CODE big_modexp_ct_base(BIGNUM *result, const BIGNUM *a,
 			big_wipe(work, sizeof(work));
 		} else
 #endif
-			exp_vec(acc, x, rr, e, ebits, nv, n0, len, xm);
+			big_pow_public_vec(acc, x, rr, e, ebits, nv, n0, len, xm);
 		/* Every input is consumed: result may be grown even if it
 		 * aliases one. */
 		err = big_store_vec(result, acc, len);

@@ -116,7 +116,9 @@ int rsa_blinding_pair_for_test(const rsa_key *key, uint8_t *r_e,
 			       uint8_t *r_inv);
 
 /* rsa/private.c: RSA_OK if out^e mod n == in, else RSA_ERR_FAULT (or a
- * bignum error as a status); constant time in out; allocates nothing.
+ * bignum error as a status), checked modulo p and modulo q apart
+ * (big_crt_check) or modulo n (big_crt_check_wanted); constant time in
+ * out; allocates nothing.
  * rsa_private_raw's fault check, and rsa_private_batch's per operation. */
 int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in);
 /* rsa/status.c.  snprintf into err when errlen > 0 (err may be NULL when

@@ -227,6 +227,118 @@ TEST(ModexpCrt, ResultMayAliasBase)
 	EXPECT_EQ(mpz_cmp(gq, wq), 0);
 }
 
+/* big_crt_check (the fault check modulo p and q apart) against GMP:
+ * equal is 1 exactly when s^e = a mod pq, for random primes of equal and
+ * unequal lengths (the RSA sizes among them, so that the ifma variant
+ * takes its dual radix-2^52 path at 512 to 2048-bit primes), s of any
+ * value below B^(lp + lq) (>= pq too, trimmed and padded), e of 0, 1, 3,
+ * 65537 and random lengths, a the true power, it plus pq, and off by one,
+ * by a bit, by a multiple of p alone (so right mod p, wrong mod q). */
+TEST(CrtCheck, AgainstPowmModPq)
+{
+	bt::Rng rng(34);
+	const struct {
+		int pbits, qbits;
+	} sizes[] = { { 3, 5 },	    { 31, 33 },	  { 64, 64 },	{ 65, 63 },   { 100, 300 },
+		      { 257, 256 }, { 512, 512 }, { 513, 511 }, { 768, 768 }, { 1024, 1024 },
+		      { 1536, 1536 }, { 2048, 2048 } };
+	for (const auto &sz : sizes) {
+		const long reps = sz.pbits >= 1536 ? 2 : bt::scaled(6);
+		for (long r = 0; r < reps; r++) {
+			Mpz p, q, n, s, e, want, a, pinv;
+			random_prime(rng, p, sz.pbits);
+			do
+				random_prime(rng, q, sz.qbits);
+			while (mpz_cmp(p, q) == 0);
+			mpz_mul(n, p, q);
+			const CrtKey key(p, q, p, q, p); /* only p, q and their R^2 are read */
+			const int lpq = key.p.b.len + key.q.b.len;
+			switch (r % 5) {
+			case 0: mpz_set_ui(s, r % 2); break;
+			case 1: mpz_sub_ui(s, n, 1); break;
+			case 2: rng.mpz_bits(s, lpq * BIG_CHUNK_SIZE); break; /* >= n as likely */
+			default:
+				rng.mpz_bits(s, 1 + static_cast<int>(rng.below(
+							    static_cast<uint64_t>(sz.pbits + sz.qbits))));
+			}
+			switch (rng.below(5)) {
+			case 0: mpz_set_ui(e, rng.below(2)); break;
+			case 1: mpz_set_ui(e, 3); break;
+			case 2: mpz_set_ui(e, 65537); break;
+			default: rng.mpz_bits(e, 1 + static_cast<int>(rng.below(200)));
+			}
+			mpz_powm(want, s, e, n);
+			Big bs(s), be(e);
+			if (rng.below(2) && bs.b.len < lpq)
+				bt::pad_len(&bs.b, lpq - bs.b.len);
+			for (int wrong = 0; wrong < 5; wrong++) {
+				mpz_set(a, want);
+				if (wrong == 1)
+					mpz_add(a, a, n); /* still s^e mod pq */
+				else if (wrong == 2)
+					mpz_add_ui(a, a, 1);
+				else if (wrong == 3)
+					mpz_combit(a, static_cast<mp_bitcnt_t>(
+							      rng.below(static_cast<uint64_t>(sz.pbits))));
+				else if (wrong == 4)
+					mpz_add(a, a, p);
+				if (mpz_sizeinbase(a, 2) > static_cast<size_t>(lpq * BIG_CHUNK_SIZE))
+					continue;
+				Mpz am;
+				mpz_mod(am, a, n);
+				const int expect = mpz_cmp(am, want) == 0;
+				Big ba(a);
+				int equal = -1;
+				ASSERT_EQ(big_crt_check(&equal, &bs.b, &ba.b, &be.b, &key.p.b, &key.q.b,
+							&key.prr.b, &key.qrr.b),
+					  BIG_OK);
+				ASSERT_EQ(equal, expect)
+					<< "seed " << bt::seed() << " " << sz.pbits << "/" << sz.qbits
+					<< " wrong " << wrong << "\n p " << bt::hex(p) << "\n q "
+					<< bt::hex(q) << "\n s " << bt::hex(s) << "\n e " << bt::hex(e);
+			}
+		}
+	}
+}
+
+/* Bad arguments: an error and equal 0, never a crash. */
+TEST(CrtCheck, RefusesWhatItCannotCheck)
+{
+	bt::Rng rng(35);
+	Mpz p, q, s, e;
+	random_prime(rng, p, 256);
+	random_prime(rng, q, 256);
+	const CrtKey key(p, q, p, q, p);
+	mpz_set_ui(e, 65537);
+	rng.mpz_bits(s, 700); /* more than lp + lq chunks */
+	Big bs(s), be(e), one(1);
+	int equal = 1;
+	EXPECT_EQ(big_crt_check(&equal, &bs.b, &one.b, &be.b, &key.p.b, &key.q.b, &key.prr.b,
+				&key.qrr.b),
+		  BIG_INVALID_ARGS);
+	EXPECT_EQ(equal, 0);
+	equal = 1;
+	Big empty(1);
+	empty.b.len = 0;
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &empty.b, &key.q.b, nullptr,
+				&key.qrr.b),
+		  BIG_INVALID_ARGS);
+	EXPECT_EQ(equal, 0);
+	EXPECT_EQ(big_crt_check(nullptr, &one.b, &one.b, &be.b, &key.p.b, &key.q.b, &key.prr.b,
+				&key.qrr.b),
+		  BIG_INVALID_ARGS);
+	equal = 1;
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, nullptr, &key.p.b, &key.q.b,
+				&key.prr.b, &key.qrr.b),
+		  BIG_INVALID_ARGS);
+	EXPECT_EQ(equal, 0);
+	/* 1^e = 1 with R^2 computed inside. */
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &key.p.b, &key.q.b, nullptr,
+				nullptr),
+		  BIG_OK);
+	EXPECT_EQ(equal, 1);
+}
+
 TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 {
 	const bool adx = big_cpu_bound() == BIG_CPU_ADX;

@@ -23,7 +23,8 @@
  * result unblinded (rsa/blinding.h), pair and input secret.  And the
  * fault check's out^e mod n with out secret: big_modexp_ct_base and, with
  * 64-bit chunks, its radix-2^52 path (big_r52_ct_base_pow) through the
- * twin.  The IFMA build of that algorithm cannot run under Valgrind; its
+ * twin, and modulo p and q apart (big_crt_check) on the chunk kernels.
+ * The IFMA build of that algorithm cannot run under Valgrind; its
  * source compiled against emulated intrinsics can, with the product and
  * table read on zmm pair groups that the twin does not have
  * (tests/radix52/dual_emu_pairs.c): its dual exponentiation runs once,
@@ -530,6 +531,23 @@ int main(int argc, char **argv)
 				}
 			}
 #endif
+			/* The same modulo p and q apart (big_crt_check): out, the
+			 * input and the primes secret; its radix-2^52 path is
+			 * IFMA code, not run under Memcheck. */
+			for (const BIGNUM *x : { &bwant.b, &ba.b, &bp.b, &bq.b })
+				secret(x);
+			int equal = 0;
+			err = big_crt_check(&equal, &bwant.b, &ba.b, &be.b, &bp.b, &bq.b, &prr.b, &qrr.b);
+			VALGRIND_MAKE_MEM_DEFINED(&equal, sizeof(equal));
+			for (const BIGNUM *x : { &bwant.b, &ba.b, &bp.b, &bq.b })
+				declassify(x);
+			if (err != BIG_OK || equal != 1) {
+				std::fprintf(stderr,
+					     "ct_memcheck: fault check modulo p and q round %d: "
+					     "not equal (err %d)\n",
+					     r, (int)err);
+				failures++;
+			}
 		}
 
 		/* The batch path, once: four operations in the lanes.  The twin
