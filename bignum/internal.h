@@ -395,6 +395,15 @@ void big_modexp_close(struct big_modexp_frame *f);
 void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 			const chunk_t *n, chunk_t n0, const chunk_t *rr,
 			int len, int to_mont);
+/* out[0..len) = x mod n, fully reduced, for x of 2 len chunks below n R
+ * (R = B^len): a CRT input a < pq reduced modulo the prime p where q <
+ * R, that is q no longer than p in chunks.  One Montgomery reduction of
+ * x (len rows of big_mul_add_vec, x R^-1 below 2n, a masked subtraction)
+ * and one product by rr: about 1.5 products where big_mont_reduce_ct
+ * takes 4.  rr, n0, n as there.  A larger x gives a wrong residue (and
+ * nothing worse).  out must not overlap x.  Constant time in x and n. */
+void big_mont_reduce_below_ct(chunk_t *out, const chunk_t *x, const chunk_t *n,
+			      chunk_t n0, const chunk_t *rr, int len);
 
 /* acc[0..len) = x^e mod n, fully reduced, by left-to-right square and
  * multiply on the radix-2^64 kernels (bignum/modexp_ct_base.c): ebits =

@@ -17,6 +17,11 @@
  *
  * Constant time: the number of products and sums depends on xlen and len
  * only; every sum's reduction is a mask.
+ *
+ * big_mont_reduce_below_ct: the CRT's reduction of its input a < pq
+ * modulo p, where q has no more chunks than p, so a < p R: one
+ * Montgomery reduction of the whole double-length a (x R^-1, below 2p)
+ * and one product by R^2, about 1.5 products against the 4 above.
  */
 #include "internal.h"
 
@@ -54,4 +59,31 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 	}
 	big_wipe(blk, sizeof(chunk_t) * (size_t)len);
 	big_wipe(term, sizeof(chunk_t) * (size_t)len);
+}
+
+void big_mont_reduce_below_ct(chunk_t *out, const chunk_t *x, const chunk_t *n,
+			      chunk_t n0, const chunk_t *rr, int len)
+{
+	chunk_t t[2 * BIG_MAX_MODULUS_CHUNKS];
+	chunk_t top = 0; /* the carry into chunk i + len, 0 or 1 */
+
+	if (len < 1)
+		return;
+	for (int j = 0; j < 2 * len; j++)
+		t[j] = x[j];
+	/* Row i clears chunk i: t += (t[i] n0 mod B) n B^i.  Its carry chunk
+	 * and the carry left at i + len by the row before go into chunk
+	 * i + len; what overflows there is the next row's top. */
+	for (int i = 0; i < len; i++) {
+		const chunk_t c = big_mul_add_vec(t + i, n, len, t[i] * n0);
+		const chunk_t s = t[i + len] + c;
+		const chunk_t c1 = s < c;
+		t[i + len] = s + top;
+		top = c1 + (t[i + len] < top);
+	}
+	/* (top:t[len..2 len)) = (x + Q n) / R < (n R + R n) / R = 2n. */
+	big_sub_if_ge_vec(out, t + len, top, n, len);
+	/* x R^-1 * R^2 / R = x mod n. */
+	big_mont_mul_vec(out, out, rr, n, n0, len);
+	big_wipe(t, sizeof(chunk_t) * (size_t)(2 * len));
 }

@@ -513,6 +513,63 @@ TEST(MontKernels, ReduceAnyLengthInConstantTime)
 	}
 }
 
+/* big_mont_reduce_below_ct against GMP: x of 2 len chunks below n R
+ * (random density; 0, 1, n R - 1, x of n R - 1 rounded down to all-ones
+ * low chunks, a product of two values below n and R), plain and fully
+ * reduced, at lengths 1..40 and the RSA lengths; out's guards intact, x
+ * not written. */
+TEST(MontKernels, ReduceBelowNRAsGmp)
+{
+	bt::Rng rng(0x62656c6f);
+	const std::vector<int> lens = lengths_1_to_40_and_48_64();
+	const long per_len = bt::scaled(8);
+	for (int len : lens) {
+		for (long c = 0; c < per_len; c++) {
+			Modulus m(rng, len);
+			bt::Mpz rr, bound, x, want, y;
+			mpz_mul(rr, m.r, m.r);
+			mpz_mod(rr, rr, m.nz);
+			mpz_mul(bound, m.nz, m.r); /* x < n R */
+			const std::vector<chunk> rrv = bt::chunks_of(rr, len);
+			for (int kind = 0; kind < 7; kind++) {
+				switch (kind) {
+				case 0: mpz_set_ui(x, 0); break;
+				case 1: mpz_set_ui(x, 1); break;
+				case 2: mpz_sub_ui(x, bound, 1); break;
+				case 3: /* n R - 1 with its low half all ones */
+					mpz_tdiv_q(x, bound, m.r);
+					mpz_mul(x, x, m.r);
+					mpz_sub_ui(x, x, 1);
+					break;
+				case 4: { /* a CRT input: below n times a value below R */
+					const std::vector<chunk> a = rng.vec(len);
+					bt::to_mpz(y, a.data(), len);
+					mpz_mul(x, y, m.nz);
+					mpz_sub_ui(x, x, mpz_sgn(x.v) > 0);
+					break;
+				}
+				default: {
+					const std::vector<chunk> v = rng.vec(2 * len);
+					bt::to_mpz(x, v.data(), 2 * len);
+					mpz_mod(x, x, bound);
+				}
+				}
+				const std::vector<chunk> xv = bt::chunks_of(x, 2 * len);
+				const std::vector<chunk> before = xv;
+				mpz_mod(want, x, m.nz);
+				Guarded out(len);
+				big_mont_reduce_below_ct(out.r(), xv.data(), m.n.data(), m.n0, rrv.data(),
+							 len);
+				ASSERT_EQ(out.value(), bt::chunks_of(want, len))
+					<< "seed " << bt::seed() << " len " << len << " kind " << kind
+					<< "\n n = " << bt::hex(m.n) << "\n x = " << bt::hex(x);
+				ASSERT_TRUE(out.guards_intact()) << "len " << len;
+				ASSERT_EQ(xv, before);
+			}
+		}
+	}
+}
+
 /* The squaring with the table read (big_mont_sqr_select_vec): every
  * build of it gives exactly the squaring of AgainstGmpEveryLength and
  * exactly table[index], for the table sizes the exponentiation uses (and
