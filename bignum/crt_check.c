@@ -7,7 +7,13 @@
  * side is reduced afresh from the whole s and the whole a (big_mont_reduce_ct:
  * Montgomery products by R^2, no division), so a fault anywhere in the
  * CRT (either half's exponentiation, the reduction of its input, Garner's
- * recombination) leaves at least one congruence false.  Two
+ * recombination) leaves at least one congruence false.  The check modulo
+ * the primes trusts them: a stored prime faulted to a small value (1,
+ * say) would make its congruence hold for any s and let through a result
+ * that is right modulo the other prime alone, which factors n.  So p q is
+ * compared with the stored n too (one product, len^2 / 2 multiplies); a
+ * faulted R^2 mod p scales both residues of that half by the same wrong
+ * factor X, and (s X)^e = a X fails unless X^(e-1) = 1.  Two
  * exponentiations by e modulo the half-size primes cost about half of one
  * modulo pq: 2 (n/2)^2 multiplies a product against n^2.
  *
@@ -27,17 +33,17 @@
  *
  * Constant time in s, a, p and q (the loops run over p->len, q->len and
  * the bits of e, which are public; the comparison ORs every chunk's
- * difference).  Scratch: CHECK_CHUNKS on the stack (12 KB), wiped before
+ * difference).  Scratch: CHECK_CHUNKS on the stack (14 KB), wiped before
  * the return; nothing is allocated.
  */
 #include "internal.h"
 #include "radix52/radix52.h"
 
 /* Room for primes of lp + lq <= BIG_MAX_MODULUS_CHUNKS + 1 chunks (those
- * of any n big_check_modulus takes): 5 (lp + lq) + max(lp, lq) chunks on
+ * of any n big_check_modulus takes): 6 (lp + lq) + max(lp, lq) chunks on
  * the radix-2^64 path; the radix-2^52 one (up to 32-chunk primes) needs
  * less. */
-#define CHECK_CHUNKS (6 * (BIG_MAX_MODULUS_CHUNKS + 1))
+#define CHECK_CHUNKS (7 * (BIG_MAX_MODULUS_CHUNKS + 1))
 
 /* The digits of the dual path for primes of lp and lq chunks, 0 for the
  * radix-2^64 one: the CRT's own choice (bignum/modexp_crt.c). */
@@ -77,7 +83,7 @@ static int len_ok(const BIGNUM *x, int max)
 }
 
 BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const BIGNUM *e,
-			   const BIGNUM *p, const BIGNUM *q, const BIGNUM *p_rr,
+			   const BIGNUM *n, const BIGNUM *p, const BIGNUM *q, const BIGNUM *p_rr,
 			   const BIGNUM *q_rr)
 {
 	if (equal == NULL)
@@ -88,25 +94,26 @@ BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const B
 	    e == NULL || e->len < 0)
 		return BIG_INVALID_ARGS;
 	const int lp = p->len, lq = q->len, lpq = lp + lq, lmax = lp > lq ? lp : lq;
-	if (lpq > BIG_MAX_MODULUS_CHUNKS + 1 || !len_ok(s, lpq) || !len_ok(a, lpq))
+	if (lpq > BIG_MAX_MODULUS_CHUNKS + 1 || !len_ok(s, lpq) || !len_ok(a, lpq) ||
+	    !len_ok(n, lpq))
 		return BIG_INVALID_ARGS;
 	const int digits = check_r52_digits(lp, lq);
 	(void)digits; /* read only where the radix-2^52 build is */
 	/* rr_p, rr_q; s and a mod p and mod q; the powers; a padded copy of
-	 * s or a; the radix-64 power's scratch or the dual path's. */
+	 * s, a or n; p q; the radix-64 power's scratch or the dual path's. */
 	size_t work = lmax;
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
 	if (digits)
 		work = 2 * (size_t)BIG_R52_PAIR_WORDS(digits) + big_r52_pow_public_scratch(digits);
 #endif
 	const size_t total = (size_t)2 * lp + 2 * (size_t)lq + 2 * (size_t)lp +
-			     2 * (size_t)lq + (size_t)lpq + work;
+			     2 * (size_t)lq + 2 * (size_t)lpq + work;
 	chunk_t scratch[CHECK_CHUNKS];
 	if (total > CHECK_CHUNKS)
 		return BIG_INVALID_ARGS;
 	chunk_t *rr_p = scratch, *s_p = rr_p + lp, *a_p = s_p + lp, *pow_p = a_p + lp;
 	chunk_t *rr_q = pow_p + lp, *s_q = rr_q + lq, *a_q = s_q + lq, *pow_q = a_q + lq;
-	chunk_t *x = pow_q + lq, *wk = x + lpq;
+	chunk_t *x = pow_q + lq, *pq = x + lpq, *wk = pq + lpq;
 	const chunk_t *pv = p->value, *qv = q->value;
 	const chunk_t p0 = big_n0(pv[0]), q0 = big_n0(qv[0]);
 
@@ -146,7 +153,11 @@ BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const B
 		big_pow_public_vec(pow_p, s_p, rr_p, e, ebits, pv, p0, lp, wk);
 		big_pow_public_vec(pow_q, s_q, rr_q, e, ebits, qv, q0, lq, wk);
 	}
-	*equal = (differ(pow_p, a_p, lp) | differ(pow_q, a_q, lq)) == 0;
+	/* The primes against the stored n: a prime faulted in memory (to 1,
+	 * say) would make its half of the check hold for any s. */
+	big_mul_vec(pq, pv, lp, qv, lq);
+	big_copy_pad_vec(x, lpq, n->value, n->len);
+	*equal = (differ(pow_p, a_p, lp) | differ(pow_q, a_q, lq) | differ(pq, x, lpq)) == 0;
 out:
 	big_wipe(scratch, sizeof(chunk_t) * total);
 	return err;

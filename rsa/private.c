@@ -54,8 +54,8 @@ int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in)
 {
 	if (big_crt_check_wanted(k->n.len)) {
 		int equal = 0;
-		const BIG_ERR_CODE err = big_crt_check(&equal, out, in, &k->e, &k->p, &k->q,
-						       &k->p_rr, &k->q_rr);
+		const BIG_ERR_CODE err = big_crt_check(&equal, out, in, &k->e, &k->n, &k->p,
+						       &k->q, &k->p_rr, &k->q_rr);
 		const int rc = rsa_status_from_big(err, RSA_ERR_ARGS);
 		return rc != RSA_OK ? rc : equal ? RSA_OK : RSA_ERR_FAULT;
 	}

@@ -228,7 +228,7 @@ TEST(ModexpCrt, ResultMayAliasBase)
 }
 
 /* big_crt_check (the fault check modulo p and q apart) against GMP:
- * equal is 1 exactly when s^e = a mod pq, for random primes of equal and
+ * equal is 1 exactly when s^e = a mod pq (n = pq given), for random primes of equal and
  * unequal lengths (the RSA sizes among them, so that the ifma variant
  * takes its dual radix-2^52 path at 512 to 2048-bit primes), s of any
  * value below B^(lp + lq) (>= pq too, trimmed and padded), e of 0, 1, 3,
@@ -268,7 +268,7 @@ TEST(CrtCheck, AgainstPowmModPq)
 			default: rng.mpz_bits(e, 1 + static_cast<int>(rng.below(200)));
 			}
 			mpz_powm(want, s, e, n);
-			Big bs(s), be(e);
+			Big bs(s), be(e), bn(n);
 			if (rng.below(2) && bs.b.len < lpq)
 				bt::pad_len(&bs.b, lpq - bs.b.len);
 			for (int wrong = 0; wrong < 5; wrong++) {
@@ -289,8 +289,8 @@ TEST(CrtCheck, AgainstPowmModPq)
 				const int expect = mpz_cmp(am, want) == 0;
 				Big ba(a);
 				int equal = -1;
-				ASSERT_EQ(big_crt_check(&equal, &bs.b, &ba.b, &be.b, &key.p.b, &key.q.b,
-							&key.prr.b, &key.qrr.b),
+				ASSERT_EQ(big_crt_check(&equal, &bs.b, &ba.b, &be.b, &bn.b, &key.p.b,
+							&key.q.b, &key.prr.b, &key.qrr.b),
 					  BIG_OK);
 				ASSERT_EQ(equal, expect)
 					<< "seed " << bt::seed() << " " << sz.pbits << "/" << sz.qbits
@@ -301,39 +301,81 @@ TEST(CrtCheck, AgainstPowmModPq)
 	}
 }
 
+/* A prime faulted in memory to another prime of its length, and s right
+ * modulo that prime and q (so both halves of the check hold: the control
+ * with the n they make passes): p q no longer matches the stored n, so
+ * not equal. */
+TEST(CrtCheck, FaultedPrimeDoesNotPass)
+{
+	bt::Rng rng(36);
+	for (int bits : { 256, 512, 1024 }) {
+		Mpz p, q, p2, n, n2, s, a, e, pinv;
+		random_prime(rng, p, bits);
+		do
+			random_prime(rng, q, bits);
+		while (mpz_cmp(p, q) == 0);
+		do
+			random_prime(rng, p2, bits);
+		while (mpz_cmp(p2, p) == 0 || mpz_cmp(p2, q) == 0);
+		mpz_mul(n, p, q);
+		mpz_mul(n2, p2, q);
+		mpz_set_ui(e, 65537);
+		rng.mpz_bits(s, 2 * bits - 8);
+		mpz_powm(a, s, e, n2); /* s^e = a mod p2 q */
+		const CrtKey faulted(p2, q, p2, q, p2);
+		Big bs(s), ba(a), be(e), bn(n), bn2(n2);
+		int equal = -1;
+		/* The control: with the n they make, the same primes pass. */
+		ASSERT_EQ(big_crt_check(&equal, &bs.b, &ba.b, &be.b, &bn2.b, &faulted.p.b,
+					&faulted.q.b, &faulted.prr.b, &faulted.qrr.b),
+			  BIG_OK);
+		EXPECT_EQ(equal, 1) << bits;
+		ASSERT_EQ(big_crt_check(&equal, &bs.b, &ba.b, &be.b, &bn.b, &faulted.p.b,
+					&faulted.q.b, &faulted.prr.b, &faulted.qrr.b),
+			  BIG_OK);
+		EXPECT_EQ(equal, 0) << bits;
+	}
+}
+
 /* Bad arguments: an error and equal 0, never a crash. */
 TEST(CrtCheck, RefusesWhatItCannotCheck)
 {
 	bt::Rng rng(35);
-	Mpz p, q, s, e;
+	Mpz p, q, s, e, n;
 	random_prime(rng, p, 256);
 	random_prime(rng, q, 256);
+	mpz_mul(n, p, q);
 	const CrtKey key(p, q, p, q, p);
 	mpz_set_ui(e, 65537);
 	rng.mpz_bits(s, 700); /* more than lp + lq chunks */
-	Big bs(s), be(e), one(1);
+	Big bs(s), be(e), bn(n), one(1);
 	int equal = 1;
-	EXPECT_EQ(big_crt_check(&equal, &bs.b, &one.b, &be.b, &key.p.b, &key.q.b, &key.prr.b,
-				&key.qrr.b),
+	EXPECT_EQ(big_crt_check(&equal, &bs.b, &one.b, &be.b, &bn.b, &key.p.b, &key.q.b,
+				&key.prr.b, &key.qrr.b),
 		  BIG_INVALID_ARGS);
+	EXPECT_EQ(equal, 0);
+	equal = 1;
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &bs.b, &key.p.b, &key.q.b,
+				&key.prr.b, &key.qrr.b),
+		  BIG_INVALID_ARGS); /* n longer than p q can be */
 	EXPECT_EQ(equal, 0);
 	equal = 1;
 	Big empty(1);
 	empty.b.len = 0;
-	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &empty.b, &key.q.b, nullptr,
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &bn.b, &empty.b, &key.q.b, nullptr,
 				&key.qrr.b),
 		  BIG_INVALID_ARGS);
 	EXPECT_EQ(equal, 0);
-	EXPECT_EQ(big_crt_check(nullptr, &one.b, &one.b, &be.b, &key.p.b, &key.q.b, &key.prr.b,
-				&key.qrr.b),
+	EXPECT_EQ(big_crt_check(nullptr, &one.b, &one.b, &be.b, &bn.b, &key.p.b, &key.q.b,
+				&key.prr.b, &key.qrr.b),
 		  BIG_INVALID_ARGS);
 	equal = 1;
-	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, nullptr, &key.p.b, &key.q.b,
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, nullptr, &bn.b, &key.p.b, &key.q.b,
 				&key.prr.b, &key.qrr.b),
 		  BIG_INVALID_ARGS);
 	EXPECT_EQ(equal, 0);
 	/* 1^e = 1 with R^2 computed inside. */
-	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &key.p.b, &key.q.b, nullptr,
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &bn.b, &key.p.b, &key.q.b, nullptr,
 				nullptr),
 		  BIG_OK);
 	EXPECT_EQ(equal, 1);

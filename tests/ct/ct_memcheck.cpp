@@ -537,7 +537,8 @@ int main(int argc, char **argv)
 			for (const BIGNUM *x : { &bwant.b, &ba.b, &bp.b, &bq.b })
 				secret(x);
 			int equal = 0;
-			err = big_crt_check(&equal, &bwant.b, &ba.b, &be.b, &bp.b, &bq.b, &prr.b, &qrr.b);
+			err = big_crt_check(&equal, &bwant.b, &ba.b, &be.b, &bn.b, &bp.b, &bq.b, &prr.b,
+					    &qrr.b);
 			VALGRIND_MAKE_MEM_DEFINED(&equal, sizeof(equal));
 			for (const BIGNUM *x : { &bwant.b, &ba.b, &bp.b, &bq.b })
 				declassify(x);
