@@ -45,19 +45,6 @@
  * less. */
 #define CHECK_CHUNKS (7 * (BIG_MAX_MODULUS_CHUNKS + 1))
 
-/* The digits of the dual path for primes of lp and lq chunks, 0 for the
- * radix-2^64 one: the CRT's own choice (bignum/modexp_crt.c). */
-static int check_r52_digits(int lp, int lq)
-{
-#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-	if (big_cpu_bound() == BIG_CPU_IFMA)
-		return big_r52_crt_digits(lp, lq);
-#endif
-	(void)lp;
-	(void)lq;
-	return 0;
-}
-
 int big_crt_check_wanted(int nlen)
 {
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
@@ -97,7 +84,7 @@ BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const B
 	if (lpq > BIG_MAX_MODULUS_CHUNKS + 1 || !len_ok(s, lpq) || !len_ok(a, lpq) ||
 	    !len_ok(n, lpq))
 		return BIG_INVALID_ARGS;
-	const int digits = check_r52_digits(lp, lq);
+	const int digits = big_crt_r52_digits(lp, lq); /* the CRT's own path */
 	(void)digits; /* read only where the radix-2^52 build is */
 	/* rr_p, rr_q; s and a mod p and mod q; the powers; a padded copy of
 	 * s, a or n; p q; the radix-64 power's scratch or the dual path's. */

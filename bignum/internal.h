@@ -405,6 +405,11 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
 void big_mont_reduce_below_ct(chunk_t *out, const chunk_t *x, const chunk_t *n,
 			      chunk_t n0, const chunk_t *rr, int len);
 
+/* Digits of the radix-2^52 CRT path for primes of lp and lq chunks in
+ * the variant bound here, 0 for the radix-2^64 one (bignum/modexp_crt.c,
+ * where the choice is made). */
+int big_crt_r52_digits(int lp, int lq);
+
 /* acc[0..len) = x^e mod n, fully reduced, by left-to-right square and
  * multiply on the radix-2^64 kernels (bignum/modexp_ct_base.c): ebits =
  * big_bitlength(e), public, decides the products; constant time in x

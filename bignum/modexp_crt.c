@@ -41,7 +41,8 @@
  * exponentiation in the vertical AVX2 layout (bignum/vertical/) from a mod
  * p and a mod q; the rest is the same.  Public facts decide both: the
  * chunk lengths, the variant, the CPU model.  This file is the one place
- * that decides (crt_r52_digits, crt_vertical below), and
+ * that decides (big_crt_r52_digits, which big_crt_check asks too, and
+ * crt_vertical below), and
  * big_modexp_crt_path names its answer for reports.
  */
 #include "internal.h"
@@ -56,7 +57,7 @@
  * Each size was measured faster there than adx, RSA-1024 included
  * (docs/design-notes.md, "Which sizes take the radix-2^52 CRT path"); a
  * size some CPU measures slower would be left out here. */
-static int crt_r52_digits(int lp, int lq)
+int big_crt_r52_digits(int lp, int lq)
 {
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
 	if (big_cpu_bound() == BIG_CPU_IFMA)
@@ -94,7 +95,7 @@ const char *big_modexp_crt_path(int pbits, int qbits)
 	if (pbits < 1 || qbits < 1)
 		return "radix64";
 	const int lp = BITLEN2BIGNUMLEN(pbits), lq = BITLEN2BIGNUMLEN(qbits);
-	if (crt_r52_digits(lp, lq))
+	if (big_crt_r52_digits(lp, lq))
 		return "radix52-ifma";
 	return crt_vertical(lp, lq) ? "vertical-avx2" : "radix64";
 }
@@ -246,7 +247,7 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 			    const BIGNUM *p_rr, const BIGNUM *q_rr)
 {
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-	const int digits = crt_r52_digits(p->len, q->len);
+	const int digits = big_crt_r52_digits(p->len, q->len);
 	if (digits) {
 		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
