@@ -1,7 +1,7 @@
 /*
- * big_crt_check: whether s^e = a mod pq, checked modulo p and modulo q
- * apart (contract in bignum.h): the fault check of a CRT result s of
- * input a, for a public e.
+ * big_crt_check: whether s^e = a mod n and n = pq, checked modulo p and
+ * modulo q apart (contract in bignum.h): the fault check of a CRT result
+ * s of input a, for a public e.
  *
  * By the CRT, s^e = a mod pq exactly when s^e = a mod p and mod q.  Each
  * side is reduced afresh from the whole s and the whole a (big_mont_reduce_ct:
@@ -11,7 +11,8 @@
  * the primes trusts them: a stored prime faulted to a small value (1,
  * say) would make its congruence hold for any s and let through a result
  * that is right modulo the other prime alone, which factors n.  So p q is
- * compared with the stored n too (one product, len^2 / 2 multiplies); a
+ * compared with the stored n too (one product of the primes, half a
+ * Montgomery product's multiplies); a
  * faulted R^2 mod p scales both residues of that half by the same wrong
  * factor X, and (s X)^e = a X fails unless X^(e-1) = 1.  Two
  * exponentiations by e modulo the half-size primes cost about half of one
@@ -31,8 +32,8 @@
  * the adx variant the halves measured 0.94, 0.86, 0.77 and 0.80 of the
  * whole at RSA-1024 to 4096, in the baseline one 0.81, 0.77, -, 0.79.
  *
- * Constant time in s, a, p and q (the loops run over p->len, q->len and
- * the bits of e, which are public; the comparison ORs every chunk's
+ * Constant time in s, a, p, q and n (the loops run over p->len, q->len
+ * and the bits of e, which are public; the comparisons OR every chunk's
  * difference).  Scratch: CHECK_CHUNKS on the stack (14 KB), wiped before
  * the return; nothing is allocated.
  */
