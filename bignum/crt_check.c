@@ -23,14 +23,19 @@
  *     mod->halves = 2), as the CRT's exponentiations run there;
  *   elsewhere: big_pow_public_vec for p, then for q.
  *
- * Where big_modexp_ct_base runs modulo n itself in radix 2^52 (the ifma
- * variant at 16 and 32 chunks), that single exponentiation measured
- * faster than the two halves here with their four reductions (rdtsc
- * medians on Intel family 6 model 207, halves over whole: RSA-1024
- * 1.16-1.34, RSA-2048 0.96-1.11; RSA-3072 0.54 and 4096 0.44, where the
- * whole one is radix 2^64), so big_crt_check_wanted says 0 there.  In
- * the adx variant the halves measured 0.94, 0.86, 0.77 and 0.80 of the
- * whole at RSA-1024 to 4096, in the baseline one 0.81, 0.77, -, 0.79.
+ * With primes of one length, s and a are reduced by one Montgomery
+ * reduction and a product each (big_mont_reduce_below_ct), which needs
+ * them below p R and q R (R = B^len): every value below pq is, a CRT
+ * result and its input; a larger one reads as some other residue, so as
+ * not equal but by chance.  Primes of different lengths take
+ * big_mont_reduce_ct's blocks, for any value.
+ *
+ * Measured against big_modexp_ct_base modulo n on the same out (rdtsc
+ * medians of 400 checks, Intel family 6 model 207, halves over whole):
+ * ifma 1.15-1.24 at RSA-1024, where the whole check runs in radix 2^52
+ * at 20 digits, so big_crt_check_wanted says 0 there; 0.75-0.78 at
+ * RSA-2048 (also radix 2^52 modulo n), 0.39-0.47 at 3072 and 0.31-0.39 at
+ * 4096 (radix 2^64 modulo n); adx 0.79 and 0.71 at RSA-1024 and 2048.
  *
  * Constant time in s, a, p, q and n (the loops run over p->len, q->len
  * and the bits of e, which are public; the comparisons OR every chunk's
@@ -49,7 +54,8 @@
 int big_crt_check_wanted(int nlen)
 {
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-	if (big_cpu_bound() == BIG_CPU_IFMA && big_r52_ct_base_digits(nlen) != 0)
+	/* RSA-1024's n: the radix-2^52 check modulo n at 20 digits. */
+	if (big_cpu_bound() == BIG_CPU_IFMA && nlen == 16)
 		return 0;
 #endif
 	(void)nlen;
@@ -63,6 +69,23 @@ static chunk_t differ(const chunk_t *x, const chunk_t *y, int len)
 	for (int j = 0; j < len; j++)
 		d |= x[j] ^ y[j];
 	return d;
+}
+
+/* x_p = x mod p, x_q = x mod q for x of lp + lq chunks: with primes of
+ * one length x is below p R and q R (R = B^len) when it is below pq (a
+ * CRT result or input), and one Montgomery reduction and a product do
+ * (big_mont_reduce_below_ct); else big_mont_reduce_ct's blocks. */
+static void reduce(chunk_t *x_p, chunk_t *x_q, const chunk_t *x, const chunk_t *pv,
+		   chunk_t p0, const chunk_t *rr_p, int lp, const chunk_t *qv, chunk_t q0,
+		   const chunk_t *rr_q, int lq)
+{
+	if (lp == lq) {
+		big_mont_reduce_below_ct(x_p, x, pv, p0, rr_p, lp);
+		big_mont_reduce_below_ct(x_q, x, qv, q0, rr_q, lq);
+	} else {
+		big_mont_reduce_ct(x_p, x, lp + lq, pv, p0, rr_p, lp, 0);
+		big_mont_reduce_ct(x_q, x, lp + lq, qv, q0, rr_q, lq, 0);
+	}
 }
 
 static int len_ok(const BIGNUM *x, int max)
@@ -113,11 +136,9 @@ BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const B
 	/* Padded to lp + lq chunks, so that a trimmed s or a (a top chunk
 	 * that happens to be zero) costs the same. */
 	big_copy_pad_vec(x, lpq, s->value, s->len);
-	big_mont_reduce_ct(s_p, x, lpq, pv, p0, rr_p, lp, 0);
-	big_mont_reduce_ct(s_q, x, lpq, qv, q0, rr_q, lq, 0);
+	reduce(s_p, s_q, x, pv, p0, rr_p, lp, qv, q0, rr_q, lq);
 	big_copy_pad_vec(x, lpq, a->value, a->len);
-	big_mont_reduce_ct(a_p, x, lpq, pv, p0, rr_p, lp, 0);
-	big_mont_reduce_ct(a_q, x, lpq, qv, q0, rr_q, lq, 0);
+	reduce(a_p, a_q, x, pv, p0, rr_p, lp, qv, q0, rr_q, lq);
 
 	const int ebits = big_bitlength(e);
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD

@@ -46,7 +46,7 @@ struct scratch {
 
 /* RSA_OK if out^e = in mod n, else RSA_ERR_FAULT: modulo p and modulo q
  * apart (big_crt_check), or modulo n where that costs less
- * (big_crt_check_wanted: the ifma variant at RSA-1024 and 2048), out^e
+ * (big_crt_check_wanted: the ifma variant at RSA-1024), out^e
  * then into a buffer on the stack (the key reader keeps n within
  * RSA_KEY_MAX_BITS, so within BIG_MAX_MODULUS_CHUNKS).  Allocates
  * nothing. */

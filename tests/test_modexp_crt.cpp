@@ -228,12 +228,14 @@ TEST(ModexpCrt, ResultMayAliasBase)
 }
 
 /* big_crt_check (the fault check modulo p and q apart) against GMP:
- * equal is 1 exactly when s^e = a mod pq (n = pq given), for random primes of equal and
- * unequal lengths (the RSA sizes among them, so that the ifma variant
- * takes its dual radix-2^52 path at 512 to 2048-bit primes), s of any
- * value below B^(lp + lq) (>= pq too, trimmed and padded), e of 0, 1, 3,
- * 65537 and random lengths, a the true power, it plus pq, and off by one,
- * by a bit, by a multiple of p alone (so right mod p, wrong mod q). */
+ * equal is 1 exactly when s^e = a mod pq (n = pq given), for random
+ * primes of equal and unequal lengths (the RSA sizes among them, so that
+ * the ifma variant takes its dual radix-2^52 path at 512 to 2048-bit
+ * primes), s of any value below B^(lp + lq) for unequal lengths and below
+ * min(p, q) B^len for equal ones (the contract's bound, pq and above
+ * too; trimmed and padded), e of 0, 1, 3, 65537 and random lengths, a the
+ * true power, it plus pq (where within the bound), and off by one, by a
+ * bit, by a multiple of p alone (so right mod p, wrong mod q). */
 TEST(CrtCheck, AgainstPowmModPq)
 {
 	bt::Rng rng(34);
@@ -253,10 +255,22 @@ TEST(CrtCheck, AgainstPowmModPq)
 			mpz_mul(n, p, q);
 			const CrtKey key(p, q, p, q, p); /* only p, q and their R^2 are read */
 			const int lpq = key.p.b.len + key.q.b.len;
+			/* Values the check takes: below B^lpq, and below min(p, q) R
+			 * where the primes have one length. */
+			Mpz bound;
+			mpz_setbit(bound, static_cast<mp_bitcnt_t>(lpq * BIG_CHUNK_SIZE));
+			if (key.p.b.len == key.q.b.len) {
+				mpz_set(bound, mpz_cmp(p, q) < 0 ? p : q);
+				mpz_mul_2exp(bound, bound,
+					     static_cast<mp_bitcnt_t>(key.p.b.len * BIG_CHUNK_SIZE));
+			}
 			switch (r % 5) {
 			case 0: mpz_set_ui(s, r % 2); break;
 			case 1: mpz_sub_ui(s, n, 1); break;
-			case 2: rng.mpz_bits(s, lpq * BIG_CHUNK_SIZE); break; /* >= n as likely */
+			case 2: /* >= n about half the time */
+				rng.mpz_bits(s, lpq * BIG_CHUNK_SIZE);
+				mpz_mod(s, s, bound);
+				break;
 			default:
 				rng.mpz_bits(s, 1 + static_cast<int>(rng.below(
 							    static_cast<uint64_t>(sz.pbits + sz.qbits))));
@@ -282,7 +296,7 @@ TEST(CrtCheck, AgainstPowmModPq)
 							      rng.below(static_cast<uint64_t>(sz.pbits))));
 				else if (wrong == 4)
 					mpz_add(a, a, p);
-				if (mpz_sizeinbase(a, 2) > static_cast<size_t>(lpq * BIG_CHUNK_SIZE))
+				if (mpz_cmp(a, bound) >= 0)
 					continue;
 				Mpz am;
 				mpz_mod(am, a, n);
