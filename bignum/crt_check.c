@@ -24,7 +24,7 @@
  *   elsewhere: big_pow_public_vec for p, then for q.
  *
  * With primes of one length, s and a are reduced by one Montgomery
- * reduction and a product each (big_mont_reduce_below_ct), which needs
+ * reduction and a product each (big_mont_reduce_crt_ct), which needs
  * them below p R and q R (R = B^len): every value below pq is, a CRT
  * result and its input; a larger one reads as some other residue, so as
  * not equal but by chance.  Primes of different lengths take
@@ -69,23 +69,6 @@ static chunk_t differ(const chunk_t *x, const chunk_t *y, int len)
 	for (int j = 0; j < len; j++)
 		d |= x[j] ^ y[j];
 	return d;
-}
-
-/* x_p = x mod p, x_q = x mod q for x of lp + lq chunks: with primes of
- * one length x is below p R and q R (R = B^len) when it is below pq (a
- * CRT result or input), and one Montgomery reduction and a product do
- * (big_mont_reduce_below_ct); else big_mont_reduce_ct's blocks. */
-static void reduce(chunk_t *x_p, chunk_t *x_q, const chunk_t *x, const chunk_t *pv,
-		   chunk_t p0, const chunk_t *rr_p, int lp, const chunk_t *qv, chunk_t q0,
-		   const chunk_t *rr_q, int lq)
-{
-	if (lp == lq) {
-		big_mont_reduce_below_ct(x_p, x, pv, p0, rr_p, lp);
-		big_mont_reduce_below_ct(x_q, x, qv, q0, rr_q, lq);
-	} else {
-		big_mont_reduce_ct(x_p, x, lp + lq, pv, p0, rr_p, lp, 0);
-		big_mont_reduce_ct(x_q, x, lp + lq, qv, q0, rr_q, lq, 0);
-	}
 }
 
 static int len_ok(const BIGNUM *x, int max)
@@ -136,9 +119,11 @@ BIG_ERR_CODE big_crt_check(int *equal, const BIGNUM *s, const BIGNUM *a, const B
 	/* Padded to lp + lq chunks, so that a trimmed s or a (a top chunk
 	 * that happens to be zero) costs the same. */
 	big_copy_pad_vec(x, lpq, s->value, s->len);
-	reduce(s_p, s_q, x, pv, p0, rr_p, lp, qv, q0, rr_q, lq);
+	big_mont_reduce_crt_ct(s_p, x, lpq, pv, p0, rr_p, lp);
+	big_mont_reduce_crt_ct(s_q, x, lpq, qv, q0, rr_q, lq);
 	big_copy_pad_vec(x, lpq, a->value, a->len);
-	reduce(a_p, a_q, x, pv, p0, rr_p, lp, qv, q0, rr_q, lq);
+	big_mont_reduce_crt_ct(a_p, x, lpq, pv, p0, rr_p, lp);
+	big_mont_reduce_crt_ct(a_q, x, lpq, qv, q0, rr_q, lq);
 
 	const int ebits = big_bitlength(e);
 #if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD

@@ -404,6 +404,13 @@ void big_mont_reduce_ct(chunk_t *out, const chunk_t *x, int xlen,
  * nothing worse).  out must not overlap x.  Constant time in x and n. */
 void big_mont_reduce_below_ct(chunk_t *out, const chunk_t *x, const chunk_t *n,
 			      chunk_t n0, const chunk_t *rr, int len);
+/* out[0..len) = x mod n, fully reduced, for a CRT value x (an input or a
+ * result, below pq) of xlen chunks, n one of primes p, q of len chunks
+ * each: big_mont_reduce_below_ct where xlen is 2 len (then x < pq < n R),
+ * else big_mont_reduce_ct's blocks (any x).  The choice follows the
+ * lengths alone. */
+void big_mont_reduce_crt_ct(chunk_t *out, const chunk_t *x, int xlen, const chunk_t *n,
+			    chunk_t n0, const chunk_t *rr, int len);
 
 /* Digits of the radix-2^52 CRT path for primes of lp and lq chunks in
  * the variant bound here, 0 for the radix-2^64 one (bignum/modexp_crt.c,

@@ -87,3 +87,12 @@ void big_mont_reduce_below_ct(chunk_t *out, const chunk_t *x, const chunk_t *n,
 	big_mont_mul_vec(out, out, rr, n, n0, len);
 	big_wipe(t, sizeof(chunk_t) * (size_t)(2 * len));
 }
+
+void big_mont_reduce_crt_ct(chunk_t *out, const chunk_t *x, int xlen, const chunk_t *n,
+			    chunk_t n0, const chunk_t *rr, int len)
+{
+	if (xlen == 2 * len)
+		big_mont_reduce_below_ct(out, x, n, n0, rr, len);
+	else
+		big_mont_reduce_ct(out, x, xlen, n, n0, rr, len, 0);
+}

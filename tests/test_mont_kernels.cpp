@@ -513,7 +513,8 @@ TEST(MontKernels, ReduceAnyLengthInConstantTime)
 	}
 }
 
-/* big_mont_reduce_below_ct against GMP: x of 2 len chunks below n R
+/* big_mont_reduce_below_ct (and big_mont_reduce_crt_ct, which takes it
+ * at 2 len chunks) against GMP: x of 2 len chunks below n R
  * (random density; 0, 1, n R - 1, x of n R - 1 rounded down to all-ones
  * low chunks, a product of two values below n and R), plain and fully
  * reduced, at lengths 1..40 and the RSA lengths; out's guards intact, x
@@ -565,6 +566,17 @@ TEST(MontKernels, ReduceBelowNRAsGmp)
 					<< "\n n = " << bt::hex(m.n) << "\n x = " << bt::hex(x);
 				ASSERT_TRUE(out.guards_intact()) << "len " << len;
 				ASSERT_EQ(xv, before);
+				/* big_mont_reduce_crt_ct: this path at 2 len chunks, the
+				 * blocks' past it (x with a zero chunk on top). */
+				std::vector<chunk> wide = xv;
+				wide.push_back(0);
+				for (int xlen : { 2 * len, 2 * len + 1 }) {
+					Guarded crt(len);
+					big_mont_reduce_crt_ct(crt.r(), wide.data(), xlen, m.n.data(), m.n0,
+							       rrv.data(), len);
+					ASSERT_EQ(crt.value(), bt::chunks_of(want, len))
+						<< "len " << len << " xlen " << xlen;
+				}
 			}
 		}
 	}

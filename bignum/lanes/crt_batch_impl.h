@@ -5,11 +5,10 @@
  * lane exponentiation, operation i in lanes i (mod p) and 4 + i (mod q),
  * each operation the same steps as big_modexp_crt (bignum/modexp_crt.c)
  * around it:
- *   a mod p, a mod q   big_mont_reduce_below_ct (a < pq < p R: one
+ *   a mod p, a mod q   big_mont_reduce_crt_ct (a < pq < p R: one
  *                      Montgomery reduction and a product by R^2, no
- *                      division), or big_mont_reduce_ct over the inputs'
- *                      longest length past 2 len chunks, into lanes i
- *                      and 4 + i;
+ *                      division; by blocks over the inputs' longest
+ *                      length past 2 len chunks), into lanes i and 4 + i;
  *   dp, dq             zero-padded to len chunks, as 64-bit words;
  *   m_p, m_q           the lane exponentiation, out of lanes i, 4 + i;
  *   Garner             h = (m_q - m_p mod q) pinv mod q, result = m_p + p h.
@@ -195,10 +194,9 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	int alen = 1;
 	for (int i = 0; i < count; i++)
 		alen = ops[i].a->len > alen ? ops[i].a->len : alen;
-	/* Up to 2 len chunks, a < pq < m R for both primes (of one length):
-	 * padded to 2 len, one Montgomery reduction and a product each. */
-	const int below = alen <= lpq;
-	if (below)
+	/* Up to 2 len chunks padded to 2 len: a < pq < m R for both primes
+	 * (of one length), one Montgomery reduction and a product each. */
+	if (alen < lpq)
 		alen = lpq;
 	for (int i = 0; i < OPS_MAX; i++) {
 		const big_crt_batch_op *op = &ops[i < count ? i : 0];
@@ -210,12 +208,8 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 			const BIGNUM *m = hq ? op->q : op->p;
 			const BIGNUM *d = hq ? op->dq : op->dp;
 			const int lane = hq * OPS_MAX + i;
-			if (below)
-				big_mont_reduce_below_ct(res, ax, m->value, big_n0(m->value[0]),
-							 rr_of[lane], len);
-			else
-				big_mont_reduce_ct(res, ax, alen, m->value,
-						   big_n0(m->value[0]), rr_of[lane], len, 0);
+			big_mont_reduce_crt_ct(res, ax, alen, m->value, big_n0(m->value[0]),
+					       rr_of[lane], len);
 			CB_NAME(from_chunks)(base, lane, k, res, len);
 			big_copy_pad_vec(ix, len, d->value, live ? d->len : 0);
 			big_lanes_exponent_words(e + (size_t)lane * ewords, ewords, ix, len);

@@ -6,7 +6,7 @@
  * - The moduli and R^2 mod each: big_r52_mod_init (dual_mod.c).
  * - The base is a mod m as a plain residue, below m: a < pq < m R, so
  *   one Montgomery reduction and a product by the radix-2^64 R^2
- *   (big_mont_reduce_below_ct), no division.
+ *   (big_mont_reduce_crt_ct), no division.
  * - The exponents are zero-padded to a common length, so both halves scan
  *   the same windows.
  */
@@ -63,17 +63,9 @@ void big_crt_r52_pow(uint64_t *m_p, uint64_t *m_q, const uint64_t *a,
 	big_r52_mod_init(&mod, digits, 2, (const uint64_t *const[2]){ p, q },
 			 (const uint64_t *const[2]){ rr_p, rr_q }, len, ops, x, y);
 
-	/* Equal lengths, so a < pq is below p R and q R (one reduction and a
-	 * product each) unless a carries more chunks than 2 len. */
-	if (alen == 2 * len) {
-		big_mont_reduce_below_ct(residue, a, p, n0_p, rr_p, len);
-		big_r52_from_words(x, 0, digits, residue, len);
-		big_mont_reduce_below_ct(residue, a, q, n0_q, rr_q, len);
-	} else {
-		big_mont_reduce_ct(residue, a, alen, p, n0_p, rr_p, len, 0);
-		big_r52_from_words(x, 0, digits, residue, len);
-		big_mont_reduce_ct(residue, a, alen, q, n0_q, rr_q, len, 0);
-	}
+	big_mont_reduce_crt_ct(residue, a, alen, p, n0_p, rr_p, len);
+	big_r52_from_words(x, 0, digits, residue, len);
+	big_mont_reduce_crt_ct(residue, a, alen, q, n0_q, rr_q, len);
 	big_r52_from_words(x, 1, digits, residue, len);
 
 	pad_words(e_p, dp, dplen, ewords);

@@ -172,13 +172,8 @@ void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int
 			    uint64_t *scratch)
 {
 	uint64_t *a_p = scratch, *a_q = a_p + len;
-	if (alen == 2 * len) { /* a < pq: below p R and q R */
-		big_mont_reduce_below_ct(a_p, a, p, big_n0(p[0]), rr_p, len);
-		big_mont_reduce_below_ct(a_q, a, q, big_n0(q[0]), rr_q, len);
-	} else {
-		big_mont_reduce_ct(a_p, a, alen, p, big_n0(p[0]), rr_p, len, 0);
-		big_mont_reduce_ct(a_q, a, alen, q, big_n0(q[0]), rr_q, len, 0);
-	}
+	big_mont_reduce_crt_ct(a_p, a, alen, p, big_n0(p[0]), rr_p, len);
+	big_mont_reduce_crt_ct(a_q, a, alen, q, big_n0(q[0]), rr_q, len);
 	big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, a_q + len);
 }
 
