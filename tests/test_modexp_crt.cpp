@@ -388,6 +388,11 @@ TEST(CrtCheck, RefusesWhatItCannotCheck)
 				&key.prr.b, &key.qrr.b),
 		  BIG_INVALID_ARGS);
 	EXPECT_EQ(equal, 0);
+	equal = 1;
+	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &bn.b, &key.p.b, &key.q.b, &bn.b,
+				&key.qrr.b),
+		  BIG_INVALID_ARGS); /* an R^2 longer than its prime */
+	EXPECT_EQ(equal, 0);
 	/* 1^e = 1 with R^2 computed inside. */
 	EXPECT_EQ(big_crt_check(&equal, &one.b, &one.b, &be.b, &bn.b, &key.p.b, &key.q.b, nullptr,
 				nullptr),
