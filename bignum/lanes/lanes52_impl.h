@@ -336,13 +336,17 @@ LN52_UNROLL(24)
 }
 
 /* dd[j] = (2 a_j mod 2^52) + (a_{j-1} >> 51), 2 <= j < k: the digits of
- * twice a's tail that the square rows take (ln52_square_row). */
+ * twice a's tail that the square rows take (ln52_square_row).  By two
+ * multiply-adds with 2, lo(2 a_j) and hi(2 a_{j-1}), where add, mask,
+ * shift and add took four operations: the squaring issues every vector
+ * operation on the two ports the multiply-adds use. */
 LN52_INLINE void ln52_doubled_digits(z52 *dd, const uint64_t *a, const int k)
 {
+	const z52 two = z52_set1(2);
 LN52_UNROLL(24)
 	for (int j = 2; j < k; j++) {
 		const z52 aj = z52_load(LN52_AT(a, j));
-		dd[j] = z52_add(z52_and52(z52_add(aj, aj)), z52_shr51(z52_load(LN52_AT(a, j - 1))));
+		dd[j] = z52_madd_hi(z52_madd_lo(z52_zero(), aj, two), z52_load(LN52_AT(a, j - 1)), two);
 	}
 }
 
@@ -364,8 +368,7 @@ LN52_INLINE void ln52_square_row(z52 *acc, const int c0, const z52 *dd, const ui
 		acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
 	acc[2 * s + 1 - c0] = z52_madd_hi(acc[2 * s + 1 - c0], as, as);
 	if (s + 1 < k) {
-		const z52 as1 = z52_load(LN52_AT(a, s + 1));
-		const z52 e = z52_and52(z52_add(as1, as1));
+		const z52 e = z52_madd_lo(z52_zero(), z52_load(LN52_AT(a, s + 1)), z52_set1(2));
 		acc[2 * s + 1 - c0] = z52_madd_lo(acc[2 * s + 1 - c0], as, e);
 		acc[2 * s + 2 - c0] = z52_madd_hi(acc[2 * s + 2 - c0], as, e);
 	}
