@@ -1035,6 +1035,10 @@ def batch_rows(batch, summary, machine):
         def ratio(x, y):
             if not x or not y:
                 return "n/a"
+            # The median of the rounds' own ratios where the run has them
+            # (pairs timed side by side); a run from before, the medians'.
+            if y is single and isinstance(x.get("ratio_to_single_rounds"), (int, float)):
+                return "%.3f" % x["ratio_to_single_rounds"]
             return "%.3f" % (x["cpu_median_ns_per_op"] / y["cpu_median_ns_per_op"])
 
         def per_core(x):
@@ -1063,6 +1067,9 @@ def batch_rows(batch, summary, machine):
             mb8_ns = (r or {}).get("median_ns")
         over_mb8 = "%.3f" % (best["cpu_median_ns_per_op"] / mb8_ns) if best and isinstance(
             mb8_ns, (int, float)) and mb8_ns > 0 else "n/a"
+        if best and row and row[0].get("measured") and isinstance(
+                best.get("ratio_to_mb8_rounds"), (int, float)):
+            over_mb8 = "%.3f" % best["ratio_to_mb8_rounds"]
         rows.append([bits, ns(single)] + [ns(lanes[n]) for n in BATCH_LANES] +
                     [ratio(lanes[n], single) for n in BATCH_LANES] +
                     [per_core(single), per_core(best), ns(ossl), ratio(best, ossl), mb8,
@@ -1113,11 +1120,13 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
     out.append("")
     out.append("%s, %s; blinding off on every side (OpenSSL single: RSA_private_decrypt "
                "without blinding), our fault check on; answers checked against GMP before "
-               "timing; ratios are same-run time ratios (below 1: the batch faster); "
+               "timing; ratios are same-run time ratios (below 1: the batch faster), "
+               "medians of each round's own ratio where the run has them; "
                "batch: the fastest lane build measured; "
                "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: CPU time per "
-               "operation of its 8-operation call, interleaved with the batch in the same "
-               "run (blinding off), and batch/mb8 against it" % (
+               "operation of its 8-operation call, run next to the IFMA batch in each round "
+               "(before it in odd rounds, after it in even ones; blinding off), and "
+               "batch/mb8 against it" % (
                    "`%s`" % command if markdown and command else command or "bigmont speed --batch",
                    "lane kernel '%s'" % doc.get("batch_kernel", "?")))
     for what in sorted(notes):

@@ -759,6 +759,14 @@ class Batch(unittest.TestCase):
         self.assertEqual(rows[0][12:], ["500", "0.800"])
         self.assertNotIn("ipp-crypto mb8", notes)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
+        # A run with each round's own ratios: their medians, not the
+        # medians' ratio, in the batch/single and batch/mb8 cells.
+        ifma_row = doc["keys"][0]["implementations"][1]
+        ifma_row.update(ratio_to_single_rounds=0.41, ratio_to_mb8_rounds=0.83)
+        rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
+        self.assertEqual(rows[0][5], "0.410")
+        self.assertEqual(rows[0][12:], ["500", "0.830"])
+        ifma_row.update(ratio_to_single_rounds=None, ratio_to_mb8_rounds=None)
         # Its row there but not measured: n/a with the row's reason, not the
         # speed runs' figure.
         doc["keys"][0]["implementations"][-1].update(measured=False, kernel=MB_NOTE,

@@ -470,8 +470,17 @@ def check_batch(exe, work, env, x86=True):
                 check(name in ("ours-batch-avx2", "ours-batch-ifma", "ipp-crypto-mb8") and
                       x.get("kernel"),
                       "only the AVX2, IFMA and mb8 rows may be absent, with a reason: %r" % x)
-        check(impls.get("ours-single", {}).get("ratio_to_single") == 1,
+        check(impls.get("ours-single", {}).get("ratio_to_single") == 1 and
+              impls.get("ours-single", {}).get("ratio_to_single_rounds") == 1,
               "ours-single is the ratios' base")
+        mb8 = impls.get("ipp-crypto-mb8", {}).get("measured")
+        for name, x in impls.items():
+            # Each round's own ratios: every measured row has one to the
+            # single operation, and to mb8 where mb8 ran (else null).
+            check(not x.get("measured") or (
+                x["ratio_to_single_rounds"] > 0 and
+                (x["ratio_to_mb8_rounds"] > 0 if mb8 else x["ratio_to_mb8_rounds"] is None)),
+                  "--batch %s round ratios: %r" % (name, x))
         batch = next(n for n in ("ours-batch-ifma", "ours-batch-avx2", "ours-batch-c")
                      if impls.get(n, {}).get("measured") or n == "ours-batch-c")
         rows = {(x.get("name"), x.get("threads")): x for x in key.get("threads", [])}
