@@ -598,7 +598,9 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 40, 0), 6440);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 40, 0), 6400);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 30, 1), 2730);
-	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1240);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 20, 1), 1240);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1295);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 1), 345);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 410);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
 	/* The radix-2^28 lane kernels: 2(2k^2 + k) and 2(k(k+1)/2 + k^2 + k),

@@ -440,7 +440,8 @@ LN52_UNROLL(8)
  * acc[0] then, before q_2s is taken from it; its last, s + k, is within the
  * window's k + 1), and the rows s >= ceil(k/2) into the last window
  * (columns k .. 2k).  k^2 + k madds for the square (the cross products
- * once, against the product's 2k^2) and 2k^2 + k for the reduction.  A
+ * once, against the product's 2k^2), 2k^2 + k for the reduction and 3k - 5
+ * with 2 for the doubled digits (ln52_doubled_digits, the square rows' e).  A
  * column takes at most two halves a square row and rows from at most k
  * of them: lanes52.h's bound holds.  Needs a < R/2 (ln52_square_row),
  * which a < 2m < R/2 gives.
