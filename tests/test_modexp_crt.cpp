@@ -31,14 +31,6 @@ using bt::Big;
 using bt::chunk;
 using bt::Mpz;
 
-void random_prime(bt::Rng &rng, mpz_t p, int bits)
-{
-	do {
-		rng.mpz_bits(p, bits);
-		mpz_nextprime(p, p);
-	} while (mpz_sizeinbase(p, 2) != static_cast<size_t>(bits));
-}
-
 /* big_modexp_crt's operands other than the base, as BIGNUMs: the primes
  * in the order given, the exponents for each, p^-1 mod q, and R^2 mod p
  * and mod q. */
@@ -105,10 +97,7 @@ TEST(ModexpCrt, RandomPrimesOfManySizes)
 		const long reps = s.pbits >= 700 ? 1 : bt::scaled(4);
 		for (long r = 0; r < reps; r++) {
 			Mpz p, q, n, a, dp, dq;
-			random_prime(rng, p, s.pbits);
-			do
-				random_prime(rng, q, s.qbits);
-			while (mpz_cmp(p, q) == 0);
+			rng.mpz_prime_pair(p, q, s.pbits, s.qbits);
 			mpz_mul(n, p, q);
 			switch (rng.below(6)) {
 			case 0: mpz_set_ui(a, 0); break;
@@ -206,8 +195,8 @@ TEST(ModexpCrt, ResultMayAliasBase)
 {
 	bt::Rng rng(33);
 	Mpz p, q, n, a, dp, dq, pinv, want, got;
-	random_prime(rng, p, 200);
-	random_prime(rng, q, 190);
+	rng.mpz_prime(p, 200);
+	rng.mpz_prime(q, 190);
 	mpz_mul(n, p, q);
 	rng.mpz_bits(a, 380);
 	rng.mpz_bits(dp, 150);
@@ -248,10 +237,7 @@ TEST(CrtCheck, AgainstPowmModPq)
 		const long reps = sz.pbits >= 1536 ? 2 : bt::scaled(6);
 		for (long r = 0; r < reps; r++) {
 			Mpz p, q, n, s, e, want, a, pinv;
-			random_prime(rng, p, sz.pbits);
-			do
-				random_prime(rng, q, sz.qbits);
-			while (mpz_cmp(p, q) == 0);
+			rng.mpz_prime_pair(p, q, sz.pbits, sz.qbits);
 			mpz_mul(n, p, q);
 			const CrtKey key(p, q, p, q, p); /* only p, q and their R^2 are read */
 			const int lpq = key.p.b.len + key.q.b.len;
@@ -324,12 +310,9 @@ TEST(CrtCheck, FaultedPrimeDoesNotPass)
 	bt::Rng rng(36);
 	for (int bits : { 256, 512, 1024 }) {
 		Mpz p, q, p2, n, n2, s, a, e, pinv;
-		random_prime(rng, p, bits);
+		rng.mpz_prime_pair(p, q, bits, bits);
 		do
-			random_prime(rng, q, bits);
-		while (mpz_cmp(p, q) == 0);
-		do
-			random_prime(rng, p2, bits);
+			rng.mpz_prime(p2, bits);
 		while (mpz_cmp(p2, p) == 0 || mpz_cmp(p2, q) == 0);
 		mpz_mul(n, p, q);
 		mpz_mul(n2, p2, q);
@@ -356,8 +339,8 @@ TEST(CrtCheck, RefusesWhatItCannotCheck)
 {
 	bt::Rng rng(35);
 	Mpz p, q, s, e, n;
-	random_prime(rng, p, 256);
-	random_prime(rng, q, 256);
+	rng.mpz_prime(p, 256);
+	rng.mpz_prime(q, 256);
 	mpz_mul(n, p, q);
 	const CrtKey key(p, q, p, q, p);
 	mpz_set_ui(e, 65537);

@@ -149,14 +149,6 @@ TEST_P(Radix52Crt, OnCommittedKeysMatchesPowm)
 	}
 }
 
-void random_prime(bt::Rng &rng, mpz_t p, int bits)
-{
-	do {
-		rng.mpz_bits(p, bits);
-		mpz_nextprime(p, p);
-	} while (mpz_sizeinbase(p, 2) != static_cast<size_t>(bits));
-}
-
 TEST_P(Radix52Crt, OnRandomPrimesOfEqualChunkLength)
 {
 	bt::Rng rng(5206);
@@ -170,10 +162,7 @@ TEST_P(Radix52Crt, OnRandomPrimesOfEqualChunkLength)
 		const long reps = sz.pbits >= 1024 ? 1 : bt::scaled(2);
 		for (long r = 0; r < reps; r++) {
 			Mpz p, q, n, a, dp, dq, pm1, qm1;
-			random_prime(rng, p, sz.pbits);
-			do
-				random_prime(rng, q, sz.qbits);
-			while (mpz_cmp(p, q) == 0);
+			rng.mpz_prime_pair(p, q, sz.pbits, sz.qbits);
 			mpz_mul(n, p, q);
 			rng.mpz_bits(a, sz.pbits + sz.qbits);
 			mpz_mod(a, a, n);
@@ -195,8 +184,8 @@ TEST(Radix52CrtPath, UnequalLengthsAreRefused)
 {
 	bt::Rng rng(5207);
 	Mpz p, q, a, pinv;
-	random_prime(rng, p, 1024);
-	random_prime(rng, q, 1088);
+	rng.mpz_prime(p, 1024);
+	rng.mpz_prime(q, 1088);
 	rng.mpz_bits(a, 2000);
 	mpz_invert(pinv, p, q);
 	Big ba(a), bp(p), bq(q), bd(a), bpinv(pinv), out(1);

@@ -128,6 +128,22 @@ chunk Rng::digit()
 	}
 }
 
+void Rng::mpz_prime(mpz_t out, int bits)
+{
+	do {
+		mpz_bits(out, bits);
+		mpz_nextprime(out, out);
+	} while (mpz_sizeinbase(out, 2) != static_cast<size_t>(bits));
+}
+
+void Rng::mpz_prime_pair(mpz_t p, mpz_t q, int pbits, int qbits)
+{
+	mpz_prime(p, pbits);
+	do
+		mpz_prime(q, qbits);
+	while (mpz_cmp(p, q) == 0);
+}
+
 void Rng::mpz_bits(mpz_t out, int bits)
 {
 	if (bits <= 0) {

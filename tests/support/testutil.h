@@ -45,6 +45,10 @@ public:
 	chunk digit();
 	/* A random number of exactly `bits` bits (top bit set), random density. */
 	void mpz_bits(mpz_t out, int bits);
+	/* A random prime of exactly `bits` bits (bits >= 2). */
+	void mpz_prime(mpz_t out, int bits);
+	/* Random primes p of pbits and q of qbits bits, q != p. */
+	void mpz_prime_pair(mpz_t p, mpz_t q, int pbits, int qbits);
 
 private:
 	uint64_t s_[4];
