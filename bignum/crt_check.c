@@ -4,8 +4,8 @@
  * s of input a, for a public e.
  *
  * By the CRT, s^e = a mod pq exactly when s^e = a mod p and mod q.  Each
- * side is reduced afresh from the whole s and the whole a (big_mont_reduce_ct:
- * Montgomery products by R^2, no division), so a fault anywhere in the
+ * side is reduced afresh from the whole s and the whole a (Montgomery
+ * reductions and products by R^2, no division: below), so a fault anywhere in the
  * CRT (either half's exponentiation, the reduction of its input, Garner's
  * recombination) leaves at least one congruence false.  The check modulo
  * the primes trusts them: a stored prime faulted to a small value (1,
