@@ -253,6 +253,8 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 #if BIG_R52_HAVE_IFMA_BUILD
 		pairs |= big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(k);
 #endif
+		if (pairs && k == 10)
+			return BENCH_R52_NASM10;
 		if (pairs)
 			return bench_peak_r52_pairs_vpmadd52(k, squaring);
 		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
@@ -261,6 +263,8 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
 	if (nasm && k == 20)
 		return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
+	if (pairs && k == 10)
+		return BENCH_R52_NASM10;
 	return pairs ? bench_peak_r52_pairs_vpmadd52(k, squaring) : bench_peak_r52_vpmadd52(k, squaring);
 }
 

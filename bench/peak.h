@@ -150,11 +150,16 @@ double bench_peak_r52_pairs_vpmadd52(int k, int squaring);
  * "adx" and "kara16" multiply by Karatsuba at 16 chunks; "ifma" runs
  * the NASM kernels at 20 digits, the C intrinsics elsewhere, squaring by
  * the pair product at the sizes the library binds it on this CPU
- * (big_r52_mul_pairs_wanted); "amd" and "intel" are the NASM kernels;
- * "pairs" the pair product and squaring at every size, "ymm" the product and the
- * dedicated squaring on the ymm halves; NULL the algorithm's need. */
+ * (big_r52_mul_pairs_wanted; at 10 digits the NASM pair product, which
+ * squares too); "amd" and "intel" are the NASM kernels; "pairs" the pair
+ * product and squaring at every size (the NASM product at 10), "ymm" the
+ * product and the dedicated squaring on the ymm halves; NULL the
+ * algorithm's need. */
 #define BENCH_R52_NASM20_MUL 435
 #define BENCH_R52_NASM20_SQR 349
+/* The 10-digit NASM pair product (asm/x86_64/r52_dual_mul10_ifma.asm),
+ * which squares too: 64 for the rows, 52 for the reduction's steps. */
+#define BENCH_R52_NASM10 116
 double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring);
 double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 /* ymm vpmuludq of a lane kernel of k digits (all 8 lanes): what the

@@ -24,6 +24,7 @@
 #define RUN 32
 
 static const int digits[BENCH_R52_SIZES] = { 10, 20, 30, 40 };
+static const int side_digits[BENCH_R52_SIDE_SIZES] = { 10, 30, 40 };
 
 #if BIG_CHUNK_SIZE == 64 /* big_n0 gives the low 52 bits of k0 */
 struct call {
@@ -138,11 +139,12 @@ static void measure_tunings(struct bench_r52_table *t, struct call *c, uint64_t 
 	t->ntuned += 2 * TUNINGS;
 }
 
-/* Each side of the IFMA choices at 30 and 40 digits (bignum/tuning.h):
- * the product on the ymm halves and on pair groups, the dedicated
- * squaring on the ymm halves and the squaring on pair groups (taken with
- * the pair product), called by name on the same operands, their runs
- * alternating trial by trial. */
+/* Each side of the IFMA choices at 10, 30 and 40 digits
+ * (bignum/tuning.h): the product on the ymm halves and on pair groups,
+ * the dedicated squaring on the ymm halves and the squaring on pair
+ * groups (taken with the pair product; at 10 digits the square by it),
+ * called by name on the same operands, their runs alternating trial by
+ * trial. */
 enum { SIDES = 4 };
 static const struct {
 	const char *name, *op;
@@ -169,7 +171,7 @@ static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *s
 		t->side[i] = (struct bench_kernel_row){ .name = sides[i].name, .op = sides[i].op };
 	for (int col = 0; col < BENCH_R52_SIDE_SIZES; col++) {
 		uint64_t best[SIDES];
-		random_operands(c, digits[2 + col], seed);
+		random_operands(c, side_digits[col], seed);
 		c->mul20 = NULL;
 		c->sqr20 = NULL;
 		bench_best_ticks_alternating(best, SIDES, take_side, run_calls, c, t->trials,
@@ -178,8 +180,13 @@ static void measure_sides(struct bench_r52_table *t, struct call *c, uint64_t *s
 			t->side[i].ticks[col] = (double)best[i] / RUN;
 	}
 	t->nsides = SIDES;
-	t->pairs_at = big_r52_mul_pairs_wanted(30) ? (big_r52_mul_pairs_wanted(40) ? "30 and 40" : "30")
-						   : (big_r52_mul_pairs_wanted(40) ? "40" : "neither");
+	int bound = 0;
+	for (int col = 0; col < BENCH_R52_SIDE_SIZES; col++)
+		if (big_r52_mul_pairs_wanted(side_digits[col]))
+			bound |= 1 << col;
+	static const char *const sets[8] = { "neither", "10", "30", "10 and 30",
+					     "40", "10 and 40", "30 and 40", "10, 30 and 40" };
+	snprintf(t->pairs_at, sizeof(t->pairs_at), "%s", sets[bound]);
 	t->sqr30_by = big_r52_pow_sqr30_dedicated() ? "the dedicated squaring"
 		      : big_r52_mul_pairs_wanted(30) ? "the pair squaring"
 						     : "the product";
@@ -263,7 +270,7 @@ static void print_bounds(FILE *out, const struct bench_r52_table *t, double tick
 		bench_peak_print_table(out, "tuning", digits + 1, 1, t->tuned, t->ntuned,
 				       ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52, formula);
 	if (t->nsides > 0)
-		bench_peak_print_table(out, "side", digits + 2, BENCH_R52_SIDE_SIZES, t->side,
+		bench_peak_print_table(out, "side", side_digits, BENCH_R52_SIDE_SIZES, t->side,
 				       t->nsides, ticks_per_cycle, rate, bench_peak_r52_kernel_vpmadd52,
 				       formula);
 }
@@ -283,7 +290,7 @@ void bench_r52_kernels_json(struct json_writer *w, const struct bench_r52_table 
 	table.heads = digits + 1;
 	table.n = 1;
 	bench_peak_json_rows(w, &table, t->tuned, t->ntuned, ticks_per_cycle);
-	table.heads = digits + 2;
+	table.heads = side_digits;
 	table.n = BENCH_R52_SIDE_SIZES;
 	bench_peak_json_rows(w, &table, t->side, t->nsides, ticks_per_cycle);
 }
@@ -308,10 +315,11 @@ void bench_r52_kernels_print(FILE *out, const struct bench_r52_table *t,
 		bench_print_kernel_pairs(out, t->tuned, t->ntuned, 1, ticks_per_cycle);
 	}
 	if (t->nsides > 0) {
-		fprintf(out, "the product and the squaring at 30 and 40 digits on the ymm halves and "
-			"on pair groups, runs alternating (this CPU binds the pairs at: "
-			"%s; squares at 30 in the exponentiation by %s)\n", t->pairs_at, t->sqr30_by);
-		bench_print_kernel_head(out, "side", digits + 2, BENCH_R52_SIDE_SIZES,
+		fprintf(out, "the product and the squaring at 10, 30 and 40 digits on the ymm halves "
+			"and on pair groups (at 10 the pair squaring is the square by the pair "
+			"product), runs alternating (this CPU binds the pairs at: %s; squares at 30 "
+			"in the exponentiation by %s)\n", t->pairs_at, t->sqr30_by);
+		bench_print_kernel_head(out, "side", side_digits, BENCH_R52_SIDE_SIZES,
 					"digits per half");
 		bench_print_kernel_rows(out, t->side, t->nsides, BENCH_R52_SIDE_SIZES, 1.0, "ticks");
 		bench_print_kernel_rows(out, t->side, t->nsides, BENCH_R52_SIDE_SIZES,

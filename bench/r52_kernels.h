@@ -27,14 +27,16 @@ struct bench_r52_table {
 	int ntuned;
 	struct bench_kernel_row tuned[4];
 	const char *running; /* the tuning the ifma rows' 20 column ran */
-	/* Each side of the IFMA choices at 30 and 40 digits ("ymm" mul,
-	 * "pairs" mul, "ymm" sqr: the dedicated squaring), where the CPU runs
-	 * IFMA: columns 0 and 1 (30, 40 digits). */
+	/* Each side of the IFMA choices at 10, 30 and 40 digits ("ymm" mul,
+	 * "pairs" mul, "ymm" sqr: the dedicated squaring, "pairs" sqr: at 10
+	 * digits the square by the pair product), where the CPU runs IFMA:
+	 * columns 0, 1 and 2 (10, 30, 40 digits). */
 	int nsides;
 	struct bench_kernel_row side[4];
-	const char *pairs_at, *sqr30_by; /* what this CPU binds */
+	char pairs_at[32]; /* what this CPU binds: "10, 30 and 40", "neither" */
+	const char *sqr30_by;
 };
-#define BENCH_R52_SIDE_SIZES 2
+#define BENCH_R52_SIDE_SIZES 3
 
 /* Measure the builds this CPU can run, each figure the best of
  * bench_kernel_trials(BENCH_R52_TRIALS, trial_scale) runs (trial_scale:

@@ -521,29 +521,32 @@ static int (*resolve_big_lanes74_asm(void))(void)
 }
 __typeof__(big_lanes74_asm) big_lanes74_asm __attribute__((ifunc("resolve_big_lanes74_asm")));
 
-/* big_r52_mul_pairs_wanted(digits): 1 at 30 and 40 digits where the
- * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured). */
-static int r52_pairs_none(int digits)
-{
-	(void)digits;
-	return 0;
-}
-static int r52_pairs_30(int digits)
-{
-	return digits == 30;
-}
-static int r52_pairs_40(int digits)
-{
-	return digits == 40;
-}
-static int r52_pairs_30_40(int digits)
-{
-	return digits == 30 || digits == 40;
-}
+/* big_r52_mul_pairs_wanted(digits): 1 at 10, 30 and 40 digits where the
+ * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured); one
+ * function for each set of those sizes (bit 0: 10, bit 1: 30, bit 2: 40). */
+#define R52_PAIRS_AT(set)                                                    \
+	static int r52_pairs_##set(int digits)                               \
+	{                                                                    \
+		return (((set) & 1) && digits == 10) ||                      \
+		       (((set) & 2) && digits == 30) ||                      \
+		       (((set) & 4) && digits == 40);                        \
+	}
+R52_PAIRS_AT(0)
+R52_PAIRS_AT(1)
+R52_PAIRS_AT(2)
+R52_PAIRS_AT(3)
+R52_PAIRS_AT(4)
+R52_PAIRS_AT(5)
+R52_PAIRS_AT(6)
+R52_PAIRS_AT(7)
+#undef R52_PAIRS_AT
 static int (*resolve_big_r52_mul_pairs_wanted(void))(int)
 {
-	const int at30 = TUNED("R52_MUL_PAIRS30"), at40 = TUNED("R52_MUL_PAIRS40");
-	return at30 ? (at40 ? r52_pairs_30_40 : r52_pairs_30) : (at40 ? r52_pairs_40 : r52_pairs_none);
+	static int (*const by_set[8])(int) = { r52_pairs_0, r52_pairs_1, r52_pairs_2,
+						r52_pairs_3, r52_pairs_4, r52_pairs_5,
+						r52_pairs_6, r52_pairs_7 };
+	return by_set[(TUNED("R52_MUL_PAIRS10") ? 1 : 0) | (TUNED("R52_MUL_PAIRS30") ? 2 : 0) |
+		      (TUNED("R52_MUL_PAIRS40") ? 4 : 0)];
 }
 __typeof__(big_r52_mul_pairs_wanted) big_r52_mul_pairs_wanted
 	__attribute__((ifunc("resolve_big_r52_mul_pairs_wanted")));

@@ -10,7 +10,7 @@
  * figure is not there or the winner is not the faster.  `bigmont speed
  * --kernels` prints both sides of each choice on a CPU that runs them,
  * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and sqr
- * at 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
+ * at 10, 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
  * intrin/asm rows at 19, 37, 55 digits): a row for a new model
  * cites those.  Why each choice
  * exists and what it trades: docs/design-notes.md ("The tuning table").
@@ -19,6 +19,12 @@
  *   MONT_MUL16_KARATSUBA   the adx Montgomery product at 16 chunks by one
  *                          level of Karatsuba (asm/x86_64/mont_mul16_adx.inc,
  *                          464 mulx) rather than by rows (256 + 16 + 256);
+ *   R52_MUL_PAIRS10        the IFMA dual product at 10 digits (RSA-1024's
+ *                          halves) on zmm pair groups (r52_mul_pairs), and
+ *                          every squaring there by that product, rather
+ *                          than the fixed window on the ymm halves
+ *                          (bignum/radix52/dual_fixed_impl.h) and its
+ *                          dedicated squaring;
  *   R52_MUL_PAIRS30        the IFMA dual product and squaring at 30
  *                          digits on zmm pair groups (r52_mul_pairs,
  *                          r52_sqr_pairs, bignum/radix52/dual_ifma.c)
@@ -64,6 +70,7 @@
 
 #define BIG_TUNING_CHOICES(X)                                                 \
 	X(MONT_MUL16_KARATSUBA)                                               \
+	X(R52_MUL_PAIRS10)                                                    \
 	X(R52_MUL_PAIRS30)                                                    \
 	X(R52_MUL_PAIRS40)                                                    \
 	X(R52_POW_SQR30_DEDICATED)                                            \

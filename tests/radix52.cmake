@@ -31,6 +31,6 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       sh $<TARGET_FILE:variant_probe> $<TARGET_FILE:test_radix52> --gtest_filter=*/ifma)
     set_tests_properties(test_radix52.ifma_build.tune${side} PROPERTIES
       SKIP_REGULAR_EXPRESSION "skipped: no AVX-512 IFMA"
-      ENVIRONMENT "BIGMONT_TUNE=r52_mul_pairs30=${side},r52_mul_pairs40=${side},r52_pow_sqr30_dedicated=${side},r52_kernels20_intel=${side}")
+      ENVIRONMENT "BIGMONT_TUNE=r52_mul_pairs10=${side},r52_mul_pairs30=${side},r52_mul_pairs40=${side},r52_pow_sqr30_dedicated=${side},r52_kernels20_intel=${side}")
   endforeach()
 endif()

@@ -336,8 +336,9 @@ TEST_P(Radix52, ProductAndSquareAreExactAlmostMontgomery)
 	}
 }
 
-/* Each side of the IFMA build's choices above the fixed window (the pair
- * product and squaring, the ymm halves' product, the dedicated squaring),
+/* Each side of the IFMA build's choices (the pair product and squaring,
+ * at the fixed window's sizes the square by the pair product, the ymm
+ * halves' product, the dedicated squaring), at every digit count,
  * called by name whatever this CPU binds: the emulated build's on every
  * CPU, the IFMA build's where it runs.  Exact against GMP, and the same
  * words as the twin's product and squaring; aliasing r == a. */
@@ -363,7 +364,7 @@ TEST(Radix52Sides, PairsHalvesAndDedicatedSquaringMatchGmpAndTheTwin)
 	for (const Sides &b : v) {
 		if (!b.runs)
 			continue;
-		for (int k = 11; k <= kMaxTestDigits; k++) {
+		for (int k = 1; k <= kMaxTestDigits; k++) {
 			for (long rep = 0; rep < bt::scaled(3); rep++) {
 				AmmCase c(rng, k);
 				Dual twin(k), twin2(k);
@@ -676,36 +677,41 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52, ::testing::ValuesIn(builds()),
  * the exact almost-Montgomery value (GMP) on many more operands than the
  * every-size test gives one size: all moduli kinds, all operand kinds,
  * the two halves' kinds independent. */
-struct Kernels20 {
-	const char *tuning;
+/* The NASM kernels: at 20 digits a product and a squaring in each
+ * tuning; at 10 a product, which the exponentiation squares by too (sqr
+ * NULL: the square is that product with b = a). */
+struct AsmKernels {
+	const char *name;
+	int k;
 	big_r52_dual_mul_fn *mul;
 	big_r52_dual_sqr_fn *sqr;
 };
 
 class Radix52Asm : public Radix52 {
 protected:
-	void mul_and_sqr20_are_exact(const Kernels20 &kn);
+	void mul_and_sqr_are_exact(const AsmKernels &kn);
 	void frames_are_wiped(int k);
 };
-const Kernels20 kKernels20[] = {
-	{ "amd", big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
-	{ "intel", big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
-	{ "bound", big_r52_dual_mul20_ifma_asm, big_r52_dual_sqr20_ifma_asm },
+const AsmKernels kAsmKernels[] = {
+	{ "amd", 20, big_r52_dual_mul20_ifma_amd, big_r52_dual_sqr20_ifma_amd },
+	{ "intel", 20, big_r52_dual_mul20_ifma_intel, big_r52_dual_sqr20_ifma_intel },
+	{ "bound", 20, big_r52_dual_mul20_ifma_asm, big_r52_dual_sqr20_ifma_asm },
+	{ "mul10", 10, big_r52_dual_mul10_ifma, nullptr },
 };
 
-TEST_P(Radix52Asm, MulAndSqr20AreExactAndKeepTheAbi)
+TEST_P(Radix52Asm, MulAndSqrAreExactAndKeepTheAbi)
 {
-	for (const Kernels20 &kn : kKernels20) {
-		SCOPED_TRACE(kn.tuning);
-		mul_and_sqr20_are_exact(kn);
+	for (const AsmKernels &kn : kAsmKernels) {
+		SCOPED_TRACE(kn.name);
+		mul_and_sqr_are_exact(kn);
 		if (HasFatalFailure())
 			return;
 	}
 }
 
-void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
+void Radix52Asm::mul_and_sqr_are_exact(const AsmKernels &kn)
 {
-	constexpr int k = 20, words = BIG_R52_PAIR_WORDS(k);
+	const int k = kn.k, words = BIG_R52_PAIR_WORDS(k);
 	bt::Rng rng(5220);
 	for (long rep = 0; rep < bt::scaled(400); rep++) {
 		AmmCase c(rng, k);
@@ -725,9 +731,14 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 				     bt::ptr_arg(&c.s.mod) } };
 		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(kn.mul), &mc))
 			<< "mul rep " << rep;
-		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(alias ? r2.x() : c.a.x()),
-				     bt::ptr_arg(&c.s.mod) } };
-		ASSERT_TRUE(bt::abi_call(reinterpret_cast<const void *>(kn.sqr), &sc))
+		const uint64_t *sin = alias ? r2.x() : c.a.x();
+		bt::AbiCall sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(sin), bt::ptr_arg(&c.s.mod) } };
+		if (kn.sqr == nullptr)
+			sc = { { bt::ptr_arg(r2.x()), bt::ptr_arg(sin), bt::ptr_arg(sin),
+				 bt::ptr_arg(&c.s.mod) } };
+		const void *sfn = kn.sqr ? reinterpret_cast<const void *>(kn.sqr)
+				       : reinterpret_cast<const void *>(kn.mul);
+		ASSERT_TRUE(bt::abi_call(sfn, &sc))
 			<< "sqr rep " << rep;
 		ASSERT_TRUE(r.guards_intact() && r2.guards_intact()) << "rep " << rep;
 		expect_exact(c, r, r2, "rep " + std::to_string(rep) + " alias " + std::to_string(alias));
@@ -738,8 +749,9 @@ void Radix52Asm::mul_and_sqr20_are_exact(const Kernels20 &kn)
 
 /* The kernels leave copies of their operands and of m in a stack frame,
  * and values of them in zmm and mask registers, which their caller zeroes
- * when done (big_r52_dual20_ifma_wipe at 20 digits, big_r52_stack_wipe_ifma for
- * the C kernels at 10, 30 and 40, whichever this CPU binds there): after
+ * when done (big_r52_dual20_ifma_wipe after the NASM kernels at 20 and 10
+ * digits, big_r52_stack_wipe_ifma after the C kernels at 10, 30 and 40,
+ * whichever this CPU binds there): after
  * a product, a squaring or an exponentiation none of a's digits, m's or
  * k0 << 12 is left below the caller.  The stack is zeroed before each call, so that what
  * the test's own setup left there does not count.  (Without the frame's

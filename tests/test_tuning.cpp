@@ -148,13 +148,14 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_mont_mul16_karatsuba(), (int)bound.count("MONT_MUL16_KARATSUBA")) << ctx;
 	EXPECT_EQ(big_r52_kernels20_intel(), (int)bound.count("R52_KERNELS20_INTEL")) << ctx;
 	EXPECT_EQ(big_r52_pow_sqr30_dedicated(), (int)bound.count("R52_POW_SQR30_DEDICATED")) << ctx;
+	EXPECT_EQ(big_r52_mul_pairs_wanted(10), (int)bound.count("R52_MUL_PAIRS10")) << ctx;
 	EXPECT_EQ(big_r52_mul_pairs_wanted(30), (int)bound.count("R52_MUL_PAIRS30")) << ctx;
 	EXPECT_EQ(big_r52_mul_pairs_wanted(40), (int)bound.count("R52_MUL_PAIRS40")) << ctx;
 	EXPECT_EQ(big_lanes19_asm(), (int)bound.count("LANES19_ASM")) << ctx;
 	EXPECT_EQ(big_lanes37_asm(), (int)bound.count("LANES37_ASM")) << ctx;
 	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
 	EXPECT_EQ(big_lanes74_asm(), (int)bound.count("LANES74_ASM")) << ctx;
-	for (int digits : { 10, 20, 25, 35 })
+	for (int digits : { 9, 11, 20, 25, 35 })
 		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
 }
 #endif

@@ -68,6 +68,10 @@
 #define R52_MUL20_KERNEL big_r52_dual_mul20_ifma_asm
 #define R52_SQR20_KERNEL big_r52_dual_sqr20_ifma_asm
 #define R52_WIPE20 big_r52_dual20_ifma_wipe
+/* The 10-digit pair product in NASM (asm/x86_64/r52_dual_mul10_ifma.asm),
+ * where the tuning table binds the pairs at 10 digits; its frame lies
+ * within the C kernels' at 10 digits, and R52_WIPE_C_FRAMES wipes it. */
+#define R52_MUL10_KERNEL big_r52_dual_mul10_ifma
 /* Where it measured faster than the product, the exponentiation squares
  * by the dedicated squaring at 30 digits too (bignum/tuning.h). */
 #define R52_POW_SQR30_DEDICATED big_r52_pow_sqr30_dedicated

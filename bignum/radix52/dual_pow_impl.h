@@ -186,8 +186,8 @@ R52_SIZES(R52_FIXED)
 
 #ifdef R52_MUL_PAIRS
 /* The build's pair-group product and squaring (R52_MUL_PAIRS,
- * R52_SQR_PAIRS), for both halves above the fixed window: k digits, or
- * 30 and 40. */
+ * R52_SQR_PAIRS) and the square by that product, for both halves: k
+ * digits, or 30 and 40. */
 #define R52_PAIR_PRODUCTS(K, SFX)                                            \
 	static void r52_mul_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
 					const uint64_t *b,                   \
@@ -199,6 +199,12 @@ R52_SIZES(R52_FIXED)
 					const struct big_r52_dual_mod *mod)  \
 	{                                                                    \
 		R52_SQR_PAIRS(r, a, mod, K);                                 \
+	}                                                                    \
+	__attribute__((unused))                                              \
+	static void r52_sqr_by_mul_pairs_##SFX(uint64_t *r, const uint64_t *a, \
+					       const struct big_r52_dual_mod *mod) \
+	{                                                                    \
+		R52_MUL_PAIRS(r, a, a, mod, K);                              \
 	}
 R52_PAIR_PRODUCTS(mod->digits, any)
 #ifdef R52_FIXED_SIZES
@@ -207,9 +213,22 @@ R52_PAIR_PRODUCTS(40, 40)
 #endif
 #endif
 
+#ifdef R52_MUL10_KERNEL
+/* The square by the build's 10-digit product (R52_MUL10_KERNEL). */
+static void r52_sqr_by_mul10_kernel(uint64_t *r, const uint64_t *a,
+				    const struct big_r52_dual_mod *mod)
+{
+	R52_MUL10_KERNEL(r, a, a, mod);
+}
+#endif
+
 /* The functions for k digits and H halves: the fixed-size ones if any;
- * the build's pair-group product where R52_MUL_PAIRS_WANTED(k) says so;
- * the 20-digit assembly for both halves only. */
+ * the build's pair-group product where R52_MUL_PAIRS_WANTED(k) says so
+ * (at the fixed window's sizes the squarings too, by that product: a
+ * call there is mostly latency, and the product's rows interleave with
+ * the reduction where the fixed window's squaring finishes the square
+ * first; at 10 digits the build's assembly product, R52_MUL10_KERNEL,
+ * where it has one); the 20-digit assembly for both halves only. */
 static struct r52_size_ops r52_pick(int k, int halves)
 {
 	const int single = halves == 1;
@@ -231,6 +250,16 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
 #ifdef R52_MUL_PAIRS
+	if (!single && R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
+		ops.mul = r52_mul_pairs_any;
+		ops.sqr = ops.pow_sqr = r52_sqr_by_mul_pairs_any;
+#ifdef R52_MUL10_KERNEL
+		if (k == 10) {
+			ops.mul = R52_MUL10_KERNEL;
+			ops.sqr = ops.pow_sqr = r52_sqr_by_mul10_kernel;
+		}
+#endif
+	}
 	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
 		ops.mul = r52_mul_pairs_any;
 		if (k > R52_SQR_MAX_DIGITS)
@@ -386,13 +415,21 @@ void R52_NAME(big_r52_dual_pow)(uint64_t *out, const uint64_t *base,
 }
 
 #ifdef R52_MUL_PAIRS
-/* Each side of the IFMA build's choices above the fixed window, whatever
- * the CPU binds (radix52.h): the product of both halves on pair groups
- * and on the ymm halves, and the dedicated squaring, at k digits (the
- * fixed-size ones at 30 and 40). */
+/* Each side of the IFMA build's choices, whatever the CPU binds
+ * (radix52.h): the product of both halves on pair groups and on the ymm
+ * halves, and the dedicated squaring, at k digits (the fixed-size ones
+ * at 30 and 40, the build's assembly at 10); the squaring on pair groups
+ * is, at the fixed window's sizes, the square by the pair product, as
+ * r52_pick takes it. */
 void R52_NAME(big_r52_dual_mul_pairs)(uint64_t *r, const uint64_t *a, const uint64_t *b,
 				      const struct big_r52_dual_mod *mod)
 {
+#ifdef R52_MUL10_KERNEL
+	if (mod->digits == 10) {
+		R52_MUL10_KERNEL(r, a, b, mod);
+		return;
+	}
+#endif
 #ifdef R52_FIXED_SIZES
 	if (mod->digits == 30) {
 		r52_mul_pairs_30(r, a, b, mod);
@@ -409,6 +446,16 @@ void R52_NAME(big_r52_dual_mul_pairs)(uint64_t *r, const uint64_t *a, const uint
 void R52_NAME(big_r52_dual_sqr_pairs)(uint64_t *r, const uint64_t *a,
 				      const struct big_r52_dual_mod *mod)
 {
+#ifdef R52_MUL10_KERNEL
+	if (mod->digits == 10) {
+		r52_sqr_by_mul10_kernel(r, a, mod);
+		return;
+	}
+#endif
+	if (R52_TAKES_FIXED_WINDOW(mod->digits, 2)) {
+		r52_sqr_by_mul_pairs_any(r, a, mod);
+		return;
+	}
 #ifdef R52_FIXED_SIZES
 	if (mod->digits == 30) {
 		r52_sqr_pairs_30(r, a, mod);

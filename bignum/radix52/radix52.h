@@ -258,6 +258,14 @@ big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_amd;
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_intel;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_intel;
 int big_r52_kernels20_intel(void);
+/* The 10-digit pair product in NASM (asm/x86_64/r52_dual_mul10_ifma.asm):
+ * the contract of big_r52_dual_mul with mod->digits == 10, two halves
+ * and mod->m_up prepared, on CPUs with AVX512F/VL/IFMA/DQ/BW.  The IFMA
+ * build multiplies and squares by it at 10 digits where the tuning table
+ * binds the pairs there (big_r52_mul_pairs_wanted).  Its frame, at most
+ * 1 KB below the caller's stack pointer, and its registers are wiped as
+ * the C kernels' are at 10 digits (big_r52_stack_wipe_ifma). */
+big_r52_dual_mul_fn big_r52_dual_mul10_ifma;
 /* 1 where the IFMA exponentiations square by the dedicated squaring at
  * 30 digits, 0 where by the product.  Each of these predicates is bound
  * at load time from the tuning table (bignum/tuning.h: per CPU model,
