@@ -160,6 +160,19 @@
 	 * (its row, 1257 against the ymm product's 1423 in 2026-11-27-1838, \
 	 * is gone) and 1411 against the ymm product's 2226 at 40; the intel \
 	 * tuning 442 against 477, 399 against 504. */                       \
+	/* Emerald Rapids: the 10-digit NASM pair product 221 against the     \
+	 * ymm halves' 261, and the squaring by it 235 against the dedicated  \
+	 * ymm squaring's 243, the least of three runs (ahead in each); the   \
+	 * dual exponentiation at 10 digits 0.81-0.92 of the ymm halves'      \
+	 * (docs/design-notes.md). */                                         \
+	X(INTEL, 6, 207, R52_MUL_PAIRS10,                                     \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-1329-kernels-pairs10.txt", "pairs mul", 10, 221,        \
+	  "2026-11-30-1329-kernels-pairs10.txt", "ymm mul", 261)              \
+	X(INTEL, 6, 207, R52_MUL_PAIRS10,                                     \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-1329-kernels-pairs10.txt", "pairs sqr", 10, 235,        \
+	  "2026-11-30-1329-kernels-pairs10.txt", "ymm sqr", 243)              \
 	X(INTEL, 6, 207, R52_MUL_PAIRS30,                                     \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-29-2350-kernels-pairs.txt", "pairs mul", 30, 994,          \
