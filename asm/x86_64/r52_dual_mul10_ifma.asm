@@ -115,7 +115,10 @@ global big_r52_dual_mul10_ifma:function
 %endmacro
 
 ; Row %1 into the rows' sums: lo from A_s, hi from A_(s+1) (s = 3:
-; groups 1.. of A_4).
+; groups 1.. of A_4).  Rows 0..2 add their hi terms of group 0 into
+; zmm25, a second sum the chain's first copy adds (MUL10_CHAIN_START):
+; the first lanes the chain reads wait on three multiply-adds a sum, not
+; six.
 %macro MUL10_ROW 1
 %assign %%q (%1) >> 2
 %assign %%s (%1) & 3
@@ -129,7 +132,11 @@ global big_r52_dual_mul10_ifma:function
 %assign %%g (%%s == 3)
 %rep R52_COPY_GROUPS(%%s + 1) - %%g
 	MUL10_A_GROUP %%s + 1, %%g
+%if (%1) < 3 && %%g == 0
+	vpmadd52huq zmm25, zmm24, MUL10_A
+%else
 	vpmadd52huq zmm%eval(R52_ROWS_AT + %%q + %%g), zmm24, MUL10_A
+%endif
 %assign %%g %%g+1
 %endrep
 %endmacro
@@ -246,11 +253,14 @@ big_r52_dual_mul10_ifma:
 	vpxorq	zmm%eval(R52_ROWS_AT + g), zmm%eval(R52_ROWS_AT + g), zmm%eval(R52_ROWS_AT + g)
 %assign g g+1
 %endrep
+	vpxorq	zmm25, zmm25, zmm25
 	MUL10_ROW 0
 	MUL10_ROW 1
 	MUL10_ROW 2
-	MUL10_ROW 3
+	; positions 0..2 are complete: the chain starts before row 3
+	vpaddq	zmm%[R52_ROWS_AT], zmm%[R52_ROWS_AT], zmm25
 	R52_REDC_START
+	MUL10_ROW 3
 %assign i 0
 %rep 10
 %if i + 4 <= 9
