@@ -57,11 +57,16 @@
 ;   r52_dual20.inc.
 ;
 ; Core cycles, both halves (`taskset -c 1 bigmont speed --kernels`, the
-; side table: best of 300 runs of 32 dependent calls, runs alternating):
-;   CPU                                  this     ymm product   ymm squaring
-;   Intel Xeon family 6 model 207        see docs/design-notes.md, "RSA-1024
-;                                        on IFMA: the 10-digit product in
-;                                        NASM"
+; side table: best of 300 runs of 32 dependent calls, runs alternating;
+; the pair rows are this kernel, as a product and as a squaring):
+;   CPU (kernel tables)                  product  squaring  ymm product  ymm squaring
+;   Intel Xeon family 6 model 207          213       223        258          239
+;     (results/intel-r-xeon-r-processor-family6-model207/2026-11-30-1330-kernels.txt)
+; 116 zmm multiply-adds (64 for the rows, 52 for the steps): the ports
+; would take about 60 cycles.  A call is latency: the copies and rows
+; before the chain's first lane, ten steps of the scalar chain, and the
+; normalisation (about 45 cycles: docs/design-notes.md, "RSA-1024 on
+; IFMA: the 10-digit product in NASM").
 
 default rel
 %define R52_TUNE_INTEL 1
