@@ -29,10 +29,11 @@
 ; i = 4q + s multiplies digit i of b in both halves (vpermq from b's
 ; groups: the squaring's b is the last call's r, whose zmm stores forward
 ; to zmm loads but not to 8-byte loads of their upper half) by a shifted
-; up s lanes within each half (A_s; A_4 = A_0 one group up): lo into T
-; groups q.., hi through A_(s+1).  The rows run four ahead of the
-; reduction steps, so every copy of T that the chain reads has its
-; position's product terms.  Step 9 keeps group 2 (positions 8..11): 10
+; up s lanes within each half (A_s; A_4 = A_0 one group up): lo into
+; groups q.. of the rows' sums, hi through A_(s+1).  The chain starts
+; after rows 0..2 (positions 0..2 complete) and row i + 4 runs before
+; step i, so every copy of T that the chain reads has its position's
+; product terms.  Step 9 keeps group 2 (positions 8..11): 10
 ; and 11 are the result's.  r = positions 10..19, each half shifted down
 ; two lanes, plus the carry out of position 9, normalised.
 ; Lane bound: a position takes at most 20 product and 20 reduction terms,
