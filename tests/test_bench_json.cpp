@@ -586,13 +586,18 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("amd", 20, 1), 349);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("intel", 20, 0), 435);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 20, 1), 349);
-	/* the ifma row at 30 digits runs the pair product where this CPU binds it */
-	int pairs30 = 0;
+	/* the ifma row at 30 digits runs the pair product where this CPU
+	 * binds it; at 10 digits the NASM pair product, which squares too
+	 * (64 multiply-adds for the rows, 52 for the steps) */
+	int pairs30 = 0, pairs10 = 0;
 #if BIG_R52_HAVE_IFMA_BUILD
 	pairs30 = big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(30);
+	pairs10 = big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(10);
 #endif
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 30, 0), pairs30 ? 967 : 960);
-	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), 96);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), pairs10 ? 116 : 96);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 10, 1), 116);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 10, 0), 116);
 	/* The lane kernels: the window's 4k^2 + k and 3k^2 + 2k at 10 and
 	 * 20 digits, the tiles' 4k^2 and 3k^2 + k at 30 and 40. */
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 40, 0), 6440);
@@ -602,7 +607,7 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1295);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 1), 345);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 410);
-	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), 120);
+	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), pairs10 ? 116 : 120);
 	/* The radix-2^28 lane kernels: 2(2k^2 + k) and 2(k(k+1)/2 + k^2 + k),
 	 * the NASM squarings at 37, 55, 74 by one level of Karatsuba: 551
 	 * square products for 703 at 37 digits, 2 x (551 + 1369 + 37). */
