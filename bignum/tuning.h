@@ -20,11 +20,12 @@
  *                          level of Karatsuba (asm/x86_64/mont_mul16_adx.inc,
  *                          464 mulx) rather than by rows (256 + 16 + 256);
  *   R52_MUL_PAIRS10        the IFMA dual product at 10 digits (RSA-1024's
- *                          halves) on zmm pair groups (r52_mul_pairs), and
- *                          every squaring there by that product, rather
- *                          than the fixed window on the ymm halves
- *                          (bignum/radix52/dual_fixed_impl.h) and its
- *                          dedicated squaring;
+ *                          halves) on zmm pair groups (asm/x86_64/
+ *                          r52_dual_mul10_ifma.asm; r52_mul_pairs in the
+ *                          emulated build), and every squaring there by
+ *                          that product, rather than the fixed window on
+ *                          the ymm halves (bignum/radix52/dual_fixed_impl.h)
+ *                          and its dedicated squaring;
  *   R52_MUL_PAIRS30        the IFMA dual product and squaring at 30
  *                          digits on zmm pair groups (r52_mul_pairs,
  *                          r52_sqr_pairs, bignum/radix52/dual_ifma.c)

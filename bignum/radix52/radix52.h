@@ -231,12 +231,14 @@ BIG_R52_DECLARE_BUILD(ifma)
 /* Each side of the IFMA build's product and squaring choices, called by
  * name whatever the CPU binds (bench --kernels, tests): the product and
  * the squaring of both halves on zmm pair groups (_mul_pairs,
- * _sqr_pairs), the product on the ymm halves (_halves) and the dedicated
- * squaring on them (_sqr_dedicated),
- * with the contracts of big_r52_dual_mul and _sqr for mod->halves == 2
- * and 10 < mod->digits (above the fixed window; at 20 digits the C
- * intrinsics, not the NASM kernels).  The emulated build with the pairs
- * (tests/radix52/dual_emu_pairs.c) has them too. */
+ * _sqr_pairs; at the fixed window's sizes the squaring is the square by
+ * the pair product, at 10 digits the NASM one in the IFMA build), the
+ * product on the ymm halves (_halves) and the dedicated squaring on them
+ * (_sqr_dedicated), with the contracts of big_r52_dual_mul and _sqr for
+ * mod->halves == 2 (at 20 digits the C intrinsics, not the NASM
+ * kernels).  They leave their frames to their caller, as the kernels do.
+ * The emulated build with the pairs (tests/radix52/dual_emu_pairs.c) has
+ * them too. */
 #define BIG_R52_DECLARE_SIDES(sfx)                                           \
 	big_r52_dual_mul_fn big_r52_dual_mul_pairs_##sfx;                    \
 	big_r52_dual_sqr_fn big_r52_dual_sqr_pairs_##sfx;                    \
