@@ -273,16 +273,23 @@ R52_INLINE __m512i r52_pair_reduce(struct r52_pair_reduction *st, const uint64_t
 				       _mm512_set1_epi64((long long)y[1]));
 }
 
-/* v = lane l of each half of x, through memory: the store forwards to
- * both loads, and takes no uop from port 5, which the multiply-adds,
- * the broadcasts and the scalar high products share (a rotation and a
- * move a half otherwise). */
+/* v = lane l of each half of x, through memory: the stores forward to
+ * the loads, and take no uop from port 5, which the multiply-adds, the
+ * broadcasts and the scalar high products share (a rotation and a move
+ * a half otherwise).  One 32-byte store a half: Intel's cores forward a
+ * 64-byte store to an 8-byte load from its low 32 bytes only, and half
+ * q's load waited for the store to retire, on the chain (the 20-digit
+ * kernels' R52_SLOT_STORE says the same); the loads are volatile so that
+ * GCC keeps them (it folds a store and a load of one variable back into
+ * lane rotations).  The dual exponentiation at 30 and 40 digits took
+ * 0.94 of its time with a 64-byte store (docs/design-notes.md). */
 R52_INLINE void r52_pair_read(uint64_t v[2], __m512i x, int l)
 {
 	uint64_t lanes[2 * BIG_R52_LANES] __attribute__((aligned(64)));
-	_mm512_storeu_si512(lanes, x);
-	v[0] = lanes[l];
-	v[1] = lanes[BIG_R52_LANES + l];
+	_mm256_storeu_si256((__m256i *)lanes, _mm512_castsi512_si256(x));
+	_mm256_storeu_si256((__m256i *)(lanes + BIG_R52_LANES), _mm512_extracti64x4_epi64(x, 1));
+	v[0] = ((volatile const uint64_t *)lanes)[l];
+	v[1] = ((volatile const uint64_t *)lanes)[BIG_R52_LANES + l];
 }
 
 /* r = positions k .. 2k - 1 of each half, normalised, from the window W
