@@ -240,6 +240,13 @@ double bench_peak_mont_kernel_mulx(const char *kernel, int n, int squaring)
 	return bench_peak_mont_mulx(n, squaring);
 }
 
+/* The pair kernels the library runs: at 10 digits the NASM product,
+ * which squares too, else the C pair product and squaring. */
+static double pair_kernel_vpmadd52(int k, int squaring)
+{
+	return k == 10 ? BENCH_R52_NASM10 : bench_peak_r52_pairs_vpmadd52(k, squaring);
+}
+
 double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 {
 	const double groups = (k + 3) / 4;
@@ -253,19 +260,15 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 #if BIG_R52_HAVE_IFMA_BUILD
 		pairs |= big_r52_cpu_has_ifma() && big_r52_mul_pairs_wanted(k);
 #endif
-		if (pairs && k == 10)
-			return BENCH_R52_NASM10;
 		if (pairs)
-			return bench_peak_r52_pairs_vpmadd52(k, squaring);
+			return pair_kernel_vpmadd52(k, squaring);
 		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
 	}
 	if (!strcmp(kernel, "ymm"))
 		return squaring ? 3 * k * groups + 2 * groups : 4 * k * groups;
 	if (nasm && k == 20)
 		return squaring ? BENCH_R52_NASM20_SQR : BENCH_R52_NASM20_MUL;
-	if (pairs && k == 10)
-		return BENCH_R52_NASM10;
-	return pairs ? bench_peak_r52_pairs_vpmadd52(k, squaring) : bench_peak_r52_vpmadd52(k, squaring);
+	return pairs ? pair_kernel_vpmadd52(k, squaring) : bench_peak_r52_vpmadd52(k, squaring);
 }
 
 double bench_peak_lanes_vpmuludq(int k, int squaring)

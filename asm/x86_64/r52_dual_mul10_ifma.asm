@@ -148,8 +148,8 @@ global big_r52_dual_mul10_ifma:function
 %endmacro
 
 ; r = positions 10..19 of T plus the carries out of position 9 (r9, r11),
-; carried into 52-bit digits, as r52_dual20.inc's R52_NORMALISE and
-; R52_CARRIES_IN_GPR do for 20 digits: U_g = T groups 2 + g and 3 + g
+; carried into 52-bit digits, as r52_dual20.inc's R52_NORMALISE does for
+; 20 digits, and its R52_CARRIES_IN_GPR over three groups: U_g = T groups 2 + g and 3 + g
 ; shifted down two lanes in each half (zmm5-7), the carries into U_0's
 ; lanes 0 and 4; each lane keeps 52 bits and takes the bits above from
 ; the lane below; then the single carries, ((gen << 1) + prop) ^ prop
@@ -187,53 +187,7 @@ global big_r52_dual_mul10_ifma:function
 	vpaddq	zmm%eval(5 + %%g), zmm%eval(5 + %%g), zmm25
 %assign %%g %%g+1
 %endrep
-	vpcmpuq	k1, zmm5, zmm31, 6
-	vpcmpuq	k2, zmm6, zmm31, 6
-	vpcmpuq	k3, zmm7, zmm31, 6
-	MUL10_MASKS_TO_GPR rax, eax
-	vpcmpuq	k1, zmm5, zmm31, 0
-	vpcmpuq	k2, zmm6, zmm31, 0
-	vpcmpuq	k3, zmm7, zmm31, 0
-	MUL10_MASKS_TO_GPR rbx, ebx
-	; rax: generate, rbx: propagate
-	mov	r10, 0x0f0f0f			; the lanes of half p
-	mov	r12, 0xf0f0f0			; the lanes of half q
-	mov	rcx, rax
-	and	rax, r10			; generate, half p
-	and	rcx, r12			; generate, half q
-	mov	rdx, rbx
-	or	rbx, r12			; propagate, half p
-	or	rdx, r10			; propagate, half q
-	lea	rax, [rbx + 2*rax]
-	lea	rcx, [rdx + 2*rcx]
-	xor	rax, rbx
-	xor	rcx, rdx
-	and	rax, r10
-	and	rcx, r12
-	or	rax, rcx			; the carries
-	mov	rdi, [rsp + R52_OUT]
-%assign %%g 0
-%rep 3
-	kmovb	k1, eax
-%if %%g < 2
-	shr	rax, 8
-%endif
-	vpaddq	zmm%eval(5 + %%g){k1}, zmm%eval(5 + %%g), [r52_one]{1to8}
-	vpandq	zmm%eval(5 + %%g), zmm%eval(5 + %%g), zmm31
-	vmovdqu64 [rdi + 64*%%g], zmm%eval(5 + %%g)
-%assign %%g %%g+1
-%endrep
-%endmacro
-
-; %1 (%2: its low 32 bits) = k1 | k2 << 8 | k3 << 16 (clobbers rcx, rdx).
-%macro MUL10_MASKS_TO_GPR 2
-	kmovb	%2, k1
-	kmovb	ecx, k2
-	kmovb	edx, k3
-	shl	ecx, 8
-	shl	edx, 16
-	or	%2, ecx
-	or	%2, edx
+	R52_CARRIES_IN_GPR 3
 %endmacro
 
 big_r52_dual_mul10_ifma:

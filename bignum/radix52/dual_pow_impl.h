@@ -186,8 +186,7 @@ R52_SIZES(R52_FIXED)
 
 #ifdef R52_MUL_PAIRS
 /* The build's pair-group product and squaring (R52_MUL_PAIRS,
- * R52_SQR_PAIRS) and the square by that product, for both halves: k
- * digits, or 30 and 40. */
+ * R52_SQR_PAIRS), for both halves: k digits, or 30 and 40. */
 #define R52_PAIR_PRODUCTS(K, SFX)                                            \
 	static void r52_mul_pairs_##SFX(uint64_t *r, const uint64_t *a,      \
 					const uint64_t *b,                   \
@@ -199,14 +198,14 @@ R52_SIZES(R52_FIXED)
 					const struct big_r52_dual_mod *mod)  \
 	{                                                                    \
 		R52_SQR_PAIRS(r, a, mod, K);                                 \
-	}                                                                    \
-	__attribute__((unused))                                              \
-	static void r52_sqr_by_mul_pairs_##SFX(uint64_t *r, const uint64_t *a, \
-					       const struct big_r52_dual_mod *mod) \
-	{                                                                    \
-		R52_MUL_PAIRS(r, a, a, mod, K);                              \
 	}
 R52_PAIR_PRODUCTS(mod->digits, any)
+/* The square by the pair product, at the fixed window's sizes (r52_pick). */
+static void r52_sqr_by_mul_pairs_any(uint64_t *r, const uint64_t *a,
+				     const struct big_r52_dual_mod *mod)
+{
+	R52_MUL_PAIRS(r, a, a, mod, mod->digits);
+}
 #ifdef R52_FIXED_SIZES
 R52_PAIR_PRODUCTS(30, 30)
 R52_PAIR_PRODUCTS(40, 40)
@@ -250,18 +249,16 @@ static struct r52_size_ops r52_pick(int k, int halves)
 	R52_SIZES(R52_CASE)
 #undef R52_CASE
 #ifdef R52_MUL_PAIRS
-	if (!single && R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
+	if (!single && R52_MUL_PAIRS_WANTED(k)) {
 		ops.mul = r52_mul_pairs_any;
-		ops.sqr = ops.pow_sqr = r52_sqr_by_mul_pairs_any;
+		if (R52_TAKES_FIXED_WINDOW(k, 2))
+			ops.sqr = ops.pow_sqr = r52_sqr_by_mul_pairs_any;
 #ifdef R52_MUL10_KERNEL
 		if (k == 10) {
 			ops.mul = R52_MUL10_KERNEL;
 			ops.sqr = ops.pow_sqr = r52_sqr_by_mul10_kernel;
 		}
 #endif
-	}
-	if (!single && !R52_TAKES_FIXED_WINDOW(k, 2) && R52_MUL_PAIRS_WANTED(k)) {
-		ops.mul = r52_mul_pairs_any;
 		if (k > R52_SQR_MAX_DIGITS)
 			ops.sqr = ops.pow_sqr = r52_sqr_pairs_any;
 #ifdef R52_FIXED_SIZES
