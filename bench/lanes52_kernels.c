@@ -103,6 +103,31 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 		return;
 	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->row, t->nrows,
 			       ticks_per_cycle, rate, bench_peak_lanes52_kernel_vpmadd52, formula);
+	/* The carries' vector shifts, adds and masks issue on the two ports
+	 * the multiply-adds use (a loop of 16 madds and 4 of them takes 20
+	 * madds' time): in the register window, k - 1 column tops (a shift
+	 * and an add each) and the k digits' normalisation (an add, a mask
+	 * and a shift each, less the first add and the last shift).  So the
+	 * window's kernels cannot pass formula / (madds + 5k - 2). */
+	fprintf(out, "  the carries' 5k - 2 shifts, adds and masks take the same two ports: in the "
+		"register window (");
+	for (int s = 0, n = 0; s < BENCH_LANES52_SIZES; s++)
+		if (!BIG_LANES52_TILED(digits[s]))
+			fprintf(out, "%s%d", n++ ? ", " : "", digits[s]);
+	fprintf(out, " digits) at most");
+	for (int op = 0; op < 2; op++) {
+		fprintf(out, "%s", op ? "; the squaring" : " the product");
+		for (int s = 0, n = 0; s < BENCH_LANES52_SIZES; s++) {
+			const int k = digits[s];
+			if (BIG_LANES52_TILED(k))
+				continue;
+			const double own = bench_peak_lanes52_kernel_vpmadd52("ifma", k, op);
+			fprintf(out, "%s %.1f %%", n++ ? "," : "",
+				100 * bench_peak_lanes52_kernel_vpmadd52(NULL, k, op) /
+					(own + 5 * k - 2));
+		}
+	}
+	fprintf(out, " of the peak\n");
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
