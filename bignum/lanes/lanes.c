@@ -38,7 +38,7 @@ void big_lanes_digits_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
 	for (int i = 0; i < len; i++)
 		w[i] = 0;
 	for (int j = 0; j < k; j++) {
-		const uint64_t d = x[BIG_LANES_AT(j, l)];
+		const uint64_t d = x[BIG_LANES_AT(j, l)] & ((UINT64_C(1) << bits) - 1);
 		const int bit = bits * j;
 		const int idx = bit / CHUNK_BITS, off = bit % CHUNK_BITS;
 		if (idx < len)

@@ -241,8 +241,9 @@ int big_lanes_digits(int bits);
  * in lanes52.h): lane l of the lane number x (k digits) = w[0..len)
  * (chunks, little endian); bits of w at and above bits * k must be zero
  * (not checked); digits past w are zero; other lanes untouched.  And
- * w[0..len) = lane l of x (k normalised digits), bits past len chunks
- * dropped.  Constant time. */
+ * w[0..len) = lane l of x (k digits, each the low `bits` bits of its
+ * word: lanes52.h's digit form), bits past len chunks dropped.  Constant
+ * time. */
 void big_lanes_digits_from_chunks(uint64_t *x, int l, int k, int bits,
 				  const BIG_CHUNK_TYPE *w, int len);
 void big_lanes_digits_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,

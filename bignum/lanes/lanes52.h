@@ -14,6 +14,16 @@
  * BIG_LANES_AT(j, l) = 8 j + l: digit j of the eight lanes is one 64-byte
  * line, one zmm.  Digits are radix 2^52, each < 2^52 when normalised.
  *
+ * Digit form.  Word j of a lane holds digit j in its low 52 bits.  The
+ * products and squarings below write each word as the digit plus 2^52
+ * times the carry they passed on to digit j + 1 (below 2^12), not masked:
+ * every product reads only the low 52 bits of its multiplicands (vpmadd52
+ * does), so the next one takes the words as they are, and what reads a
+ * lane as a value masks them (big_lanes52_to_chunks, the exponentiations'
+ * final subtraction).  A mask a word is a vector operation on the
+ * multiply-adds' ports, k a product (ipp-crypto's mb8 kernels leave the
+ * carries the same way).  "Normalised" below means digits in this form.
+ *
  * Why 2^52 and the carry-free sums.  vpmadd52luq adds the low 52 bits of
  * the 104-bit product of the low 52 bits of two lanes to a 64-bit lane,
  * vpmadd52huq its high 52 bits: every term is below 2^52, so a 64-bit lane

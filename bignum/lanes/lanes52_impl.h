@@ -78,13 +78,15 @@
 /* Digit j of the eight lanes. */
 #define LN52_AT(p, j) ((p) + (size_t)BIG_LANES * (size_t)(j))
 
-/* Columns k .. 2k-1 of t, carried (< 2^12 each step), into r's digits. */
+/* Columns k .. 2k-1 of t, carried (< 2^12 each step), into r's digits,
+ * each word with the carry it passed on above its digit (lanes52.h's
+ * digit form: no mask). */
 LN52_INLINE void ln52_carry_out(uint64_t *r, const z52 *t, const int k)
 {
 	z52 c = z52_zero();
 	for (int j = 0; j < k; j++) {
 		const z52 x = z52_add(t[k + j], c);
-		z52_store(LN52_AT(r, j), z52_and52(x));
+		z52_store(LN52_AT(r, j), x);
 		c = z52_shr52(x);
 	}
 }
@@ -224,14 +226,15 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
 #define LN52_USE_WINDOW(k)                                                   \
 	((k) <= LN52_WINDOW_DIGITS && (LN52_WINDOW_RUNTIME_K || __builtin_constant_p(k)))
 
-/* The window's k columns (k .. 2k - 1 at the end), carried, into r. */
+/* The window's k columns (k .. 2k - 1 at the end), carried, into r (the
+ * digit form, as ln52_carry_out). */
 LN52_INLINE void ln52_window_out(uint64_t *r, const z52 *acc, const int k)
 {
 	z52 c = z52_zero();
 LN52_UNROLL(24)
 	for (int j = 0; j < k; j++) {
 		const z52 x = z52_add(acc[j], c);
-		z52_store(LN52_AT(r, j), z52_and52(x));
+		z52_store(LN52_AT(r, j), x);
 		c = z52_shr52(x);
 	}
 }
@@ -967,14 +970,15 @@ LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table, const int ent
 }
 
 /* out = r - m where r >= m, else r, lane by lane (r <= m: the result of
- * the product by 1), by the borrow of the whole subtraction as a mask. */
+ * the product by 1), by the borrow of the whole subtraction as a mask;
+ * r's words masked to their digits, out's exact. */
 LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 				const uint64_t *m, const int k)
 {
 	z52 borrow = z52_zero();
 	for (int j = 0; j < k; j++) {
 		/* |r_j - m_j - borrow| < 2^53: bit 63 is the borrow. */
-		const z52 x = z52_sub(z52_sub(z52_load(LN52_AT(r, j)),
+		const z52 x = z52_sub(z52_sub(z52_and52(z52_load(LN52_AT(r, j))),
 					      z52_load(LN52_AT(m, j))),
 				      borrow);
 		z52_store(LN52_AT(out, j), z52_and52(x));
@@ -984,7 +988,7 @@ LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 	const z52m keep_r = (z52m)~z52_eq(borrow, z52_zero());
 	for (int j = 0; j < k; j++)
 		z52_store(LN52_AT(out, j), z52_blend(keep_r, z52_load(LN52_AT(out, j)),
-						     z52_load(LN52_AT(r, j))));
+						     z52_and52(z52_load(LN52_AT(r, j)))));
 }
 
 /* one = 1, r_mod_m = R mod m (1 in Montgomery form) and base_m = base R

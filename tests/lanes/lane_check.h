@@ -29,6 +29,8 @@ struct Radix28 {
 	typedef big_lanes_mul_fn mul_fn;
 	typedef big_lanes_sqr_fn sqr_fn;
 	static constexpr int bits = 28;
+	/* The products' words are exact digits. */
+	static constexpr bool carry_above = false;
 	static uint64_t k0(uint64_t m0) { return big_lanes_k0(m0); }
 };
 
@@ -37,6 +39,9 @@ struct Radix52 {
 	typedef big_lanes52_mul_fn mul_fn;
 	typedef big_lanes52_sqr_fn sqr_fn;
 	static constexpr int bits = 52;
+	/* The products leave the carry they passed up above each digit
+	 * (lanes52.h's digit form). */
+	static constexpr bool carry_above = true;
 	static uint64_t k0(uint64_t m0) { return big_lanes52_k0(m0); }
 };
 
@@ -70,13 +75,17 @@ struct LaneNum {
 		for (int j = 0; j < k; j++)
 			w[BIG_LANES_AT(j, l)] = d[static_cast<size_t>(j)];
 	}
-	/* Lane l as a number; false if a digit is not normalised. */
-	bool get(int l, mpz_t out) const
+	/* Lane l as a number; false if a digit is not normalised (a word has
+	 * bits above its digit), unless low_bits: then each word's low `bits`
+	 * bits are its digit, whatever is above. */
+	bool get(int l, mpz_t out, bool low_bits = false) const
 	{
 		std::vector<uint64_t> d(static_cast<size_t>(k));
 		bool ok = true;
 		for (int j = 0; j < k; j++) {
 			d[static_cast<size_t>(j)] = w[BIG_LANES_AT(j, l)];
+			if (low_bits)
+				d[static_cast<size_t>(j)] &= (UINT64_C(1) << bits) - 1;
 			ok = ok && d[static_cast<size_t>(j)] >> bits == 0;
 		}
 		mpz_import(out, static_cast<size_t>(k), -1, sizeof(uint64_t), 0,
@@ -202,10 +211,12 @@ template <class Layer> struct Moduli {
  * (at least two): round 0 gives lane l the operand kinds l and l + 3
  * modulo kEdgeOperands + 1 (every edge in a and in b), the last the same
  * operand in every lane, the others random kinds.  Each result must be
- * the exact almost-Montgomery value with normalised digits (so equal,
- * word for word, to every other build's), and the same words come back
- * with r aliasing a, b, both, and the squaring in place.  `what` names
- * the kernels in a failure.
+ * the exact almost-Montgomery value with normalised digits (radix 2^52:
+ * in the words' low 52 bits, the carries passed up above them, which the
+ * next products must ignore; so equal, word for word, to every other
+ * build's), and the same words come back with r aliasing a, b and the
+ * squaring in place (the product of a by itself: the same value).  `what`
+ * names the kernels in a failure.
  */
 template <class Layer>
 void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::sqr_fn *sqr,
@@ -238,13 +249,15 @@ void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::s
 			Mpz want, got, x;
 			mpz_mul(x, av[l], bv[l]);
 			amm(want, x, M.m[l], rbits);
-			ASSERT_TRUE(r.get(l, got)) << at << ", lane " << l << ": not normalised";
+			ASSERT_TRUE(r.get(l, got, Layer::carry_above))
+				<< at << ", lane " << l << ": not normalised";
 			ASSERT_EQ(mpz_cmp(want, got), 0)
 				<< "mul " << at << ", lane " << l << " a " << bt::hex(av[l]) << " b "
 				<< bt::hex(bv[l]) << " m " << bt::hex(M.m[l]);
 			mpz_mul(x, av[l], av[l]);
 			amm(want, x, M.m[l], rbits);
-			ASSERT_TRUE(s.get(l, got)) << at << ", lane " << l << ": not normalised";
+			ASSERT_TRUE(s.get(l, got, Layer::carry_above))
+				<< at << ", lane " << l << ": not normalised";
 			ASSERT_EQ(mpz_cmp(want, got), 0) << "sqr " << at << ", lane " << l << " a "
 							 << bt::hex(av[l]) << " m " << bt::hex(M.m[l]);
 		}
@@ -256,10 +269,34 @@ void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::s
 		EXPECT_EQ(alias.w, r.w) << at << ": r aliasing b";
 		alias = a;
 		mul(alias.x(), alias.x(), alias.x(), &M.mod);
-		EXPECT_EQ(alias.w, s.w) << at << ": r, a and b one";
+		for (int l = 0; l < BIG_LANES; l++) {
+			/* The same value as the squaring's; in radix 2^52 the
+			 * carries above the digits may differ (the squaring
+			 * splits its columns another way). */
+			Mpz x, y;
+			ASSERT_TRUE(alias.get(l, x, Layer::carry_above));
+			ASSERT_TRUE(s.get(l, y, Layer::carry_above));
+			EXPECT_EQ(mpz_cmp(x, y), 0) << at << ", lane " << l << ": r, a and b one";
+		}
 		alias = a;
 		sqr(alias.x(), alias.x(), &M.mod);
 		EXPECT_EQ(alias.w, s.w) << at << ": sqr in place";
+		if (Layer::carry_above) {
+			/* The bits above the digits are what the next products
+			 * must not read: the results as they are and masked to
+			 * their digits give the same words. */
+			LaneNum rd = r, sd = s, x(k, Layer::bits), y(k, Layer::bits);
+			for (uint64_t &v : rd.w)
+				v &= (UINT64_C(1) << Layer::bits) - 1;
+			for (uint64_t &v : sd.w)
+				v &= (UINT64_C(1) << Layer::bits) - 1;
+			mul(x.x(), r.x(), s.x(), &M.mod);
+			mul(y.x(), rd.x(), sd.x(), &M.mod);
+			EXPECT_EQ(x.w, y.w) << at << ": mul read the bits above a digit";
+			sqr(x.x(), s.x(), &M.mod);
+			sqr(y.x(), sd.x(), &M.mod);
+			EXPECT_EQ(x.w, y.w) << at << ": sqr read the bits above a digit";
+		}
 	}
 }
 
