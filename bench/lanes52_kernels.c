@@ -103,13 +103,13 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 		return;
 	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->row, t->nrows,
 			       ticks_per_cycle, rate, bench_peak_lanes52_kernel_vpmadd52, formula);
-	/* The carries' vector shifts, adds and masks issue on the two ports
-	 * the multiply-adds use (a loop of 16 madds and 4 of them takes 20
-	 * madds' time): in the register window, k - 1 column tops (a shift
-	 * and an add each) and the k digits' normalisation (an add, a mask
-	 * and a shift each, less the first add and the last shift).  So the
-	 * window's kernels cannot pass formula / (madds + 5k - 2). */
-	fprintf(out, "  the carries' 5k - 2 shifts, adds and masks take the same two ports: in the "
+	/* The carries' vector shifts and adds issue on the two ports the
+	 * multiply-adds use (a loop of 16 madds and 4 of them takes 20
+	 * madds' time): in the register window, the k column tops and the
+	 * k - 1 carries of the last columns into digits (lanes52.h's digit
+	 * form: no mask), a shift and an add each.  So the window's kernels
+	 * cannot pass formula / (madds + 4k - 2). */
+	fprintf(out, "  the carries' 4k - 2 shifts and adds take the same two ports: in the "
 		"register window (");
 	for (int s = 0, n = 0; s < BENCH_LANES52_SIZES; s++)
 		if (!BIG_LANES52_TILED(digits[s]))
@@ -124,7 +124,7 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 			const double own = bench_peak_lanes52_kernel_vpmadd52("ifma", k, op);
 			fprintf(out, "%s %.1f %%", n++ ? "," : "",
 				100 * bench_peak_lanes52_kernel_vpmadd52(NULL, k, op) /
-					(own + 5 * k - 2));
+					(own + 4 * k - 2));
 		}
 	}
 	fprintf(out, " of the peak\n");
