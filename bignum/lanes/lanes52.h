@@ -20,9 +20,10 @@
  * every product reads only the low 52 bits of its multiplicands (vpmadd52
  * does), so the next one takes the words as they are, and what reads a
  * lane as a value masks them (big_lanes52_to_chunks, the exponentiations'
- * final subtraction).  A mask a word is a vector operation on the
- * multiply-adds' ports, k a product (ipp-crypto's mb8 kernels leave the
- * carries the same way).  "Normalised" below means digits in this form.
+ * final subtraction).  Masking a word is a vector operation on the
+ * multiply-adds' ports, k of them a product (ipp-crypto's mb8 kernels
+ * leave the carries the same way).  "Normalised" below means digits in
+ * this form.
  *
  * Why 2^52 and the carry-free sums.  vpmadd52luq adds the low 52 bits of
  * the 104-bit product of the low 52 bits of two lanes to a 64-bit lane,

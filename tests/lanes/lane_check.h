@@ -211,12 +211,12 @@ template <class Layer> struct Moduli {
  * (at least two): round 0 gives lane l the operand kinds l and l + 3
  * modulo kEdgeOperands + 1 (every edge in a and in b), the last the same
  * operand in every lane, the others random kinds.  Each result must be
- * the exact almost-Montgomery value with normalised digits (radix 2^52:
+ * the exact almost-Montgomery value with normalised digits (radix 2^28:
+ * exact words, so equal to every other build's; radix 2^52: the digits
  * in the words' low 52 bits, the carries passed up above them, which the
- * next products must ignore; so equal, word for word, to every other
- * build's), and the same words come back with r aliasing a, b and the
- * squaring in place (the product of a by itself: the same value).  `what`
- * names the kernels in a failure.
+ * next products must not read), and the same words come back with r
+ * aliasing a, b and the squaring in place (the product of a by itself:
+ * the same value).  `what` names the kernels in a failure.
  */
 template <class Layer>
 void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::sqr_fn *sqr,
