@@ -148,9 +148,8 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * big_crt_batch_kernel() says "none"; =avx2 the AVX2 build).  keys[i] may be
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one or two
- * operations, keys whose primes differ in length, and, in the IFMA lanes,
- * keys below 2048 bits (not measured faster there than single operations;
- * BIGMONT_BATCH set forces the lanes there too) run singly.
+ * operations, keys whose primes differ in length, and keys below 1024 bits
+ * (BIGMONT_BATCH set forces the lanes there too) run singly.
  *
  * status[i] gets operation i's status: RSA_OK, or RSA_ERR_ARGS (keys[i]
  * NULL), RSA_ERR_NOT_PRIVATE, RSA_ERR_LENGTH (the key is not len bytes:
