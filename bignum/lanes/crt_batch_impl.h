@@ -11,7 +11,9 @@
  *                      length past 2 len chunks), into lanes i and 4 + i;
  *   dp, dq             zero-padded to len chunks, as 64-bit words;
  *   m_p, m_q           the lane exponentiation, out of lanes i, 4 + i;
- *   Garner             h = (m_q - m_p mod q) pinv mod q, result = m_p + p h.
+ *   Garner             h = (m_q - m_p) pinv mod q by three Montgomery
+ *                      products (m_p < p < R: no reduction of m_p),
+ *                      result = m_p + p h.
  * The moduli come from the radix's mod_init: R^2 mod m in the lane radix
  * from the key's R^2 mod m in radix B by two products, no division.
  * Everything around the lane layer (the checks, the scratch carving, the
@@ -226,12 +228,15 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		chunk_t *pr = prod + (size_t)i * lpq;
 		CB_NAME(to_chunks)(m_p, len, out, i, k);
 		CB_NAME(to_chunks)(m_q, len, out, OPS_MAX + i, k);
-		/* h = (m_q - (m_p mod q)) pinv mod q; result = m_p + p h. */
-		big_mont_reduce_ct(t, m_p, len, qv, q0, rq, len, 0);
-		big_sub_mod_vec(h, m_q, t, qv, len);
+		/* h = (m_q - m_p) pinv mod q in three products: m_p R and
+		 * m_q R mod q (R^2 mod q < q as a; m_p < p < R, the primes of
+		 * one length, as b), their difference, then the product by
+		 * pinv (< R) takes the R out.  result = m_p + p h. */
+		big_mont_mul_vec(t, rq, m_p, qv, q0, len);
+		big_mont_mul_vec(h, rq, m_q, qv, q0, len);
+		big_sub_mod_vec(h, h, t, qv, len);
 		big_copy_pad_vec(ix, len, op->pinv->value, op->pinv->len);
-		big_mont_reduce_ct(t, ix, len, qv, q0, rq, len, 1);
-		big_mont_mul_vec(h, h, t, qv, q0, len);
+		big_mont_mul_vec(h, h, ix, qv, q0, len);
 		big_mul_vec(pr, pv, len, h, len);
 		big_add_vec(pr, pr, lpq, m_p, len);
 	}
