@@ -343,6 +343,98 @@ TEST_P(Lanes52, PublicExponentMatchesGmp)
 	}
 }
 
+/* The public-exponent power with one exponent in every lane (the fault
+ * check's case, where the power starts at the base and, e odd, ends by a
+ * product by the base itself): e = 1, 2, 3, 65536, 65537, 2^64 - 1 and
+ * a random two-word one, odd and even; bases as above, lanes 2 and 3 any
+ * value below R with its top bit set, and R - 1; vs mpz_powm at n's sizes
+ * of RSA-1024 and 2048, a small one, and moduli just below R/16 (152 and
+ * 1036 bits at 3 and 20 digits), where the last product by such a base
+ * passes 2m and needs both subtractions. */
+TEST_P(Lanes52, PublicExponentOneInEveryLaneMatchesGmp)
+{
+	bt::Rng rng(0x1a4e5207);
+	for (int bits : { 150, 152, 1024, 1036, 2048 }) {
+		const int k = big_lanes52_digits(bits);
+		ASSERT_NE(k, 0);
+		const uint64_t r = rng.next();
+		const uint64_t one_word[] = { 1, 2, 3, 65536, 65537, ~0ULL };
+		for (int ek = 0; ek < 8; ek++) {
+			const int ewords = ek < 6 ? 1 : 2;
+			uint64_t ew[2] = { ek < 6 ? one_word[ek] : r, 0 };
+			if (ek >= 6) /* two words, the top one's bit 63 set */
+				ew[1] = rng.next() | (1ULL << 63), ew[0] = ek == 6 ? r | 1 : r & ~1ULL;
+			Mpz mods[BIG_LANES], bv[BIG_LANES], ev;
+			lane_moduli_and_bases(rng, bits, BIG_LANES, true, mods, bv);
+			rng.mpz_bits(bv[2], 52 * k);
+			mpz_setbit(bv[2], static_cast<mp_bitcnt_t>(52 * k - 1));
+			mpz_set_ui(bv[3], 0);
+			mpz_setbit(bv[3], static_cast<mp_bitcnt_t>(52 * k));
+			mpz_sub_ui(bv[3], bv[3], 1);
+			std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords));
+			for (int l = 0; l < BIG_LANES; l++)
+				for (int w = 0; w < ewords; w++)
+					e[static_cast<size_t>(l * ewords + w)] = ew[w];
+			mpz_import(ev, static_cast<size_t>(ewords), -1, 8, 0, 0, ew);
+			Moduli M(mods, k);
+			LaneNum base(k), out(k);
+			for (int l = 0; l < BIG_LANES; l++)
+				base.set(l, bv[l]);
+			std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
+			ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
+			for (int l = 0; l < BIG_LANES; l++) {
+				Mpz want, got;
+				mpz_powm(want, bv[l], ev, mods[l]);
+				ASSERT_TRUE(out.get(l, got));
+				ASSERT_EQ(mpz_cmp(want, got), 0)
+					<< "bits " << bits << " lane " << l << " base " << bt::hex(bv[l])
+					<< " e " << bt::hex(ev) << " m " << bt::hex(mods[l]);
+			}
+		}
+	}
+}
+
+/* The public power's last product by the base itself lands in [2m, 3m)
+ * only now and then: with m just below R/16, a base just below R and
+ * e = 3, for about one lane in 500.  4000 calls of eight such lanes at
+ * three digits (some 60 such lanes expected) vs mpz_powm: a power that
+ * took one subtraction there would be caught. */
+TEST_P(Lanes52, PublicExponentLastProductPast2m)
+{
+	bt::Rng rng(0x1a4e5208);
+	const int k = 3, bits = 52 * k - 4;
+	ASSERT_EQ(big_lanes52_digits(bits), k);
+	const int ewords = 1;
+	std::vector<uint64_t> e(BIG_LANES, 3);
+	std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
+	Mpz three;
+	mpz_set_ui(three, 3);
+	for (int call = 0; call < 4000; call++) {
+		Mpz mods[BIG_LANES], bv[BIG_LANES];
+		for (int l = 0; l < BIG_LANES; l++) {
+			rng.mpz_bits(mods[l], bits); /* m in [15/16, 1) R/16 */
+			for (int b = bits - 4; b < bits; b++)
+				mpz_setbit(mods[l], static_cast<mp_bitcnt_t>(b));
+			mpz_setbit(mods[l], 0);
+			rng.mpz_bits(bv[l], 52 * k); /* base in [15/16, 1) R */
+			for (int b = 52 * k - 4; b < 52 * k; b++)
+				mpz_setbit(bv[l], static_cast<mp_bitcnt_t>(b));
+		}
+		Moduli M(mods, k);
+		LaneNum base(k), out(k);
+		for (int l = 0; l < BIG_LANES; l++)
+			base.set(l, bv[l]);
+		ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz want, got;
+			mpz_powm(want, bv[l], three, mods[l]);
+			ASSERT_TRUE(out.get(l, got));
+			ASSERT_EQ(mpz_cmp(want, got), 0) << "call " << call << " lane " << l << " base "
+							 << bt::hex(bv[l]) << " m " << bt::hex(mods[l]);
+		}
+	}
+}
+
 /* big_modexp_public_batch against mpz_powm where it runs (the IFMA lanes;
  * elsewhere big_public_batch_len is 0 and it refuses), with bases up to
  * 2^(64 len) - 1 (a faulty signature may be >= n), and its refusals. */

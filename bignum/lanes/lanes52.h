@@ -149,9 +149,12 @@ typedef void big_lanes52_pow_fn(uint64_t *out, const uint64_t *base,
  * public (the fault check's e): from the highest bit any lane has set,
  * every lane squares at each bit, and where any lane has the bit every
  * lane multiplies by its base, each keeping the product only where its own
- * exponent has the bit (a merge mask made from the public bits).  For
- * e = 65537 in every lane: 16 squarings and 5 products (the conversions
- * in and out included).  e, ewords and mod as big_lanes52_pow; base
+ * exponent has the bit (a merge mask made from the public bits).  Where
+ * every lane has the top bit the power starts at the base; where every
+ * lane has bit 0 the last product takes the base out of Montgomery form
+ * (x^(e-1) R times x), with no product by 1.  For e = 65537 in every
+ * lane: 16 squarings and 2 products (one of them the base into Montgomery
+ * form).  e, ewords and mod as big_lanes52_pow; base
  * normalised, each lane below 2 m_l, or any value below R where m_l <
  * R/16 (a faulty signature may be >= m): then every value stays below
  * 3 m_l < R/2, which the squaring needs (bignum/lanes/public_batch52.c).

@@ -60,6 +60,8 @@
  * pass.  k^2 + k madds for the square and 2k^2 + k for the reduction
  * (the q digits included), against 4k^2 + k in the product.
  */
+#include <string.h>
+
 #include "lanes52.h"
 
 #define LN52_CAT2(a, b) a##_##b
@@ -969,9 +971,10 @@ LN52_INLINE void ln52_select(uint64_t *out, const uint64_t *table, const int ent
 		ln52_select_block(out, table, entries, w, words, j, 1);
 }
 
-/* out = r - m where r >= m, else r, lane by lane (r <= m: the result of
- * the product by 1), by the borrow of the whole subtraction as a mask;
- * r's words masked to their digits, out's exact. */
+/* out = r - m where r >= m, else r, lane by lane, for r < 2m (the product
+ * by 1 gives r <= m; pow_public's last product by the base, below 3m,
+ * takes two), by the borrow of the whole subtraction as a mask; r's words
+ * masked to their digits, out's exact.  out must not overlap r. */
 LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 				const uint64_t *m, const int k)
 {
@@ -1072,10 +1075,10 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 {
 	const int k = mod->digits;
 	const size_t words = BIG_LANES_WORDS(k);
+	const unsigned every = (1u << BIG_LANES) - 1;
 	uint64_t *xm = big_lanes_align64(scratch);
 	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
 
-	ln52_pow_start(one, acc, xm, base, mod);
 	int top = -1; /* the highest bit any lane's exponent has */
 	for (int l = 0; l < BIG_LANES; l++)
 		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {
@@ -1086,7 +1089,24 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 				break;
 			}
 		}
-	for (int i = top; i >= 0; i--) {
+	unsigned take_top = 0;
+	for (int l = 0; top >= 0 && l < BIG_LANES; l++)
+		take_top |= (unsigned)ln52_ebit(e, ewords, l, top) << l;
+
+	for (size_t j = 0; j < words; j++)
+		one[j] = j < BIG_LANES;
+	LN52_NAME(big_lanes52_mul)(xm, base, mod->rr, mod);
+	/* Where every lane has the top bit (one e in every lane: the fault
+	 * check), the power starts at the base, in place of 1 (R mod m)
+	 * and a product by the base. */
+	int i = top;
+	if (take_top == every) {
+		memcpy(acc, xm, sizeof(uint64_t) * words);
+		i--;
+	} else {
+		LN52_NAME(big_lanes52_mul)(acc, mod->rr, one, mod);
+	}
+	for (; i >= 0; i--) {
 		if (i < top)
 			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
 		unsigned take = 0;
@@ -1094,6 +1114,18 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 			take |= (unsigned)ln52_ebit(e, ewords, l, i) << l;
 		if (take == 0)
 			continue;
+		if (i == 0 && take == every) {
+			/* Every exponent odd (every RSA e): the last product by
+			 * the base itself, (x^(e-1) R)(x) / R = x^e, takes the
+			 * power out of Montgomery form with no product by 1.
+			 * acc < 2m after the squaring, so the product is below
+			 * 2m (base < 2m, m < R/4) or 3m (base < R, m < R/16):
+			 * two subtractions. */
+			LN52_NAME(big_lanes52_mul)(acc, acc, base, mod);
+			ln52_final_sub(t, acc, mod->m, k);
+			ln52_final_sub(out, t, mod->m, k);
+			return;
+		}
 		LN52_NAME(big_lanes52_mul)(t, acc, xm, mod);
 		for (int j = 0; j < k; j++)
 			z52_store(LN52_AT(acc, j), z52_blend((z52m)take, z52_load(LN52_AT(acc, j)),

@@ -10,10 +10,12 @@
  *                  below 3n < R/2 (the first product, a R^2 / R, below
  *                  3n; a product of two values below 3n, below
  *                  (9n/R + 1) n < 1.6n), which the squaring needs, and
- *                  the product by 1 ends at most n, which the masked
- *                  subtraction reduces;
+ *                  the last product, by a itself where every e is odd
+ *                  (a squaring's result below 2n times a below R),
+ *                  below 3n, which two masked subtractions reduce;
  *   e              lane i's, zero-padded to len chunks (the lanes
- *                  square from the highest bit any of them has);
+ *                  square from the highest bit any of them has); the
+ *                  lanes past count take op 0's;
  *   results        out of the lanes once every lane is done.
  * Only where the IFMA lanes run (big_lanes52_ops_choose) and the modulus
  * has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
@@ -21,8 +23,8 @@
  * single checks (docs/design-notes.md).  Elsewhere
  * big_public_batch_len is 0 and the caller checks one by one.
  *
- * Constant time in every a (the lanes past count compute 0 under op 0's
- * modulus); the products follow the exponents, which are public.  No
+ * Constant time in every a (the lanes past count compute 0^e under op
+ * 0's modulus and e); the products follow the exponents, which are public.  No
  * allocation: the caller's scratch, wiped before return past the argument
  * checks.
  */
@@ -167,7 +169,9 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 		chunk_t *v = res + (size_t)l * (size_t)len;
 		big_copy_pad_vec(v, len, op->a->value, live ? op->a->len : 0);
 		big_lanes52_from_chunks(base, l, k, v, len);
-		big_copy_pad_vec(v, len, op->e->value, live ? op->e->len : 0);
+		/* op 0's e in the lanes past count too (public): with one e in
+		 * every lane the power starts at the base and ends by it. */
+		big_copy_pad_vec(v, len, op->e->value, op->e->len);
 		big_lanes_exponent_words(e + (size_t)l * (size_t)ewords, ewords, v, len);
 	}
 	lanes.pow_public(out, base, e, ewords, mod, pw);
