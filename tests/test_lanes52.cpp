@@ -114,6 +114,29 @@ protected:
 			GTEST_SKIP() << "skipped: no AVX-512 IFMA";
 	}
 	const big_lanes52_ops &ops() const { return GetParam().ops; }
+
+	/* pow_public of the lanes' bases bv under mods, lane l's exponent
+	 * the ewords words at e + l ewords (its value ev[l]), against
+	 * mpz_powm lane by lane; `what` names the case in a failure. */
+	void expect_public_powers(const Mpz *mods, const Mpz *bv, const Mpz *ev,
+				  const std::vector<uint64_t> &e, int ewords, int k,
+				  const std::string &what) const
+	{
+		Moduli M(mods, k);
+		LaneNum base(k), out(k);
+		for (int l = 0; l < BIG_LANES; l++)
+			base.set(l, bv[l]);
+		std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
+		ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz want, got;
+			mpz_powm(want, bv[l], ev[l], mods[l]);
+			ASSERT_TRUE(out.get(l, got)) << what << " lane " << l;
+			ASSERT_EQ(mpz_cmp(want, got), 0)
+				<< what << " lane " << l << " base " << bt::hex(bv[l]) << " e "
+				<< bt::hex(ev[l]) << " m " << bt::hex(mods[l]);
+		}
+	}
 };
 
 TEST(Lanes52Convert, RoundTripsAgainstGmp)
@@ -325,20 +348,11 @@ TEST_P(Lanes52, PublicExponentMatchesGmp)
 				mpz_import(ev[l], static_cast<size_t>(ewords), -1, 8, 0, 0,
 					   e.data() + l * ewords);
 			}
-			Moduli M(mods, k);
-			LaneNum base(k), out(k);
-			for (int l = 0; l < BIG_LANES; l++)
-				base.set(l, bv[l]);
-			std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
-			ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
-			for (int l = 0; l < BIG_LANES; l++) {
-				Mpz want, got;
-				mpz_powm(want, bv[l], ev[l], mods[l]);
-				ASSERT_TRUE(out.get(l, got));
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "bits " << bits << " count " << count << " lane " << l << " base "
-					<< bt::hex(bv[l]) << " e " << bt::hex(ev[l]) << " m " << bt::hex(mods[l]);
-			}
+			expect_public_powers(mods, bv, ev, e, ewords, k,
+					     "bits " + std::to_string(bits) + " count " +
+						     std::to_string(count));
+			if (HasFatalFailure())
+				return;
 		}
 	}
 }
@@ -364,7 +378,7 @@ TEST_P(Lanes52, PublicExponentOneInEveryLaneMatchesGmp)
 			uint64_t ew[2] = { ek < 6 ? one_word[ek] : r, 0 };
 			if (ek >= 6) /* two words, the top one's bit 63 set */
 				ew[1] = rng.next() | (1ULL << 63), ew[0] = ek == 6 ? r | 1 : r & ~1ULL;
-			Mpz mods[BIG_LANES], bv[BIG_LANES], ev;
+			Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
 			lane_moduli_and_bases(rng, bits, BIG_LANES, true, mods, bv);
 			rng.mpz_bits(bv[2], 52 * k);
 			mpz_setbit(bv[2], static_cast<mp_bitcnt_t>(52 * k - 1));
@@ -375,21 +389,11 @@ TEST_P(Lanes52, PublicExponentOneInEveryLaneMatchesGmp)
 			for (int l = 0; l < BIG_LANES; l++)
 				for (int w = 0; w < ewords; w++)
 					e[static_cast<size_t>(l * ewords + w)] = ew[w];
-			mpz_import(ev, static_cast<size_t>(ewords), -1, 8, 0, 0, ew);
-			Moduli M(mods, k);
-			LaneNum base(k), out(k);
 			for (int l = 0; l < BIG_LANES; l++)
-				base.set(l, bv[l]);
-			std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
-			ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
-			for (int l = 0; l < BIG_LANES; l++) {
-				Mpz want, got;
-				mpz_powm(want, bv[l], ev, mods[l]);
-				ASSERT_TRUE(out.get(l, got));
-				ASSERT_EQ(mpz_cmp(want, got), 0)
-					<< "bits " << bits << " lane " << l << " base " << bt::hex(bv[l])
-					<< " e " << bt::hex(ev) << " m " << bt::hex(mods[l]);
-			}
+				mpz_import(ev[l], static_cast<size_t>(ewords), -1, 8, 0, 0, ew);
+			expect_public_powers(mods, bv, ev, e, ewords, k, "bits " + std::to_string(bits));
+			if (HasFatalFailure())
+				return;
 		}
 	}
 }
@@ -406,9 +410,9 @@ TEST_P(Lanes52, PublicExponentLastProductPast2m)
 	ASSERT_EQ(big_lanes52_digits(bits), k);
 	const int ewords = 1;
 	std::vector<uint64_t> e(BIG_LANES, 3);
-	std::vector<uint64_t> scratch(big_lanes52_pow_public_scratch(k) + 7);
-	Mpz three;
-	mpz_set_ui(three, 3);
+	Mpz three[BIG_LANES];
+	for (int l = 0; l < BIG_LANES; l++)
+		mpz_set_ui(three[l], 3);
 	for (int call = 0; call < 4000; call++) {
 		Mpz mods[BIG_LANES], bv[BIG_LANES];
 		for (int l = 0; l < BIG_LANES; l++) {
@@ -420,18 +424,9 @@ TEST_P(Lanes52, PublicExponentLastProductPast2m)
 			for (int b = 52 * k - 4; b < 52 * k; b++)
 				mpz_setbit(bv[l], static_cast<mp_bitcnt_t>(b));
 		}
-		Moduli M(mods, k);
-		LaneNum base(k), out(k);
-		for (int l = 0; l < BIG_LANES; l++)
-			base.set(l, bv[l]);
-		ops().pow_public(out.x(), base.x(), e.data(), ewords, &M.mod, scratch.data() + 1);
-		for (int l = 0; l < BIG_LANES; l++) {
-			Mpz want, got;
-			mpz_powm(want, bv[l], three, mods[l]);
-			ASSERT_TRUE(out.get(l, got));
-			ASSERT_EQ(mpz_cmp(want, got), 0) << "call " << call << " lane " << l << " base "
-							 << bt::hex(bv[l]) << " m " << bt::hex(mods[l]);
-		}
+		expect_public_powers(mods, bv, three, e, ewords, k, "call " + std::to_string(call));
+		if (HasFatalFailure())
+			return;
 	}
 }
 
