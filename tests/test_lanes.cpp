@@ -6,7 +6,9 @@
  * here depends on the chunk-kernel variant: the suite runs once.
  *
  * - Conversion: chunks <-> 28-bit digits at digit counts 5..76, every lane,
- *   random density, other lanes untouched, vs GMP's export with 36 nail bits.
+ *   random density, other lanes untouched, vs GMP's export with 36 nail bits;
+ *   the shared conversions at 28 and 52 bits, 1..80 digits, every chunk
+ *   count from 1 to two past the digits' span, junk above the digits.
  * - Products and squarings: digit counts 5..24, 37, 55, 74, 76, a modulus
  *   of its own in every lane (full size, small, all-ones), operands 0, 1,
  *   m-1, 2m-1, all-ones digits, random below 2m, and the same operand in
@@ -115,6 +117,43 @@ TEST(LanesConvert, RoundTripsAgainstGmp)
 			ASSERT_EQ(out, w) << "k " << k << " lane " << l;
 		}
 	}
+}
+
+/* The conversions both lane layers share, for 28- and 52-bit digits, at
+ * every chunk count from 1 to two past the digits' span: digits past w
+ * zero, chunks past the digits zero, chunks past len dropped, junk above
+ * each digit's bits (the digit form) ignored. */
+TEST(LanesConvert, EveryChunkCountAgainstGmp)
+{
+	bt::Rng rng(0x1a4e5003);
+	for (int bits : { 28, 52 })
+		for (int k = 1; k <= 80; k += 1 + static_cast<int>(rng.below(3))) {
+			const int span = (bits * k + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
+			for (int len = 1; len <= span + 2; len++) {
+				const int vbits = std::min(bits * k, BIG_CHUNK_SIZE * len);
+				Mpz v, d, want;
+				rng.mpz_bits(v, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(vbits))));
+				std::vector<bt::chunk> w = bt::chunks_of(v, len);
+				std::vector<uint64_t> x(BIG_LANES_WORDS(k), 0x0badbeefULL);
+				const int l = static_cast<int>(rng.below(BIG_LANES));
+				big_lanes_digits_from_chunks(x.data(), l, k, bits, w.data(), len);
+				for (int j = 0; j < k; j++) {
+					mpz_fdiv_q_2exp(d, v, static_cast<mp_bitcnt_t>(bits) * j);
+					mpz_fdiv_r_2exp(d, d, static_cast<mp_bitcnt_t>(bits));
+					ASSERT_EQ(x[BIG_LANES_AT(j, l)], mpz_get_ui(d))
+						<< "bits " << bits << " k " << k << " len " << len << " digit " << j;
+					ASSERT_EQ(x[BIG_LANES_AT(j, (l + 1) % BIG_LANES)], 0x0badbeefULL);
+					x[BIG_LANES_AT(j, l)] |= rng.next() << bits;
+				}
+				/* Back into fewer chunks than the digits span: v's low ones. */
+				const int olen = 1 + static_cast<int>(rng.below(static_cast<uint64_t>(span + 2)));
+				std::vector<bt::chunk> out(static_cast<size_t>(olen), 7);
+				big_lanes_digits_to_chunks(out.data(), olen, x.data(), l, k, bits);
+				mpz_fdiv_r_2exp(want, v, static_cast<mp_bitcnt_t>(BIG_CHUNK_SIZE) * olen);
+				ASSERT_EQ(out, bt::chunks_of(want, olen))
+					<< "bits " << bits << " k " << k << " len " << len << " olen " << olen;
+			}
+		}
 }
 
 TEST_P(Lanes, ProductsAreExact)

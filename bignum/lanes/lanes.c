@@ -15,37 +15,52 @@ int big_lanes_digits(int bits)
 	return k >= BIG_LANES_MIN_DIGITS && k <= BIG_LANES_MAX_DIGITS ? k : 0;
 }
 
-/* A digit of 28 or 52 bits at bit `bits` j spans the chunk it starts in
- * and up to two more (52-bit digits over 32-bit chunks). */
+/* Digit j is the `bits` bits at bit bits * j of w: one unaligned 64-bit
+ * load at byte bits * j / 8 (w in memory is the number's little-endian
+ * bytes, whatever the chunk size), shifted by the bit offset (below 8:
+ * 7 + bits <= 64 bits, as bits <= 57), the digits independent of one
+ * another (twice as fast as gathering each from its chunks); near the
+ * end of w the load takes what bytes remain. */
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the lane conversions read chunks as little-endian bytes"
+#endif
 void big_lanes_digits_from_chunks(uint64_t *x, int l, int k, int bits,
 				  const BIG_CHUNK_TYPE *w, int len)
 {
 	const uint64_t mask = (UINT64_C(1) << bits) - 1;
+	const unsigned char *bytes = (const unsigned char *)w;
+	const long nbytes = (long)len * (long)sizeof(BIG_CHUNK_TYPE);
 	for (int j = 0; j < k; j++) {
-		const int bit = bits * j;
-		const int idx = bit / CHUNK_BITS, off = bit % CHUNK_BITS;
-		uint64_t v = idx < len ? (uint64_t)w[idx] >> off : 0;
-		for (int t = 1; t * CHUNK_BITS < off + bits; t++)
-			if (idx + t < len)
-				v |= (uint64_t)w[idx + t] << (t * CHUNK_BITS - off);
-		x[BIG_LANES_AT(j, l)] = v & mask;
+		const long bit = (long)bits * j, at = bit / 8;
+		uint64_t v = 0;
+		if (at + 8 <= nbytes)
+			memcpy(&v, bytes + at, 8);
+		else if (at < nbytes)
+			memcpy(&v, bytes + at, (size_t)(nbytes - at));
+		x[BIG_LANES_AT(j, l)] = (v >> (bit % 8)) & mask;
 	}
 }
 
+/* The digits in order into a 128-bit window, a chunk out whenever it
+ * holds one: at most CHUNK_BITS - 1 + bits < 128 bits wait. */
 void big_lanes_digits_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,
 				int l, int k, int bits)
 {
-	for (int i = 0; i < len; i++)
-		w[i] = 0;
-	for (int j = 0; j < k; j++) {
-		const uint64_t d = x[BIG_LANES_AT(j, l)] & ((UINT64_C(1) << bits) - 1);
-		const int bit = bits * j;
-		const int idx = bit / CHUNK_BITS, off = bit % CHUNK_BITS;
-		if (idx < len)
-			w[idx] |= (BIG_CHUNK_TYPE)(d << off);
-		for (int t = 1; t * CHUNK_BITS < off + bits; t++)
-			if (idx + t < len)
-				w[idx + t] |= (BIG_CHUNK_TYPE)(d >> (t * CHUNK_BITS - off));
+	const uint64_t mask = (UINT64_C(1) << bits) - 1;
+	unsigned __int128 acc = 0;
+	int have = 0, i = 0;
+	for (int j = 0; j < k && i < len; j++) {
+		acc |= (unsigned __int128)(x[BIG_LANES_AT(j, l)] & mask) << have;
+		have += bits;
+		while (have >= CHUNK_BITS && i < len) {
+			w[i++] = (BIG_CHUNK_TYPE)acc;
+			acc >>= CHUNK_BITS;
+			have -= CHUNK_BITS;
+		}
+	}
+	for (; i < len; i++) {
+		w[i] = (BIG_CHUNK_TYPE)acc;
+		acc >>= CHUNK_BITS;
 	}
 }
 

@@ -130,7 +130,7 @@ typedef void big_lanes52_sqr_fn(uint64_t *r, const uint64_t *a,
  * e: lane l's exponent at e[l * ewords .. l * ewords + ewords), 64-bit
  * words little endian, ewords >= 1; every lane is scanned over all
  * 64 ewords bits.  mod->rr is read.  Window w (5, BIG_LANES_WINDOW; 4 up
- * to 10 digits: LN52_WINDOW_BITS): a table of 2^w powers per lane, then
+ * to 10 digits: BIG_LANES52_WINDOW_BITS): a table of 2^w powers per lane, then
  * per window w squarings, a scan of the whole table (each lane takes its
  * own entry by a merge mask) and one product;
  * out of Montgomery form by a product by 1 and a masked subtraction.
@@ -167,10 +167,20 @@ static inline size_t big_lanes52_pow_public_scratch(int digits)
 	return (size_t)4 * BIG_LANES_WORDS(digits) + 8;
 }
 
-/* The table, the running power, the selected entry and 1. */
+/*
+ * The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where
+ * the table scan is the larger share (a tenth of the exponentiation at
+ * window 5: 32 entries for 6 products), else BIG_LANES_WINDOW.
+ */
+#define BIG_LANES52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
+
+/* The table (2^w entries), the running power, the selected entry and 1:
+ * at 10 digits 19 lane numbers, not 35, which the caller wipes. */
 static inline size_t big_lanes52_pow_scratch(int digits)
 {
-	return (size_t)(BIG_LANES_TABLE_ENTRIES + 3) * BIG_LANES_WORDS(digits) + 8;
+	return (size_t)((1 << BIG_LANES52_WINDOW_BITS(digits)) + 3) *
+		       BIG_LANES_WORDS(digits) +
+	       8;
 }
 
 #define BIG_LANES52_DECLARE_BUILD(sfx)                                       \

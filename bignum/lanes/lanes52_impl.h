@@ -385,14 +385,6 @@ LN52_UNROLL(24)
 }
 
 /*
- * The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where
- * the table scan is the larger share (a tenth of the exponentiation at
- * window 5: 32 entries for 6 products), else BIG_LANES_WINDOW.  The table
- * has room for 2^BIG_LANES_WINDOW entries either way.
- */
-#define LN52_WINDOW_BITS(k) ((k) <= 10 ? 4 : BIG_LANES_WINDOW)
-
-/*
  * The table scan stitched into the exponentiation's squarings.  The scan
  * (every digit of every entry loaded, each lane keeping its own entry's
  * by a merge mask: ln52_select) is not on the squarings' chain, but its
@@ -405,8 +397,8 @@ LN52_UNROLL(24)
  * (struct ln52_scan_pace).  Entries at or past `entries` (the last
  * squaring's slice runs over) match no lane and read the last entry.
  */
-#define LN52_SCAN_PER(k) (((1 << LN52_WINDOW_BITS(k)) + LN52_WINDOW_BITS(k) - 1) / \
-			  LN52_WINDOW_BITS(k))
+#define LN52_SCAN_PER(k) (((1 << BIG_LANES52_WINDOW_BITS(k)) + BIG_LANES52_WINDOW_BITS(k) - 1) / \
+			  BIG_LANES52_WINDOW_BITS(k))
 struct ln52_scan {
 	const uint64_t *table;
 	size_t words;         /* an entry's */
@@ -1014,10 +1006,10 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	const int k = mod->digits;
 	const size_t words = BIG_LANES_WORDS(k);
 	uint64_t *table = big_lanes_align64(scratch);
-	uint64_t *acc = table + BIG_LANES_TABLE_ENTRIES * words;
+	const int window = BIG_LANES52_WINDOW_BITS(k), entries = 1 << window;
+	uint64_t *acc = table + (size_t)entries * words;
 	uint64_t *sel = acc + words, *one = sel + words;
 	uint64_t want[BIG_LANES] __attribute__((aligned(64)));
-	const int window = LN52_WINDOW_BITS(k), entries = 1 << window;
 
 	ln52_pow_start(one, table, table + words, base, mod);
 	for (int i = 2; i < entries; i++) {
