@@ -238,12 +238,12 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops);
  * within BIG_LANES_MIN_DIGITS .. BIG_LANES_MAX_DIGITS. */
 int big_lanes_digits(int bits);
 /* Both lane layers' conversions, for digits of `bits` bits (28 here, 52
- * in lanes52.h): lane l of the lane number x (k digits) = w[0..len)
- * (chunks, little endian); bits of w at and above bits * k must be zero
- * (not checked); digits past w are zero; other lanes untouched.  And
- * w[0..len) = lane l of x (k digits, each the low `bits` bits of its
- * word: lanes52.h's digit form), bits past len chunks dropped.  Constant
- * time. */
+ * in lanes52.h; at most 57): lane l of the lane number x (k digits) =
+ * w[0..len) (chunks, little endian); bits of w at and above bits * k
+ * must be zero (not checked); digits past w are zero; other lanes
+ * untouched.  And w[0..len) = lane l of x (k digits, each the low `bits`
+ * bits of its word: lanes52.h's digit form), bits past len chunks
+ * dropped.  Constant time. */
 void big_lanes_digits_from_chunks(uint64_t *x, int l, int k, int bits,
 				  const BIG_CHUNK_TYPE *w, int len);
 void big_lanes_digits_to_chunks(BIG_CHUNK_TYPE *w, int len, const uint64_t *x,

@@ -397,8 +397,9 @@ LN52_UNROLL(24)
  * (struct ln52_scan_pace).  Entries at or past `entries` (the last
  * squaring's slice runs over) match no lane and read the last entry.
  */
-#define LN52_SCAN_PER(k) (((1 << BIG_LANES52_WINDOW_BITS(k)) + BIG_LANES52_WINDOW_BITS(k) - 1) / \
-			  BIG_LANES52_WINDOW_BITS(k))
+#define LN52_SCAN_PER(k)                                                  \
+	(((1 << BIG_LANES52_WINDOW_BITS(k)) + BIG_LANES52_WINDOW_BITS(k) - 1) / \
+	 BIG_LANES52_WINDOW_BITS(k))
 struct ln52_scan {
 	const uint64_t *table;
 	size_t words;         /* an entry's */
