@@ -15,9 +15,11 @@
  * R_p = B^(p->len), R_q = B^(q->len) (the stored lengths, so p and q
  * must be normalised: then p_rr = big_mont_rr(p); trimming them here would
  * branch on their top chunks, which memcheck rightly reports).  Reductions of a,
- * m_p and pinv into the other modulus are big_mont_reduce_ct (Montgomery
- * products block by block, masked sums, no division), so p and q may have
- * different lengths (a 1025-bit n).  The exponentiations are
+ * pinv and (for primes of different lengths) m_p into the other modulus are
+ * big_mont_reduce_ct (Montgomery products block by block, masked sums, no
+ * division), so p and q may have different lengths (a 1025-bit n); with
+ * one length, m_p < R goes into the products by pinv R mod q as it is.
+ * The exponentiations are
  * big_mont_pow_ct; m_q - m_p mod q is a masked add-back; p*h is the
  * fixed-length schoolbook big_mul_vec and m_p is added with a full-length
  * carry chain.
@@ -218,15 +220,25 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 		big_crt_exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q->value, rr_q, lq, wk);
 	}
 
-	/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q. */
 	const chunk_t *qv = q->value;
 	const chunk_t q0 = big_n0(qv[0]);
-	big_mont_reduce_ct(t, m_p, lp, qv, q0, rr_q, lq, 0);
-	big_sub_mod_vec(h, m_q, t, qv, lq);
-
-	/* h = h * pinv mod q: pinv into Montgomery form, then one product. */
-	big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
-	big_mont_mul_vec(h, h, t, qv, q0, lq);
+	if (lp == lq) {
+		/* h = m_q pinv - m_p pinv mod q: pinv into Montgomery form,
+		 * then a product by each (m_p < p < R as b needs no reduction
+		 * mod q) and a masked add-back of q.  Three products. */
+		big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
+		big_mont_mul_vec(h, t, m_q, qv, q0, lq);
+		big_mont_mul_vec(t, t, m_p, qv, q0, lq);
+		big_sub_mod_vec(h, h, t, qv, lq);
+	} else {
+		/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q;
+		 * then h * pinv mod q: pinv into Montgomery form, then one
+		 * product.  Four products. */
+		big_mont_reduce_ct(t, m_p, lp, qv, q0, rr_q, lq, 0);
+		big_sub_mod_vec(h, m_q, t, qv, lq);
+		big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
+		big_mont_mul_vec(h, h, t, qv, q0, lq);
+	}
 
 	/* result = m_p + p*h < pq: fits in lp + lq chunks, no carry out. */
 	big_mul_vec(prod, p->value, lp, h, lq);

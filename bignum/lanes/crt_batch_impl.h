@@ -11,8 +11,10 @@
  *                      length past 2 len chunks), into lanes i and 4 + i;
  *   dp, dq             zero-padded to len chunks, as 64-bit words;
  *   m_p, m_q           the lane exponentiation, out of lanes i, 4 + i;
- *   Garner             h = (m_q - m_p) pinv mod q by three Montgomery
- *                      products (m_p < p < R: no reduction of m_p),
+ *   Garner             h = (m_q - m_p) pinv mod q = m_q pinv - m_p pinv
+ *                      mod q by two Montgomery products by pinv R mod q
+ *                      (m_p < p < R as b: no reduction of m_p), that
+ *                      one product made once per key of the call;
  *                      result = m_p + p h.
  * The moduli come from the radix's mod_init: R^2 mod m in the lane radix
  * from the key's R^2 mod m in radix B by two products, no division.
@@ -65,8 +67,8 @@ static int ewords_of(int len)
 
 /* The carving of the scratch, in one place for the size and the use. */
 struct layout {
-	size_t mod, base, out, x, y, e, pow, rr, ax, res, mp, mq, h, t, ix,
-		prod, total;
+	size_t mod, base, out, x, y, e, pow, rr, pir, ax, res, mp, mq, h, t,
+		ix, prod, total;
 };
 
 static struct layout layout_of(int len)
@@ -91,6 +93,8 @@ static struct layout layout_of(int len)
 	at += 8 * CB_NAME(pow_scratch)(k);
 	L.rr = at; /* rr_p, rr_q of each operation */
 	at += chunk_bytes((size_t)2 * OPS_MAX * len);
+	L.pir = at; /* pinv R mod q of each operation's key */
+	at += chunk_bytes((size_t)OPS_MAX * len);
 	L.ax = at;
 	at += chunk_bytes((size_t)2 * len + 1);
 	L.res = at;
@@ -147,6 +151,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	uint64_t *x = (uint64_t *)(s + L.x), *y = (uint64_t *)(s + L.y);
 	uint64_t *e = (uint64_t *)(s + L.e), *pw = (uint64_t *)(s + L.pow);
 	chunk_t *rr = (chunk_t *)(s + L.rr), *ax = (chunk_t *)(s + L.ax);
+	chunk_t *pir = (chunk_t *)(s + L.pir);
 	chunk_t *res = (chunk_t *)(s + L.res), *mp = (chunk_t *)(s + L.mp);
 	chunk_t *mq = (chunk_t *)(s + L.mq), *h = (chunk_t *)(s + L.h);
 	chunk_t *t = (chunk_t *)(s + L.t), *ix = (chunk_t *)(s + L.ix);
@@ -155,6 +160,8 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	const int k = CB_NAME(digits)(len * BIG_CHUNK_SIZE);
 	const int ewords = ewords_of(len), lpq = 2 * len;
 	const chunk_t *m_of[BIG_LANES], *rr_of[BIG_LANES];
+	/* key_of[i]: the first operation with operation i's BIGNUMs (public). */
+	int key_of[OPS_MAX];
 	BIG_ERR_CODE err = BIG_OK;
 
 	for (int i = 0; i < OPS_MAX && err == BIG_OK; i++) {
@@ -168,9 +175,10 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		for (int j = 0; j < i && same < 0; j++) {
 			const big_crt_batch_op *o = &ops[j < count ? j : 0];
 			if (o->p == op->p && o->q == op->q && o->p_rr == op->p_rr &&
-			    o->q_rr == op->q_rr)
+			    o->q_rr == op->q_rr && o->pinv == op->pinv)
 				same = j;
 		}
+		key_of[i] = same >= 0 ? same : i;
 		if (same >= 0) {
 			rr_of[i] = rr_of[same];
 			rr_of[OPS_MAX + i] = rr_of[OPS_MAX + same];
@@ -226,17 +234,20 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		const chunk_t q0 = big_n0(qv[0]);
 		chunk_t *m_p = mp + (size_t)i * len, *m_q = mq + (size_t)i * len;
 		chunk_t *pr = prod + (size_t)i * lpq;
+		chunk_t *pinv_r = pir + (size_t)key_of[i] * len;
 		CB_NAME(to_chunks)(m_p, len, out, i, k);
 		CB_NAME(to_chunks)(m_q, len, out, OPS_MAX + i, k);
-		/* h = (m_q - m_p) pinv mod q in three products: m_p R and
-		 * m_q R mod q (R^2 mod q < q as a; m_p < p < R, the primes of
-		 * one length, as b), their difference, then the product by
-		 * pinv (< R) takes the R out.  result = m_p + p h. */
-		big_mont_mul_vec(t, rq, m_p, qv, q0, len);
-		big_mont_mul_vec(h, rq, m_q, qv, q0, len);
+		/* pinv R mod q once a key (R^2 mod q < q as a, pinv < R as b);
+		 * then m_q pinv and m_p pinv mod q (pinv R < q as a; m_q < q,
+		 * m_p < p < R as b), both below q, and their difference. */
+		if (key_of[i] == i) {
+			big_copy_pad_vec(ix, len, op->pinv->value, op->pinv->len);
+			big_mont_mul_vec(pinv_r, rq, ix, qv, q0, len);
+		}
+		big_mont_mul_vec(t, pinv_r, m_p, qv, q0, len);
+		big_mont_mul_vec(h, pinv_r, m_q, qv, q0, len);
 		big_sub_mod_vec(h, h, t, qv, len);
-		big_copy_pad_vec(ix, len, op->pinv->value, op->pinv->len);
-		big_mont_mul_vec(h, h, ix, qv, q0, len);
+		/* result = m_p + p h. */
 		big_mul_vec(pr, pv, len, h, len);
 		big_add_vec(pr, pr, lpq, m_p, len);
 	}

@@ -305,9 +305,11 @@ void check_products(bt::Rng &rng, typename Layer::mul_fn *mul, typename Layer::s
 
 /*
  * A batch CRT case: `count` operations (1 .. BIG_CRT_BATCH_MAX) with
- * random odd coprime primes p, q of `bits` bits stored at len chunks,
- * random dp, dq, inputs random below pq but 0, pq - 1 and 1 in operations
- * 1, 2 and 3; ops[] points at them (results len * 2 + 1 chunks), want[]
+ * random odd coprime primes p, q of `bits` bits stored at len chunks (q
+ * of fewer bits, still len chunks, in operation 0 of an even count),
+ * random dp, dq, inputs random below pq but 0 and pq - 1 in operations
+ * 1 and 2; operation 3 with p near R, q just above R/2, dp = dq = 1 and
+ * a = p - 1 mod p, 0 mod q; ops[] points at them (results len * 2 + 1 chunks), want[]
  * holds big_modexp_crt's answers.  make() asserts; check it with
  * HasFatalFailure().
  */
@@ -333,11 +335,26 @@ public:
 		len = bits / BIG_CHUNK_SIZE;
 		for (int i = 0; i < count; i++) {
 			Mpz p, q, a, dp, dq, pinv, prr, qrr, n;
+			/* Operation 0 of an even count: q of len chunks with its
+			 * top bit clear. */
+			const int qbits = i == 0 && count % 2 == 0
+						  ? bits - 1 - (int)rng.below(BIG_CHUNK_SIZE - 1)
+						  : bits;
+			/* Operation 3: p near R, q just above R/2, dp = dq = 1 and
+			 * a = p - 1 mod p, 0 mod q, so m_p - m_q = p - 1 > q:
+			 * Garner's m_p is not below q. */
+			const bool far = i == 3;
 			do {
 				rng.mpz_bits(p, bits);
 				mpz_setbit(p, 0);
-				rng.mpz_bits(q, bits);
+				rng.mpz_bits(q, qbits);
 				mpz_setbit(q, 0);
+				if (far) {
+					for (int b = bits - 8; b < bits; b++)
+						mpz_setbit(p, b);
+					for (int b = bits - 8; b < bits - 1; b++)
+						mpz_clrbit(q, b);
+				}
 			} while (mpz_invert(pinv, p, q) == 0);
 			mpz_mul(n, p, q);
 			rng.mpz_bits(a, 2 * bits);
@@ -346,10 +363,19 @@ public:
 				mpz_set_ui(a, 0);
 			if (i == 2)
 				mpz_sub_ui(a, n, 1);
-			if (i == 3)
-				mpz_set_ui(a, 1);
 			rng.mpz_bits(dp, bits - 1);
 			rng.mpz_bits(dq, bits - 3);
+			if (far) {
+				/* a = (p - 1) + p (((0 - (p - 1)) pinv) mod q) */
+				Mpz h;
+				mpz_sub_ui(a, p, 1);
+				mpz_neg(h, a);
+				mpz_mul(h, h, pinv);
+				mpz_mod(h, h, q);
+				mpz_addmul(a, p, h);
+				mpz_set_ui(dp, 1);
+				mpz_set_ui(dq, 1);
+			}
 			r_squared(prr, p, len * BIG_CHUNK_SIZE);
 			r_squared(qrr, q, len * BIG_CHUNK_SIZE);
 			bt::Big *b[8] = { new bt::Big(a),    new bt::Big(dp), new bt::Big(dq),
