@@ -12,6 +12,8 @@
 #include "mont_kernels.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -153,6 +155,83 @@ static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *
 }
 #endif
 
+#if BIGMONT_HAVE_ASM
+/* The window exponentiation at 8 chunks with each side of SQR_SELECT_VL
+ * (bignum/tuning.h): trials alternating, both from the same operands. */
+static big_mont_sqr_select_fn *const pow_sides[2] = { big_mont_sqr_select_vec_adx,
+						      big_mont_sqr_select_vec_adx_vl };
+
+struct pow_run {
+	int side;
+	chunk_t n[8], base[8], one[8], e[8], out[2][8];
+	chunk_t n0;
+	chunk_t *scratch;
+};
+
+static void pow_side(void *ctx, int i)
+{
+	((struct pow_run *)ctx)->side = i;
+}
+
+static uint64_t pow_sample(void *ctx)
+{
+	struct pow_run *p = ctx;
+	const uint64_t t0 = bench_ticks();
+	big_mont_pow_ct_using(p->out[p->side], p->base, p->e, 8, p->n, p->n0, p->one, 8,
+			      p->scratch, pow_sides[p->side]);
+	return bench_ticks() - t0;
+}
+
+static void measure_pow(struct bench_mont_table *t, uint64_t *seed, struct bench_cycle_clock *clock)
+{
+	if (big_cpu_best() < BIG_CPU_ADX || !big_ct_select_uses_avx2() ||
+	    !big_mont_sqr_select_can_vl())
+		return;
+	struct pow_run *p = calloc(1, sizeof(*p));
+	if (p == NULL || (p->scratch = malloc(sizeof(chunk_t) * big_mont_pow_ct_scratch(8, 8))) == NULL) {
+		free(p);
+		return;
+	}
+	/* A random odd modulus with its top bit set, R mod n and the base in
+	 * Montgomery form by the library's products, a random exponent. */
+	chunk_t rr[8];
+	for (int j = 0; j < 8; j++) {
+		p->n[j] = (chunk_t)bench_splitmix64(seed);
+		p->base[j] = (chunk_t)bench_splitmix64(seed);
+		p->e[j] = (chunk_t)bench_splitmix64(seed);
+	}
+	p->n[0] |= 1;
+	p->n[7] |= (chunk_t)1 << (BIG_CHUNK_SIZE - 1);
+	p->base[7] = p->n[7] >> 1;
+	p->n0 = big_n0(p->n[0]);
+	const BIGNUM n = { .size = 8, .len = 8, .sign = 1, .value = p->n };
+	if (big_mont_rr_vec(rr, NULL, &n, 8) != BIG_OK)
+		abort();
+	p->one[0] = 1;
+	big_mont_mul_vec(p->one, rr, p->one, p->n, p->n0, 8);
+	big_mont_mul_vec(p->base, rr, p->base, p->n, p->n0, 8);
+	for (int s = 0; s < 2; s++) {
+		p->side = s;
+		pow_sample(p);
+	}
+	if (memcmp(p->out[0], p->out[1], sizeof(p->out[0])) != 0) {
+		fprintf(stderr, "bigmont: --kernels: the exponentiation with the AVX-512VL "
+			"table read differs from the AVX2 one\n");
+		abort();
+	}
+	uint64_t best[2];
+	bench_best_ticks_alternating(best, 2, pow_side, pow_sample, p, t->pow_trials, clock);
+	t->pow[0] = (struct bench_kernel_row){ .name = "avx2", .op = "pow",
+					       .ticks = { (double)best[0] } };
+	t->pow[1] = (struct bench_kernel_row){ .name = "vl", .op = "pow",
+					       .ticks = { (double)best[1] } };
+	t->npow = 2;
+	t->pow_bound = big_mont_sqr_select_uses_vl() ? "vl" : "avx2";
+	free(p->scratch);
+	free(p);
+}
+#endif
+
 int bench_mont_kernels_measure(struct bench_mont_table *t, double trial_scale,
 			       struct bench_cycle_clock *clock)
 {
@@ -212,12 +291,18 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, double trial_scale,
 		{ "one call", big_mont_sqr_select_vec },
 		{ "two", big_mont_sqr_select_vec_separate },
 	};
-	t->sqr_select_bound = big_mont_sqr_select_uses_adx() ? "adx" : "separate";
+	t->sqr_select_bound = big_mont_sqr_select_uses_vl()    ? "adx_vl"
+			      : big_mont_sqr_select_uses_adx() ? "adx"
+								: "separate";
 	for (int k = 0; k < 2; k++) {
 		t->sqr_select[k] = (struct bench_kernel_row){ .name = fused[k].name };
 		c = (struct call){ .sqr_select = fused[k].fn, .entries = 32, .table = table };
 		measure_row(&t->sqr_select[k], &c, &seed, t->trials, clock);
 	}
+	t->pow_trials = bench_kernel_trials(BENCH_POW_TRIALS, trial_scale);
+#if BIGMONT_HAVE_ASM
+	measure_pow(t, &seed, clock);
+#endif
 	return 0;
 }
 
@@ -279,4 +364,11 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 	fprintf(out, "squaring + table read of 32 entries (big_mont_sqr_select_vec, bound to %s), " BENCH_TICKS_NAME " per call\n",
 		t->sqr_select_bound);
 	bench_print_kernel_rows(out, t->sqr_select, 2, BENCH_MONT_LENS, 1.0, BENCH_TICKS_UNIT);
+	if (t->npow == 0)
+		return;
+	fprintf(out, "window exponentiation at 8 chunks (big_mont_pow_ct, 32 entries) with each "
+		"adx squaring and table read, the two sides of SQR_SELECT_VL (best of %d, "
+		"alternating; this CPU binds %s)\n", t->pow_trials, t->pow_bound);
+	bench_print_kernel_head(out, "side", lens, 1, "len, chunks");
+	bench_print_kernel_pairs(out, t->pow, t->npow, 1, ticks_per_cycle);
 }

@@ -322,9 +322,35 @@ void big_mont_sqr_select_vec_separate(chunk_t *r, const chunk_t *a,
 	big_ct_select(sel, table, entries, index, len);
 }
 
+/* AVX512F (leaf 7 EBX bit 16), AVX512VL (31), and XCR0's SSE, AVX,
+ * opmask and ZMM states (an EVEX instruction needs them even on ymm). */
+int big_mont_sqr_select_can_vl(void)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	const unsigned need = (1u << 16) | (1u << 31);
+	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+	       (b & need) == need;
+#else
+	return 0;
+#endif
+}
+
+/* The tuning table's SQR_SELECT_VL (defined with the other choices below;
+ * 0 in the builds without them). */
+static int sqr_select_vl_tuned(void);
+
+int big_mont_sqr_select_uses_vl(void)
+{
+	return big_mont_sqr_select_uses_adx() && big_mont_sqr_select_can_vl() &&
+	       sqr_select_vl_tuned();
+}
+
 static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
 {
 #if BIGMONT_HAVE_ASM
+	if (big_mont_sqr_select_uses_vl())
+		return big_mont_sqr_select_vec_adx_vl;
 	if (big_mont_sqr_select_uses_adx())
 		return big_mont_sqr_select_vec_adx;
 #endif
@@ -557,12 +583,23 @@ static int (*resolve_big_vert_tuned(void))(void)
 	return TUNED("VERTICAL") ? bound_yes : bound_no;
 }
 __typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
+
+/* SQR_SELECT_VL, asked by the fused squaring's resolver (above), which
+ * runs once at load, and by the reports. */
+static int sqr_select_vl_tuned(void)
+{
+	return TUNED("SQR_SELECT_VL");
+}
 #else
 int big_mont_mul16_karatsuba(void)
 {
 	return 0;
 }
 int big_vert_tuned(void)
+{
+	return 0;
+}
+static int sqr_select_vl_tuned(void)
 {
 	return 0;
 }

@@ -142,8 +142,8 @@ int big_ct_select_uses_avx2(void);
  * the table, and r must not overlap the table.  The dispatched name is
  * bound once at load time: _adx where the variant is adx and the CPU has
  * AVX2 (asm/x86_64/mont_sqr_select_vec_adx.asm: one pass at 8 chunks and
- * 32 entries, _separate for the other shapes), else _separate (the two
- * dispatched calls).
+ * 32 entries, _separate for the other shapes), or _adx_vl there where the
+ * tuning table says so, else _separate (the two dispatched calls).
  */
 typedef void big_mont_sqr_select_fn(chunk_t *r, const chunk_t *a,
 				    const chunk_t *n, chunk_t n0, int len,
@@ -153,9 +153,18 @@ big_mont_sqr_select_fn big_mont_sqr_select_vec;
 big_mont_sqr_select_fn big_mont_sqr_select_vec_separate;
 #if BIGMONT_HAVE_ASM
 big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
+/* The same with the read in AVX-512VL on ymm: only where
+ * big_mont_sqr_select_can_vl(). */
+big_mont_sqr_select_fn big_mont_sqr_select_vec_adx_vl;
 #endif
-/* Whether big_mont_sqr_select_vec is bound to the adx build (for reports). */
+/* Whether big_mont_sqr_select_vec is bound to an adx build (for reports),
+ * and whether to the AVX-512VL one (where the CPU has AVX512F and
+ * AVX512VL, the OS saves the opmask and ZMM states, and the tuning table,
+ * SQR_SELECT_VL, or BIGMONT_TUNE says so). */
 int big_mont_sqr_select_uses_adx(void);
+int big_mont_sqr_select_uses_vl(void);
+/* Whether the CPU and the OS run big_mont_sqr_select_vec_adx_vl. */
+int big_mont_sqr_select_can_vl(void);
 
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
 /* BIG_CPU_C = 0 .. BIG_CPU_IFMA, in BIG_CPU_VARIANTS' order: a variant
@@ -475,6 +484,13 @@ size_t big_mont_pow_ct_scratch(int len, int elen);
 void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 		     int elen, const chunk_t *n, chunk_t n0,
 		     const chunk_t *one_m, int len, chunk_t *scratch);
+/* big_mont_pow_ct with the window's last squaring and table read by
+ * sqr_select (big_mont_pow_ct passes big_mont_sqr_select_vec): for the
+ * benchmark, which times the builds of that call side by side. */
+void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
+			   int elen, const chunk_t *n, chunk_t n0,
+			   const chunk_t *one_m, int len, chunk_t *scratch,
+			   big_mont_sqr_select_fn *sqr_select);
 
 #ifdef __cplusplus
 }

@@ -44,9 +44,10 @@ static inline __attribute__((always_inline)) chunk_t window_at(const chunk_t *e,
 	return v & (((chunk_t)1 << width) - 1);
 }
 
-void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
-		     int elen, const chunk_t *n, chunk_t n0,
-		     const chunk_t *one_m, int len, chunk_t *scratch)
+void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
+			   int elen, const chunk_t *n, chunk_t n0,
+			   const chunk_t *one_m, int len, chunk_t *scratch,
+			   big_mont_sqr_select_fn *sqr_select)
 {
 	const int ebits = elen * BIG_CHUNK_SIZE;
 	const int w = big_mont_pow_ct_window(ebits);
@@ -76,9 +77,17 @@ void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
 		pos -= w;
 		for (int s = 0; s < w - 1; s++)
 			big_mont_sqr_vec(out, out, n, n0, len);
-		big_mont_sqr_select_vec(out, out, n, n0, len, sel, table, entries,
-					window_at(e, elen, pos, w));
+		sqr_select(out, out, n, n0, len, sel, table, entries,
+			   window_at(e, elen, pos, w));
 		big_mont_mul_vec(out, out, sel, n, n0, len);
 	}
 #undef ENTRY
+}
+
+void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
+		     int elen, const chunk_t *n, chunk_t n0,
+		     const chunk_t *one_m, int len, chunk_t *scratch)
+{
+	big_mont_pow_ct_using(out, base_m, e, elen, n, n0, one_m, len, scratch,
+			      big_mont_sqr_select_vec);
 }

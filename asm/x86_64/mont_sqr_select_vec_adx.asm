@@ -1,6 +1,7 @@
 ; big_mont_sqr_select_vec_adx -- a Montgomery squaring and a constant-time
 ; table read in one call; at 8 chunks and 32 entries one pass does both,
-; BMI2 + ADX + AVX2.
+; BMI2 + ADX + AVX2.  big_mont_sqr_select_vec_adx_vl: the same with the
+; read in AVX-512VL on ymm (BMI2 + ADX + AVX2 + AVX512F + AVX512VL).
 ;
 ;   r[0..len)   = a^2 * 2^(-64*len) mod n
 ;   sel[0..len) = table[len*index .. len*index + len)
@@ -15,8 +16,10 @@
 ; Preconditions: those of big_mont_sqr_vec_adx (n odd, n0 == -n^-1 mod
 ; 2^64, a < n, r may equal a) and of big_ct_select (1 <= entries <= 64,
 ; index < entries); sel does not overlap r, a, n or the table, and r does
-; not overlap the table.  The CPU has AVX2: big_mont_sqr_select_vec is
-; bound to this function only where it does (bignum/dispatch.c).
+; not overlap the table.  The CPU has AVX2 (and for _vl AVX512F and
+; AVX512VL with the opmask and ZMM states saved): big_mont_sqr_select_vec
+; is bound to these functions only where it does (bignum/dispatch.c; _vl
+; where the tuning table's SQR_SELECT_VL says so).
 ; Postcondition: r < n (masked final subtraction); sel = the entry.
 ; Constant time: the only branches are on len and entries; every address
 ; depends on the pointers only; all 32 entries are loaded and blended, the
@@ -41,11 +44,12 @@
 ; Registers (8 x 32): those of the squaring (mont_window8_adx.inc), except
 ; that rdi holds the table from entry to the final subtraction, r waiting
 ; in xmm6 and sel (r9) in xmm7; the read's ymm0:ymm1 accumulator, ymm2
-; index, ymm3 counter, ymm4 all ones, ymm5 mask.  table, entries and index
-; are the stack arguments 7, 8 and 9.
+; index, ymm3 counter, ymm4 all ones, ymm5 mask (k1 in _vl).  table,
+; entries and index are the stack arguments 7, 8 and 9.
 ; Stack: as big_mont_sqr_vec_adx_8 (6 pushes, return address, 16 chunks
 ; of T, wiped).  The vector registers holding the index, the last mask and
-; the entry are zeroed before return (vzeroupper clears the upper halves).
+; the entry are zeroed before return (vzeroupper clears the upper halves;
+; _vl also clears k1).
 ;
 ; Cost per call at len 8, 32 entries, on AMD EPYC family 25 model 1
 ; (Zen 3), from `taskset -c 1 build/chunk64-asm/cli/bigmont speed
@@ -55,6 +59,12 @@
 ;   big_ct_select, avx2                  38
 ;   the two calls                       168
 ;   this kernel                         141
+; On Intel family 6 model 207 (Emerald Rapids), where vblendvpd is three
+; uops on the ports mulx and the adds use, RSA-1024's window
+; exponentiation (big_mont_pow_ct at 8 chunks, the two sides alternating,
+; the least of three `bigmont speed --kernels` runs, core cycles):
+;   with this kernel                 121865
+;   with _vl                         118541   (bound there: SQR_SELECT_VL)
 
 default rel
 %include "mont_rows_adx.inc"
@@ -63,18 +73,22 @@ default rel
 section .text
 
 global big_mont_sqr_select_vec_adx:function hidden
+global big_mont_sqr_select_vec_adx_vl:function hidden
 extern big_mont_sqr_select_vec_separate
 
 ; The stack arguments table and index, after the six pushes and T.
 %define ARG_TABLE	rsp + 16*8 + 6*8 + 8
 %define ARG_INDEX	rsp + 16*8 + 6*8 + 24
 
-big_mont_sqr_select_vec_adx:
+; One entry point; select: 1 the AVX2 read, 2 the AVX-512VL one
+; (ADX_SELECT8_STEP).
+%macro SQR_SELECT8 2
+%1:
 	CFI_STARTPROC
 	cmp	r8d, 8
-	jne	.separate
+	jne	%%separate
 	cmp	dword [rsp + 16], 32
-	jne	.separate
+	jne	%%separate
 	CFI_PUSH_CALLEE_SAVED
 	CFI_SUB_RSP	16*8
 	vpbroadcastq	ymm2, [ARG_INDEX]
@@ -87,7 +101,7 @@ big_mont_sqr_select_vec_adx:
 	mov	rdi, [ARG_TABLE]
 	ADX_SQR_ARGS
 	ADX_SQR8_PRODUCT_REG	8
-%define ADX_SELECT_ON 1
+%define ADX_SELECT_ON %2
 %assign ADX_SELECT_K 0
 	ADX_SQR8_REDC_ROWS	8
 %define ADX_SELECT_ON 0
@@ -100,14 +114,21 @@ big_mont_sqr_select_vec_adx:
 	vpxor	xmm1, xmm1, xmm1
 	vpxor	xmm2, xmm2, xmm2
 	vpxor	xmm5, xmm5, xmm5
+%if %2 == 2
+	kxorw	k1, k1, k1
+%endif
 	vzeroupper
 	vmovq	rdi, xmm6
 	ADX_FINAL8_REG	8
 	CFI_ADD_RSP	16*8
 	CFI_POP_CALLEE_SAVED
 	ret
-.separate:
+%%separate:
 	jmp	big_mont_sqr_select_vec_separate wrt ..plt
 	CFI_ENDPROC
+%endmacro
+
+	SQR_SELECT8 big_mont_sqr_select_vec_adx, 1
+	SQR_SELECT8 big_mont_sqr_select_vec_adx_vl, 2
 
 section .note.GNU-stack noalloc noexec nowrite progbits
