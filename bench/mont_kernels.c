@@ -22,6 +22,8 @@
 #define MAXLEN 32
 
 static const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
+/* The window exponentiations' lengths (measure_pow). */
+static const int pow_lens[BENCH_POW_LENS] = { 8, 16, 24, 32 };
 
 /* Each variant of this build (BIG_CPU_VARIANTS), named by its kernels'
  * suffix; ifma's, adx's kernels again, is skipped below. */
@@ -156,14 +158,38 @@ static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *
 #endif
 
 #if BIGMONT_HAVE_ASM
-/* The window exponentiation at 8 chunks with each side of SQR_SELECT_VL
- * (bignum/tuning.h): trials alternating, both from the same operands. */
-static big_mont_sqr_select_fn *const pow_sides[2] = { big_mont_sqr_select_vec_adx,
-						      big_mont_sqr_select_vec_adx_vl };
+/* The window exponentiation (an exponent as long as the modulus) with each
+ * side of SELECT_VL (bignum/tuning.h) as the dispatch binds them in the
+ * adx variant: the fused squaring and read at 8 chunks, the squaring and
+ * big_ct_select's build elsewhere.  Trials alternating, both sides from
+ * the same operands. */
+static void sqr_read_avx2(chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0, int len,
+			  chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
+{
+	if (len == 8 && entries == 32) {
+		big_mont_sqr_select_vec_adx(r, a, n, n0, len, sel, table, entries, index);
+		return;
+	}
+	big_mont_sqr_vec(r, a, n, n0, len);
+	big_ct_select_avx2(sel, table, entries, index, len);
+}
+
+static void sqr_read_vl(chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0, int len,
+			chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
+{
+	if (len == 8 && entries == 32) {
+		big_mont_sqr_select_vec_adx_vl(r, a, n, n0, len, sel, table, entries, index);
+		return;
+	}
+	big_mont_sqr_vec(r, a, n, n0, len);
+	big_ct_select_vl(sel, table, entries, index, len);
+}
+
+static big_mont_sqr_select_fn *const pow_sides[2] = { sqr_read_avx2, sqr_read_vl };
 
 struct pow_run {
-	int side;
-	chunk_t n[8], base[8], one[8], e[8], out[2][8];
+	int side, len;
+	chunk_t n[MAXLEN], base[MAXLEN], one[MAXLEN], e[MAXLEN], out[2][MAXLEN];
 	chunk_t n0;
 	chunk_t *scratch;
 };
@@ -177,56 +203,66 @@ static uint64_t pow_sample(void *ctx)
 {
 	struct pow_run *p = ctx;
 	const uint64_t t0 = bench_ticks();
-	big_mont_pow_ct_using(p->out[p->side], p->base, p->e, 8, p->n, p->n0, p->one, 8,
+	big_mont_pow_ct_using(p->out[p->side], p->base, p->e, p->len, p->n, p->n0, p->one, p->len,
 			      p->scratch, pow_sides[p->side]);
 	return bench_ticks() - t0;
 }
 
-static void measure_pow(struct bench_mont_table *t, uint64_t *seed, struct bench_cycle_clock *clock)
+/* A random odd modulus of len chunks with its top bit set, R mod n and the
+ * base in Montgomery form by the library's products, a random exponent. */
+static void pow_operands(struct pow_run *p, int len, uint64_t *seed)
 {
-	if (big_cpu_best() < BIG_CPU_ADX || !big_ct_select_uses_avx2() ||
-	    !big_mont_sqr_select_can_vl())
-		return;
-	struct pow_run *p = calloc(1, sizeof(*p));
-	if (p == NULL || (p->scratch = malloc(sizeof(chunk_t) * big_mont_pow_ct_scratch(8, 8))) == NULL) {
-		free(p);
-		return;
-	}
-	/* A random odd modulus with its top bit set, R mod n and the base in
-	 * Montgomery form by the library's products, a random exponent. */
-	chunk_t rr[8];
-	for (int j = 0; j < 8; j++) {
+	chunk_t rr[MAXLEN];
+	p->len = len;
+	for (int j = 0; j < len; j++) {
 		p->n[j] = (chunk_t)bench_splitmix64(seed);
 		p->base[j] = (chunk_t)bench_splitmix64(seed);
 		p->e[j] = (chunk_t)bench_splitmix64(seed);
+		p->one[j] = 0;
 	}
 	p->n[0] |= 1;
-	p->n[7] |= (chunk_t)1 << (BIG_CHUNK_SIZE - 1);
-	p->base[7] = p->n[7] >> 1;
+	p->n[len - 1] |= (chunk_t)1 << (BIG_CHUNK_SIZE - 1);
+	p->base[len - 1] = p->n[len - 1] >> 1;
 	p->n0 = big_n0(p->n[0]);
-	const BIGNUM n = { .size = 8, .len = 8, .sign = 1, .value = p->n };
-	if (big_mont_rr_vec(rr, NULL, &n, 8) != BIG_OK)
+	const BIGNUM n = { .size = len, .len = len, .sign = 1, .value = p->n };
+	if (big_mont_rr_vec(rr, NULL, &n, len) != BIG_OK)
 		abort();
 	p->one[0] = 1;
-	big_mont_mul_vec(p->one, rr, p->one, p->n, p->n0, 8);
-	big_mont_mul_vec(p->base, rr, p->base, p->n, p->n0, 8);
-	for (int s = 0; s < 2; s++) {
-		p->side = s;
-		pow_sample(p);
+	big_mont_mul_vec(p->one, rr, p->one, p->n, p->n0, len);
+	big_mont_mul_vec(p->base, rr, p->base, p->n, p->n0, len);
+}
+
+static void measure_pow(struct bench_mont_table *t, uint64_t *seed, struct bench_cycle_clock *clock)
+{
+	if (big_cpu_best() < BIG_CPU_ADX || !big_ct_select_uses_avx2() || !big_ct_select_can_vl())
+		return;
+	struct pow_run *p = calloc(1, sizeof(*p));
+	if (p == NULL ||
+	    (p->scratch = malloc(sizeof(chunk_t) * big_mont_pow_ct_scratch(MAXLEN, MAXLEN))) == NULL) {
+		free(p);
+		return;
 	}
-	if (memcmp(p->out[0], p->out[1], sizeof(p->out[0])) != 0) {
-		fprintf(stderr, "bigmont: --kernels: the exponentiation with the AVX-512VL "
-			"table read differs from the AVX2 one\n");
-		abort();
+	t->pow[0] = (struct bench_kernel_row){ .name = "avx2", .op = "pow" };
+	t->pow[1] = (struct bench_kernel_row){ .name = "vl", .op = "pow" };
+	for (int col = 0; col < BENCH_POW_LENS; col++) {
+		pow_operands(p, pow_lens[col], seed);
+		for (int s = 0; s < 2; s++) {
+			p->side = s;
+			pow_sample(p);
+		}
+		if (memcmp(p->out[0], p->out[1], sizeof(chunk_t) * (size_t)p->len) != 0) {
+			fprintf(stderr, "bigmont: --kernels: the exponentiation with the AVX-512VL "
+				"table read differs from the AVX2 one at %d chunks\n", pow_lens[col]);
+			abort();
+		}
+		uint64_t best[2];
+		bench_best_ticks_alternating(best, 2, pow_side, pow_sample, p, t->pow_trials,
+					     clock);
+		t->pow[0].ticks[col] = (double)best[0];
+		t->pow[1].ticks[col] = (double)best[1];
 	}
-	uint64_t best[2];
-	bench_best_ticks_alternating(best, 2, pow_side, pow_sample, p, t->pow_trials, clock);
-	t->pow[0] = (struct bench_kernel_row){ .name = "avx2", .op = "pow",
-					       .ticks = { (double)best[0] } };
-	t->pow[1] = (struct bench_kernel_row){ .name = "vl", .op = "pow",
-					       .ticks = { (double)best[1] } };
 	t->npow = 2;
-	t->pow_bound = big_mont_sqr_select_uses_vl() ? "vl" : "avx2";
+	t->pow_bound = big_ct_select_uses_vl() ? "vl" : "avx2";
 	free(p->scratch);
 	free(p);
 }
@@ -366,9 +402,9 @@ void bench_mont_kernels_print(FILE *out, const struct bench_mont_table *t,
 	bench_print_kernel_rows(out, t->sqr_select, 2, BENCH_MONT_LENS, 1.0, BENCH_TICKS_UNIT);
 	if (t->npow == 0)
 		return;
-	fprintf(out, "window exponentiation at 8 chunks (big_mont_pow_ct, 32 entries) with each "
-		"adx squaring and table read, the two sides of SQR_SELECT_VL (best of %d, "
-		"alternating; this CPU binds %s)\n", t->pow_trials, t->pow_bound);
-	bench_print_kernel_head(out, "side", lens, 1, "len, chunks");
-	bench_print_kernel_pairs(out, t->pow, t->npow, 1, ticks_per_cycle);
+	fprintf(out, "window exponentiation (big_mont_pow_ct, exponent of len chunks) with each "
+		"table read, the two sides of SELECT_VL (best of %d, alternating; this CPU "
+		"binds %s)\n", t->pow_trials, t->pow_bound);
+	bench_print_kernel_head(out, "side", pow_lens, BENCH_POW_LENS, "len, chunks");
+	bench_print_kernel_pairs(out, t->pow, t->npow, BENCH_POW_LENS, ticks_per_cycle);
 }

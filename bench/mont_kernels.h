@@ -33,15 +33,16 @@ struct bench_mont_table {
 	int nmul16;
 	struct bench_kernel_row mul16[2];
 	const char *mul16_bound;            /* the side the dispatch binds */
-	/* The window exponentiation at 8 chunks (big_mont_pow_ct, an 8-chunk
-	 * exponent: 32 entries) with each adx squaring-and-read, the two
-	 * sides of SQR_SELECT_VL ("avx2", "vl"), where the CPU runs both:
-	 * column 0 only (8 chunks). */
+	/* The window exponentiation (big_mont_pow_ct, an exponent of len
+	 * chunks) with each table read, the two sides of SELECT_VL ("avx2",
+	 * "vl"), where the CPU runs both: columns 8, 16, 24, 32 chunks
+	 * (BENCH_POW_LENS). */
 	int npow, pow_trials;
 	struct bench_kernel_row pow[2];
 	const char *pow_bound;
 };
-#define BENCH_POW_TRIALS 60 /* a pow figure's trials at --seconds 1 */
+#define BENCH_POW_LENS 4
+#define BENCH_POW_TRIALS 30 /* a pow figure's trials at --seconds 1 */
 
 /* Measure every kernel variant this build and CPU have, each figure the
  * best of bench_kernel_trials(BENCH_MONT_TRIALS, trial_scale) runs

@@ -20,6 +20,13 @@
  *   The blend is vblendvpd, which reads the mask's sign per 64-bit lane,
  *   so the compare's all-ones or zero lanes serve as they are (a byte
  *   blend would need them turned into byte signs first).
+ * - big_ct_select_vl: the same 32-byte blocks in AVX-512VL: each entry's
+ *   mask one compare into an opmask, each block one vpblendmq of a full
+ *   load (a masked load would skip the memory of the entries not taken).
+ *   vblendvpd is three uops on Intel's Golden Cove cores, on the ports the
+ *   Montgomery kernels' mulx and adds use; vpblendmq one.  No 512-bit
+ *   instruction (on Intel those can slow the scalar code beside them).
+ *   Bound where the tuning table says so (SELECT_VL, bignum/tuning.h).
  * Measured ticks per call: the `table read` lines of `bigmont speed
  * --kernels` (bench/mont_kernels.c); the measurements behind these
  * choices, and a variant that measured no better: docs/design-notes.md.
@@ -117,6 +124,53 @@ AVX2 void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 	}
 	if (j + VEC32_CHUNKS <= len) {
 		scan_avx2(out, table, entries, want, len, j, 1);
+		j += VEC32_CHUNKS;
+	}
+	select_tail(out, table, entries, index, len, j);
+}
+
+#define AVX512VL __attribute__((target("avx512f,avx512vl")))
+
+/* As scan_avx2, the mask in an opmask and each block one vpblendmq. */
+static inline __attribute__((always_inline)) AVX512VL void
+scan_vl(chunk_t *out, const chunk_t *table, int entries, __m256i want, int len,
+	int j, const int blocks)
+{
+	__m256i acc[4], at = _mm256_setzero_si256();
+	const __m256i one = _mm256_set1_epi64x(1);
+	const chunk_t *e = table + j;
+#pragma GCC unroll 4
+	for (int b = 0; b < blocks; b++)
+		acc[b] = _mm256_setzero_si256();
+#pragma GCC unroll 4
+	for (int i = 0; i < entries; i++) {
+		const __mmask8 m = _mm256_cmpeq_epi64_mask(at, want);
+#pragma GCC unroll 4
+		for (int b = 0; b < blocks; b++)
+			acc[b] = _mm256_mask_mov_epi64(
+				acc[b], m,
+				_mm256_loadu_si256((const __m256i *)(e + b * VEC32_CHUNKS)));
+		at = _mm256_add_epi64(at, one);
+		e += len;
+	}
+#pragma GCC unroll 4
+	for (int b = 0; b < blocks; b++)
+		_mm256_storeu_si256((__m256i *)(out + j + b * VEC32_CHUNKS), acc[b]);
+}
+
+AVX512VL void big_ct_select_vl(chunk_t *out, const chunk_t *table, int entries,
+			       chunk_t index, int len)
+{
+	const __m256i want = _mm256_set1_epi64x((long long)index);
+	int j = 0;
+	for (; j + 4 * VEC32_CHUNKS <= len; j += 4 * VEC32_CHUNKS)
+		scan_vl(out, table, entries, want, len, j, 4);
+	if (j + 2 * VEC32_CHUNKS <= len) {
+		scan_vl(out, table, entries, want, len, j, 2);
+		j += 2 * VEC32_CHUNKS;
+	}
+	if (j + VEC32_CHUNKS <= len) {
+		scan_vl(out, table, entries, want, len, j, 1);
 		j += VEC32_CHUNKS;
 	}
 	select_tail(out, table, entries, index, len, j);

@@ -288,9 +288,34 @@ int big_ct_select_uses_avx2(void)
 #endif
 }
 
+/* AVX512F (leaf 7 EBX bit 16), AVX512VL (31), and XCR0's SSE, AVX,
+ * opmask and ZMM states (an EVEX instruction needs them even on ymm). */
+int big_ct_select_can_vl(void)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	const unsigned need = (1u << 16) | (1u << 31);
+	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+	       (b & need) == need;
+#else
+	return 0;
+#endif
+}
+
+/* The tuning table's SELECT_VL (defined with the other choices below;
+ * 0 in the builds without them). */
+static int select_vl_tuned(void);
+
+int big_ct_select_uses_vl(void)
+{
+	return big_ct_select_can_vl() && select_vl_tuned();
+}
+
 static big_ct_select_fn *resolve_big_ct_select(void)
 {
 #if defined(__x86_64__)
+	if (big_ct_select_uses_vl())
+		return big_ct_select_vl;
 	if (big_ct_select_uses_avx2())
 		return big_ct_select_avx2;
 #endif
@@ -322,28 +347,9 @@ void big_mont_sqr_select_vec_separate(chunk_t *r, const chunk_t *a,
 	big_ct_select(sel, table, entries, index, len);
 }
 
-/* AVX512F (leaf 7 EBX bit 16), AVX512VL (31), and XCR0's SSE, AVX,
- * opmask and ZMM states (an EVEX instruction needs them even on ymm). */
-int big_mont_sqr_select_can_vl(void)
-{
-#if defined(__x86_64__)
-	unsigned a, b, c, d;
-	const unsigned need = (1u << 16) | (1u << 31);
-	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
-	       (b & need) == need;
-#else
-	return 0;
-#endif
-}
-
-/* The tuning table's SQR_SELECT_VL (defined with the other choices below;
- * 0 in the builds without them). */
-static int sqr_select_vl_tuned(void);
-
 int big_mont_sqr_select_uses_vl(void)
 {
-	return big_mont_sqr_select_uses_adx() && big_mont_sqr_select_can_vl() &&
-	       sqr_select_vl_tuned();
+	return big_mont_sqr_select_uses_adx() && big_ct_select_uses_vl();
 }
 
 static big_mont_sqr_select_fn *resolve_big_mont_sqr_select_vec(void)
@@ -584,11 +590,11 @@ static int (*resolve_big_vert_tuned(void))(void)
 }
 __typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
 
-/* SQR_SELECT_VL, asked by the fused squaring's resolver (above), which
- * runs once at load, and by the reports. */
-static int sqr_select_vl_tuned(void)
+/* SELECT_VL, asked by the table reads' resolvers (above), which run once
+ * at load, and by the reports. */
+static int select_vl_tuned(void)
 {
-	return TUNED("SQR_SELECT_VL");
+	return TUNED("SELECT_VL");
 }
 #else
 int big_mont_mul16_karatsuba(void)
@@ -599,7 +605,7 @@ int big_vert_tuned(void)
 {
 	return 0;
 }
-static int sqr_select_vl_tuned(void)
+static int select_vl_tuned(void)
 {
 	return 0;
 }

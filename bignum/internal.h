@@ -114,9 +114,10 @@ int big_mont_mul16_karatsuba(void);
  * reading all `entries` entries of len chunks each, whatever index is.
  * Preconditions: 1 <= entries <= 64, index < entries, len >= 1; out does
  * not overlap the table.  Time and addresses depend on entries and len
- * only.  big_ct_select is an ifunc bound once at load time: the AVX2 build
- * where the CPU and the OS support it, else the portable one; BIGMONT_CPU
- * does not change it (it is C in every build).
+ * only.  big_ct_select is an ifunc bound once at load time: the AVX-512VL
+ * build where the tuning table binds it (SELECT_VL, below), else the AVX2
+ * build where the CPU and the OS support it, else the portable one;
+ * BIGMONT_CPU does not change it (it is C in every build).
  */
 typedef void big_ct_select_fn(chunk_t *out, const chunk_t *table, int entries,
 			      chunk_t index, int len);
@@ -126,9 +127,19 @@ void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 #if defined(__x86_64__)
 void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 			chunk_t index, int len);
+/* The AVX-512VL build on ymm: only where big_ct_select_can_vl(). */
+void big_ct_select_vl(chunk_t *out, const chunk_t *table, int entries,
+		      chunk_t index, int len);
 #endif
-/* Whether big_ct_select is bound to the AVX2 build (for reports). */
+/* Whether the CPU and the OS run the AVX2 build (big_ct_select is bound
+ * to it there unless to the AVX-512VL one). */
 int big_ct_select_uses_avx2(void);
+/* Whether they run the AVX-512VL builds (AVX512F and AVX512VL, the opmask
+ * and ZMM states saved), and whether big_ct_select and the fused squaring
+ * are bound to them: there, where the tuning table (SELECT_VL) or
+ * BIGMONT_TUNE says so. */
+int big_ct_select_can_vl(void);
+int big_ct_select_uses_vl(void);
 
 /*
  * A Montgomery squaring and a table read in one call (bound in
@@ -154,17 +165,14 @@ big_mont_sqr_select_fn big_mont_sqr_select_vec_separate;
 #if BIGMONT_HAVE_ASM
 big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
 /* The same with the read in AVX-512VL on ymm: only where
- * big_mont_sqr_select_can_vl(). */
+ * big_ct_select_can_vl(). */
 big_mont_sqr_select_fn big_mont_sqr_select_vec_adx_vl;
 #endif
 /* Whether big_mont_sqr_select_vec is bound to an adx build (for reports),
- * and whether to the AVX-512VL one (where the CPU has AVX512F and
- * AVX512VL, the OS saves the opmask and ZMM states, and the tuning table,
- * SQR_SELECT_VL, or BIGMONT_TUNE says so). */
+ * and whether to the AVX-512VL one (there and where
+ * big_ct_select_uses_vl()). */
 int big_mont_sqr_select_uses_adx(void);
 int big_mont_sqr_select_uses_vl(void);
-/* Whether the CPU and the OS run big_mont_sqr_select_vec_adx_vl. */
-int big_mont_sqr_select_can_vl(void);
 
 /* ---- kernel variant choice (bignum/dispatch.c) ------------------------- */
 /* BIG_CPU_C = 0 .. BIG_CPU_IFMA, in BIG_CPU_VARIANTS' order: a variant

@@ -50,14 +50,16 @@
  *                          variant on an AVX2 CPU by the vertical dual
  *                          exponentiation (bignum/vertical/) rather than
  *                          by two big_mont_pow_ct;
- *   SQR_SELECT_VL          the adx squaring with the table read at 8
- *                          chunks (RSA-1024's window exponentiations),
- *                          its read in AVX-512VL on ymm (an opmask
- *                          compare, vpblendmq) rather than in AVX2
- *                          (vblendvpd: asm/x86_64/mont_sqr_select_vec_adx.asm).
+ *   SELECT_VL              the constant-time table reads in AVX-512VL on
+ *                          ymm (an opmask compare, vpblendmq) rather than
+ *                          in AVX2 (vblendvpd): big_ct_select's build
+ *                          (bignum/ct_select.c) and the adx squaring with
+ *                          the read at 8 chunks, RSA-1024's window
+ *                          exponentiations (asm/x86_64/
+ *                          mont_sqr_select_vec_adx.asm).
  * Every side of every choice gives the same words and runs on every CPU
  * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES and
- * VERTICAL ones; AVX512F and AVX512VL for SQR_SELECT_VL, which a CPU
+ * VERTICAL ones; AVX512F and AVX512VL for SELECT_VL, which a CPU
  * without them ignores).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
@@ -87,7 +89,7 @@
 	X(LANES55_ASM)                                                        \
 	X(LANES74_ASM)                                                        \
 	X(VERTICAL)                                                           \
-	X(SQR_SELECT_VL)
+	X(SELECT_VL)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \
@@ -245,12 +247,27 @@
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-30-0255-kernels.txt", "asm sqr", 74, 12127,                \
 	  "2026-11-30-0255-kernels.txt", "intrin sqr", 13913)                 \
-	/* Emerald Rapids: RSA-1024's window exponentiation with the        \
-	 * AVX-512VL read 118541 against the AVX2 read's 121865 core cycles, \
-	 * the least of three runs (ahead in each: 0.93-0.97). */            \
-	X(INTEL, 6, 207, SQR_SELECT_VL,                                       \
+	/* Emerald Rapids: the window exponentiation with the AVX-512VL       \
+	 * reads against the AVX2 ones, the least of three runs: at 8         \
+	 * chunks (RSA-1024's halves, the fused squaring) 119114 against      \
+	 * 122466 core cycles and at 16 796470 against 803207, ahead in       \
+	 * each run; at 24 and 32 ahead in two of three, the least            \
+	 * 2500747/2539135 and 5702354/5764963. */                            \
+	X(INTEL, 6, 207, SELECT_VL,                                           \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
-	  "2026-11-30-2045-kernels-sqr-select-vl.txt", "vl pow", 8, 118541,  \
-	  "2026-11-30-2045-kernels-sqr-select-vl.txt", "avx2 pow", 121865)
+	  "2026-11-30-2055-kernels-select-vl.txt", "vl pow", 8, 119114,       \
+	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 122466)        \
+	X(INTEL, 6, 207, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2055-kernels-select-vl.txt", "vl pow", 16, 796470,      \
+	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 803207)        \
+	X(INTEL, 6, 207, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2055-kernels-select-vl.txt", "vl pow", 24, 2500747,     \
+	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 2539135)       \
+	X(INTEL, 6, 207, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2055-kernels-select-vl.txt", "vl pow", 32, 5702354,     \
+	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 5764963)
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * big_ct_select, the constant-time table read of the window exponentiation:
  * every build of it (big_ct_select_c; big_ct_select_avx2 where the CPU has
- * AVX2; the dispatched name) returns exactly table[index] for every table
+ * AVX2, big_ct_select_vl where it has AVX-512VL; the dispatched name) returns exactly table[index] for every table
  * size the exponentiation uses (2^1 .. 2^6 entries) and a few others, every
  * index, every len from 1 to 80 and some RSA lengths past it, random-density
  * entries; guard chunks around out catch overruns.  The table is never
@@ -33,6 +33,10 @@ std::vector<Impl> impls()
 		v.push_back({ "avx2", big_ct_select_avx2 });
 	else
 		printf("[ note ] no AVX2 here: big_ct_select_avx2 not run\n");
+	if (big_ct_select_can_vl())
+		v.push_back({ "vl", big_ct_select_vl });
+	else
+		printf("[ note ] no AVX-512VL here: big_ct_select_vl not run\n");
 #endif
 	return v;
 }

@@ -600,7 +600,7 @@ std::vector<SqrSelect> sqr_select_impls()
 #if BIGMONT_HAVE_ASM
 	if (cpu_has_adx() && big_ct_select_uses_avx2())
 		v.push_back({ "adx", big_mont_sqr_select_vec_adx });
-	if (cpu_has_adx() && big_ct_select_uses_avx2() && big_mont_sqr_select_can_vl())
+	if (cpu_has_adx() && big_ct_select_uses_avx2() && big_ct_select_can_vl())
 		v.push_back({ "adx_vl", big_mont_sqr_select_vec_adx_vl });
 	else
 		printf("[ note ] no AVX-512VL here: big_mont_sqr_select_vec_adx_vl not run\n");

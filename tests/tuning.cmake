@@ -11,11 +11,11 @@
 # in the adx variant with each side bound (its vertical test also calls the
 # path by name; the other suites' adx entries run the side this CPU's row
 # binds, their baseline entries the radix-2^64 one); about 1 s an entry,
-# not in the sanitizer builds either.  The adx squaring with the table read
-# at 8 chunks (SQR_SELECT_VL): test_modexp_crt in the adx variant with each
-# side bound (test_mont_kernels's SquareWithTableRead calls both by name);
-# about 4 s an entry; where the CPU lacks AVX-512VL both entries run the
-# AVX2 side.
+# not in the sanitizer builds either.  The table reads in AVX-512VL
+# (SELECT_VL): test_modexp_crt in the adx variant with each side bound
+# (test_ct_select and test_mont_kernels's SquareWithTableRead call both
+# builds by name); about 4 s an entry; where the CPU lacks AVX-512VL both
+# entries run the AVX2 side.
 if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
   if(NOT BIGMONT_SANITIZE)
     foreach(side 0 1)
@@ -31,9 +31,9 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
         ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical=${side}")
     endforeach()
     foreach(side 0 1)
-      add_test(NAME test_modexp_crt.adx.sqr_select_vl_${side} COMMAND test_modexp_crt)
-      set_tests_properties(test_modexp_crt.adx.sqr_select_vl_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=sqr_select_vl=${side}")
+      add_test(NAME test_modexp_crt.adx.select_vl_${side} COMMAND test_modexp_crt)
+      set_tests_properties(test_modexp_crt.adx.select_vl_${side} PROPERTIES
+        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=select_vl=${side}")
     endforeach()
   endif()
   foreach(side 0 1)

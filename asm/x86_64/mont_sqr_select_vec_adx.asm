@@ -19,7 +19,7 @@
 ; not overlap the table.  The CPU has AVX2 (and for _vl AVX512F and
 ; AVX512VL with the opmask and ZMM states saved): big_mont_sqr_select_vec
 ; is bound to these functions only where it does (bignum/dispatch.c; _vl
-; where the tuning table's SQR_SELECT_VL says so).
+; where the tuning table's SELECT_VL says so).
 ; Postcondition: r < n (masked final subtraction); sel = the entry.
 ; Constant time: the only branches are on len and entries; every address
 ; depends on the pointers only; all 32 entries are loaded and blended, the
@@ -63,8 +63,8 @@
 ; uops on the ports mulx and the adds use, RSA-1024's window
 ; exponentiation (big_mont_pow_ct at 8 chunks, the two sides alternating,
 ; the least of three `bigmont speed --kernels` runs, core cycles):
-;   with this kernel                 121865
-;   with _vl                         118541   (bound there: SQR_SELECT_VL)
+;   with this kernel                 122466
+;   with _vl                         119114   (bound there: SELECT_VL)
 
 default rel
 %include "mont_rows_adx.inc"
