@@ -163,26 +163,35 @@ static void measure_mul16(struct bench_mont_table *t, struct call *c, uint64_t *
  * adx variant: the fused squaring and read at 8 chunks, the squaring and
  * big_ct_select's build elsewhere.  Trials alternating, both sides from
  * the same operands. */
-static void sqr_read_avx2(chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0, int len,
-			  chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
+static const struct {
+	big_mont_sqr_select_fn *fused; /* 8 chunks, 32 entries */
+	big_ct_select_fn *read;        /* elsewhere, after the squaring */
+} pow_reads[2] = {
+	{ big_mont_sqr_select_vec_adx, big_ct_select_avx2 },
+	{ big_mont_sqr_select_vec_adx_vl, big_ct_select_vl },
+};
+
+static void sqr_read(int side, chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0,
+		     int len, chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
 {
 	if (len == 8 && entries == 32) {
-		big_mont_sqr_select_vec_adx(r, a, n, n0, len, sel, table, entries, index);
+		pow_reads[side].fused(r, a, n, n0, len, sel, table, entries, index);
 		return;
 	}
 	big_mont_sqr_vec(r, a, n, n0, len);
-	big_ct_select_avx2(sel, table, entries, index, len);
+	pow_reads[side].read(sel, table, entries, index, len);
+}
+
+static void sqr_read_avx2(chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0, int len,
+			  chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
+{
+	sqr_read(0, r, a, n, n0, len, sel, table, entries, index);
 }
 
 static void sqr_read_vl(chunk_t *r, const chunk_t *a, const chunk_t *n, chunk_t n0, int len,
 			chunk_t *sel, const chunk_t *table, int entries, chunk_t index)
 {
-	if (len == 8 && entries == 32) {
-		big_mont_sqr_select_vec_adx_vl(r, a, n, n0, len, sel, table, entries, index);
-		return;
-	}
-	big_mont_sqr_vec(r, a, n, n0, len);
-	big_ct_select_vl(sel, table, entries, index, len);
+	sqr_read(1, r, a, n, n0, len, sel, table, entries, index);
 }
 
 static big_mont_sqr_select_fn *const pow_sides[2] = { sqr_read_avx2, sqr_read_vl };

@@ -111,22 +111,29 @@ scan_avx2(chunk_t *out, const chunk_t *table, int entries, vec32_t want,
 		__builtin_memcpy(out + j + b * VEC32_CHUNKS, &acc[b], sizeof(acc[b]));
 }
 
+/* The columns in passes of 4, 2, then 1 vector of VEC32_CHUNKS (each
+ * scan's block count a constant), then the tail one word at a time. */
+#define SCAN_BY_BLOCKS(scan, out, table, entries, want, index, len)          \
+	do {                                                                 \
+		int j = 0;                                                   \
+		for (; j + 4 * VEC32_CHUNKS <= (len); j += 4 * VEC32_CHUNKS) \
+			scan(out, table, entries, want, len, j, 4);          \
+		if (j + 2 * VEC32_CHUNKS <= (len)) {                         \
+			scan(out, table, entries, want, len, j, 2);          \
+			j += 2 * VEC32_CHUNKS;                               \
+		}                                                            \
+		if (j + VEC32_CHUNKS <= (len)) {                             \
+			scan(out, table, entries, want, len, j, 1);          \
+			j += VEC32_CHUNKS;                                   \
+		}                                                            \
+		select_tail(out, table, entries, index, len, j);             \
+	} while (0)
+
 AVX2 void big_ct_select_avx2(chunk_t *out, const chunk_t *table, int entries,
 			     chunk_t index, int len)
 {
 	const vec32_t want = (vec32_t){ 0 } + index;
-	int j = 0;
-	for (; j + 4 * VEC32_CHUNKS <= len; j += 4 * VEC32_CHUNKS)
-		scan_avx2(out, table, entries, want, len, j, 4);
-	if (j + 2 * VEC32_CHUNKS <= len) {
-		scan_avx2(out, table, entries, want, len, j, 2);
-		j += 2 * VEC32_CHUNKS;
-	}
-	if (j + VEC32_CHUNKS <= len) {
-		scan_avx2(out, table, entries, want, len, j, 1);
-		j += VEC32_CHUNKS;
-	}
-	select_tail(out, table, entries, index, len, j);
+	SCAN_BY_BLOCKS(scan_avx2, out, table, entries, want, index, len);
 }
 
 #define AVX512VL __attribute__((target("avx512f,avx512vl")))
@@ -162,17 +169,6 @@ AVX512VL void big_ct_select_vl(chunk_t *out, const chunk_t *table, int entries,
 			       chunk_t index, int len)
 {
 	const __m256i want = _mm256_set1_epi64x((long long)index);
-	int j = 0;
-	for (; j + 4 * VEC32_CHUNKS <= len; j += 4 * VEC32_CHUNKS)
-		scan_vl(out, table, entries, want, len, j, 4);
-	if (j + 2 * VEC32_CHUNKS <= len) {
-		scan_vl(out, table, entries, want, len, j, 2);
-		j += 2 * VEC32_CHUNKS;
-	}
-	if (j + VEC32_CHUNKS <= len) {
-		scan_vl(out, table, entries, want, len, j, 1);
-		j += VEC32_CHUNKS;
-	}
-	select_tail(out, table, entries, index, len, j);
+	SCAN_BY_BLOCKS(scan_vl, out, table, entries, want, index, len);
 }
 #endif
