@@ -243,7 +243,9 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 		snprintf(m->build, sizeof(m->build), "chunk%d%s", BIG_CHUNK_SIZE,
 			 m->have_asm ? "-asm" : "");
 	m->variant = big_cpu_variant_name();
-	m->table_read = big_ct_select_uses_avx2() ? "avx2" : "c";
+	m->table_read = big_ct_select_uses_vl()     ? "vl"
+			: big_ct_select_uses_avx2() ? "avx2"
+						    : "c";
 	m->r52_tuning = "";
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 	if (!strcmp(m->variant, "ifma"))

@@ -35,7 +35,7 @@ struct bench_machine {
 	int have_asm;
 	char build[32];            /* "chunk64-asm" unless told otherwise */
 	const char *variant;       /* big_cpu_variant_name() */
-	const char *table_read;    /* big_ct_select's build: "avx2" or "c" */
+	const char *table_read;    /* big_ct_select's build: "vl", "avx2" or "c" */
 	const char *r52_tuning;    /* the 20-digit radix-2^52 kernels' tuning,
 				    * "amd" or "intel"; "" unless the ifma
 				    * variant runs them */

@@ -316,9 +316,12 @@ int bench_mont_kernels_measure(struct bench_mont_table *t, double trial_scale,
 		{ "c", big_ct_select_c, 1 },
 #if defined(__x86_64__)
 		{ "avx2", big_ct_select_avx2, big_ct_select_uses_avx2() },
+		{ "vl", big_ct_select_vl, big_ct_select_can_vl() },
 #endif
 	};
-	t->select_bound = big_ct_select_uses_avx2() ? "avx2" : "c";
+	t->select_bound = big_ct_select_uses_vl()     ? "vl"
+			  : big_ct_select_uses_avx2() ? "avx2"
+						      : "c";
 	for (int e = 0; e < 2; e++)
 		for (size_t k = 0; k < sizeof(reads) / sizeof(reads[0]); k++) {
 			if (!reads[k].usable)

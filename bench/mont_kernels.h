@@ -24,7 +24,7 @@ struct bench_mont_table {
 	int nkernels;                       /* mul and sqr of each variant */
 	struct bench_kernel_row kernel[6];
 	int nselect[2];                     /* table reads of 32 and 64 entries */
-	struct bench_kernel_row select[2][2];
+	struct bench_kernel_row select[2][3];
 	const char *select_bound;           /* big_ct_select's build */
 	struct bench_kernel_row sqr_select[2];
 	const char *sqr_select_bound;       /* big_mont_sqr_select_vec's */

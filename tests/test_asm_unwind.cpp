@@ -293,7 +293,7 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 {
 	/* Every assembly variant's kernels (BIG_CPU_VARIANTS), each set once
 	 * (ifma's are adx's); adx's squaring with the table read where the
-	 * CPU has AVX2 too. */
+	 * CPU has AVX2 too, and its AVX-512VL entry where it has that. */
 	struct Row {
 		Kernels k;
 		big_cpu_variant needs;
@@ -314,8 +314,15 @@ TEST_F(AsmUnwind, EveryKernelUnwindsToItsCaller)
 			continue;
 		}
 		ks.push_back(row.k);
-		if (row.needs == BIG_CPU_ADX && big_ct_select_uses_avx2())
+		if (row.needs == BIG_CPU_ADX && big_ct_select_uses_avx2()) {
 			ks.back().sqr_select = big_mont_sqr_select_vec_adx;
+			/* The AVX-512VL read's entry, the same body: its kernels
+			 * again with it. */
+			if (big_ct_select_can_vl()) {
+				ks.push_back(ks.back());
+				ks.back().sqr_select = big_mont_sqr_select_vec_adx_vl;
+			}
+		}
 	}
 	for (const Kernels &k : ks)
 		for (int len : kLengths) {
