@@ -222,21 +222,19 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 
 	const chunk_t *qv = q->value;
 	const chunk_t q0 = big_n0(qv[0]);
+	/* t = pinv R mod q: pinv into Montgomery form (one product). */
+	big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
 	if (lp == lq) {
-		/* h = m_q pinv - m_p pinv mod q: pinv into Montgomery form,
-		 * then a product by each (m_p < p < R as b needs no reduction
-		 * mod q) and a masked add-back of q.  Three products. */
-		big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
+		/* h = m_q pinv - m_p pinv mod q: a product by each (m_p < p <
+		 * R as b needs no reduction mod q), a masked add-back of q. */
 		big_mont_mul_vec(h, t, m_q, qv, q0, lq);
 		big_mont_mul_vec(t, t, m_p, qv, q0, lq);
 		big_sub_mod_vec(h, h, t, qv, lq);
 	} else {
-		/* h = (m_q - (m_p mod q)) mod q, by a masked add-back of q;
-		 * then h * pinv mod q: pinv into Montgomery form, then one
-		 * product.  Four products. */
-		big_mont_reduce_ct(t, m_p, lp, qv, q0, rr_q, lq, 0);
-		big_sub_mod_vec(h, m_q, t, qv, lq);
-		big_mont_reduce_ct(t, i_x, ix, qv, q0, rr_q, lq, 1);
+		/* h = (m_q - (m_p mod q)) pinv mod q: m_p reduced (two
+		 * products), a masked add-back of q, then one product. */
+		big_mont_reduce_ct(h, m_p, lp, qv, q0, rr_q, lq, 0);
+		big_sub_mod_vec(h, m_q, h, qv, lq);
 		big_mont_mul_vec(h, h, t, qv, q0, lq);
 	}
 
