@@ -19,7 +19,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 	cannot |= bench_r52_kernels_measure(&k->r52, trial_scale, &k->clock);
 	bench_lanes_kernels_measure(&k->lanes, trial_scale, &k->clock);
 	bench_lanes52_kernels_measure(&k->lanes52, trial_scale, &k->clock);
-	bench_vertical_kernels_measure(&k->vertical, trial_scale, &k->clock);
+	bench_crt_pow_kernels_measure(&k->paired, &k->vertical, trial_scale, &k->clock);
 	struct bench_peak again;
 	int out_of_range;
 	do {
@@ -48,7 +48,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 		bench_lanes52_kernels_print(out, &k->lanes52, tpc, &k->peak);
 		fprintf(out, "\n");
 	}
-	bench_vertical_kernels_print(out, &k->vertical, tpc);
+	bench_crt_pow_kernels_print(out, &k->paired, &k->vertical, tpc);
 	if (cannot) {
 		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
 			 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
@@ -71,6 +71,7 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_int(w, "radix52", k->r52.trials);
 	json_kv_int(w, "lanes", k->lanes.trials);
 	json_kv_int(w, "lanes52", k->lanes52.trials);
+	json_kv_int(w, "paired", k->paired.trials);
 	json_kv_int(w, "vertical", k->vertical.trials);
 	json_object_end(w);
 	json_key(w, "peak");
@@ -108,8 +109,12 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	bench_lanes52_kernels_json(w, &k->lanes52, k->ticks_per_cycle, p);
 	json_array_end(w);
 	json_kv_string(w, "lanes52_note", k->lanes52.why);
+	json_key(w, "paired");
+	json_array_begin(w);
+	bench_crt_pow_kernels_json(w, &k->paired, "mulx", k->ticks_per_cycle);
+	json_array_end(w);
 	json_key(w, "vertical");
 	json_array_begin(w);
-	bench_vertical_kernels_json(w, &k->vertical, k->ticks_per_cycle);
+	bench_crt_pow_kernels_json(w, &k->vertical, "vpmuludq_ymm", k->ticks_per_cycle);
 	json_array_end(w);
 }

@@ -6,7 +6,8 @@
  * (cycles.h), with this CPU's multiplier (peak.h) and each Montgomery
  * and radix-2^52 kernel's bound and share of it, the batch's lane kernels
  * in radix 2^28 and 2^52 (lanes_kernels.h, lanes52_kernels.h), and the CRT's two
- * exponentiations by each side of the vertical choice (vertical_kernels.h), printed after all are
+ * exponentiations by each side of the paired and vertical choices
+ * (crt_pow_kernels.h), printed after all are
  * measured; the same in the JSON document's "kernels" (bench/README.md).
  * --seconds scales every table's trials (bench_kernel_trials, cycles.h):
  * the default, 1, gives the full tables; the peak keeps its trials.
@@ -25,7 +26,7 @@
 #include "peak.h"
 #include "r52_kernels.h"
 #include "vec_kernels.h"
-#include "vertical_kernels.h"
+#include "crt_pow_kernels.h"
 
 struct bench_kernels {
 	double trial_scale; /* --seconds: the tables' trials over their default */
@@ -37,7 +38,7 @@ struct bench_kernels {
 	struct bench_r52_table r52;
 	struct bench_lanes_table lanes;
 	struct bench_lanes52_table lanes52;
-	struct bench_vertical_table vertical;
+	struct bench_crt_pow_table paired, vertical;
 };
 
 /* Measure, each table at its trials at --seconds 1 times trial_scale

@@ -590,6 +590,15 @@ static int (*resolve_big_vert_tuned(void))(void)
 }
 __typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
 
+/* big_crt_paired8_tuned: big_modexp_crt's halves side by side at 8
+ * chunks (bignum/modexp_crt.c). */
+static int (*resolve_big_crt_paired8_tuned(void))(void)
+{
+	return TUNED("CRT_PAIRED8") ? bound_yes : bound_no;
+}
+__typeof__(big_crt_paired8_tuned) big_crt_paired8_tuned
+	__attribute__((ifunc("resolve_big_crt_paired8_tuned")));
+
 /* SELECT_VL, asked by the table reads' resolvers (above), which run once
  * at load, and by the reports. */
 static int select_vl_tuned(void)
@@ -602,6 +611,10 @@ int big_mont_mul16_karatsuba(void)
 	return 0;
 }
 int big_vert_tuned(void)
+{
+	return 0;
+}
+int big_crt_paired8_tuned(void)
 {
 	return 0;
 }

@@ -466,6 +466,15 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 				     const BIGNUM *q, const BIGNUM *pinvmodq,
 				     const BIGNUM *p_rr, const BIGNUM *q_rr);
 
+/* big_modexp_crt with m_p and m_q from big_crt_exp_mod_primes side by
+ * side, whatever the tuning: for the tests.  BIG_INVALID_ARGS where
+ * p->len != q->len. */
+BIG_ERR_CODE big_modexp_crt_paired(BIGNUM *result, const BIGNUM *a,
+				   const BIGNUM *dmodpminus1,
+				   const BIGNUM *dmodqminus1, const BIGNUM *p,
+				   const BIGNUM *q, const BIGNUM *pinvmodq,
+				   const BIGNUM *p_rr, const BIGNUM *q_rr);
+
 /* out = a^d mod m (len chunks, below m), a of alen chunks (any length),
  * d of dlen chunks, rr = R^2 mod m: one of big_modexp_crt's radix-2^64
  * exponentiations (modexp_crt.c).  work: 4 len +
@@ -473,6 +482,13 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 void big_crt_exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
 			   const chunk_t *dv, int dlen, const chunk_t *mv,
 			   const chunk_t *rr, int len, chunk_t *work);
+/* count (1 or 2) of big_crt_exp_mod_prime, out[k] = a^dv[k] mod mv[k],
+ * the exponentiations side by side (big_mont_pow_ct_halves), each of
+ * len-chunk modulus and dlen-chunk exponent.  work: count times
+ * (4 len + big_mont_pow_ct_scratch(len, dlen)) chunks. */
+void big_crt_exp_mod_primes(chunk_t *const *out, const chunk_t *av, int alen,
+			    const chunk_t *const *dv, int dlen, const chunk_t *const *mv,
+			    const chunk_t *const *rr, int len, int count, chunk_t *work);
 
 /* Fixed window width for an exponent of ebits bits (public length). */
 int big_mont_pow_ct_window(int ebits);
@@ -499,6 +515,29 @@ void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e
 			   int elen, const chunk_t *n, chunk_t n0,
 			   const chunk_t *one_m, int len, chunk_t *scratch,
 			   big_mont_sqr_select_fn *sqr_select);
+
+/* 1 where the tuning table (CRT_PAIRED8, bignum/tuning.h) or BIGMONT_TUNE
+ * has big_modexp_crt run its radix-2^64 exponentiations side by side
+ * (big_crt_exp_mod_primes) for primes of 8 chunks each, else 0. */
+int big_crt_paired8_tuned(void);
+
+/* One of the exponentiations big_mont_pow_ct_halves runs side by side:
+ * big_mont_pow_ct's arguments, scratch its own
+ * big_mont_pow_ct_scratch(len, elen) chunks. */
+struct big_mont_pow_half {
+	chunk_t *out;
+	const chunk_t *base_m, *e, *n, *one_m;
+	chunk_t n0;
+	chunk_t *scratch;
+};
+/* count (1 or 2) exponentiations big_mont_pow_ct_using(h[k]...), of one
+ * modulus length len and one exponent length elen, step by step in
+ * turn: each kernel call of one is followed by the same call of the
+ * other, so the out-of-order core runs one's latency chains under the
+ * other's (the CRT's halves at 8 chunks, where a kernel call waits on
+ * its reduction's chain).  Same words, same guarantees. */
+void big_mont_pow_ct_halves(const struct big_mont_pow_half *h, int count, int elen, int len,
+			    big_mont_sqr_select_fn *sqr_select);
 
 #ifdef __cplusplus
 }

@@ -41,11 +41,14 @@
  * 24- or 32-chunk primes (RSA-3072 and 4096), where the tuning table binds
  * it (bignum/tuning.h, VERTICAL), m_p and m_q come from one dual
  * exponentiation in the vertical AVX2 layout (bignum/vertical/) from a mod
- * p and a mod q; the rest is the same.  Public facts decide both: the
- * chunk lengths, the variant, the CPU model.  This file is the one place
- * that decides (big_crt_r52_digits, which big_crt_check asks too, and
- * crt_vertical below), and
- * big_modexp_crt_path names its answer for reports.
+ * p and a mod q; the rest is the same.  The paired path: for equal
+ * 8-chunk primes (RSA-1024) where the tuning table binds it (CRT_PAIRED8),
+ * the two big_mont_pow_ct run side by side, kernel call by kernel call
+ * (big_crt_exp_mod_primes); same words.  Public facts decide all three:
+ * the chunk lengths, the variant, the CPU model.  This file is the one
+ * place that decides (big_crt_r52_digits, which big_crt_check asks too,
+ * and crt_pow_path below), and big_modexp_crt_path names its answer for
+ * reports.
  */
 #include "internal.h"
 #include "lanes/lanes.h"
@@ -83,13 +86,27 @@ static int vertical_serves(int lp, int lq)
 #endif
 }
 
-/* 1 for the vertical path: where it serves, in the adx variant, where
- * the tuning table binds it (measured faster than two big_mont_pow_ct on
- * that CPU model: docs/design-notes.md, "The vertical dual
- * exponentiation in the library"). */
-static int crt_vertical(int lp, int lq)
+/* How big_modexp_crt's radix-2^64 path runs its two exponentiations. */
+enum crt_pow {
+	CRT_POW_APART,    /* two big_mont_pow_ct, one after the other */
+	CRT_POW_PAIRED,   /* side by side, big_mont_pow_ct_halves */
+	CRT_POW_VERTICAL, /* one dual exponentiation in the vertical layout */
+};
+
+/* The vertical path where it serves, in the adx variant, where the tuning
+ * table binds it (measured faster than two big_mont_pow_ct on that CPU
+ * model: docs/design-notes.md, "The vertical dual exponentiation in the
+ * library"); else paired for primes of 8 chunks each where the table
+ * binds CRT_PAIRED8 (a kernel call there waits on its reduction's
+ * latency chain, which the other half's calls fill: docs/design-notes.md,
+ * "The CRT's halves side by side"); else apart. */
+static enum crt_pow crt_pow_path(int lp, int lq)
 {
-	return big_cpu_bound() == BIG_CPU_ADX && big_vert_tuned() && vertical_serves(lp, lq);
+	if (big_cpu_bound() == BIG_CPU_ADX && big_vert_tuned() && vertical_serves(lp, lq))
+		return CRT_POW_VERTICAL;
+	if (BIG_CHUNK_SIZE == 64 && lp == lq && lp == 8 && big_crt_paired8_tuned())
+		return CRT_POW_PAIRED;
+	return CRT_POW_APART;
 }
 
 const char *big_modexp_crt_path(int pbits, int qbits)
@@ -99,7 +116,8 @@ const char *big_modexp_crt_path(int pbits, int qbits)
 	const int lp = BITLEN2BIGNUMLEN(pbits), lq = BITLEN2BIGNUMLEN(qbits);
 	if (big_crt_r52_digits(lp, lq))
 		return "radix52-ifma";
-	return crt_vertical(lp, lq) ? "vertical-avx2" : "radix64";
+	static const char *const names[] = { "radix64", "radix64-paired", "vertical-avx2" };
+	return names[crt_pow_path(lp, lq)];
 }
 
 /* The chunk count of x, reading len 0 (or less) as no chunks. */
@@ -113,33 +131,53 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
+void big_crt_exp_mod_primes(chunk_t *const *out, const chunk_t *av, int alen,
+			    const chunk_t *const *dv, int dlen, const chunk_t *const *mv,
+			    const chunk_t *const *rr, int len, int count, chunk_t *work)
+{
+	const size_t per_half = 4 * (size_t)len + big_mont_pow_ct_scratch(len, dlen);
+	struct big_mont_pow_half half[2];
+	chunk_t *one[2];
+
+	for (int k = 0; k < count; k++) {
+		const chunk_t n0 = big_n0(mv[k][0]);
+		chunk_t *w = work + (size_t)k * per_half;
+		chunk_t *one_m = w + len, *base_m = one_m + len;
+		one[k] = w;
+		for (int j = 0; j < len; j++)
+			w[j] = j == 0;
+		big_mont_mul_vec(one_m, rr[k], w, mv[k], n0, len);
+		big_mont_reduce_ct(base_m, av, alen, mv[k], n0, rr[k], len, 1);
+		half[k] = (struct big_mont_pow_half){
+			.out = base_m + len, .base_m = base_m, .e = dv[k], .n = mv[k],
+			.one_m = one_m, .n0 = n0, .scratch = base_m + 2 * len,
+		};
+	}
+	big_mont_pow_ct_halves(half, count, dlen, len, big_mont_sqr_select_vec);
+	for (int k = 0; k < count; k++)
+		big_mont_mul_vec(out[k], half[k].out, one[k], mv[k], half[k].n0, len);
+}
+
 void big_crt_exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
 			   const chunk_t *dv, int dlen, const chunk_t *mv,
 			   const chunk_t *rr, int len, chunk_t *work)
 {
-	const chunk_t n0 = big_n0(mv[0]);
-	chunk_t *one = work, *one_m = one + len, *base_m = one_m + len;
-	chunk_t *acc = base_m + len, *pow = acc + len;
-
-	for (int j = 0; j < len; j++)
-		one[j] = j == 0;
-	big_mont_mul_vec(one_m, rr, one, mv, n0, len);
-	big_mont_reduce_ct(base_m, av, alen, mv, n0, rr, len, 1);
-	big_mont_pow_ct(acc, base_m, dv, dlen, mv, n0, one_m, len, pow);
-	big_mont_mul_vec(out, acc, one, mv, n0, len);
+	big_crt_exp_mod_primes(&out, av, alen, &dv, dlen, &mv, &rr, len, 1, work);
 }
 
 /* big_modexp_crt with the exponentiations of m_p and m_q through the
- * radix-2^52 build r52 when r52_digits is not 0, through the vertical
- * layer when vertical is 1 (where vertical_serves). */
+ * radix-2^52 build r52 when r52_digits is not 0, else by the path named
+ * (CRT_POW_VERTICAL where vertical_serves, CRT_POW_PAIRED where the
+ * primes have one length). */
 static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 			       const BIGNUM *dmodpminus1,
 			       const BIGNUM *dmodqminus1, const BIGNUM *p,
 			       const BIGNUM *q, const BIGNUM *pinvmodq,
 			       const BIGNUM *p_rr, const BIGNUM *q_rr,
 			       int r52_digits, const struct big_r52_ops *r52,
-			       int vertical)
+			       enum crt_pow path)
 {
+	const int vertical = path == CRT_POW_VERTICAL, paired = path == CRT_POW_PAIRED;
 #if BIG_CHUNK_SIZE != 64
 	(void)r52_digits;
 	(void)r52;
@@ -170,6 +208,11 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
 	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
 	size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
+	/* Both halves side by side: one exponent length, two work areas. */
+	if (paired) {
+		dpx = dqx = max_int(dpx, dqx);
+		work = 2 * (4 * (size_t)lp + big_mont_pow_ct_scratch(lp, dpx));
+	}
 #if BIG_CHUNK_SIZE == 64
 	if (r52_digits)
 		work = big_crt_r52_scratch(r52_digits, lp, max_int(dpx, dqx));
@@ -215,7 +258,13 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 				       rr_q, lp, wk);
 	} else
 #endif
-	{
+	if (paired) {
+		chunk_t *const out[2] = { m_p, m_q };
+		const chunk_t *const dv[2] = { dp_x, dq_x };
+		const chunk_t *const mv[2] = { p->value, q->value };
+		const chunk_t *const rr[2] = { rr_p, rr_q };
+		big_crt_exp_mod_primes(out, a_x, ax, dv, dpx, mv, rr, lp, 2, wk);
+	} else {
 		big_crt_exp_mod_prime(m_p, a_x, ax, dp_x, dpx, p->value, rr_p, lp, wk);
 		big_crt_exp_mod_prime(m_q, a_x, ax, dq_x, dqx, q->value, rr_q, lq, wk);
 	}
@@ -261,11 +310,11 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 	if (digits) {
 		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
 		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
-				  pinvmodq, p_rr, q_rr, digits, &ifma, 0);
+				  pinvmodq, p_rr, q_rr, digits, &ifma, CRT_POW_APART);
 	}
 #endif
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, crt_vertical(p->len, q->len));
+			  p_rr, q_rr, 0, NULL, crt_pow_path(p->len, q->len));
 }
 
 BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
@@ -277,7 +326,19 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 	if (!vertical_serves(p->len, q->len))
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, 1);
+			  p_rr, q_rr, 0, NULL, CRT_POW_VERTICAL);
+}
+
+BIG_ERR_CODE big_modexp_crt_paired(BIGNUM *result, const BIGNUM *a,
+				   const BIGNUM *dmodpminus1,
+				   const BIGNUM *dmodqminus1, const BIGNUM *p,
+				   const BIGNUM *q, const BIGNUM *pinvmodq,
+				   const BIGNUM *p_rr, const BIGNUM *q_rr)
+{
+	if (p->len != q->len)
+		return BIG_INVALID_ARGS;
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, 0, NULL, CRT_POW_PAIRED);
 }
 
 #if BIG_CHUNK_SIZE == 64
@@ -292,6 +353,6 @@ BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
 	if (digits == 0)
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, digits, ops, 0);
+			  p_rr, q_rr, digits, ops, CRT_POW_APART);
 }
 #endif

@@ -44,27 +44,31 @@ static inline __attribute__((always_inline)) chunk_t window_at(const chunk_t *e,
 	return v & (((chunk_t)1 << width) - 1);
 }
 
-void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
-			   int elen, const chunk_t *n, chunk_t n0,
-			   const chunk_t *one_m, int len, chunk_t *scratch,
-			   big_mont_sqr_select_fn *sqr_select)
+void big_mont_pow_ct_halves(const struct big_mont_pow_half *h, int count, int elen, int len,
+			    big_mont_sqr_select_fn *sqr_select)
 {
 	const int ebits = elen * BIG_CHUNK_SIZE;
 	const int w = big_mont_pow_ct_window(ebits);
 	const int entries = 1 << w;
-	chunk_t *table = scratch;
-	chunk_t *sel = scratch + (size_t)entries * (size_t)len;
-#define ENTRY(i) (table + (size_t)(i) * (size_t)len)
+#define TABLE(k) (h[k].scratch)
+#define ENTRY(k, i) (TABLE(k) + (size_t)(i) * (size_t)len)
+#define SEL(k) ENTRY(k, entries)
+#define EACH(k) for (int k = 0; k < count; k++)
 
-	for (int j = 0; j < len; j++) {
-		ENTRY(0)[j] = one_m[j];
-		ENTRY(1)[j] = base_m[j];
+	EACH(k) {
+		for (int j = 0; j < len; j++) {
+			ENTRY(k, 0)[j] = h[k].one_m[j];
+			ENTRY(k, 1)[j] = h[k].base_m[j];
+		}
 	}
 	for (int i = 2; i < entries; i++) {
-		if (i % 2 == 0)
-			big_mont_sqr_vec(ENTRY(i), ENTRY(i / 2), n, n0, len);
-		else
-			big_mont_mul_vec(ENTRY(i), ENTRY(i - 1), base_m, n, n0, len);
+		EACH(k) {
+			if (i % 2 == 0)
+				big_mont_sqr_vec(ENTRY(k, i), ENTRY(k, i / 2), h[k].n, h[k].n0, len);
+			else
+				big_mont_mul_vec(ENTRY(k, i), ENTRY(k, i - 1), h[k].base_m, h[k].n,
+						 h[k].n0, len);
+		}
 	}
 
 	/* The top window takes the leftover bits, so the others are whole. */
@@ -72,16 +76,34 @@ void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e
 	if (top == 0)
 		top = w;
 	int pos = ebits - top;
-	big_ct_select(out, table, entries, window_at(e, elen, pos, top), len);
+	EACH(k) big_ct_select(h[k].out, TABLE(k), entries, window_at(h[k].e, elen, pos, top), len);
 	while (pos > 0) {
 		pos -= w;
-		for (int s = 0; s < w - 1; s++)
-			big_mont_sqr_vec(out, out, n, n0, len);
-		sqr_select(out, out, n, n0, len, sel, table, entries,
-			   window_at(e, elen, pos, w));
-		big_mont_mul_vec(out, out, sel, n, n0, len);
+		for (int s = 0; s < w - 1; s++) {
+			EACH(k) big_mont_sqr_vec(h[k].out, h[k].out, h[k].n, h[k].n0, len);
+		}
+		EACH(k) {
+			sqr_select(h[k].out, h[k].out, h[k].n, h[k].n0, len, SEL(k), TABLE(k),
+				   entries, window_at(h[k].e, elen, pos, w));
+		}
+		EACH(k) big_mont_mul_vec(h[k].out, h[k].out, SEL(k), h[k].n, h[k].n0, len);
 	}
+#undef EACH
+#undef SEL
 #undef ENTRY
+#undef TABLE
+}
+
+void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e,
+			   int elen, const chunk_t *n, chunk_t n0,
+			   const chunk_t *one_m, int len, chunk_t *scratch,
+			   big_mont_sqr_select_fn *sqr_select)
+{
+	const struct big_mont_pow_half half = {
+		.out = out, .base_m = base_m, .e = e, .n = n, .one_m = one_m, .n0 = n0,
+		.scratch = scratch,
+	};
+	big_mont_pow_ct_halves(&half, 1, elen, len, sqr_select);
 }
 
 void big_mont_pow_ct(chunk_t *out, const chunk_t *base_m, const chunk_t *e,

@@ -50,6 +50,11 @@
  *                          variant on an AVX2 CPU by the vertical dual
  *                          exponentiation (bignum/vertical/) rather than
  *                          by two big_mont_pow_ct;
+ *   CRT_PAIRED8            big_modexp_crt's two radix-2^64 exponentiations
+ *                          at 8-chunk primes (RSA-1024) side by side, each
+ *                          kernel call of one followed by the same call of
+ *                          the other (big_crt_exp_mod_primes), rather than
+ *                          one after the other;
  *   SELECT_VL              the constant-time table reads in AVX-512VL on
  *                          ymm (an opmask compare, vpblendmq) rather than
  *                          in AVX2 (vblendvpd): big_ct_select's build
@@ -89,7 +94,8 @@
 	X(LANES55_ASM)                                                        \
 	X(LANES74_ASM)                                                        \
 	X(VERTICAL)                                                           \
-	X(SELECT_VL)
+	X(SELECT_VL)                                                          \
+	X(CRT_PAIRED8)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \

@@ -245,10 +245,12 @@ KERNEL_SECONDS = "0.05"
 # Each table's trials at --seconds 1 (BENCH_<TABLE>_TRIALS in bench/*_kernels.h)
 # and the start of its heading's line, before "best of N".
 KERNEL_TRIALS = {"vector": 1000, "montgomery": 300, "radix52": 300, "lanes": 100,
-                 "lanes52": 100, "vertical": 30}
+                 "lanes52": 100, "paired": 30, "vertical": 30}
 KERNEL_HEADINGS = {"vector": "best of ", "montgomery": "Montgomery kernels, per call (",
                    "radix52": "radix-2^52 dual kernels, both CRT halves per call (",
-                   "lanes": "lane kernels, 8 lanes (", "vertical": "CRT exponentiations of both ",
+                   "lanes": "lane kernels, 8 lanes (",
+                   "paired": "CRT exponentiations of both halves, the two sides of CRT_PAIRED8",
+                   "vertical": "CRT exponentiations of both halves, the two sides of VERTICAL",
                    "lanes52": "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per "
                    "call, radix 2^52"}
 
@@ -410,8 +412,16 @@ def check_kernels_json(exe, work, env):
                   "20 digits: 435 zmm vpmadd52 a product, 349 a squaring (%r)" % x)
     mul16 = [x for x in mont if x.get("tuning") in ("kara16", "rows16")]
     check(not mul16 or len(mul16) == 2, "the 16-chunk product both ways: %r" % mul16)
-    # The vertical CRT path's two sides (bench/vertical_kernels.c): none
-    # where it cannot run, else both at 24 and 32 chunks, timed.
+    # The CRT's two exponentiations by each side of CRT_PAIRED8 and of
+    # VERTICAL (bench/crt_pow_kernels.c): the paired table at 8 and 16
+    # chunks in every 64-bit build; the vertical one none where it cannot
+    # run, else both at 24 and 32 chunks, timed.
+    paired = k.get("paired", [])
+    check(isinstance(paired, list) and
+          sorted((x.get("side"), x.get("chunks")) for x in paired) ==
+          [("paired", 8), ("paired", 16), ("radix64", 8), ("radix64", 16)] and
+          all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in paired),
+          "kernels.paired: both sides at 8 and 16 chunks: %r" % paired)
     vert = k.get("vertical", [])
     check(isinstance(vert, list) and
           sorted((x.get("side"), x.get("chunks")) for x in vert) in

@@ -661,6 +661,7 @@ void fake_kernels(bench_kernels *k)
 	k->lanes.trials = 5;
 	k->lanes52.trials = 4;
 	k->lanes52.why = "no AVX-512 IFMA on this CPU";
+	k->paired.trials = 3;
 	k->vertical.trials = 3;
 }
 
@@ -679,7 +680,7 @@ TEST(BenchKernels, TrialsFollowSeconds)
 		return std::max(rounded / tenth, BENCH_KERNEL_MIN_TRIALS);
 	};
 	const int defaults[] = { BENCH_VEC_TRIALS, BENCH_MONT_TRIALS, BENCH_R52_TRIALS,
-				 BENCH_LANES_TRIALS, BENCH_LANES52_TRIALS, BENCH_VERTICAL_TRIALS };
+				 BENCH_LANES_TRIALS, BENCH_LANES52_TRIALS, BENCH_CRT_POW_TRIALS };
 	for (int n : defaults) {
 		EXPECT_EQ(bench_kernel_trials(n, 1.0), want(n)) << n;
 		EXPECT_EQ(bench_kernel_trials(n, 2.0), want(2 * n)) << n;
@@ -689,7 +690,7 @@ TEST(BenchKernels, TrialsFollowSeconds)
 	EXPECT_EQ(bench_kernel_trials(300, 0.05), want(15));
 	EXPECT_EQ(bench_kernel_trials(1000, 0.0125), want(13)) << "rounded to nearest";
 	EXPECT_EQ(bench_kernel_trials(1000, 0.0124), want(12));
-	EXPECT_EQ(bench_kernel_trials(BENCH_VERTICAL_TRIALS, BENCH_SPEED_MIN_SECONDS),
+	EXPECT_EQ(bench_kernel_trials(BENCH_CRT_POW_TRIALS, BENCH_SPEED_MIN_SECONDS),
 		  BENCH_KERNEL_MIN_TRIALS) << "the floor";
 	EXPECT_EQ(bench_kernel_trials(30, 0), BENCH_KERNEL_MIN_TRIALS);
 	EXPECT_EQ(bench_kernel_trials(30, NAN), BENCH_KERNEL_MIN_TRIALS);
@@ -737,7 +738,7 @@ TEST(BenchJson, KernelsDocument)
 		     "\"pct_of_peak\": null\n", "\"trial_scale\": 0.05,",
 		     "\"trials\": {\n      \"vector\": 50,\n      \"montgomery\": 15,\n      "
 		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"lanes52\": 4,\n      "
-		     "\"vertical\": 3\n    },",
+		     "\"paired\": 3,\n      \"vertical\": 3\n    },",
 		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
 		     "\"chains\": 12,\n      \"trials\": 300,\n      \"timings\": 2\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;

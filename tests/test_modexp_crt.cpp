@@ -12,6 +12,8 @@
  * the primes' length and one chunk longer, zero): its result equals
  * big_modexp_crt's (whichever path this entry binds; tests/tuning.cmake
  * forces each side) and GMP's; big_modexp_crt_path names the path taken.
+ * The paired path (big_modexp_crt_paired, the exponentiations side by
+ * side) the same way from one chunk to RSA-3072's halves.
  */
 #include <algorithm>
 #include <string>
@@ -383,28 +385,22 @@ TEST(CrtCheck, RefusesWhatItCannotCheck)
 	EXPECT_EQ(equal, 1);
 }
 
-TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
+/* A path of big_modexp_crt by name (big_modexp_crt_vertical,
+ * big_modexp_crt_paired): its signature. */
+typedef BIG_ERR_CODE crt_path_fn(BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
+				 const BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
+				 const BIGNUM *);
+
+/* The path `crt` against big_modexp_crt (whichever path this entry
+ * binds) and GMP on odd coprime moduli of each size in `sizes` bits, reps
+ * each: edge and random a, exponents of the primes' length and one chunk
+ * longer, zero, R^2 given or not; then primes of unequal lengths give
+ * BIG_INVALID_ARGS. */
+void path_matches_bound_and_gmp(crt_path_fn *crt, std::initializer_list<int> sizes, int seed)
 {
-	const bool adx = big_cpu_bound() == BIG_CPU_ADX;
-	/* In the ifma variant the RSA halves take radix 2^52 (test_radix52_crt
-	 * has the sizes); the vertical path is the adx variant's. */
-	const bool ifma = big_cpu_bound() == BIG_CPU_IFMA;
-	const bool serves = BIG_VERT_HAVE_AVX2_BUILD && big_lanes_cpu_has_avx2();
-	for (int bits : { 1536, 2048 }) {
-		const char *want_path = ifma			       ? "radix52-ifma" :
-					adx && serves && big_vert_tuned() ? "vertical-avx2" :
-									    "radix64";
-		EXPECT_STREQ(big_modexp_crt_path(bits, bits), want_path) << bits;
-	}
-	EXPECT_STREQ(big_modexp_crt_path(1024, 1024), ifma ? "radix52-ifma" : "radix64");
-	if (big_cpu_bound() != BIG_CPU_IFMA) {
-		EXPECT_STREQ(big_modexp_crt_path(1536, 1600), "radix64");
-	}
-	if (!serves)
-		GTEST_SKIP() << "no vertical path in this build or on this CPU";
-	bt::Rng rng(34);
+	bt::Rng rng(seed);
 	const long reps = std::max(4L, bt::scaled(4));
-	for (int bits : { 1536, 2048 })
+	for (int bits : sizes)
 		for (long r = 0; r < reps; r++) {
 			/* Odd coprime moduli of full size stand for the primes (the
 			 * CRT needs no more; mpz_nextprime would take seconds). */
@@ -436,15 +432,15 @@ TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 			CrtKey key(p, q, dp, dq, pinv);
 			if (r % 2)
 				bt::pad_len(&key.dp.b, 1); /* exponents of different lengths */
-			Big ba(a), vert(1), bound(1);
+			Big ba(a), got_path(1), bound(1);
 			const bool give_rr = r % 3 != 2;
 			const BIGNUM *prr = give_rr ? &key.prr.b : nullptr, *qrr = give_rr ? &key.qrr.b : nullptr;
-			ASSERT_EQ(big_modexp_crt_vertical(&vert.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b,
-							  &key.q.b, &key.pinv.b, prr, qrr),
+			ASSERT_EQ(crt(&got_path.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b, &key.q.b,
+				      &key.pinv.b, prr, qrr),
 				  BIG_OK);
 			ASSERT_EQ(key.exp(&bound.b, &ba.b, give_rr), BIG_OK);
 			Mpz got, other, gp, gq;
-			bt::to_mpz(got, &vert.b);
+			bt::to_mpz(got, &got_path.b);
 			bt::to_mpz(other, &bound.b);
 			mpz_mod(gp, got, p);
 			mpz_mod(gq, got, q);
@@ -452,7 +448,7 @@ TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 				<< bits << " rep " << r << "\n p " << bt::hex(p) << "\n q " << bt::hex(q)
 				<< "\n a " << bt::hex(a) << "\n dp " << bt::hex(dp) << "\n dq " << bt::hex(dq);
 			ASSERT_EQ(mpz_cmp(got, other), 0) << bits << " rep " << r;
-			ASSERT_EQ(vert.b.len, key.p.b.len + key.q.b.len);
+			ASSERT_EQ(got_path.b.len, key.p.b.len + key.q.b.len);
 		}
 	/* Only what it serves. */
 	Mpz p, q, pinv;
@@ -464,9 +460,48 @@ TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 	} while (mpz_invert(pinv, p, q) == 0);
 	CrtKey key(p, q, p, q, pinv);
 	Big ba(p), out(1);
-	EXPECT_EQ(big_modexp_crt_vertical(&out.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b, &key.q.b,
-					  &key.pinv.b, nullptr, nullptr),
+	EXPECT_EQ(crt(&out.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b, &key.q.b, &key.pinv.b, nullptr,
+		      nullptr),
 		  BIG_INVALID_ARGS);
+}
+
+TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
+{
+	const bool adx = big_cpu_bound() == BIG_CPU_ADX;
+	/* In the ifma variant the RSA halves take radix 2^52 (test_radix52_crt
+	 * has the sizes); the vertical path is the adx variant's. */
+	const bool ifma = big_cpu_bound() == BIG_CPU_IFMA;
+	const bool serves = BIG_VERT_HAVE_AVX2_BUILD && big_lanes_cpu_has_avx2();
+	for (int bits : { 1536, 2048 }) {
+		const char *want_path = ifma			       ? "radix52-ifma" :
+					adx && serves && big_vert_tuned() ? "vertical-avx2" :
+									    "radix64";
+		EXPECT_STREQ(big_modexp_crt_path(bits, bits), want_path) << bits;
+	}
+	EXPECT_STREQ(big_modexp_crt_path(1024, 1024), ifma ? "radix52-ifma" : "radix64");
+	if (big_cpu_bound() != BIG_CPU_IFMA) {
+		EXPECT_STREQ(big_modexp_crt_path(1536, 1600), "radix64");
+	}
+	if (!serves)
+		GTEST_SKIP() << "no vertical path in this build or on this CPU";
+	path_matches_bound_and_gmp(big_modexp_crt_vertical, { 1536, 2048 }, 34);
+}
+
+/* The paired path (the two exponentiations side by side) at every size:
+ * one chunk, RSA-1024's halves where the tuning table binds it, and
+ * others around and above; its name where it is bound. */
+TEST(ModexpCrt, PairedPathMatchesBoundPathAndGmp)
+{
+	const bool ifma = big_cpu_bound() == BIG_CPU_IFMA;
+	const bool paired8 = BIG_CHUNK_SIZE == 64 && big_crt_paired8_tuned();
+	EXPECT_STREQ(big_modexp_crt_path(512, 512),
+		     ifma ? "radix52-ifma" : paired8 ? "radix64-paired" : "radix64");
+	if (!ifma) {
+		EXPECT_STREQ(big_modexp_crt_path(512, 448), "radix64") << "8 and 7 chunks: apart";
+		EXPECT_STREQ(big_modexp_crt_path(1024, 1024), "radix64") << "16 chunks: apart";
+	}
+	path_matches_bound_and_gmp(big_modexp_crt_paired, { 60, 200, 511, 512, 576, 1024, 1536 },
+				   35);
 }
 
 } // namespace

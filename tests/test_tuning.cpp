@@ -155,6 +155,7 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_lanes37_asm(), (int)bound.count("LANES37_ASM")) << ctx;
 	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
 	EXPECT_EQ(big_lanes74_asm(), (int)bound.count("LANES74_ASM")) << ctx;
+	EXPECT_EQ(big_crt_paired8_tuned(), (int)bound.count("CRT_PAIRED8")) << ctx;
 	for (int digits : { 9, 11, 20, 25, 35 })
 		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
 }

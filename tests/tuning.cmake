@@ -15,7 +15,10 @@
 # (SELECT_VL): test_modexp_crt in the adx variant with each side bound
 # (test_ct_select and test_mont_kernels's SquareWithTableRead call both
 # builds by name); about 4 s an entry; where the CPU lacks AVX-512VL both
-# entries run the AVX2 side.
+# entries run the AVX2 side.  The CRT's halves side by side at 8 chunks
+# (CRT_PAIRED8): test_modexp_crt in the adx variant with each side bound
+# (its paired test also calls the path by name at every size, and the
+# RSA-1024 keys take the bound side).
 if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
   if(NOT BIGMONT_SANITIZE)
     foreach(side 0 1)
@@ -29,6 +32,11 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       add_test(NAME test_modexp_crt.adx.vertical_${side} COMMAND test_modexp_crt)
       set_tests_properties(test_modexp_crt.adx.vertical_${side} PROPERTIES
         ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical=${side}")
+    endforeach()
+    foreach(side 0 1)
+      add_test(NAME test_modexp_crt.adx.crt_paired8_${side} COMMAND test_modexp_crt)
+      set_tests_properties(test_modexp_crt.adx.crt_paired8_${side} PROPERTIES
+        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=crt_paired8=${side}")
     endforeach()
     foreach(side 0 1)
       add_test(NAME test_modexp_crt.adx.select_vl_${side} COMMAND test_modexp_crt)

@@ -40,7 +40,10 @@
  * other than c where the CPU Valgrind emulates has AVX2:
  * big_modexp_crt_vertical on 1536-bit odd coprime moduli (the size it
  * serves; the CRT needs no primality), every input secret, the result
- * undefined (the secrets reached it) and right.
+ * undefined (the secrets reached it) and right.  And the paired path
+ * (the two exponentiations side by side), once in every entry, the same
+ * way: big_modexp_crt_paired on 512-bit moduli (RSA-1024's halves, where
+ * the tuning table binds it).
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches (rounds: 1 by default, every path once; more give more inputs).
@@ -264,10 +267,16 @@ int crt_batch(const big_lanes_ops &lanes, const mpz_t p, const mpz_t q, const mp
 	return wrong;
 }
 
-/* big_modexp_crt_vertical on two random odd coprime moduli of `bits`
- * bits, every input secret; 1 if the result is wrong or came out
- * defined (then the secrets did not reach it). */
-int crt_vertical(int bits, gmp_randstate_t rs)
+/* A path of big_modexp_crt by name (big_modexp_crt_vertical,
+ * big_modexp_crt_paired): its signature. */
+typedef BIG_ERR_CODE crt_path_fn(BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
+				 const BIGNUM *, const BIGNUM *, const BIGNUM *, const BIGNUM *,
+				 const BIGNUM *);
+
+/* The path `crt` (called `name` in reports) on two random odd coprime
+ * moduli of `bits` bits, every input secret; 1 if the result is wrong or
+ * came out defined (then the secrets did not reach it). */
+int crt_path(crt_path_fn *crt, const char *name, int bits, gmp_randstate_t rs)
 {
 	Mpz p, q, pinv, n, a, dp, dq, wp, wq;
 	do {
@@ -290,8 +299,8 @@ int crt_vertical(int bits, gmp_randstate_t rs)
 	const BIGNUM *secrets[] = { &bp.b, &bq.b, &bdp.b, &bdq.b, &bpinv.b, &ba.b, &prr.b, &qrr.b };
 	for (const BIGNUM *s : secrets)
 		secret(s);
-	const BIG_ERR_CODE err = big_modexp_crt_vertical(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b,
-							 &bpinv.b, &prr.b, &qrr.b);
+	const BIG_ERR_CODE err = crt(&out.b, &ba.b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, &prr.b,
+				     &qrr.b);
 	for (const BIGNUM *s : secrets)
 		declassify(s);
 	int wrong = 0;
@@ -303,8 +312,8 @@ int crt_vertical(int bits, gmp_randstate_t rs)
 			for (unsigned char v : vbits)
 				undefined |= v != 0;
 		if (!undefined) {
-			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_vertical: result defined, "
-				     "the secrets did not reach it\n");
+			std::fprintf(stderr, "ct_memcheck: %s: result defined, the secrets did not "
+				     "reach it\n", name);
 			wrong++;
 		}
 	}
@@ -581,8 +590,13 @@ int main(int argc, char **argv)
 			}
 		}
 
-		if (r == 0 && vertical_runs && crt_vertical(1536, rs) != 0) {
+		if (r == 0 && vertical_runs &&
+		    crt_path(big_modexp_crt_vertical, "big_modexp_crt_vertical", 1536, rs) != 0) {
 			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_vertical: wrong result\n");
+			failures++;
+		}
+		if (r == 0 && crt_path(big_modexp_crt_paired, "big_modexp_crt_paired", 512, rs) != 0) {
+			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_paired: wrong result\n");
 			failures++;
 		}
 	}
@@ -595,7 +609,8 @@ int main(int argc, char **argv)
 			    failures ? "MISMATCH" : "results match GMP");
 		return failures ? 1 : 0;
 	}
-	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, vertical: %s, %s\n",
+	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, vertical: %s, "
+		    "paired: 512-bit moduli, %s\n",
 		    rounds, big_cpu_variant_name(),
 		    twin_runs ? "" : " (the radix-2^52 twin alone: in the c entry)",
 		    lanes_run.empty() ? "none here" : lanes_run.c_str(),
