@@ -73,6 +73,9 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 				? " (both halves in one AVX-512 IFMA stream)"
 			: strcmp(own->crt_path, "vertical-avx2") == 0
 				? " (both halves in one AVX2 stream, the vertical layout)"
+			: strcmp(own->crt_path, "radix64-paired") == 0
+				? " (two Montgomery exponentiations side by side on the variant's "
+				  "kernels)"
 				: " (two Montgomery exponentiations on the variant's kernels)");
 	fprintf(out, "  %-18s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",

@@ -9,7 +9,8 @@
  * in core cycles; tests/test_tuning.cpp reads the files and fails if a
  * figure is not there or the winner is not the faster.  `bigmont speed
  * --kernels` prints both sides of each choice on a CPU that runs them,
- * runs alternating (kara16/rows16 at 16 chunks; ymm/pairs mul and sqr
+ * runs alternating (kara16/rows16 at 16 chunks; radix64/paired pow at
+ * 8 and 16 chunks; ymm/pairs mul and sqr
  * at 10, 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
  * intrin/asm rows at 19, 37, 55 digits): a row for a new model
  * cites those.  Why each choice
@@ -274,6 +275,15 @@
 	X(INTEL, 6, 207, SELECT_VL,                                           \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-30-2055-kernels-select-vl.txt", "vl pow", 32, 5702354,     \
-	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 5764963)
+	  "2026-11-30-2055-kernels-select-vl.txt", "avx2 pow", 5764963)       \
+	/* Emerald Rapids: RSA-1024's two exponentiations side by side,       \
+	 * 222265 against one after the other's 239420 core cycles, the       \
+	 * least of three runs (0.928-0.933 in each, adx variant).  At 16     \
+	 * chunks 0.93-1.01 across the runs, 0.98-1.01 in longer A/Bs: not    \
+	 * a choice there. */                                                 \
+	X(INTEL, 6, 207, CRT_PAIRED8,                                         \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2212-kernels-crt-paired.txt", "paired pow", 8, 222265,  \
+	  "2026-11-30-2212-kernels-crt-paired.txt", "radix64 pow", 239420)
 
 #endif

@@ -300,8 +300,9 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52Crt, ::testing::ValuesIn(builds()),
 /* big_modexp_crt_path follows the variant: radix52-ifma only in the ifma
  * variant, for equal primes of 512, 1024, 1536 and 2048 bits (RSA-1024 to
  * 4096; each measured faster than adx there); at 1536 and 2048 bits in
- * the adx variant, vertical-avx2 where that path is bound
- * (test_modexp_crt has its conditions). */
+ * the adx variant, vertical-avx2 where that path is bound, and at 512
+ * radix64-paired where that one is (test_modexp_crt has their
+ * conditions). */
 TEST(Radix52CrtPath, FollowsTheVariant)
 {
 	const bool ifma = std::string(big_cpu_variant_name()) == "ifma";
@@ -315,7 +316,9 @@ TEST(Radix52CrtPath, FollowsTheVariant)
 		EXPECT_EQ(big_modexp_crt_path(2048, 2048), r52);
 	}
 	EXPECT_EQ(big_modexp_crt_path(1000, 1024), r52); /* same chunk length */
-	EXPECT_EQ(big_modexp_crt_path(512, 512), r52);
+	/* RSA-1024's halves side by side where CRT_PAIRED8 binds it. */
+	EXPECT_EQ(big_modexp_crt_path(512, 512),
+		  !ifma && big_crt_paired8_tuned() ? "radix64-paired" : r52);
 	EXPECT_EQ(std::string(big_modexp_crt_path(1024, 1088)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(513, 512)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(384, 384)), "radix64");
