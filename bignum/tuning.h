@@ -66,7 +66,8 @@
  * Every side of every choice gives the same words and runs on every CPU
  * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES and
  * VERTICAL ones; AVX512F and AVX512VL for SELECT_VL, which a CPU
- * without them ignores).  BIGMONT_TUNE
+ * without them ignores; every variant's radix-2^64 CRT for CRT_PAIRED8,
+ * measured in adx).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
