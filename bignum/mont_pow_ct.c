@@ -14,6 +14,10 @@
  * Table: table[i] = base^i (Montgomery form), i < 2^w, even entries by
  * squaring.  Scratch: 2^w * len chunks for the table plus len for the
  * selected entry.
+ *
+ * big_mont_pow_ct_halves runs one or two such exponentiations (the CRT's
+ * halves) with each kernel call of one followed by the same call of the
+ * other: the sequence of each is unchanged, each with its own table.
  */
 #include "internal.h"
 
