@@ -20,7 +20,7 @@ static const int paired_chunks[BENCH_CRT_POW_SIZES] = { 8, 16 };
 static const int vertical_chunks[BENCH_CRT_POW_SIZES] = { 24, 32 };
 
 #if BIG_CHUNK_SIZE == 64
-enum side { RADIX64, PAIRED, VERTICAL };
+enum side { RADIX64, PAIRED, VERTICAL, VERTICAL_ZMM };
 
 struct pair {
 	int len;
@@ -31,7 +31,7 @@ struct pair {
 
 /* The sides as big_modexp_crt runs them (modexp_crt.c): two radix-2^64
  * exponentiations one after the other, or side by side, or the vertical
- * pair. */
+ * pair on ymm or on zmm. */
 static void run_pair(struct pair *c, enum side side)
 {
 	const int len = c->len, slot = side != RADIX64;
@@ -47,9 +47,9 @@ static void run_pair(struct pair *c, enum side side)
 		big_crt_exp_mod_primes(out, c->a, len, e, len, n, rr, len, 2, c->work);
 	} else {
 #if BIG_VERT_HAVE_AVX2_BUILD
-		big_vert_crt_pow2_avx2(c->out[slot][0], c->out[slot][1], c->a, len, c->e[0],
-				       c->e[1], len, c->n[0], c->n[1], c->rr[0], c->rr[1], len,
-				       c->work);
+		big_vert_crt_pow2(c->out[slot][0], c->out[slot][1], c->a, len, c->e[0], c->e[1], len,
+				  c->n[0], c->n[1], c->rr[0], c->rr[1], len, side == VERTICAL_ZMM,
+				  c->work);
 #endif
 	}
 }
@@ -117,14 +117,17 @@ static void measure_table(struct bench_crt_pow_table *t, struct pair *c, enum si
 #endif
 
 void bench_crt_pow_kernels_measure(struct bench_crt_pow_table *paired,
-				   struct bench_crt_pow_table *vertical, double trial_scale,
+				   struct bench_crt_pow_table *vertical,
+				   struct bench_crt_pow_table *zmm, double trial_scale,
 				   struct bench_cycle_clock *clock)
 {
 	memset(paired, 0, sizeof(*paired));
 	memset(vertical, 0, sizeof(*vertical));
+	memset(zmm, 0, sizeof(*zmm));
 	paired->chunks = paired_chunks;
-	vertical->chunks = vertical_chunks;
-	paired->trials = vertical->trials = bench_kernel_trials(BENCH_CRT_POW_TRIALS, trial_scale);
+	vertical->chunks = zmm->chunks = vertical_chunks;
+	paired->trials = vertical->trials = zmm->trials =
+		bench_kernel_trials(BENCH_CRT_POW_TRIALS, trial_scale);
 #if BIG_CHUNK_SIZE == 64
 	struct pair *c = calloc(1, sizeof(*c)); /* 3 KB of operands: off the stack */
 	const size_t r64 = 2 * (4 * 32 + big_mont_pow_ct_scratch(32, 32));
@@ -141,6 +144,8 @@ void bench_crt_pow_kernels_measure(struct bench_crt_pow_table *paired,
 #if BIG_VERT_HAVE_AVX2_BUILD
 	if (big_lanes_cpu_has_avx2())
 		measure_table(vertical, c, VERTICAL, "vertical", 0x76657274u, clock);
+	if (big_vert_cpu_has_avx512())
+		measure_table(zmm, c, VERTICAL_ZMM, "zmm", 0x7a6d6d76u, clock);
 #endif
 	free(c->work);
 	free(c);
@@ -150,18 +155,20 @@ void bench_crt_pow_kernels_measure(struct bench_crt_pow_table *paired,
 }
 
 void bench_crt_pow_kernels_print(FILE *out, const struct bench_crt_pow_table *paired,
-				 const struct bench_crt_pow_table *vertical, double ticks_per_cycle)
+				 const struct bench_crt_pow_table *vertical,
+				 const struct bench_crt_pow_table *zmm, double ticks_per_cycle)
 {
 	const struct {
 		const struct bench_crt_pow_table *t;
 		const char *choice, *missing;
-	} tables[2] = {
+	} tables[3] = {
 		{ paired, "CRT_PAIRED8", "not run here (32-bit chunks)" },
 		{ vertical, "VERTICAL", "not run here (no AVX2 or no vertical build)" },
+		{ zmm, "VERTICAL_ZMM", "not run here (no AVX-512F or no vertical build)" },
 	};
 	/* The vertical layer is an x86-64 path: off x86-64 the vector tables'
 	 * line says so. */
-	for (int i = 0; i < (BENCH_HAVE_X86_PEAKS ? 2 : 1); i++) {
+	for (int i = 0; i < (BENCH_HAVE_X86_PEAKS ? 3 : 1); i++) {
 		const struct bench_crt_pow_table *t = tables[i].t;
 		fprintf(out, "%sCRT exponentiations of both halves, the two sides of %s (best of %d, "
 			"alternating)%s%s\n", i ? "\n" : "", tables[i].choice, t->trials,

@@ -9,7 +9,10 @@
  *     side by side (big_mont_pow_ct_halves); every 64-bit-chunk build;
  *   VERTICAL, at 24 and 32 chunks (RSA-3072, 4096): "radix64" against
  *     "vertical" (a mod p and a mod q, one big_vert_pow2_avx2), where the
- *     CPU has AVX2.
+ *     CPU has AVX2;
+ *   VERTICAL_ZMM, at 24 and 32 chunks: "radix64" against "zmm" (the same
+ *     on the zmm kernels, big_vert_pow2_avx512), where the CPU has
+ *     AVX-512F.
  */
 #ifndef BIGMONT_BENCH_CRT_POW_KERNELS_H
 #define BIGMONT_BENCH_CRT_POW_KERNELS_H
@@ -33,10 +36,12 @@ struct bench_crt_pow_table {
 /* Each figure the best of bench_kernel_trials(BENCH_CRT_POW_TRIALS,
  * trial_scale) pairs (trial_scale: --seconds); the tables headed by them. */
 void bench_crt_pow_kernels_measure(struct bench_crt_pow_table *paired,
-				   struct bench_crt_pow_table *vertical, double trial_scale,
+				   struct bench_crt_pow_table *vertical,
+				   struct bench_crt_pow_table *zmm, double trial_scale,
 				   struct bench_cycle_clock *clock);
 void bench_crt_pow_kernels_print(FILE *out, const struct bench_crt_pow_table *paired,
-				 const struct bench_crt_pow_table *vertical, double ticks_per_cycle);
+				 const struct bench_crt_pow_table *vertical,
+				 const struct bench_crt_pow_table *zmm, double ticks_per_cycle);
 /* A table's rows as JSON objects (side, op, chunks, ticks, cycles;
  * count_key, the bound and the share null: the exponentiations are not
  * one kernel), inside an array. */

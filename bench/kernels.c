@@ -19,7 +19,8 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 	cannot |= bench_r52_kernels_measure(&k->r52, trial_scale, &k->clock);
 	bench_lanes_kernels_measure(&k->lanes, trial_scale, &k->clock);
 	bench_lanes52_kernels_measure(&k->lanes52, trial_scale, &k->clock);
-	bench_crt_pow_kernels_measure(&k->paired, &k->vertical, trial_scale, &k->clock);
+	bench_crt_pow_kernels_measure(&k->paired, &k->vertical, &k->vertical_zmm, trial_scale,
+				      &k->clock);
 	struct bench_peak again;
 	int out_of_range;
 	do {
@@ -48,7 +49,7 @@ int bench_kernels_report(FILE *out, struct bench_kernels *k, double trial_scale,
 		bench_lanes52_kernels_print(out, &k->lanes52, tpc, &k->peak);
 		fprintf(out, "\n");
 	}
-	bench_crt_pow_kernels_print(out, &k->paired, &k->vertical, tpc);
+	bench_crt_pow_kernels_print(out, &k->paired, &k->vertical, &k->vertical_zmm, tpc);
 	if (cannot) {
 		snprintf(err, errlen, "--kernels: this build cannot time its kernels; the "
 			 "tables need 64-bit chunks (the chunk64 and chunk64-asm builds)");
@@ -73,6 +74,7 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_int(w, "lanes52", k->lanes52.trials);
 	json_kv_int(w, "paired", k->paired.trials);
 	json_kv_int(w, "vertical", k->vertical.trials);
+	json_kv_int(w, "vertical_zmm", k->vertical_zmm.trials);
 	json_object_end(w);
 	json_key(w, "peak");
 	json_object_begin(w);
@@ -116,5 +118,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_key(w, "vertical");
 	json_array_begin(w);
 	bench_crt_pow_kernels_json(w, &k->vertical, "vpmuludq_ymm", k->ticks_per_cycle);
+	json_array_end(w);
+	json_key(w, "vertical_zmm");
+	json_array_begin(w);
+	bench_crt_pow_kernels_json(w, &k->vertical_zmm, "vpmuludq_zmm", k->ticks_per_cycle);
 	json_array_end(w);
 }

@@ -7,6 +7,7 @@
  * and radix-2^52 kernel's bound and share of it, the batch's lane kernels
  * in radix 2^28 and 2^52 (lanes_kernels.h, lanes52_kernels.h), and the CRT's two
  * exponentiations by each side of the paired and vertical choices
+ * (VERTICAL, VERTICAL_ZMM)
  * (crt_pow_kernels.h), printed after all are
  * measured; the same in the JSON document's "kernels" (bench/README.md).
  * --seconds scales every table's trials (bench_kernel_trials, cycles.h):
@@ -38,7 +39,7 @@ struct bench_kernels {
 	struct bench_r52_table r52;
 	struct bench_lanes_table lanes;
 	struct bench_lanes52_table lanes52;
-	struct bench_crt_pow_table paired, vertical;
+	struct bench_crt_pow_table paired, vertical, vertical_zmm;
 };
 
 /* Measure, each table at its trials at --seconds 1 times trial_scale

@@ -73,6 +73,8 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 				? " (both halves in one AVX-512 IFMA stream)"
 			: strcmp(own->crt_path, "vertical-avx2") == 0
 				? " (both halves in one AVX2 stream, the vertical layout)"
+			: strcmp(own->crt_path, "vertical-avx512") == 0
+				? " (both halves in one AVX-512F stream, the vertical layout on zmm)"
 			: strcmp(own->crt_path, "radix64-paired") == 0
 				? " (two Montgomery exponentiations side by side on the variant's "
 				  "kernels)"

@@ -302,6 +302,18 @@ int big_ct_select_can_vl(void)
 #endif
 }
 
+/* The vertical layer's zmm kernels: AVX512F and XCR0's SSE, AVX, opmask
+ * and ZMM states. */
+int big_vert_cpu_has_avx512(void)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 16));
+#else
+	return 0;
+#endif
+}
+
 /* The tuning table's SELECT_VL (defined with the other choices below;
  * 0 in the builds without them). */
 static int select_vl_tuned(void);
@@ -590,6 +602,13 @@ static int (*resolve_big_vert_tuned(void))(void)
 }
 __typeof__(big_vert_tuned) big_vert_tuned __attribute__((ifunc("resolve_big_vert_tuned")));
 
+/* big_vert_zmm_tuned: the vertical CRT path on zmm (vertical.h). */
+static int (*resolve_big_vert_zmm_tuned(void))(void)
+{
+	return TUNED("VERTICAL_ZMM") ? bound_yes : bound_no;
+}
+__typeof__(big_vert_zmm_tuned) big_vert_zmm_tuned __attribute__((ifunc("resolve_big_vert_zmm_tuned")));
+
 /* big_crt_paired8_tuned: big_modexp_crt's halves side by side at 8
  * chunks (bignum/modexp_crt.c). */
 static int (*resolve_big_crt_paired8_tuned(void))(void)
@@ -615,6 +634,10 @@ int big_vert_tuned(void)
 	return 0;
 }
 int big_crt_paired8_tuned(void)
+{
+	return 0;
+}
+int big_vert_zmm_tuned(void)
 {
 	return 0;
 }

@@ -466,6 +466,15 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 				     const BIGNUM *q, const BIGNUM *pinvmodq,
 				     const BIGNUM *p_rr, const BIGNUM *q_rr);
 
+/* big_modexp_crt_vertical on the zmm kernels (bignum/vertical/
+ * dual_avx512.c), whatever the tuning: for the tests.  BIG_INVALID_ARGS
+ * where big_modexp_crt_vertical gives it or the CPU lacks AVX-512F. */
+BIG_ERR_CODE big_modexp_crt_vertical_zmm(BIGNUM *result, const BIGNUM *a,
+					 const BIGNUM *dmodpminus1,
+					 const BIGNUM *dmodqminus1, const BIGNUM *p,
+					 const BIGNUM *q, const BIGNUM *pinvmodq,
+					 const BIGNUM *p_rr, const BIGNUM *q_rr);
+
 /* big_modexp_crt with m_p and m_q from big_crt_exp_mod_primes side by
  * side, whatever the tuning: for the tests.  BIG_INVALID_ARGS where
  * p->len != q->len. */

@@ -91,6 +91,7 @@ enum crt_pow {
 	CRT_POW_APART,    /* two big_mont_pow_ct, one after the other */
 	CRT_POW_PAIRED,   /* side by side, big_mont_pow_ct_halves */
 	CRT_POW_VERTICAL, /* one dual exponentiation in the vertical layout */
+	CRT_POW_VERTICAL_ZMM, /* the same on the zmm kernels */
 };
 
 /* The vertical path where it serves, in the adx variant, where the tuning
@@ -102,8 +103,12 @@ enum crt_pow {
  * "The CRT's halves side by side"); else apart. */
 static enum crt_pow crt_pow_path(int lp, int lq)
 {
-	if (big_cpu_bound() == BIG_CPU_ADX && big_vert_tuned() && vertical_serves(lp, lq))
-		return CRT_POW_VERTICAL;
+	if (big_cpu_bound() == BIG_CPU_ADX && vertical_serves(lp, lq)) {
+		if (big_vert_zmm_tuned() && big_vert_cpu_has_avx512())
+			return CRT_POW_VERTICAL_ZMM;
+		if (big_vert_tuned())
+			return CRT_POW_VERTICAL;
+	}
 	if (BIG_CHUNK_SIZE == 64 && lp == lq && lp == 8 && big_crt_paired8_tuned())
 		return CRT_POW_PAIRED;
 	return CRT_POW_APART;
@@ -116,7 +121,8 @@ const char *big_modexp_crt_path(int pbits, int qbits)
 	const int lp = BITLEN2BIGNUMLEN(pbits), lq = BITLEN2BIGNUMLEN(qbits);
 	if (big_crt_r52_digits(lp, lq))
 		return "radix52-ifma";
-	static const char *const names[] = { "radix64", "radix64-paired", "vertical-avx2" };
+	static const char *const names[] = { "radix64", "radix64-paired", "vertical-avx2",
+					     "vertical-avx512" };
 	return names[crt_pow_path(lp, lq)];
 }
 
@@ -177,7 +183,8 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 			       int r52_digits, const struct big_r52_ops *r52,
 			       enum crt_pow path)
 {
-	const int vertical = path == CRT_POW_VERTICAL, paired = path == CRT_POW_PAIRED;
+	const int vertical = path == CRT_POW_VERTICAL || path == CRT_POW_VERTICAL_ZMM;
+	const int paired = path == CRT_POW_PAIRED;
 #if BIG_CHUNK_SIZE != 64
 	(void)r52_digits;
 	(void)r52;
@@ -254,8 +261,8 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 #endif
 #if BIG_VERT_HAVE_AVX2_BUILD
 	if (vertical) {
-		big_vert_crt_pow2_avx2(m_p, m_q, a_x, ax, dp_x, dq_x, dpx, p->value, q->value, rr_p,
-				       rr_q, lp, wk);
+		big_vert_crt_pow2(m_p, m_q, a_x, ax, dp_x, dq_x, dpx, p->value, q->value, rr_p, rr_q,
+				  lp, path == CRT_POW_VERTICAL_ZMM, wk);
 	} else
 #endif
 	if (paired) {
@@ -327,6 +334,18 @@ BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
 			  p_rr, q_rr, 0, NULL, CRT_POW_VERTICAL);
+}
+
+BIG_ERR_CODE big_modexp_crt_vertical_zmm(BIGNUM *result, const BIGNUM *a,
+					 const BIGNUM *dmodpminus1,
+					 const BIGNUM *dmodqminus1, const BIGNUM *p,
+					 const BIGNUM *q, const BIGNUM *pinvmodq,
+					 const BIGNUM *p_rr, const BIGNUM *q_rr)
+{
+	if (!vertical_serves(p->len, q->len) || !big_vert_cpu_has_avx512())
+		return BIG_INVALID_ARGS;
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, 0, NULL, CRT_POW_VERTICAL_ZMM);
 }
 
 BIG_ERR_CODE big_modexp_crt_paired(BIGNUM *result, const BIGNUM *a,

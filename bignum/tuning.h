@@ -51,6 +51,12 @@
  *                          variant on an AVX2 CPU by the vertical dual
  *                          exponentiation (bignum/vertical/) rather than
  *                          by two big_mont_pow_ct;
+ *   VERTICAL_ZMM           big_modexp_crt's two exponentiations at 24- and
+ *                          32-chunk primes in the adx variant on a CPU with
+ *                          AVX-512F by the vertical layer's zmm kernels
+ *                          (bignum/vertical/dual_avx512.c: both halves in
+ *                          one zmm) rather than by the path VERTICAL
+ *                          picks (two big_mont_pow_ct, or the ymm kernels);
  *   CRT_PAIRED8            big_modexp_crt's two radix-2^64 exponentiations
  *                          at 8-chunk primes (RSA-1024) side by side, each
  *                          kernel call of one followed by the same call of
@@ -97,7 +103,8 @@
 	X(LANES74_ASM)                                                        \
 	X(VERTICAL)                                                           \
 	X(SELECT_VL)                                                          \
-	X(CRT_PAIRED8)
+	X(CRT_PAIRED8)                                                        \
+	X(VERTICAL_ZMM)
 
 #define BIG_TUNING_TABLE(X)                                                   \
 	/* Zen 3: Karatsuba 760 against the rows' 792, the least of 7 runs   \

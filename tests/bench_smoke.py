@@ -245,12 +245,13 @@ KERNEL_SECONDS = "0.05"
 # Each table's trials at --seconds 1 (BENCH_<TABLE>_TRIALS in bench/*_kernels.h)
 # and the start of its heading's line, before "best of N".
 KERNEL_TRIALS = {"vector": 1000, "montgomery": 300, "radix52": 300, "lanes": 100,
-                 "lanes52": 100, "paired": 30, "vertical": 30}
+                 "lanes52": 100, "paired": 30, "vertical": 30, "vertical_zmm": 30}
 KERNEL_HEADINGS = {"vector": "best of ", "montgomery": "Montgomery kernels, per call (",
                    "radix52": "radix-2^52 dual kernels, both CRT halves per call (",
                    "lanes": "lane kernels, 8 lanes (",
                    "paired": "CRT exponentiations of both halves, the two sides of CRT_PAIRED8",
-                   "vertical": "CRT exponentiations of both halves, the two sides of VERTICAL",
+                   "vertical": "CRT exponentiations of both halves, the two sides of VERTICAL ",
+                   "vertical_zmm": "CRT exponentiations of both halves, the two sides of VERTICAL_ZMM",
                    "lanes52": "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per "
                    "call, radix 2^52"}
 
@@ -428,6 +429,12 @@ def check_kernels_json(exe, work, env):
           ([], [("radix64", 24), ("radix64", 32), ("vertical", 24), ("vertical", 32)]) and
           all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in vert),
           "kernels.vertical: both sides at 24 and 32 chunks, or none: %r" % vert)
+    zmm = k.get("vertical_zmm", [])
+    check(isinstance(zmm, list) and
+          sorted((x.get("side"), x.get("chunks")) for x in zmm) in
+          ([], [("radix64", 24), ("radix64", 32), ("zmm", 24), ("zmm", 32)]) and
+          all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in zmm),
+          "kernels.vertical_zmm: both sides at 24 and 32 chunks, or none: %r" % zmm)
 
 
 def check_batch(exe, work, env, x86=True):

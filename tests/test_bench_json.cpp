@@ -663,6 +663,7 @@ void fake_kernels(bench_kernels *k)
 	k->lanes52.why = "no AVX-512 IFMA on this CPU";
 	k->paired.trials = 3;
 	k->vertical.trials = 3;
+	k->vertical_zmm.trials = 3;
 }
 
 /* --seconds scales each table's trials from its count at 1 (cycles.h):
@@ -738,7 +739,7 @@ TEST(BenchJson, KernelsDocument)
 		     "\"pct_of_peak\": null\n", "\"trial_scale\": 0.05,",
 		     "\"trials\": {\n      \"vector\": 50,\n      \"montgomery\": 15,\n      "
 		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"lanes52\": 4,\n      "
-		     "\"paired\": 3,\n      \"vertical\": 3\n    },",
+		     "\"paired\": 3,\n      \"vertical\": 3,\n      \"vertical_zmm\": 3\n    },",
 		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
 		     "\"chains\": 12,\n      \"trials\": 300,\n      \"timings\": 2\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;

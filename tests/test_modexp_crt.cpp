@@ -12,8 +12,9 @@
  * the primes' length and one chunk longer, zero): its result equals
  * big_modexp_crt's (whichever path this entry binds; tests/tuning.cmake
  * forces each side) and GMP's; big_modexp_crt_path names the path taken.
- * The paired path (big_modexp_crt_paired, the exponentiations side by
- * side) the same way from one chunk to RSA-3072's halves.
+ * The same for the vertical path on zmm (big_modexp_crt_vertical_zmm) where
+ * the CPU has AVX-512F, and the paired path (big_modexp_crt_paired, the
+ * exponentiations side by side) from one chunk to RSA-3072's halves.
  */
 #include <algorithm>
 #include <string>
@@ -472,8 +473,10 @@ TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 	 * has the sizes); the vertical path is the adx variant's. */
 	const bool ifma = big_cpu_bound() == BIG_CPU_IFMA;
 	const bool serves = BIG_VERT_HAVE_AVX2_BUILD && big_lanes_cpu_has_avx2();
+	const bool zmm = serves && big_vert_zmm_tuned() && big_vert_cpu_has_avx512();
 	for (int bits : { 1536, 2048 }) {
 		const char *want_path = ifma			       ? "radix52-ifma" :
+					adx && zmm		       ? "vertical-avx512" :
 					adx && serves && big_vert_tuned() ? "vertical-avx2" :
 									    "radix64";
 		EXPECT_STREQ(big_modexp_crt_path(bits, bits), want_path) << bits;
@@ -485,6 +488,14 @@ TEST(ModexpCrt, VerticalPathMatchesBoundPathAndGmp)
 	if (!serves)
 		GTEST_SKIP() << "no vertical path in this build or on this CPU";
 	path_matches_bound_and_gmp(big_modexp_crt_vertical, { 1536, 2048 }, 34);
+}
+
+/* The vertical path on the zmm kernels, where the CPU has AVX-512F. */
+TEST(ModexpCrt, VerticalZmmPathMatchesBoundPathAndGmp)
+{
+	if (!BIG_VERT_HAVE_AVX2_BUILD || !big_lanes_cpu_has_avx2() || !big_vert_cpu_has_avx512())
+		GTEST_SKIP() << "no vertical zmm path in this build or on this CPU";
+	path_matches_bound_and_gmp(big_modexp_crt_vertical_zmm, { 1536, 2048 }, 36);
 }
 
 /* The paired path (the two exponentiations side by side) at every size:

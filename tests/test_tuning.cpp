@@ -25,6 +25,7 @@
 #include "internal.h"
 #include "lanes/lanes.h"
 #include "radix52/radix52.h"
+#include "vertical/vertical.h"
 #include "tuning.h"
 
 namespace {
@@ -156,6 +157,7 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
 	EXPECT_EQ(big_lanes74_asm(), (int)bound.count("LANES74_ASM")) << ctx;
 	EXPECT_EQ(big_crt_paired8_tuned(), (int)bound.count("CRT_PAIRED8")) << ctx;
+	EXPECT_EQ(big_vert_zmm_tuned(), (int)bound.count("VERTICAL_ZMM")) << ctx;
 	for (int digits : { 9, 11, 20, 25, 35 })
 		EXPECT_EQ(big_r52_mul_pairs_wanted(digits), 0) << ctx << ", " << digits << " digits";
 }

@@ -1,6 +1,7 @@
 // bigmont-test: once
 /*
- * The vertical AVX2 layer (bignum/vertical/) against GMP, at both sizes
+ * The vertical layer (bignum/vertical/), its kernels on ymm (AVX2) and on
+ * zmm (AVX-512F, where the CPU has it), against GMP, at both sizes
  * it serves (24 and 32 chunks: 56 and 75 digits).  Nothing here depends
  * on the chunk-kernel variant: the suite runs once.  Skipped, with
  * "skipped: no AVX2", where the CPU lacks AVX2, and with "skipped: no
@@ -165,12 +166,35 @@ void operand(mpz_t x, bt::Rng &rng, const mpz_t w, int kind)
 	}
 }
 
-class Vertical : public ::testing::Test {
+/* One vector width of the layer's kernels (dual_avx2.c, dual_avx512.c)
+ * and its exponentiation (pow_avx2.c). */
+struct Width {
+	const char *name;
+	void (*mul2)(big_vert_num *, const big_vert_num *, const big_vert_num *, const big_vert_mod *,
+		     big_vert_work *);
+	void (*sqr2)(big_vert_num *, const big_vert_num *, const big_vert_mod *, big_vert_work *);
+	void (*pow2)(uint64_t *, uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *,
+		     const uint64_t *, int, const uint64_t *, const uint64_t *, const uint64_t *,
+		     const uint64_t *, int, uint64_t *);
+	int (*runs)(void);
+};
+
+std::ostream &operator<<(std::ostream &os, const Width &w)
+{
+	return os << w.name;
+}
+
+/* The zmm kernels where the CPU has AVX-512F: elsewhere their instances
+ * say "not run" (not "skipped: no ", which would mark the suite skipped
+ * though the ymm ones ran). */
+class Vertical : public ::testing::TestWithParam<Width> {
 protected:
 	void SetUp() override
 	{
 		if (!big_lanes_cpu_has_avx2())
 			GTEST_SKIP() << "skipped: no AVX2";
+		if (!GetParam().runs())
+			GTEST_SKIP() << "not run: this CPU lacks AVX-512F";
 	}
 };
 
@@ -230,7 +254,8 @@ void check_half(const Pair &P, int h, const big_vert_num &r, const mpz_t a, cons
 /* Every operand kind against every other in both halves (the halves
  * take different kinds), then chains of random ones; aliasing by `alias`
  * (0 r apart, 1 r == a, 2 r == b). */
-void check_products(bt::Rng &rng, Pair &P, bool square, int alias, long chains, const std::string &ctx)
+void check_products(const Width &W, bt::Rng &rng, Pair &P, bool square, int alias, long chains,
+		    const std::string &ctx)
 {
 	big_vert_work work[2];
 	const int kinds = 6;
@@ -251,9 +276,9 @@ void check_products(bt::Rng &rng, Pair &P, bool square, int alias, long chains, 
 			}
 			big_vert_num *r = alias == 1 ? an : alias == 2 ? bn : rn;
 			if (square)
-				big_vert_sqr2_avx2(r, an, P.mod, work);
+				W.sqr2(r, an, P.mod, work);
 			else
-				big_vert_mul2_avx2(r, an, bn, P.mod, work);
+				W.mul2(r, an, bn, P.mod, work);
 			for (int h = 0; h < 2; h++)
 				check_half(P, h, r[h], a[h], b[h],
 					   ctx + " kinds " + std::to_string(ka) + "," + std::to_string(kb));
@@ -270,9 +295,9 @@ void check_products(bt::Rng &rng, Pair &P, bool square, int alias, long chains, 
 		for (int step = 0; step < 8; step++) {
 			big_vert_num prev[2] = { an[0], an[1] };
 			if (square)
-				big_vert_sqr2_avx2(an, an, P.mod, work);
+				W.sqr2(an, an, P.mod, work);
 			else
-				big_vert_mul2_avx2(an, an, bn, P.mod, work);
+				W.mul2(an, an, bn, P.mod, work);
 			for (int h = 0; h < 2; h++) {
 				Mpz pa;
 				gmp_from_num(pa, &prev[h], P.digits);
@@ -283,7 +308,7 @@ void check_products(bt::Rng &rng, Pair &P, bool square, int alias, long chains, 
 	}
 }
 
-TEST_F(Vertical, ProductsAndSquaringsAreExact)
+TEST_P(Vertical, ProductsAndSquaringsAreExact)
 {
 	bt::Rng rng(0x7e471002);
 	const long rounds = std::max(3L, bt::scaled(6));
@@ -298,11 +323,13 @@ TEST_F(Vertical, ProductsAndSquaringsAreExact)
 			P.set(len);
 			const std::string ctx = "len " + std::to_string(len) + " round " + std::to_string(round);
 			for (int alias = 0; alias < 3; alias++) {
-				check_products(rng, P, false, alias, 2, ctx + " mul alias " + std::to_string(alias));
+				check_products(GetParam(), rng, P, false, alias, 2,
+					       ctx + " mul alias " + std::to_string(alias));
 				if (HasFatalFailure())
 					return;
 				if (alias < 2) {
-					check_products(rng, P, true, alias, 2, ctx + " sqr alias " + std::to_string(alias));
+					check_products(GetParam(), rng, P, true, alias, 2,
+						       ctx + " sqr alias " + std::to_string(alias));
 					if (HasFatalFailure())
 						return;
 				}
@@ -327,8 +354,8 @@ std::vector<uint64_t> exponent(bt::Rng &rng, int elen, int kind)
 	return e;
 }
 
-void check_pow(bt::Rng &rng, const mpz_t p, const mpz_t q, int len, int base_kind, int ekind_p, int ekind_q,
-	       const std::string &ctx)
+void check_pow(const Width &W, bt::Rng &rng, const mpz_t p, const mpz_t q, int len, int base_kind,
+	       int ekind_p, int ekind_q, const std::string &ctx)
 {
 	const mpz_srcptr n[2] = { p, q };
 	std::vector<uint64_t> nc[2], rr[2], a[2], e[2], out[2];
@@ -359,13 +386,13 @@ void check_pow(bt::Rng &rng, const mpz_t p, const mpz_t q, int len, int base_kin
 	}
 	std::vector<uint64_t> scratch(big_vert_pow2_scratch(len, len) + 1);
 	/* Off by one word: the layer aligns its frame itself. */
-	big_vert_pow2_avx2(out[0].data(), out[1].data(), a[0].data(), a[1].data(), e[0].data(), e[1].data(), len,
-			   nc[0].data(), nc[1].data(), rr[0].data(), rr[1].data(), len, scratch.data() + 1);
+	W.pow2(out[0].data(), out[1].data(), a[0].data(), a[1].data(), e[0].data(), e[1].data(), len,
+	       nc[0].data(), nc[1].data(), rr[0].data(), rr[1].data(), len, scratch.data() + 1);
 	for (int h = 0; h < 2; h++)
 		ASSERT_EQ(out[h], u64_of(want[h], len)) << ctx << " half " << h << "\n p " << bt::hex(n[h]);
 }
 
-TEST_F(Vertical, DualExponentiationMatchesGmp)
+TEST_P(Vertical, DualExponentiationMatchesGmp)
 {
 	bt::Rng rng(0x7e471003);
 	const long rounds = std::max(2L, bt::scaled(4));
@@ -381,10 +408,10 @@ TEST_F(Vertical, DualExponentiationMatchesGmp)
 				const std::string ctx = "len " + std::to_string(len) + " modulus kind " +
 							std::to_string(mk) + " base kind " + std::to_string(bk) +
 							" exponent kind " + std::to_string(ek);
-				check_pow(rng, p, q, len, bk, ek, (ek + 3) % 6, ctx);
+				check_pow(GetParam(), rng, p, q, len, bk, ek, (ek + 3) % 6, ctx);
 				if (HasFatalFailure())
 					return;
-				check_pow(rng, q, p, len, bk, (ek + 1) % 6, ek, ctx + " swapped");
+				check_pow(GetParam(), rng, q, p, len, bk, (ek + 1) % 6, ek, ctx + " swapped");
 				if (HasFatalFailure())
 					return;
 			}
@@ -393,7 +420,8 @@ TEST_F(Vertical, DualExponentiationMatchesGmp)
 			Mpz p, q;
 			modulus(p, rng, 64 * len, 0);
 			modulus(q, rng, 64 * len, 0);
-			check_pow(rng, p, q, len, 3, ek, 5 - ek, "len " + std::to_string(len) + " exponent kind " + std::to_string(ek));
+			check_pow(GetParam(), rng, p, q, len, 3, ek, 5 - ek,
+				  "len " + std::to_string(len) + " exponent kind " + std::to_string(ek));
 			if (HasFatalFailure())
 				return;
 		}
@@ -401,12 +429,25 @@ TEST_F(Vertical, DualExponentiationMatchesGmp)
 			Mpz p, q;
 			modulus(p, rng, 64 * len, 0);
 			modulus(q, rng, 64 * len, 0);
-			check_pow(rng, p, q, len, 3, 4, 4, "len " + std::to_string(len) + " random round " + std::to_string(round));
+			check_pow(GetParam(), rng, p, q, len, 3, 4, 4,
+				  "len " + std::to_string(len) + " random round " + std::to_string(round));
 			if (HasFatalFailure())
 				return;
 		}
 	}
 }
+
+int always(void)
+{
+	return 1;
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, Vertical,
+			 ::testing::Values(Width{ "ymm", big_vert_mul2_avx2, big_vert_sqr2_avx2,
+						  big_vert_pow2_avx2, always },
+					   Width{ "zmm", big_vert_mul2_avx512, big_vert_sqr2_avx512,
+						  big_vert_pow2_avx512, big_vert_cpu_has_avx512 }),
+			 [](const ::testing::TestParamInfo<Width> &i) { return std::string(i.param.name); });
 
 #else
 

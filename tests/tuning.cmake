@@ -18,7 +18,10 @@
 # entries run the AVX2 side.  The CRT's halves side by side at 8 chunks
 # (CRT_PAIRED8): test_modexp_crt in the adx variant with each side bound
 # (its paired test also calls the path by name at every size, and the
-# RSA-1024 keys take the bound side).
+# RSA-1024 keys take the bound side).  The vertical path on zmm
+# (VERTICAL_ZMM): test_modexp_crt in the adx variant with each side bound
+# (its zmm test calls the path by name; where the CPU lacks AVX-512F both
+# entries run the other path).
 if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
   if(NOT BIGMONT_SANITIZE)
     foreach(side 0 1)
@@ -32,6 +35,11 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       add_test(NAME test_modexp_crt.adx.vertical_${side} COMMAND test_modexp_crt)
       set_tests_properties(test_modexp_crt.adx.vertical_${side} PROPERTIES
         ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical=${side}")
+    endforeach()
+    foreach(side 0 1)
+      add_test(NAME test_modexp_crt.adx.vertical_zmm_${side} COMMAND test_modexp_crt)
+      set_tests_properties(test_modexp_crt.adx.vertical_zmm_${side} PROPERTIES
+        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical_zmm=${side}")
     endforeach()
     foreach(side 0 1)
       add_test(NAME test_modexp_crt.adx.crt_paired8_${side} COMMAND test_modexp_crt)

@@ -18,7 +18,7 @@
  *
  * Reduction (reduce2), both halves interleaved, four Montgomery digits at
  * a time: for block g (columns 4g..4g+3) scalar code forms m_{4g..4g+3}
- * (mont_digits: the in-block triangle; w_0 = -1 mod 2^28, so m = u mod
+ * (big_vert_mont_digits, digits_impl.h: the in-block triangle; w_0 = -1 mod 2^28, so m = u mod
  * 2^28 and the carry out is floor(u / 2^28) + m), then the vector code
  * adds m_r (w shifted up by r) to blocks g + 1.. (redc_block); block
  * g + 1 first, its lanes go to the next group's scalar code.  Columns
@@ -38,6 +38,8 @@
 
 #pragma GCC target("avx2")
 #include <immintrin.h>
+
+#include "digits_impl.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 /* Words between two shifted copies of the multiplier. */
@@ -193,43 +195,6 @@ static __attribute__((noinline)) void sqr_columns(uint64_t *t, uint64_t ysh[4][Y
 	}
 }
 
-/* m_{4g..4g+3} from the block's lanes u and the carry into column 4g;
- * digits at N and above are 0 (no column to clear). */
-ALWAYS_INLINE void mont_digits(uint64_t m[4], uint64_t *carry, const uint64_t u_in[4],
-			       const struct big_vert_mod *mod, int g, int N)
-{
-	const uint64_t w1 = mod->w1, w2 = mod->w2, w3 = mod->w3;
-	const uint64_t u0 = u_in[0] + *carry;
-	const uint64_t m0 = u0 & BIG_VERT_DIGIT_MASK;
-	uint64_t c = (u0 >> BIG_VERT_RADIX_BITS) + m0;
-	m[0] = m0;
-	m[1] = m[2] = m[3] = 0;
-	if (4 * g + 1 >= N) {
-		*carry = c;
-		return;
-	}
-	const uint64_t u1 = u_in[1] + m0 * w1 + c;
-	const uint64_t m1 = u1 & BIG_VERT_DIGIT_MASK;
-	c = (u1 >> BIG_VERT_RADIX_BITS) + m1;
-	m[1] = m1;
-	if (4 * g + 2 >= N) {
-		*carry = c;
-		return;
-	}
-	const uint64_t u2 = u_in[2] + m0 * w2 + m1 * w1 + c;
-	const uint64_t m2 = u2 & BIG_VERT_DIGIT_MASK;
-	c = (u2 >> BIG_VERT_RADIX_BITS) + m2;
-	m[2] = m2;
-	if (4 * g + 3 >= N) {
-		*carry = c;
-		return;
-	}
-	const uint64_t u3 = u_in[3] + m0 * w3 + m1 * w2 + m2 * w1 + c;
-	const uint64_t m3 = u3 & BIG_VERT_DIGIT_MASK;
-	m[3] = m3;
-	*carry = (u3 >> BIG_VERT_RADIX_BITS) + m3;
-}
-
 ALWAYS_INLINE void block_lanes(uint64_t u[4], __m256i v)
 {
 	const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
@@ -286,9 +251,9 @@ ALWAYS_INLINE void reduce2(struct big_vert_num *r, const struct big_vert_mod *mo
 	uint64_t ca = 0, cb = 0, ma[4], mb[4], u[4];
 	__m256i va[4], vb[4];
 	block_lanes(u, _mm256_load_si256((const __m256i *)ta));
-	mont_digits(ma, &ca, u, ka, 0, N);
+	big_vert_mont_digits(ma, &ca, u, ka, 0, N);
 	block_lanes(u, _mm256_load_si256((const __m256i *)tb));
-	mont_digits(mb, &cb, u, kb, 0, N);
+	big_vert_mont_digits(mb, &cb, u, kb, 0, N);
 	for (int g = 0; g < G; g++) {
 		broadcast4(va, ma);
 		broadcast4(vb, mb);
@@ -301,9 +266,9 @@ ALWAYS_INLINE void reduce2(struct big_vert_num *r, const struct big_vert_mod *mo
 		const __m256i nb = redc_block(tb, kb, vb, g, 1);
 		if (!last) {
 			block_lanes(u, na);
-			mont_digits(ma, &ca, u, ka, g + 1, N);
+			big_vert_mont_digits(ma, &ca, u, ka, g + 1, N);
 			block_lanes(u, nb);
-			mont_digits(mb, &cb, u, kb, g + 1, N);
+			big_vert_mont_digits(mb, &cb, u, kb, g + 1, N);
 		}
 #pragma GCC unroll 32
 		for (int b = 2; b < B; b++) {

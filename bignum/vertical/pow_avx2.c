@@ -1,6 +1,7 @@
 /*
- * big_vert_pow2_avx2 (contract in vertical.h): the CRT's two fixed-window
- * exponentiations in one stream of big_vert_mul2_avx2 / _sqr2_avx2 calls.
+ * big_vert_pow2_avx2 and _avx512 (contracts in vertical.h): the CRT's two
+ * fixed-window exponentiations in one stream of big_vert_mul2 / sqr2
+ * calls of one vector width (dual_avx2.c, dual_avx512.c).
  *
  * Per half: the table of 2^w entries, entry i = base^i R mod' w (even
  * entries by squaring entry i/2, odd ones by a product with the base),
@@ -13,6 +14,7 @@
  */
 #include "internal.h"
 #include "lanes/lanes.h"
+#include "radix52/radix52.h"
 #include "vertical.h"
 
 #if BIG_VERT_HAVE_AVX2_BUILD
@@ -93,9 +95,21 @@ static uint32_t window_bits(const uint64_t *e, int elen, int pos, int width)
 	return (uint32_t)(v & (((uint64_t)1 << width) - 1));
 }
 
-void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const uint64_t *a_q,
-			const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p, const uint64_t *q,
-			const uint64_t *rr_p, const uint64_t *rr_q, int len, uint64_t *scratch)
+/* The dual kernels of one vector width. */
+struct vert_kernels {
+	void (*mul2)(struct big_vert_num *, const struct big_vert_num *, const struct big_vert_num *,
+		     const struct big_vert_mod *, struct big_vert_work *);
+	void (*sqr2)(struct big_vert_num *, const struct big_vert_num *, const struct big_vert_mod *,
+		     struct big_vert_work *);
+};
+
+/* big_vert_pow2_avx2's body with the kernels k; returns with the kernels'
+ * stack and registers for the caller to wipe. */
+static __attribute__((noinline)) void pow2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
+					   const uint64_t *a_q, const uint64_t *dp, const uint64_t *dq,
+					   int elen, const uint64_t *p, const uint64_t *q,
+					   const uint64_t *rr_p, const uint64_t *rr_q, int len,
+					   uint64_t *scratch, const struct vert_kernels *k)
 {
 	const int N = big_vert_digits(len), nblk = (N + 3) / 4, stride = 8 * ((nblk + 1) / 2);
 	const int ebits = 64 * elen, w = big_mont_pow_ct_window(ebits), entries = 1 << w;
@@ -129,9 +143,9 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const
 		if (i % 2 == 0) {
 			table_load(&f->acc[0], table[0], i / 2, stride);
 			table_load(&f->acc[1], table[1], i / 2, stride);
-			big_vert_sqr2_avx2(f->acc, f->acc, f->mod, f->work);
+			k->sqr2(f->acc, f->acc, f->mod, f->work);
 		} else {
-			big_vert_mul2_avx2(f->acc, f->acc, f->base, f->mod, f->work);
+			k->mul2(f->acc, f->acc, f->base, f->mod, f->work);
 		}
 		table_store(table[0], i, &f->acc[0], stride);
 		table_store(table[1], i, &f->acc[1], stride);
@@ -145,36 +159,59 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const
 		select_entry(f->acc[h].d + 4, table[h], entries, window_bits(e[h], elen, pos, top), nblk, stride);
 	while (pos > 0) {
 		pos -= w;
-		for (int k = 0; k < w; k++)
-			big_vert_sqr2_avx2(f->acc, f->acc, f->mod, f->work);
+		for (int sq = 0; sq < w; sq++)
+			k->sqr2(f->acc, f->acc, f->mod, f->work);
 		for (int h = 0; h < 2; h++)
 			select_entry(f->sel[h].d + 4, table[h], entries, window_bits(e[h], elen, pos, w), nblk,
 				     stride);
-		big_vert_mul2_avx2(f->acc, f->acc, f->sel, f->mod, f->work);
+		k->mul2(f->acc, f->acc, f->sel, f->mod, f->work);
 	}
 
 	/* acc R^-1 mod' w <= w < B^(len + 1), then mod n. */
-	big_vert_mul2_avx2(f->acc, f->acc, f->one, f->mod, f->work);
+	k->mul2(f->acc, f->acc, f->one, f->mod, f->work);
 	for (int h = 0; h < 2; h++) {
 		big_vert_to_chunks(f->chunks[h], len + 1, &f->acc[h], N);
 		big_mont_reduce_ct(out[h], f->chunks[h], len + 1, n[h], big_n0(n[h][0]), rr[h], len, 0);
 	}
-	/* The kernels' spills below this frame and ymm0-15 hold digits of
-	 * the secrets: zeroed once (lanes.h; the empty asm keeps the call
-	 * from becoming a tail call, which would wipe above this frame). */
+}
+
+/* The kernels' spills below pow2's frame and the vector registers hold
+ * digits of the secrets: zeroed once after it (lanes.h, radix52.h: each
+ * wipe covers the 16 KB below its own return address, at pow2's depth;
+ * the empty asm keeps the call from becoming a tail call, which would
+ * wipe above this frame). */
+void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const uint64_t *a_q,
+			const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p, const uint64_t *q,
+			const uint64_t *rr_p, const uint64_t *rr_q, int len, uint64_t *scratch)
+{
+	static const struct vert_kernels ymm = { big_vert_mul2_avx2, big_vert_sqr2_avx2 };
+	pow2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, scratch, &ymm);
 	big_lanes_avx2_wipe();
 	__asm__ volatile("" ::: "memory");
 }
 
-void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen,
-			    const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p,
-			    const uint64_t *q, const uint64_t *rr_p, const uint64_t *rr_q, int len,
-			    uint64_t *scratch)
+void big_vert_pow2_avx512(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const uint64_t *a_q,
+			  const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p,
+			  const uint64_t *q, const uint64_t *rr_p, const uint64_t *rr_q, int len,
+			  uint64_t *scratch)
+{
+	static const struct vert_kernels zmm = { big_vert_mul2_avx512, big_vert_sqr2_avx512 };
+	pow2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, scratch, &zmm);
+	big_r52_stack_wipe_ifma(16384);
+	__asm__ volatile("" ::: "memory");
+}
+
+void big_vert_crt_pow2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen, const uint64_t *dp,
+		       const uint64_t *dq, int elen, const uint64_t *p, const uint64_t *q,
+		       const uint64_t *rr_p, const uint64_t *rr_q, int len, int zmm, uint64_t *scratch)
 {
 	uint64_t *a_p = scratch, *a_q = a_p + len;
 	big_mont_reduce_crt_ct(a_p, a, alen, p, big_n0(p[0]), rr_p, len);
 	big_mont_reduce_crt_ct(a_q, a, alen, q, big_n0(q[0]), rr_q, len);
-	big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, a_q + len);
+	if (zmm)
+		big_vert_pow2_avx512(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, a_q + len);
+	else
+		big_vert_pow2_avx2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, a_q + len);
 }
 
 #endif

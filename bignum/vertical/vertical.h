@@ -88,6 +88,9 @@ struct big_vert_mod {
 struct big_vert_work {
 	uint64_t ysh[4][4 * BIG_VERT_MAX_BLOCKS + 4] __attribute__((aligned(32)));
 	uint64_t t[4 * (2 * BIG_VERT_MAX_BLOCKS + 2)] __attribute__((aligned(32)));
+	/* Room for the AVX-512 kernels, which use two entries as one pair
+	 * work with the moduli's shifted copies too (dual_avx512.c). */
+	uint64_t pair_room[16 * BIG_VERT_MAX_BLOCKS + 8] __attribute__((aligned(32)));
 };
 
 /* mod = w = n k0 for the odd n of len chunks (big_vert_digits(len) != 0);
@@ -118,6 +121,14 @@ void big_vert_mul2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
 			struct big_vert_work *work);
 void big_vert_sqr2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
 			const struct big_vert_mod *mod, struct big_vert_work *work);
+/* The same on AVX-512F (dual_avx512.c: both halves in one zmm), same
+ * contract and the same words; a CPU with AVX-512F and an OS that saves
+ * the ZMM state. */
+void big_vert_mul2_avx512(struct big_vert_num *r, const struct big_vert_num *a,
+			  const struct big_vert_num *b, const struct big_vert_mod *mod,
+			  struct big_vert_work *work);
+void big_vert_sqr2_avx512(struct big_vert_num *r, const struct big_vert_num *a,
+			  const struct big_vert_mod *mod, struct big_vert_work *work);
 
 /*
  * The dual exponentiation of the CRT:
@@ -142,13 +153,25 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
 			const uint64_t *dq, int elen, const uint64_t *p,
 			const uint64_t *q, const uint64_t *rr_p,
 			const uint64_t *rr_q, int len, uint64_t *scratch);
+/* The same on the AVX-512F kernels (a CPU with AVX-512F and an OS that
+ * saves the ZMM state: big_vert_cpu_has_avx512()); zmm0-31 and k1-7 are
+ * zeroed with the stack. */
+void big_vert_pow2_avx512(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p,
+			  const uint64_t *a_q, const uint64_t *dp,
+			  const uint64_t *dq, int elen, const uint64_t *p,
+			  const uint64_t *q, const uint64_t *rr_p,
+			  const uint64_t *rr_q, int len, uint64_t *scratch);
 /* The same from one a of alen chunks (any length), reduced mod p and mod
- * q first (big_mont_reduce_ct): big_modexp_crt's vertical path.  Scratch
- * of big_vert_crt_pow2_scratch(len, elen) words. */
-void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen,
-			    const uint64_t *dp, const uint64_t *dq, int elen,
-			    const uint64_t *p, const uint64_t *q, const uint64_t *rr_p,
-			    const uint64_t *rr_q, int len, uint64_t *scratch);
+ * q first (big_mont_reduce_ct): big_modexp_crt's vertical path, on the
+ * zmm kernels where zmm is 1, else the ymm ones.  Scratch of
+ * big_vert_crt_pow2_scratch(len, elen) words. */
+void big_vert_crt_pow2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen,
+		       const uint64_t *dp, const uint64_t *dq, int elen,
+		       const uint64_t *p, const uint64_t *q, const uint64_t *rr_p,
+		       const uint64_t *rr_q, int len, int zmm, uint64_t *scratch);
+/* 1 where the CPU has AVX-512F and the OS saves the ZMM and opmask
+ * states (bignum/dispatch.c). */
+int big_vert_cpu_has_avx512(void);
 #else
 #define BIG_VERT_HAVE_AVX2_BUILD 0
 #endif
@@ -157,6 +180,10 @@ void big_vert_crt_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int
  * binds big_modexp_crt's vertical path, bound once at load
  * (bignum/dispatch.c); 0 in builds without the assembly. */
 int big_vert_tuned(void);
+/* 1 where the table (VERTICAL_ZMM) or BIGMONT_TUNE binds the vertical
+ * path on the zmm kernels, where the CPU has AVX-512F; 0 in builds
+ * without the assembly. */
+int big_vert_zmm_tuned(void);
 
 /* Words of big_vert_pow2_avx2's and big_vert_crt_pow2_avx2's scratch
  * (any alignment). */
