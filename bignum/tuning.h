@@ -10,7 +10,7 @@
  * figure is not there or the winner is not the faster.  `bigmont speed
  * --kernels` prints both sides of each choice on a CPU that runs them,
  * runs alternating (kara16/rows16 at 16 chunks; radix64/paired pow at
- * 8 and 16 chunks; ymm/pairs mul and sqr
+ * 8 and 16 chunks; radix64/zmm pow at 24 and 32; ymm/pairs mul and sqr
  * at 10, 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
  * intrin/asm rows at 19, 37, 55 digits): a row for a new model
  * cites those.  Why each choice
@@ -73,7 +73,8 @@
  * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES and
  * VERTICAL ones; AVX512F and AVX512VL for SELECT_VL, which a CPU
  * without them ignores; every variant's radix-2^64 CRT for CRT_PAIRED8,
- * measured in adx).  BIGMONT_TUNE
+ * measured in adx; AVX-512F for VERTICAL_ZMM, which a CPU without it
+ * ignores).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
@@ -292,6 +293,19 @@
 	X(INTEL, 6, 207, CRT_PAIRED8,                                         \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-30-2212-kernels-crt-paired.txt", "paired pow", 8, 222265,  \
-	  "2026-11-30-2212-kernels-crt-paired.txt", "radix64 pow", 239420)
+	  "2026-11-30-2212-kernels-crt-paired.txt", "radix64 pow", 239420)     \
+	/* Emerald Rapids: RSA-3072 and 4096's two exponentiations by the     \
+	 * vertical layer on zmm, 3952377 against two big_mont_pow_ct's       \
+	 * 4915477 core cycles at 24 chunks and 9827028 against 11751899 at   \
+	 * 32, the least of three runs (0.80-0.86 in each, adx variant; the   \
+	 * ymm layer 0.99-1.08 in the same runs, VERTICAL stays unbound). */  \
+	X(INTEL, 6, 207, VERTICAL_ZMM,                                        \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2305-kernels-vertical-zmm.txt", "zmm pow", 24, 3952377, \
+	  "2026-11-30-2305-kernels-vertical-zmm.txt", "radix64 pow", 4915477) \
+	X(INTEL, 6, 207, VERTICAL_ZMM,                                        \
+	  "intel-r-xeon-r-processor-family6-model207",                        \
+	  "2026-11-30-2305-kernels-vertical-zmm.txt", "zmm pow", 32, 9827028, \
+	  "2026-11-30-2305-kernels-vertical-zmm.txt", "radix64 pow", 11751899)
 
 #endif
