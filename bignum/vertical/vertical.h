@@ -3,9 +3,11 @@
  * squarings and exponentiations in one instruction stream, each number's
  * digits across the lanes of ymm registers (ipp-crypto's and OpenSSL's
  * rsaz-avx2 layout), for the single private operation at RSA-3072 and
- * 4096 on CPUs without AVX-512 IFMA.  Why and what it measured:
- * docs/design-notes.md ("A vertical AVX2 squaring for the single
- * operation").  bignum/modexp_crt.c decides where it runs.
+ * 4096 on CPUs without AVX-512 IFMA; and the same on zmm, both halves in
+ * one register (dual_avx512.c), on CPUs with AVX-512F.  Why and what
+ * they measured: docs/design-notes.md ("A vertical AVX2 squaring for the
+ * single operation", "The vertical layer on zmm").  bignum/modexp_crt.c
+ * decides where each runs.
  *
  * Numbers.  A half of len 64-bit chunks (len 24 or 32) is held in N
  * digits of radix 2^28 (N = big_vert_digits(len): 56 or 75), in a
