@@ -41,7 +41,8 @@
  * 24- or 32-chunk primes (RSA-3072 and 4096), where the tuning table binds
  * it (bignum/tuning.h, VERTICAL), m_p and m_q come from one dual
  * exponentiation in the vertical AVX2 layout (bignum/vertical/) from a mod
- * p and a mod q; the rest is the same.  The paired path: for equal
+ * p and a mod q, or on its zmm kernels where VERTICAL_ZMM binds them on
+ * a CPU with AVX-512F; the rest is the same.  The paired path: for equal
  * 8-chunk primes (RSA-1024) where the tuning table binds it (CRT_PAIRED8),
  * the two big_mont_pow_ct run side by side, kernel call by kernel call
  * (big_crt_exp_mod_primes); same words.  Public facts decide all three:
@@ -97,7 +98,8 @@ enum crt_pow {
 /* The vertical path where it serves, in the adx variant, where the tuning
  * table binds it (measured faster than two big_mont_pow_ct on that CPU
  * model: docs/design-notes.md, "The vertical dual exponentiation in the
- * library"); else paired for primes of 8 chunks each where the table
+ * library", "The vertical layer on zmm"), on zmm where VERTICAL_ZMM is
+ * bound and the CPU has AVX-512F; else paired for primes of 8 chunks each where the table
  * binds CRT_PAIRED8 (a kernel call there waits on its reduction's
  * latency chain, which the other half's calls fill: docs/design-notes.md,
  * "The CRT's halves side by side"); else apart. */
