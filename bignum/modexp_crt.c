@@ -326,41 +326,35 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 			  p_rr, q_rr, 0, NULL, crt_pow_path(p->len, q->len));
 }
 
-BIG_ERR_CODE big_modexp_crt_vertical(BIGNUM *result, const BIGNUM *a,
-				     const BIGNUM *dmodpminus1,
-				     const BIGNUM *dmodqminus1, const BIGNUM *p,
-				     const BIGNUM *q, const BIGNUM *pinvmodq,
-				     const BIGNUM *p_rr, const BIGNUM *q_rr)
+/* big_modexp_crt by the named path, where it can serve these primes. */
+static BIG_ERR_CODE modexp_crt_by(enum crt_pow path, BIGNUM *result, const BIGNUM *a,
+				  const BIGNUM *dmodpminus1, const BIGNUM *dmodqminus1,
+				  const BIGNUM *p, const BIGNUM *q, const BIGNUM *pinvmodq,
+				  const BIGNUM *p_rr, const BIGNUM *q_rr)
 {
-	if (!vertical_serves(p->len, q->len))
+	const int serves = path == CRT_POW_PAIRED ? p->len == q->len
+			   : path == CRT_POW_VERTICAL_ZMM
+				   ? vertical_serves(p->len, q->len) && big_vert_cpu_has_avx512()
+				   : vertical_serves(p->len, q->len);
+	if (!serves)
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, CRT_POW_VERTICAL);
+			  p_rr, q_rr, 0, NULL, path);
 }
 
-BIG_ERR_CODE big_modexp_crt_vertical_zmm(BIGNUM *result, const BIGNUM *a,
-					 const BIGNUM *dmodpminus1,
-					 const BIGNUM *dmodqminus1, const BIGNUM *p,
-					 const BIGNUM *q, const BIGNUM *pinvmodq,
-					 const BIGNUM *p_rr, const BIGNUM *q_rr)
-{
-	if (!vertical_serves(p->len, q->len) || !big_vert_cpu_has_avx512())
-		return BIG_INVALID_ARGS;
-	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, CRT_POW_VERTICAL_ZMM);
-}
-
-BIG_ERR_CODE big_modexp_crt_paired(BIGNUM *result, const BIGNUM *a,
-				   const BIGNUM *dmodpminus1,
-				   const BIGNUM *dmodqminus1, const BIGNUM *p,
-				   const BIGNUM *q, const BIGNUM *pinvmodq,
-				   const BIGNUM *p_rr, const BIGNUM *q_rr)
-{
-	if (p->len != q->len)
-		return BIG_INVALID_ARGS;
-	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, CRT_POW_PAIRED);
-}
+/* The tests' entry points, one per named path (internal.h). */
+#define MODEXP_CRT_BY(name, path)                                                           \
+	BIG_ERR_CODE name(BIGNUM *result, const BIGNUM *a, const BIGNUM *dmodpminus1,        \
+			  const BIGNUM *dmodqminus1, const BIGNUM *p, const BIGNUM *q,        \
+			  const BIGNUM *pinvmodq, const BIGNUM *p_rr, const BIGNUM *q_rr)    \
+	{                                                                                   \
+		return modexp_crt_by(path, result, a, dmodpminus1, dmodqminus1, p, q,        \
+				     pinvmodq, p_rr, q_rr);                                 \
+	}
+MODEXP_CRT_BY(big_modexp_crt_vertical, CRT_POW_VERTICAL)
+MODEXP_CRT_BY(big_modexp_crt_vertical_zmm, CRT_POW_VERTICAL_ZMM)
+MODEXP_CRT_BY(big_modexp_crt_paired, CRT_POW_PAIRED)
+#undef MODEXP_CRT_BY
 
 #if BIG_CHUNK_SIZE == 64
 BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,

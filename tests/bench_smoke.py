@@ -413,28 +413,23 @@ def check_kernels_json(exe, work, env):
                   "20 digits: 435 zmm vpmadd52 a product, 349 a squaring (%r)" % x)
     mul16 = [x for x in mont if x.get("tuning") in ("kara16", "rows16")]
     check(not mul16 or len(mul16) == 2, "the 16-chunk product both ways: %r" % mul16)
-    # The CRT's two exponentiations by each side of CRT_PAIRED8 and of
-    # VERTICAL (bench/crt_pow_kernels.c): the paired table at 8 and 16
-    # chunks in every 64-bit build; the vertical one none where it cannot
-    # run, else both at 24 and 32 chunks, timed.
+    # The CRT's two exponentiations by each side of CRT_PAIRED8, VERTICAL
+    # and VERTICAL_ZMM (bench/crt_pow_kernels.c): the paired table at 8
+    # and 16 chunks in every 64-bit build; the vertical ones none where
+    # they cannot run, else both sides at 24 and 32 chunks, timed.
     paired = k.get("paired", [])
     check(isinstance(paired, list) and
           sorted((x.get("side"), x.get("chunks")) for x in paired) ==
           [("paired", 8), ("paired", 16), ("radix64", 8), ("radix64", 16)] and
           all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in paired),
           "kernels.paired: both sides at 8 and 16 chunks: %r" % paired)
-    vert = k.get("vertical", [])
-    check(isinstance(vert, list) and
-          sorted((x.get("side"), x.get("chunks")) for x in vert) in
-          ([], [("radix64", 24), ("radix64", 32), ("vertical", 24), ("vertical", 32)]) and
-          all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in vert),
-          "kernels.vertical: both sides at 24 and 32 chunks, or none: %r" % vert)
-    zmm = k.get("vertical_zmm", [])
-    check(isinstance(zmm, list) and
-          sorted((x.get("side"), x.get("chunks")) for x in zmm) in
-          ([], [("radix64", 24), ("radix64", 32), ("zmm", 24), ("zmm", 32)]) and
-          all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in zmm),
-          "kernels.vertical_zmm: both sides at 24 and 32 chunks, or none: %r" % zmm)
+    for key, side in (("vertical", "vertical"), ("vertical_zmm", "zmm")):
+        rows = k.get(key, [])
+        check(isinstance(rows, list) and
+              sorted((x.get("side"), x.get("chunks")) for x in rows) in
+              ([], [("radix64", 24), ("radix64", 32), (side, 24), (side, 32)]) and
+              all(x.get("op") == "pow" and x.get("ticks", 0) > 0 for x in rows),
+              "kernels.%s: both sides at 24 and 32 chunks, or none: %r" % (key, rows))
 
 
 def check_batch(exe, work, env, x86=True):

@@ -31,25 +31,12 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
         ENVIRONMENT "BIGMONT_TUNE=lanes19_asm=${side},lanes37_asm=${side},lanes55_asm=${side},lanes74_asm=${side}"
         SKIP_REGULAR_EXPRESSION "skipped: no AVX2")
     endforeach()
-    foreach(side 0 1)
-      add_test(NAME test_modexp_crt.adx.vertical_${side} COMMAND test_modexp_crt)
-      set_tests_properties(test_modexp_crt.adx.vertical_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical=${side}")
-    endforeach()
-    foreach(side 0 1)
-      add_test(NAME test_modexp_crt.adx.vertical_zmm_${side} COMMAND test_modexp_crt)
-      set_tests_properties(test_modexp_crt.adx.vertical_zmm_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=vertical_zmm=${side}")
-    endforeach()
-    foreach(side 0 1)
-      add_test(NAME test_modexp_crt.adx.crt_paired8_${side} COMMAND test_modexp_crt)
-      set_tests_properties(test_modexp_crt.adx.crt_paired8_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=crt_paired8=${side}")
-    endforeach()
-    foreach(side 0 1)
-      add_test(NAME test_modexp_crt.adx.select_vl_${side} COMMAND test_modexp_crt)
-      set_tests_properties(test_modexp_crt.adx.select_vl_${side} PROPERTIES
-        ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=select_vl=${side}")
+    foreach(choice vertical vertical_zmm crt_paired8 select_vl)
+      foreach(side 0 1)
+        add_test(NAME test_modexp_crt.adx.${choice}_${side} COMMAND test_modexp_crt)
+        set_tests_properties(test_modexp_crt.adx.${choice}_${side} PROPERTIES
+          ENVIRONMENT "BIGMONT_CPU=adx;BIGMONT_TUNE=${choice}=${side}")
+      endforeach()
     endforeach()
   endif()
   foreach(side 0 1)
