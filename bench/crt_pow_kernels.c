@@ -34,7 +34,7 @@ struct pair {
  * pair on ymm or on zmm. */
 static void run_pair(struct pair *c, enum side side)
 {
-	const int len = c->len, slot = side != RADIX64;
+	const int len = c->len;
 	if (side == RADIX64) {
 		for (int h = 0; h < 2; h++)
 			big_crt_exp_mod_prime(c->out[0][h], c->a, len, c->e[h], len, c->n[h],
@@ -47,7 +47,7 @@ static void run_pair(struct pair *c, enum side side)
 		big_crt_exp_mod_primes(out, c->a, len, e, len, n, rr, len, 2, c->work);
 	} else {
 #if BIG_VERT_HAVE_AVX2_BUILD
-		big_vert_crt_pow2(c->out[slot][0], c->out[slot][1], c->a, len, c->e[0], c->e[1], len,
+		big_vert_crt_pow2(c->out[1][0], c->out[1][1], c->a, len, c->e[0], c->e[1], len,
 				  c->n[0], c->n[1], c->rr[0], c->rr[1], len, side == VERTICAL_ZMM,
 				  c->work);
 #endif

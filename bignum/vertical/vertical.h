@@ -171,12 +171,13 @@ void big_vert_crt_pow2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen
 		       const uint64_t *dp, const uint64_t *dq, int elen,
 		       const uint64_t *p, const uint64_t *q, const uint64_t *rr_p,
 		       const uint64_t *rr_q, int len, int zmm, uint64_t *scratch);
-/* 1 where the CPU has AVX-512F and the OS saves the ZMM and opmask
- * states (bignum/dispatch.c). */
-int big_vert_cpu_has_avx512(void);
 #else
 #define BIG_VERT_HAVE_AVX2_BUILD 0
 #endif
+
+/* 1 where the CPU has AVX-512F and the OS saves the ZMM and opmask
+ * states (bignum/dispatch.c). */
+int big_vert_cpu_has_avx512(void);
 
 /* 1 where the tuning table (bignum/tuning.h, VERTICAL) or BIGMONT_TUNE
  * binds big_modexp_crt's vertical path, bound once at load
