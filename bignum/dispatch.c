@@ -170,17 +170,22 @@ static int os_saves(unsigned states)
 	return (xcr0_lo & states) == states;
 }
 
-/* AVX512F (leaf 7 EBX bit 16), AVX512DQ (17), AVX512_IFMA (21), AVX512BW
- * (30), AVX512VL (31), and XCR0 bits 1, 2 (SSE, AVX), 5 (opmask), 6, 7
- * (ZMM state).  Every CPU with IFMA has DQ and BW; the 20-digit assembly
- * uses their mask instructions. */
-int big_r52_cpu_has_ifma(void)
+/* 1 if the CPU has every AVX-512 extension in `need` (leaf 7 EBX bits)
+ * and the OS saves XCR0 bits 1, 2 (SSE, AVX), 5 (opmask), 6, 7 (ZMM
+ * state): an EVEX instruction needs them all, even on ymm. */
+static int avx512_usable(unsigned need)
 {
 	unsigned a, b, c, d;
-	const unsigned need = (1u << 16) | (1u << 17) | (1u << 21) | (1u << 30) |
-			      (1u << 31);
 	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
 	       (b & need) == need;
+}
+
+/* AVX512F (leaf 7 EBX bit 16), AVX512DQ (17), AVX512_IFMA (21), AVX512BW
+ * (30), AVX512VL (31).  Every CPU with IFMA has DQ and BW; the 20-digit
+ * assembly uses their mask instructions. */
+int big_r52_cpu_has_ifma(void)
+{
+	return avx512_usable((1u << 16) | (1u << 17) | (1u << 21) | (1u << 30) | (1u << 31));
 }
 #else
 int big_r52_cpu_has_ifma(void)
@@ -288,27 +293,21 @@ int big_ct_select_uses_avx2(void)
 #endif
 }
 
-/* AVX512F (leaf 7 EBX bit 16), AVX512VL (31), and XCR0's SSE, AVX,
- * opmask and ZMM states (an EVEX instruction needs them even on ymm). */
+/* AVX512F (leaf 7 EBX bit 16) and AVX512VL (31), with the OS states. */
 int big_ct_select_can_vl(void)
 {
 #if defined(__x86_64__)
-	unsigned a, b, c, d;
-	const unsigned need = (1u << 16) | (1u << 31);
-	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
-	       (b & need) == need;
+	return avx512_usable((1u << 16) | (1u << 31));
 #else
 	return 0;
 #endif
 }
 
-/* The vertical layer's zmm kernels: AVX512F and XCR0's SSE, AVX, opmask
- * and ZMM states. */
+/* The vertical layer's zmm kernels: AVX512F, with the OS states. */
 int big_vert_cpu_has_avx512(void)
 {
 #if defined(__x86_64__)
-	unsigned a, b, c, d;
-	return os_saves(0xe6u) && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 16));
+	return avx512_usable(1u << 16);
 #else
 	return 0;
 #endif
