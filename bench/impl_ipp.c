@@ -8,6 +8,7 @@
 #include "ipp.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 
 #include "impl.h"
 #include "wheel.h"
+#include "worker.h"
 
 /* ---- the few declarations used, as ipp-crypto-include's headers give
  * them (ippcpdefs.h, ippcp.h, crypto_mb/{cpu_features,rsa,version}.h) --- */
@@ -39,7 +41,9 @@ typedef uint32_t mbx_status; /* 4 bits per lane, 0: ok */
 
 struct ippcp_api {
 	const ipp_version *(*version)(void);
+	IppStatus (*init)(void);
 	Ipp64u (*enabled_features)(void);
+	IppStatus (*set_features)(Ipp64u features);
 	const char *(*status_string)(IppStatus);
 	IppStatus (*bn_get_size)(int length, int *size);
 	IppStatus (*bn_init)(int length, IppsBigNumState *bn);
@@ -58,7 +62,8 @@ struct ippcp_api {
 			     const IppsRSAPrivateKeyState *key, Ipp8u *scratch);
 };
 static const char *const ippcp_names[] = {
-	"cryptoGetLibVersion", "ippcpGetEnabledCpuFeatures", "ippcpGetStatusString",
+	"cryptoGetLibVersion", "ippcpInit", "ippcpGetEnabledCpuFeatures", "ippcpSetCpuFeatures",
+	"ippcpGetStatusString",
 	"ippsBigNumGetSize", "ippsBigNumInit", "ippsSet_BN", "ippsGet_BN",
 	"ippsRSA_GetSizePrivateKeyType2", "ippsRSA_InitPrivateKeyType2",
 	"ippsRSA_SetPrivateKeyType2", "ippsRSA_GetBufferSizePrivateKey", "ippsRSA_Decrypt",
@@ -153,6 +158,34 @@ static int resolve(void *lib, const char *file, const char *const *names, size_t
 	return 0;
 }
 
+unsigned long long bench_ipp_masked_by_ia32cap(const char *value)
+{
+	static const struct { int ebx_bit; Ipp64u ipp; } leaf7[] = {
+		{ 5, 0x8000 /* avx2 */ },        { 16, 0x100000 /* avx512f */ },
+		{ 17, 0x2000000 /* avx512dq */ }, { 19, 0x10000 /* adx */ },
+		{ 21, BENCH_IPP_IFMA },          { 30, 0x1000000 /* avx512bw */ },
+		{ 31, 0x4000000 /* avx512vl */ },
+	};
+	const char *word = value != NULL ? strchr(value, ':') : NULL;
+	if (word == NULL)
+		return 0;
+	word++;
+	const int clears = word[0] == '~';
+	char *end;
+	errno = 0;
+	const unsigned long long v = strtoull(word + clears, &end, 0);
+	if (end == word + clears || errno != 0)
+		return 0;
+	Ipp64u off = 0;
+	for (size_t i = 0; i < COUNT(leaf7); i++)
+		if ((int)((v >> leaf7[i].ebx_bit) & 1) == clears)
+			off |= leaf7[i].ipp;
+	/* OpenSSL runs no AVX-512 code without AVX-512F. */
+	if (off & 0x100000)
+		off |= BENCH_IPP_IFMA | 0x1000000 | 0x2000000 | 0x4000000;
+	return off;
+}
+
 static int load_ippcp(struct ippcp_api *a, char *dir, size_t dircap, char *why,
 		      size_t whylen)
 {
@@ -165,6 +198,20 @@ static int load_ippcp(struct ippcp_api *a, char *dir, size_t dircap, char *why,
 		return -1;
 	if (resolve(lib, "libippcp.so", ippcp_names, COUNT(ippcp_names), a, why, whylen) != 0) {
 		dlclose(lib);
+		return -1;
+	}
+	/* Process-wide in the library, the same on every load; the features
+	 * read after ippcpInit, which a first call would otherwise make. */
+	const Ipp64u off = bench_ipp_masked_by_ia32cap(getenv(BENCH_NOIFMA_ENV));
+	IppStatus st = a->init();
+	const Ipp64u on = a->enabled_features();
+	if (st < 0 || on == 0) {
+		snprintf(why, whylen, "libippcp: ippcpInit fails (%d)", (int)st);
+		return -1;
+	}
+	if ((on & off) != 0 && a->set_features(on & ~off) < 0) {
+		snprintf(why, whylen, "ipp-crypto refuses the features %s leaves it (0x%llx)",
+			 BENCH_NOIFMA_ENV, (unsigned long long)(on & ~off));
 		return -1;
 	}
 	return 0; /* RTLD_NODELETE: the functions stay */
@@ -195,6 +242,11 @@ static int load_mb(struct mb_api *a, char *dir, size_t dircap, char *why, size_t
 	}
 	/* Asked first: where the CPU lacks what it needs (AVX-512 IFMA), the
 	 * mb8 call dies with SIGILL instead of returning an error. */
+	if (bench_ipp_masked_by_ia32cap(getenv(BENCH_NOIFMA_ENV)) & BENCH_IPP_IFMA) {
+		snprintf(why, whylen, "%s masks AVX-512 IFMA, which libcrypto_mb's RSA needs",
+			 BENCH_NOIFMA_ENV);
+		return -1;
+	}
 	if (!a->applicable(0)) {
 		snprintf(why, whylen, "libcrypto_mb: mbx_is_crypto_mb_applicable says this CPU "
 			 "cannot run it (it needs AVX-512 IFMA)");
@@ -210,7 +262,7 @@ static void feature_text(char *buf, size_t cap, Ipp64u f)
 	static const struct { Ipp64u bit; const char *name; } named[] = {
 		{ 0x8000, "avx2" }, { 0x10000, "adx" }, { 0x100000, "avx512f" },
 		{ 0x1000000, "avx512bw" }, { 0x2000000, "avx512dq" },
-		{ 0x4000000, "avx512vl" }, { 0x100000000ULL, "avx512ifma" },
+		{ 0x4000000, "avx512vl" }, { BENCH_IPP_IFMA, "avx512ifma" },
 		{ 0x200000000ULL, "avx512-by-os" },
 	};
 	int n = snprintf(buf, cap, "0x%llx (", (unsigned long long)f);

@@ -56,6 +56,21 @@ struct bench_ipp_info {
 	char mb_reason[384];  /* why mb8 is not measured; "" when it is */
 };
 
+/*
+ * The CPU features ipp-crypto runs without, to stand beside an OpenSSL
+ * limited by OPENSSL_ia32cap = value (NULL: unset): ippcpdefs.h's
+ * ippCPUID_* bits (AVX2, ADX, AVX-512F, DQ, BW, VL, IFMA) of the features
+ * OpenSSL 3 reads from its second word, CPUID leaf 7 (EBX in the low 32
+ * bits): after "~" the bits named are off, else those not named; without
+ * AVX-512F every AVX-512 bit.  0 when value has no second word.  Where it
+ * is not 0, loading libippcp sets its features to the CPU's less these
+ * (ippcpSetCpuFeatures, process-wide), and mb8, which needs IFMA, is left
+ * out when IFMA is among them; the header's feature list is then the
+ * limited one.  So ":~0x200000" runs both without their IFMA code.
+ */
+#define BENCH_IPP_IFMA 0x100000000ULL /* ippCPUID_AVX512IFMA */
+unsigned long long bench_ipp_masked_by_ia32cap(const char *value);
+
 /* Load the libraries, read their versions and features, all into *info;
  * nothing if info->probed already; off x86-64, only the reason
  * BENCH_IPP_NOT_X86.  Never fails. */

@@ -120,7 +120,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 #if defined(__x86_64__)
 	fprintf(out, "With openssl, Intel's ipp-crypto too (single and eight-lane RSA): its\n"
 		"libraries from $%s, else that environment's lib/;\n"
-		"an empty %s leaves it out.\n", BENCH_IPP_ENV, BENCH_IPP_ENV);
+		"an empty %s leaves it out.  An OPENSSL_ia32cap that masks\n"
+		"AVX-512 IFMA (\":~0x200000\") masks it in ipp-crypto too (no mb8).\n",
+		BENCH_IPP_ENV, BENCH_IPP_ENV);
 #endif
 	/* This is bigmont-speed, run by the command (cli/speed_exec.c), or by
 	 * hand: say where the other one is. */

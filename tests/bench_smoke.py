@@ -237,6 +237,30 @@ def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
           "an empty BIGMONT_IPP_LIB turns ipp-crypto off, saying so")
 
 
+def check_ipp_masked(exe, work, env, real_dir):
+    """OPENSSL_ia32cap masking AVX-512 IFMA limits ipp-crypto the same way
+    (bench/ipp.h): its features without avx512ifma, mb8 out with the
+    reason, its single operation still measured and right."""
+    out = os.path.join(work, "ipp-masked.json")
+    r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                        "--compare", "openssl", "--json", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                       env=dict(env, BIGMONT_IPP_LIB=real_dir, BIGMONT_WHEEL_VENV="",
+                                OPENSSL_ia32cap=":~0x200000"), timeout=60 * SLOWER)
+    check(r.returncode == 0, "IFMA masked: exit 0 (got %d, %s)" % (r.returncode, r.stderr))
+    if r.returncode != 0:
+        return
+    m = benchlib.load_speed_json(out)["machine"]
+    check("avx512ifma" not in (m.get("ipp_features") or "avx512ifma"),
+          "IFMA masked: ipp-crypto's features without it (%r)" % m.get("ipp_features"))
+    check("OPENSSL_ia32cap masks AVX-512 IFMA" in (m.get("ipp_mb_note") or ""),
+          "IFMA masked: mb8 out, saying why (%r)" % m.get("ipp_mb_note"))
+    recs = [x for x in benchlib.load_speed_json(out)["records"]
+            if x["implementation"] == "ipp-crypto"]
+    check(len(recs) == 1 and recs[0]["samples"] > 0,
+          "IFMA masked: ipp-crypto's single operation measured (%r)" % recs)
+
+
 # 2 a cycle and the calibration's 5 % (bench/peak.h, BENCH_PEAK_SLACK).
 PEAK_MAX = 2.1
 
@@ -673,6 +697,8 @@ def main():
                   doc["machine"]["ipp_mb_note"].startswith(IPP_NOT_X86),
                   "ipp-crypto x86-64 only, not loaded: %r" % doc["machine"]["ipp_note"])
         check_ipp_standins(exe, work, env, standin, real, x86)
+        if real:
+            check_ipp_masked(exe, work, env, real)
 
     # Without its environment the wheel is left out, with the reason, and
     # the run goes on.

@@ -408,6 +408,27 @@ TEST(BenchJson, IppFields)
 	}
 }
 
+TEST(BenchIpp, FeaturesMaskedAsOpenSSLReadsIa32cap)
+{
+	const unsigned long long avx2 = 0x8000, adx = 0x10000, f = 0x100000,
+				 bw = 0x1000000, dq = 0x2000000, vl = 0x4000000,
+				 ifma = BENCH_IPP_IFMA;
+	const unsigned long long avx512 = f | bw | dq | vl | ifma;
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(nullptr), 0u);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(""), 0u);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap("~0x200000"), 0u) << "first word only";
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":~0x200000"), ifma);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap("~0x0:~0x200000"), ifma);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":~2097152"), ifma) << "decimal, as OpenSSL reads it";
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":~0x10000"), avx512) << "no AVX-512F: no AVX-512";
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":~0x80020"), avx2 | adx);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":0"), avx2 | adx | avx512) << "the word replaced";
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":0xffffffff"), 0u);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":0xffdfffff"), ifma);
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":~"), 0u) << "no number: nothing";
+	EXPECT_EQ(bench_ipp_masked_by_ia32cap(":zz"), 0u);
+}
+
 TEST(BenchReport, LocksAndThreadEfficiency)
 {
 	/* The second thread record was above 100 % in every round. */

@@ -25,7 +25,9 @@ static const standin_version version = { 0, 0, 0, "st", "stand-in", "",
 					 "ipp-crypto stand-in (st) (ver: 0.0.0) answering zero" };
 
 const standin_version *cryptoGetLibVersion(void) { return &version; }
+IppStatus ippcpInit(void) { return 0; }
 uint64_t ippcpGetEnabledCpuFeatures(void) { return 0x8000; /* avx2 */ }
+IppStatus ippcpSetCpuFeatures(uint64_t features) { (void)features; return 0; }
 const char *ippcpGetStatusString(IppStatus st) { return st ? "stand-in error" : "no error"; }
 
 IppStatus ippsBigNumGetSize(int length, int *size)
