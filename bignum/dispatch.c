@@ -396,6 +396,12 @@ static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
 }
 __typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
 	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
+static int (*resolve_big_lanes_cpu_has_avx512(void))(void)
+{
+	return big_vert_cpu_has_avx512() ? bound_yes : bound_no;
+}
+__typeof__(big_lanes_cpu_has_avx512) big_lanes_cpu_has_avx512
+	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx512")));
 static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
 {
 	return BIG_LANES52_HAVE_IFMA_BUILD && big_r52_cpu_has_ifma() ? bound_yes : bound_no;

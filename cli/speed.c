@@ -47,7 +47,7 @@
 	"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"        \
 	"                    multiplier peak and each Montgomery kernel's %% of it;\n"      \
 	"                    each figure a best of N runs, N scaled by --seconds\n"
-#define HELP_BATCH_LANES "IFMA, AVX2, C lanes"
+#define HELP_BATCH_LANES "IFMA, AVX-512F, AVX2, C lanes"
 #define HELP_VARIANTS "BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n"
 #else
 #define HELP_COMPARE                                                                    \

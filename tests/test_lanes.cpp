@@ -44,6 +44,7 @@
 #include "internal.h"
 #include "lanes/lane_check.h"
 #include "lanes/lanes.h"
+#include "lanes/lanes52.h" /* big_r52_stack_wipe_ifma */
 #include "stack_scan.h"
 #include "testutil.h"
 
@@ -58,6 +59,9 @@ std::vector<Build> builds()
 	std::vector<Build> v{ { "twin", BIG_LANES_OPS_INIT(c), true } };
 #if BIG_LANES_HAVE_AVX2_BUILD
 	v.push_back({ "avx2", BIG_LANES_OPS_INIT(avx2), big_lanes_cpu_has_avx2() != 0 });
+#endif
+#if BIG_LANES_HAVE_AVX512_BUILD
+	v.push_back({ "avx512", BIG_LANES_OPS_INIT(avx512), big_lanes_cpu_has_avx512() != 0 });
 #endif
 	return v;
 }
@@ -426,6 +430,98 @@ TEST(LanesNasm, KernelFramesAreWipedByTheirCaller)
 	if (!unchecked.empty())
 		GTEST_SKIP() << "skipped: the exponentiation runs the intrinsics at" << unchecked
 			     << " digits (BIGMONT_TUNE=lanes<k>_asm=1 binds the NASM kernels)";
+}
+#endif
+
+#if BIG_LANES_HAVE_AVX512_BUILD
+/* Words no other code would leave on the stack (above 2^24, neither
+ * sparse nor dense), masked for the scan. */
+std::vector<uint64_t> distinctive(const std::vector<uint64_t> &words)
+{
+	std::vector<uint64_t> v;
+	for (uint64_t w : words) {
+		const int ones = __builtin_popcountll(w);
+		if (w >> 24 != 0 && ones >= 8 && ones <= 64 - 8)
+			v.push_back(w);
+	}
+	bt::mask_secrets(v);
+	return v;
+}
+
+/* The AVX-512F build keeps each product's columns on its frame
+ * (lanes_impl.h), where the reduction never rewrites columns 0..5: a
+ * squaring of a leaves 2 a_0 a_1, 2 a_0 a_2 + a_1^2 and 2 a_0 a_3 +
+ * 2 a_1 a_2 of every lane there (the control), gone after
+ * big_r52_stack_wipe_ifma from the same function; a product by 1 leaves
+ * the operand's digits 1..5, and an exponentiation by 0 ends with the
+ * product of Montgomery 1 (R mod m, or it plus m) by 1, gone after
+ * big_lanes_pow_avx512's own wipe.  (Without that wipe the last check
+ * fails.) */
+TEST(LanesAvx512, FramesAreWipedByTheirCaller)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512F";
+	bt::Rng rng(0x5120a4e5);
+	for (int k : { 37, 74 }) {
+		SCOPED_TRACE(std::to_string(k) + " digits");
+		Moduli M(rng, k);
+		Mpz av[BIG_LANES], R, one_v, unit_v;
+		mpz_setbit(R, static_cast<mp_bitcnt_t>(28 * k));
+		mpz_set_ui(unit_v, 1);
+		LaneNum a(k), r(k), one(k), unit(k);
+		for (int l = 0; l < BIG_LANES; l++) {
+			lane_check::operand(rng, av[l], M.m[l], lane_check::kEdgeOperands, 28);
+			a.set(l, av[l]);
+			unit.set(l, unit_v);
+		}
+		std::vector<uint64_t> cols, ones_digits;
+		for (int l = 0; l < BIG_LANES; l++) {
+			const uint64_t *x = a.x();
+			auto d = [&](int j) { return x[BIG_LANES_AT(j, l)]; };
+			cols.push_back(2 * d(0) * d(1));
+			cols.push_back(2 * d(0) * d(2) + d(1) * d(1));
+			cols.push_back(2 * d(0) * d(3) + 2 * d(1) * d(2));
+			for (int plus_m = 0; plus_m < 2; plus_m++) {
+				mpz_mod(one_v, R, M.m[l]);
+				if (plus_m)
+					mpz_add(one_v, one_v, M.m[l]);
+				for (int j = 0; j <= 5; j++) {
+					const uint64_t v = mpz_tdiv_ui(one_v, UINT64_C(1) << 28);
+					mpz_tdiv_q_2exp(one_v, one_v, 28);
+					if (j >= 1)
+						ones_digits.push_back(v);
+				}
+				if (!plus_m) {
+					mpz_mod(one_v, R, M.m[l]);
+					one.set(l, one_v);
+				}
+			}
+		}
+		const std::vector<uint64_t> of_a = distinctive(cols), of_one = distinctive(ones_digits);
+		ASSERT_GE(of_a.size(), 8u) << "too few distinctive columns";
+		ASSERT_GE(of_one.size(), 8u) << "too few distinctive digits";
+
+		bt::scrub_stack_below();
+		ASSERT_FALSE(bt::stack_below_holds(of_a)) << "before any call";
+		bt::scrub_stack_below();
+		big_lanes_sqr_avx512(r.x(), a.x(), &M.mod);
+		ASSERT_TRUE(bt::stack_below_holds(of_a))
+			<< "the control: the squaring's columns are not found after it";
+		bt::scrub_stack_below();
+		big_lanes_sqr_avx512(r.x(), a.x(), &M.mod);
+		big_r52_stack_wipe_ifma(BIG_LANES_AVX512_WIPE_BYTES);
+		EXPECT_FALSE(bt::stack_below_holds(of_a)) << "after the squaring and the wipe";
+
+		bt::scrub_stack_below();
+		big_lanes_mul_avx512(r.x(), one.x(), unit.x(), &M.mod);
+		ASSERT_TRUE(bt::stack_below_holds(of_one))
+			<< "the control: a product by 1 leaves its operand's digits";
+		big_r52_stack_wipe_ifma(BIG_LANES_AVX512_WIPE_BYTES);
+		std::vector<uint64_t> e(BIG_LANES, 0), scratch(big_lanes_pow_scratch(k));
+		bt::scrub_stack_below();
+		big_lanes_pow_avx512(r.x(), a.x(), e.data(), 1, &M.mod, scratch.data());
+		EXPECT_FALSE(bt::stack_below_holds(of_one)) << "after the exponentiation";
+	}
 }
 #endif
 

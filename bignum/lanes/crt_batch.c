@@ -54,10 +54,13 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 	const BIG_ERR_CODE err =
 		big_modexp_crt_batch_ops(ops, count, &lanes, scratch, scratch_size);
 #if BIG_LANES_HAVE_AVX2_BUILD
-	/* What the NASM kernels left below (lanes.h: big_lanes_avx2_wipe),
-	 * big_lanes_mod_init's products too, which big_lanes_pow's own wipe,
-	 * deeper in the stack, may not reach. */
-	if (big_lanes_cpu_has_avx2())
+	/* What the kernels left below (lanes.h: big_lanes_avx2_wipe,
+	 * BIG_LANES_AVX512_WIPE_BYTES), big_lanes_mod_init's products too,
+	 * which big_lanes_pow's own wipe, deeper in the stack, may not
+	 * reach. */
+	if (lanes.pow == big_lanes_pow_avx512)
+		big_r52_stack_wipe_ifma(BIG_LANES_AVX512_WIPE_BYTES);
+	else if (big_lanes_cpu_has_avx2())
 		big_lanes_avx2_wipe();
 #endif
 	return err;

@@ -44,13 +44,16 @@
  * The exponentiation's last product (by 1) is <= m, equal to m only when
  * the power is 0 mod m; one masked subtraction makes it fully reduced.
  *
- * Three builds of one algorithm (lanes_impl.h, macros at its top):
- *   _c     the twin, vectors as arrays of four uint64_t (vec_c.h,
- *          lanes_c.c): every build has it; the tests compare with it;
- *   _avx2  the same steps in AVX2 intrinsics (vec_avx2.h, lanes_avx2.c),
- *          in the x86-64 builds with the assembly kernels; callable only
- *          where big_lanes_cpu_has_avx2().
- * Same digits, same steps: both return the same words for the same input.
+ * Builds of one algorithm (lanes_impl.h, macros at its top):
+ *   _c       the twin, vectors as arrays of four uint64_t (vec_c.h,
+ *            lanes_c.c): every build has it; the tests compare with it;
+ *   _avx2    the same steps in AVX2 intrinsics (vec_avx2.h, lanes_avx2.c),
+ *            in the x86-64 builds with the assembly kernels; callable
+ *            only where big_lanes_cpu_has_avx2();
+ *   _avx512  the same steps on zmm, all eight lanes one vector (one
+ *            stream: vec_avx512.h, lanes_avx512.c), in the same builds;
+ *            callable only where big_lanes_cpu_has_avx512().
+ * Same digits, same steps: all return the same words for the same input.
  *
  * Constant time: every function runs in time that depends on k (and the
  * exponent word count) only; no branch and no address depends on a digit,
@@ -202,13 +205,27 @@ int big_lanes74_asm(void);
  * itself.
  */
 void big_lanes_avx2_wipe(void);
+#define BIG_LANES_HAVE_AVX512_BUILD 1
+BIG_LANES_DECLARE_BUILD(avx512)
+/* What big_lanes_pow_avx512 zeroes below its return address before
+ * returning, with zmm0-31 (big_r52_stack_wipe_ifma): the kernels' frames,
+ * about 10 KB at 74 digits (the sanitizers' deeper).  A caller of big_lanes_{mul,sqr}_avx512 by
+ * name wipes as much itself. */
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_LANES_AVX512_WIPE_BYTES 32768
+#else
+#define BIG_LANES_AVX512_WIPE_BYTES 16384
+#endif
 #else
 #define BIG_LANES_HAVE_AVX2_BUILD 0
+#define BIG_LANES_HAVE_AVX512_BUILD 0
 #endif
 
-/* 1 if the CPU has AVX2 and the OS saves the YMM state (bound once at
+/* 1 if the CPU has AVX2 and the OS saves the YMM state; 1 if it has
+ * AVX-512F and the OS saves the ZMM and opmask state (each bound once at
  * load: bignum/dispatch.c). */
 int big_lanes_cpu_has_avx2(void);
+int big_lanes_cpu_has_avx512(void);
 
 struct big_lanes_ops {
 	big_lanes_mul_fn *mul;
@@ -220,15 +237,17 @@ struct big_lanes_ops {
 	{ big_lanes_mul_##sfx, big_lanes_sqr_##sfx, big_lanes_pow_##sfx, #sfx }
 
 /*
- * The build the batch path runs (lanes_select.c): avx2 where this build
- * has it and the CPU can run it, else c; BIGMONT_BATCH=c in the
- * environment forces c.  Returns 1 if the batch is worth running in
- * lanes: avx2, or c when forced (the tests); 0 when only the twin is
+ * The build the batch path runs (lanes_select.c): avx512 where this build
+ * has it and the CPU can run it, else avx2 where it can, else c;
+ * BIGMONT_BATCH=avx2 or c in the environment forces that one (avx2 only
+ * where it runs).  Returns 1 if the batch is worth running in lanes:
+ * avx512 or avx2, or c when forced (the tests); 0 when only the twin is
  * there unasked, which is slower than single operations (callers then run
  * singly).  Read at each call: the choice is public and cheap beside the
  * work.
  * The batch CRT asks big_lanes52_ops_choose (lanes52.h) first: radix
- * 2^52 on IFMA where the CPU has it, unless BIGMONT_BATCH is c or avx2.
+ * 2^52 on IFMA where the CPU has it, unless BIGMONT_BATCH is c, avx2 or
+ * avx512.
  */
 int big_lanes_ops_choose(struct big_lanes_ops *ops);
 

@@ -17,11 +17,14 @@
  *                   its own stack depth: zeroes what the kernels it
  *                   called left below it (lanes_avx2.c: the NASM
  *                   kernels' frames and registers); by default nothing
+ *   LN_VLANES       (by the vector API) lanes a vector: 4 (vec_c.h,
+ *                   vec_avx2.h) or 8 (vec_avx512.h)
  *
- * Streams.  The eight lanes are two streams of four (lanes 0..3, 4..7):
- * digit j of stream s is the vector at BIG_LANES * j + 4 s; every step is
- * lane-wise, and each stream has its own 2k columns t (no carries between
- * columns until the end).
+ * Streams.  The eight lanes are LN_STREAMS = 8 / LN_VLANES streams of
+ * LN_VLANES lanes: two of four (lanes 0..3, 4..7) on ymm, one of eight
+ * on zmm.  Digit j of stream s is the vector at BIG_LANES * j +
+ * LN_VLANES s; every step is lane-wise, and each stream has its own 2k
+ * columns t (no carries between columns until the end).
  *
  * The product, in two phases over the columns:
  *   1. t = a b, operand scanning, six rows a pass: a_i .. a_{i+5} in
@@ -68,12 +71,16 @@
 #define LN_INLINE static inline __attribute__((always_inline))
 #endif
 
-/* Digit j of stream s. */
-#define LN_AT(p, j, s) ((p) + (size_t)BIG_LANES * (size_t)(j) + 4 * (size_t)(s))
+#define LN_STREAMS (BIG_LANES / LN_VLANES)
+_Static_assert(LN_STREAMS * LN_VLANES == BIG_LANES, "whole streams");
 
-/* Columns k .. 2k-1 of each stream's columns t0 (stream 0) and t1
- * (stream 1), carried, into r's digits: the two serial carry chains in one
- * loop, so that each hides the other's latency.  last: the reduction's
+/* Digit j of stream s. */
+#define LN_AT(p, j, s)                                                       \
+	((p) + (size_t)BIG_LANES * (size_t)(j) + LN_VLANES * (size_t)(s))
+
+/* Columns k .. 2k-1 of each stream's columns t[s], carried, into r's
+ * digits: the streams' serial carry chains in one loop, so that each
+ * hides the other's latency (one stream: the chain alone).  last: the reduction's
  * last row (k - 1) is still to do, and is done here: its digit q from
  * column k - 1, its carry into column k and its products q m_{j+1} into
  * column k + j ride beside the carry chain, off its path, instead of a
@@ -81,45 +88,44 @@
  * the product's last row, a_{k-1} b_j into column k - 1 + j, before q.
  * a and b are read before r's digit at or above the one read is written
  * (r may be a or b). */
-LN_INLINE void ln_carry_out(uint64_t *r, const lv *t0, const lv *t1,
-			    const uint64_t *a, const uint64_t *b,
-			    const struct big_lanes_mod *mod, const int last,
-			    const int ab, const int k)
+LN_INLINE void ln_carry_out(uint64_t *r, lv *const *t, const uint64_t *a,
+			    const uint64_t *b, const struct big_lanes_mod *mod,
+			    const int last, const int ab, const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
 	const uint64_t *m = mod->m;
-	lv c0 = lv_zero(), c1 = lv_zero(), q0 = lv_zero(), q1 = lv_zero();
-	lv a0 = lv_zero(), a1 = lv_zero();
+	lv c[LN_STREAMS], q[LN_STREAMS], ad[LN_STREAMS];
+#pragma GCC unroll 2
+	for (int s = 0; s < LN_STREAMS; s++)
+		c[s] = q[s] = ad[s] = lv_zero();
 	if (last) {
-		lv x0 = t0[k - 1], x1 = t1[k - 1];
-		if (ab) {
-			a0 = lv_load(LN_AT(a, k - 1, 0));
-			a1 = lv_load(LN_AT(a, k - 1, 1));
-			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, 0, 0))));
-			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, 0, 1))));
+#pragma GCC unroll 2
+		for (int s = 0; s < LN_STREAMS; s++) {
+			lv x = t[s][k - 1];
+			if (ab) {
+				ad[s] = lv_load(LN_AT(a, k - 1, s));
+				x = lv_add(x, lv_mul(ad[s], lv_load(LN_AT(b, 0, s))));
+			}
+			q[s] = lv_and(lv_mul(x, lv_load(mod->k0 + LN_VLANES * s)), mask);
+			c[s] = lv_srl(lv_add(x, lv_mul(q[s], lv_load(LN_AT(m, 0, s)))),
+				      BIG_LANES_DIGIT_BITS);
 		}
-		q0 = lv_and(lv_mul(x0, lv_load(mod->k0)), mask);
-		q1 = lv_and(lv_mul(x1, lv_load(mod->k0 + 4)), mask);
-		c0 = lv_srl(lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, 0, 0)))),
-			    BIG_LANES_DIGIT_BITS);
-		c1 = lv_srl(lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, 0, 1)))),
-			    BIG_LANES_DIGIT_BITS);
 	}
 	for (int j = 0; j < k; j++) {
-		lv x0 = lv_add(t0[k + j], c0);
-		lv x1 = lv_add(t1[k + j], c1);
-		if (last && j + 1 < k) {
-			x0 = lv_add(x0, lv_mul(q0, lv_load(LN_AT(m, j + 1, 0))));
-			x1 = lv_add(x1, lv_mul(q1, lv_load(LN_AT(m, j + 1, 1))));
+		lv x[LN_STREAMS];
+#pragma GCC unroll 2
+		for (int s = 0; s < LN_STREAMS; s++) {
+			x[s] = lv_add(t[s][k + j], c[s]);
+			if (last && j + 1 < k)
+				x[s] = lv_add(x[s], lv_mul(q[s], lv_load(LN_AT(m, j + 1, s))));
+			if (last && ab && j + 1 < k)
+				x[s] = lv_add(x[s], lv_mul(ad[s], lv_load(LN_AT(b, j + 1, s))));
 		}
-		if (last && ab && j + 1 < k) {
-			x0 = lv_add(x0, lv_mul(a0, lv_load(LN_AT(b, j + 1, 0))));
-			x1 = lv_add(x1, lv_mul(a1, lv_load(LN_AT(b, j + 1, 1))));
+#pragma GCC unroll 2
+		for (int s = 0; s < LN_STREAMS; s++) {
+			lv_store(LN_AT(r, j, s), lv_and(x[s], mask));
+			c[s] = lv_srl(x[s], BIG_LANES_DIGIT_BITS);
 		}
-		lv_store(LN_AT(r, j, 0), lv_and(x0, mask));
-		lv_store(LN_AT(r, j, 1), lv_and(x1, mask));
-		c0 = lv_srl(x0, BIG_LANES_DIGIT_BITS);
-		c1 = lv_srl(x1, BIG_LANES_DIGIT_BITS);
 	}
 }
 
@@ -319,41 +325,42 @@ LN_INLINE void ln_reduce_digits(lv *Q, lv *t, const uint64_t *m, const lv k0,
 	t[i + LN_ROWS] = lv_add(t[i + LN_ROWS], carry);
 }
 
-/* The Montgomery reduction of the 2k columns in t0 (stream 0) and t1
- * (stream 1), rows i .. i + 5 a pass, the last k mod 6 rows one at a
+/* The Montgomery reduction of the 2k columns t[s] of each stream, rows
+ * i .. i + 5 a pass, the last k mod 6 rows one at a
  * time but the very last, which ln_carry_out takes when last is 1
  * (LN_LAST_ROW: k is not a multiple of 6).  Software-pipelined: the
  * digits of the next pass need only columns i + 6 .. i + 11 of this one,
- * so each pass runs those six columns, then the next pass's two serial
+ * so each pass runs those six columns, then the next pass's serial
  * digit chains (one a stream), then its other columns, which the chains'
  * latency hides under.  Columns k .. 2k - 1 then hold T = (x + Y m) / R,
  * uncarried, but for the last row's terms when last is 1. */
 #define LN_LAST_ROW(k) ((k) % LN_ROWS != 0)
-LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
+LN_INLINE void ln_reduce(lv *const *t, const struct big_lanes_mod *mod,
 			 const int last, const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK);
 	const uint64_t *m = mod->m;
-	lv *const t[2] = { t0, t1 };
-	const lv k0[2] = { lv_load(mod->k0), lv_load(mod->k0 + 4) };
-	lv Q[2][2][LN_ROWS];
+	lv k0[LN_STREAMS];
+	for (int s = 0; s < LN_STREAMS; s++)
+		k0[s] = lv_load(mod->k0 + LN_VLANES * s);
+	lv Q[2][LN_STREAMS][LN_ROWS];
 	int i = 0, cur = 0;
 	if (k >= LN_ROWS)
-		for (int s = 0; s < 2; s++)
+		for (int s = 0; s < LN_STREAMS; s++)
 			ln_reduce_digits(Q[cur][s], t[s], m, k0[s], s, 0);
 	for (; i + LN_ROWS <= k; i += LN_ROWS, cur ^= 1) {
 		const int mid = 2 * LN_ROWS < k ? 2 * LN_ROWS : k;
-		for (int s = 0; s < 2; s++)
+		for (int s = 0; s < LN_STREAMS; s++)
 			ln_cols6(t[s], Q[cur][s], m, LN_ROWS, mid, s, i);
 		if (i + 2 * LN_ROWS <= k)
-			for (int s = 0; s < 2; s++)
+			for (int s = 0; s < LN_STREAMS; s++)
 				ln_reduce_digits(Q[cur ^ 1][s], t[s], m, k0[s], s,
 						 i + LN_ROWS);
-		for (int s = 0; s < 2; s++)
+		for (int s = 0; s < LN_STREAMS; s++)
 			ln_rows6(t[s], Q[cur][s], m, mid, 0, 0, 0, k, s, i);
 	}
 	for (; i < k - last; i++) {
-		for (int s = 0; s < 2; s++) {
+		for (int s = 0; s < LN_STREAMS; s++) {
 			lv x = t[s][i];
 			const lv q0 = lv_and(lv_mul(x, k0[s]), mask);
 			x = lv_add(x, lv_mul(q0, lv_load(LN_AT(m, 0, s))));
@@ -368,21 +375,27 @@ LN_INLINE void ln_reduce(lv *t0, lv *t1, const struct big_lanes_mod *mod,
 LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			const struct big_lanes_mod *mod, const int k)
 {
-	lv t[2][2 * BIG_LANES_MAX_DIGITS];
-	ln_product(t[0], a, b, LN_LAST_ROW(k), k, 0);
-	ln_product(t[1], a, b, LN_LAST_ROW(k), k, 1);
-	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
-	ln_carry_out(r, t[0], t[1], a, b, mod, LN_LAST_ROW(k), 1, k);
+	lv t[LN_STREAMS][2 * BIG_LANES_MAX_DIGITS];
+	lv *tp[LN_STREAMS];
+	for (int s = 0; s < LN_STREAMS; s++) {
+		tp[s] = t[s];
+		ln_product(t[s], a, b, LN_LAST_ROW(k), k, s);
+	}
+	ln_reduce(tp, mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, tp, a, b, mod, LN_LAST_ROW(k), 1, k);
 }
 
 LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 			const struct big_lanes_mod *mod, const int k)
 {
-	lv t[2][2 * BIG_LANES_MAX_DIGITS];
-	ln_square(t[0], a, k, 0);
-	ln_square(t[1], a, k, 1);
-	ln_reduce(t[0], t[1], mod, LN_LAST_ROW(k), k);
-	ln_carry_out(r, t[0], t[1], a, a, mod, LN_LAST_ROW(k), 0, k);
+	lv t[LN_STREAMS][2 * BIG_LANES_MAX_DIGITS];
+	lv *tp[LN_STREAMS];
+	for (int s = 0; s < LN_STREAMS; s++) {
+		tp[s] = t[s];
+		ln_square(t[s], a, k, s);
+	}
+	ln_reduce(tp, mod, LN_LAST_ROW(k), k);
+	ln_carry_out(r, tp, a, a, mod, LN_LAST_ROW(k), 0, k);
 }
 
 #if defined(LN_FIXED_SIZES) && LN_FIXED_SIZES
@@ -472,7 +485,7 @@ LN_INLINE void ln_pack_table(uint64_t *table, const int k)
 		const uint64_t *x = table + (size_t)e * words;
 		uint64_t *y = table + (size_t)e * pwords;
 		for (int p = 0; p < LN_PAIRS(k); p++)
-			for (int s = 0; s < 2; s++) {
+			for (int s = 0; s < LN_STREAMS; s++) {
 				const lv lo = lv_load(LN_AT(x, 2 * p, s));
 				const lv hi = 2 * p + 1 < k ? lv_load(LN_AT(x, 2 * p + 1, s))
 							    : lv_zero();
@@ -492,30 +505,33 @@ LN_INLINE void ln_select(uint64_t *out, const uint64_t *table,
 			 const uint64_t *want, const int k)
 {
 	const size_t pwords = BIG_LANES_WORDS(LN_PAIRS(k));
-	const lv w0 = lv_load(want), w1 = lv_load(want + 4);
+	lv w[LN_STREAMS];
+	for (int s = 0; s < LN_STREAMS; s++)
+		w[s] = lv_load(want + LN_VLANES * s);
 	const lv one = lv_set1(1), low = lv_set1(UINT64_C(0xffffffff));
 	for (int p0 = 0; p0 < LN_PAIRS(k); p0 += LN_SELECT_BLOCK) {
-		lv acc[2][LN_SELECT_BLOCK];
+		lv acc[LN_STREAMS][LN_SELECT_BLOCK];
 #pragma GCC unroll 4
 		for (int b = 0; b < LN_SELECT_BLOCK; b++)
-			acc[0][b] = acc[1][b] = lv_zero();
+			for (int s = 0; s < LN_STREAMS; s++)
+				acc[s][b] = lv_zero();
 		lv ev = lv_zero();
 		for (int e = 0; e < BIG_LANES_TABLE_ENTRIES; e++) {
 			const uint64_t *x = table + (size_t)e * pwords;
-			const lv take0 = lv_eq(w0, ev), take1 = lv_eq(w1, ev);
+#pragma GCC unroll 2
+			for (int s = 0; s < LN_STREAMS; s++) {
+				const lv take = lv_eq(w[s], ev);
 #pragma GCC unroll 4
-			for (int b = 0; b < LN_SELECT_BLOCK; b++) {
-				acc[0][b] = lv_or(acc[0][b],
-						  lv_and(take0, lv_load(LN_AT(x, p0 + b, 0))));
-				acc[1][b] = lv_or(acc[1][b],
-						  lv_and(take1, lv_load(LN_AT(x, p0 + b, 1))));
+				for (int b = 0; b < LN_SELECT_BLOCK; b++)
+					acc[s][b] = lv_or(acc[s][b],
+							  lv_and(take, lv_load(LN_AT(x, p0 + b, s))));
 			}
 			ev = lv_add(ev, one);
 		}
 #pragma GCC unroll 4
 		for (int b = 0; b < LN_SELECT_BLOCK; b++) {
 			const int j = 2 * (p0 + b);
-			for (int s = 0; s < 2; s++) {
+			for (int s = 0; s < LN_STREAMS; s++) {
 				if (j < k)
 					lv_store(LN_AT(out, j, s), lv_and(acc[s][b], low));
 				if (j + 1 < k)
@@ -531,7 +547,7 @@ LN_INLINE void ln_final_sub(uint64_t *out, const uint64_t *r, const uint64_t *m,
 			    const int k)
 {
 	const lv mask = lv_set1(BIG_LANES_DIGIT_MASK), one = lv_set1(1);
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < LN_STREAMS; s++) {
 		lv borrow = lv_zero();
 		for (int j = 0; j < k; j++) {
 			const lv x = lv_sub(lv_sub(lv_load(LN_AT(r, j, s)),

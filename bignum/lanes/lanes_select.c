@@ -19,6 +19,16 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 	const char *want = getenv("BIGMONT_BATCH");
 	const int forced_c = want != NULL && strcmp(want, "c") == 0;
 	*ops = c;
+#if BIG_LANES_HAVE_AVX512_BUILD
+	/* zmm before ymm where the CPU has both, unless avx2 is asked for:
+	 * the same steps in half the vector instructions. */
+	const int forced_avx2 = want != NULL && strcmp(want, "avx2") == 0;
+	if (!forced_c && !forced_avx2 && big_lanes_cpu_has_avx512()) {
+		const struct big_lanes_ops avx512 = BIG_LANES_OPS_INIT(avx512);
+		*ops = avx512;
+		return 1;
+	}
+#endif
 #if BIG_LANES_HAVE_AVX2_BUILD
 	if (!forced_c && big_lanes_cpu_has_avx2()) {
 		const struct big_lanes_ops avx2 = BIG_LANES_OPS_INIT(avx2);
@@ -36,7 +46,8 @@ int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 {
 #if BIG_LANES52_HAVE_IFMA_BUILD
 	const char *want = getenv("BIGMONT_BATCH");
-	if (want != NULL && (strcmp(want, "c") == 0 || strcmp(want, "avx2") == 0))
+	if (want != NULL && (strcmp(want, "c") == 0 || strcmp(want, "avx2") == 0 ||
+			     strcmp(want, "avx512") == 0))
 		return 0;
 	if (big_lanes52_cpu_has_ifma()) {
 		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);

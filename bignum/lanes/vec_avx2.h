@@ -10,6 +10,7 @@
 #include "lanes.h"
 
 typedef __m256i lv;
+#define LN_VLANES 4
 
 #define LV_FN static inline __attribute__((always_inline))
 

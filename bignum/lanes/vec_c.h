@@ -23,6 +23,7 @@
 typedef struct {
 	uint64_t l[4];
 } lv;
+#define LN_VLANES 4
 
 #define LV_FN static inline __attribute__((always_inline))
 
