@@ -88,6 +88,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_double(w, "vpmuludq_per_cycle", p->vpmuludq, 4);
 	json_kv_string(w, "vpmuludq_note", p->vpmuludq_why);
 	json_kv_double(w, "vpmuludq_vpaddq_per_cycle", p->muladd, 4);
+	json_kv_double(w, "vpmuludq_zmm_per_cycle", p->zmm_vpmuludq, 4);
+	json_kv_double(w, "vpmuludq_vpaddq_zmm_per_cycle", p->zmm_muladd, 4);
+	json_kv_string(w, "vpmuludq_zmm_note", p->zmm_vpmuludq_why);
 	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
 	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
 	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);

@@ -165,14 +165,38 @@ void bench_lanes_kernels_measure(struct bench_lanes_table *t, double trial_scale
 	if (big_lanes_cpu_has_avx2())
 		measure_sides(t, &c, &seed, clock);
 #endif
+#if BIG_LANES_HAVE_AVX512_BUILD
+	if (big_lanes_cpu_has_avx512())
+		for (int op = 0; op < 2; op++) {
+			struct bench_kernel_row *row = &t->row[t->nrows++];
+			t->nzmm++;
+			*row = (struct bench_kernel_row){ .name = "avx512",
+							  .op = op ? "sqr" : "mul" };
+			c.mul = op ? NULL : big_lanes_mul_avx512;
+			c.sqr = op ? big_lanes_sqr_avx512 : NULL;
+			c.seed = &seed;
+			bench_best_ticks_each(row->ticks, BENCH_LANES_SIZES, setup_column, run_calls,
+					      &c, t->trials, RUN, clock);
+		}
+#endif
 }
 
 static const char *const formula[2] = { "2(2k^2 + k) ymm vpmuludq",
 					"2(k(k+1)/2 + k^2 + k) ymm vpmuludq" };
+static const char *const formula_zmm[2] = { "2k^2 + k zmm vpmuludq",
+					    "k(k+1)/2 + k^2 + k zmm vpmuludq" };
+
+/* The zmm build's vpmuludq: one stream, half the ymm build's. */
+static double zmm_count(const char *kernel, int k, int squaring)
+{
+	(void)kernel;
+	return bench_peak_lanes_vpmuludq(k, squaring) / 2;
+}
 
 void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 			       double ticks_per_cycle, const struct bench_peak *peak)
 {
+	const int zmm_first = t->nrows - t->nzmm;
 	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
 		"2^28 (best of %d runs of %d dependent calls)%s\n", t->trials, RUN,
 		BENCH_HAVE_X86_PEAKS && t->nrows < 4 ? "; avx2: not run here" : "");
@@ -182,10 +206,10 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 			  : peak->vpmuludq > 0 ? NULL : "no rate";
 	if (!bench_peak_print_heading(out, "lane kernels", "vpmuludq", why, "ymm vpmuludq",
 				      peak->vpmuludq) ||
-	    t->nrows < 4)
+	    zmm_first < 4)
 		return;
 	bench_peak_print_table(out, "build", digits, BENCH_LANES_SIZES, t->row + 2,
-			       t->nrows - 2, ticks_per_cycle, peak->vpmuludq,
+			       zmm_first - 2, ticks_per_cycle, peak->vpmuludq,
 			       bench_peak_lanes_kernel_vpmuludq, formula);
 	/* Each product needs its sum too (a column's first two share one):
 	 * where the adds take the multiplies' ports, that, not the vpmuludq
@@ -194,17 +218,38 @@ void bench_lanes_kernels_print(FILE *out, const struct bench_lanes_table *t,
 		fprintf(out, "  with the vpaddq each product needs: %.2f pairs a core cycle, %.0f %% "
 			"of the vpmuludq peak (about the most these kernels reach here)\n",
 			peak->muladd, 100 * peak->muladd / peak->vpmuludq);
+	if (t->nrows == zmm_first)
+		return;
+	const char *zwhy = peak->zmm_vpmuludq_why ? peak->zmm_vpmuludq_why
+			   : peak->zmm_vpmuludq > 0 ? NULL : "no rate";
+	if (!bench_peak_print_heading(out, "zmm lane kernels", "vpmuludq zmm", zwhy,
+				      "zmm vpmuludq", peak->zmm_vpmuludq))
+		return;
+	bench_peak_print_table(out, "build", digits, BENCH_LANES_SIZES, t->row + zmm_first,
+			       t->nrows - zmm_first, ticks_per_cycle, peak->zmm_vpmuludq,
+			       zmm_count, formula_zmm);
+	if (peak->zmm_muladd > 0)
+		fprintf(out, "  with the vpaddq each product needs, on the same two ports: %.2f "
+			"pairs a core cycle, %.0f %% of the zmm vpmuludq peak (about the most "
+			"these kernels reach here)\n", peak->zmm_muladd,
+			100 * peak->zmm_muladd / peak->zmm_vpmuludq);
 }
 
 void bench_lanes_kernels_json(struct json_writer *w, const struct bench_lanes_table *t,
 			      double ticks_per_cycle, const struct bench_peak *peak)
 {
+	const int zmm_first = t->nrows - t->nzmm;
 	struct bench_peak_json_table table = {
 		.name_key = "build", .size_key = "digits", .count_key = "vpmuludq_ymm",
 		.heads = digits, .n = BENCH_LANES_SIZES, .rate = peak->vpmuludq,
 	};
-	const int first = t->nrows > 2 ? 2 : t->nrows;
+	const int first = zmm_first > 2 ? 2 : zmm_first;
 	bench_peak_json_rows(w, &table, t->row, first, ticks_per_cycle);
 	table.count = bench_peak_lanes_kernel_vpmuludq;
-	bench_peak_json_rows(w, &table, t->row + first, t->nrows - first, ticks_per_cycle);
+	bench_peak_json_rows(w, &table, t->row + first, zmm_first - first, ticks_per_cycle);
+	table.count_key = "vpmuludq_zmm";
+	table.rate = peak->zmm_vpmuludq;
+	table.count = zmm_count;
+	bench_peak_json_rows(w, &table, t->row + zmm_first, t->nrows - zmm_first,
+			     ticks_per_cycle);
 }

@@ -2,7 +2,8 @@
  * bench/lanes_kernels.h -- rdtsc ticks and core cycles per call of the
  * lane product and squaring (eight lanes, bignum/lanes/lanes.h) at the
  * RSA digit counts, each build the CPU runs, and the AVX2 rows against
- * the vpmuludq peak (peak.h): one table of `bigmont speed --kernels`.
+ * the ymm vpmuludq peak, the AVX-512F rows against the zmm one (peak.h):
+ * one table of `bigmont speed --kernels`.
  */
 #ifndef BIGMONT_BENCH_LANES_KERNELS_H
 #define BIGMONT_BENCH_LANES_KERNELS_H
@@ -22,9 +23,10 @@ struct bench_lanes_table {
 	/* mul and sqr of c, and where AVX2 runs: of avx2 (the entry points,
 	 * as the tuning binds them), intrin (the intrinsics at every size)
 	 * and asm (the NASM kernels at 19, 37, 55, 74 digits): the two sides
-	 * of LANES<k>_ASM (bignum/tuning.h). */
-	int nrows;
-	struct bench_kernel_row row[8]; /* "avx2", "mul" */
+	 * of LANES<k>_ASM (bignum/tuning.h); then, where AVX-512F runs, of
+	 * avx512 (the zmm build): the last nzmm rows. */
+	int nrows, nzmm;
+	struct bench_kernel_row row[10]; /* "avx2", "mul" */
 };
 
 /* Each figure the best of bench_kernel_trials(BENCH_LANES_TRIALS,

@@ -21,6 +21,8 @@ void bench_peak_ifma_zmm(uint64_t passes);
 void bench_peak_ifma_ymm(uint64_t passes);
 void bench_peak_vpmuludq(uint64_t passes);
 void bench_peak_vpmuludq_vpaddq(uint64_t passes);
+void bench_peak_vpmuludq_zmm(uint64_t passes);
+void bench_peak_vpmuludq_vpaddq_zmm(uint64_t passes);
 #define PASS_OPS 48
 /* A few thousand cycles a run: long beside the fences, short beside a
  * time slice. */
@@ -74,6 +76,8 @@ static void ticks_of_runs(struct bench_peak *p)
 	p->ymm_ticks = p->ymm_runs.longer - p->ymm_runs.shorter;
 	p->vpmuludq_ticks = p->vpmuludq_runs.longer - p->vpmuludq_runs.shorter;
 	p->muladd_ticks = p->muladd_runs.longer - p->muladd_runs.shorter;
+	p->zmm_vpmuludq_ticks = p->zmm_vpmuludq_runs.longer - p->zmm_vpmuludq_runs.shorter;
+	p->zmm_muladd_ticks = p->zmm_muladd_runs.longer - p->zmm_muladd_runs.shorter;
 }
 
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
@@ -81,9 +85,11 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	const struct bench_peak_runs untimed = { NAN, NAN };
 	*p = (struct bench_peak){ .mulx = NAN, .zmm = NAN, .ymm = NAN,
 				  .ymm_instructions = NAN, .vpmuludq = NAN, .muladd = NAN,
+				  .zmm_vpmuludq = NAN, .zmm_muladd = NAN,
 				  .mulx_runs = untimed, .zmm_runs = untimed,
 				  .ymm_runs = untimed, .vpmuludq_runs = untimed,
-				  .muladd_runs = untimed, .timings = 1 };
+				  .muladd_runs = untimed, .zmm_vpmuludq_runs = untimed,
+				  .zmm_muladd_runs = untimed, .timings = 1 };
 #if BIGMONT_HAVE_ASM
 	p->ops = (double)PASS_OPS * (LONG_PASSES - SHORT_PASSES);
 	if (cpu_has_bmi2())
@@ -102,9 +108,15 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	} else {
 		p->vpmuludq_why = "this CPU lacks AVX2";
 	}
+	if (big_lanes_cpu_has_avx512()) {
+		p->zmm_vpmuludq_runs = loop_runs(bench_peak_vpmuludq_zmm, clock);
+		p->zmm_muladd_runs = loop_runs(bench_peak_vpmuludq_vpaddq_zmm, clock);
+	} else {
+		p->zmm_vpmuludq_why = "this CPU lacks AVX-512F";
+	}
 #else
 	(void)clock;
-	p->mulx_why = p->ifma_why = p->vpmuludq_why =
+	p->mulx_why = p->ifma_why = p->vpmuludq_why = p->zmm_vpmuludq_why =
 		BENCH_HAVE_X86_PEAKS ? "this build has no assembly: BIGNUM_ASM=OFF"
 				     : BENCH_PEAK_NOT_X86;
 #endif
@@ -130,6 +142,8 @@ void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again)
 	fewer_runs(&p->ymm_runs, &again->ymm_runs);
 	fewer_runs(&p->vpmuludq_runs, &again->vpmuludq_runs);
 	fewer_runs(&p->muladd_runs, &again->muladd_runs);
+	fewer_runs(&p->zmm_vpmuludq_runs, &again->zmm_vpmuludq_runs);
+	fewer_runs(&p->zmm_muladd_runs, &again->zmm_muladd_runs);
 	ticks_of_runs(p);
 	p->timings += again->timings;
 }
@@ -163,6 +177,14 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 	if (p->vpmuludq_why == NULL && p->muladd_ticks > 0) {
 		p->muladd = p->ops / (p->muladd_ticks / ticks_per_cycle);
 		if (bench_peak_check(p->muladd, "vpmuludq + vpaddq ymm pairs", err, errlen) != 0)
+			return -1;
+	}
+	if (p->zmm_vpmuludq_why == NULL && p->zmm_vpmuludq_ticks > 0 && p->zmm_muladd_ticks > 0) {
+		p->zmm_vpmuludq = p->ops / (p->zmm_vpmuludq_ticks / ticks_per_cycle);
+		p->zmm_muladd = p->ops / (p->zmm_muladd_ticks / ticks_per_cycle);
+		if (bench_peak_check(p->zmm_vpmuludq, "vpmuludq zmm", err, errlen) != 0 ||
+		    bench_peak_check(p->zmm_muladd, "vpmuludq + vpaddq zmm pairs", err,
+				     errlen) != 0)
 			return -1;
 	}
 	if (p->ifma_why == NULL) {
@@ -348,6 +370,12 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 		fprintf(out, "peak vpmuludq + vpaddq: %.2f ymm products with their sums a core "
 			"cycle, %.0f %% of the vpmuludq peak\n", p->muladd,
 			100 * p->muladd / p->vpmuludq);
+	if (p->zmm_vpmuludq_why != NULL)
+		fprintf(out, "peak vpmuludq zmm: not measured (%s)\n", p->zmm_vpmuludq_why);
+	else if (p->zmm_vpmuludq > 0 && p->zmm_muladd > 0)
+		fprintf(out, "peak vpmuludq zmm: %.2f zmm multiplies (8 lane products each) a "
+			"core cycle; with their vpaddq %.2f, %.0f %% of it\n", p->zmm_vpmuludq,
+			p->zmm_muladd, 100 * p->zmm_muladd / p->zmm_vpmuludq);
 }
 
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,

@@ -20,7 +20,9 @@
  *         and, from the same file, vpmuludq + vpaddq pairs per cycle: a
  *         lane kernel's every product with its sum (AVX2 has no
  *         multiply-add), so what those kernels can reach where the adds
- *         share the multiplies' ports.
+ *         share the multiplies' ports; both again on zmm (8 lane products
+ *         an instruction, counted in zmm instructions), the multiplier of
+ *         the lanes on AVX-512F.
  * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
@@ -49,6 +51,7 @@
  *   lane product (bignum/lanes/, k digits, 8 lanes in 2 ymm streams)
  *                        2 x (2k^2 + k) ymm vpmuludq (a b, q m, the q)
  *   lane squaring        2 x (k(k+1)/2 + k^2 + k)
+ *   the same on zmm (one stream of 8 lanes): half those, zmm vpmuludq
  * bound cycles = that / the peak rate; % of peak = bound / measured
  * cycles, which cannot pass 100: a share above it is a measurement error
  * (a disturbed calibration or run), flagged in the table and the JSON.
@@ -96,13 +99,15 @@ struct bench_peak_runs {
 
 struct bench_peak {
 	/* NULL: measured; else why not ("this build has no assembly"). */
-	const char *mulx_why, *ifma_why, *vpmuludq_why;
+	const char *mulx_why, *ifma_why, *vpmuludq_why, *zmm_vpmuludq_why;
 	/* Each loop's best run at the two lengths (NAN: not timed), kept
 	 * apart so that later timings lower each minimum on its own. */
 	struct bench_peak_runs mulx_runs, zmm_runs, ymm_runs, vpmuludq_runs, muladd_runs;
+	struct bench_peak_runs zmm_vpmuludq_runs, zmm_muladd_runs;
 	/* Ticks of the difference between the two lengths (longer minus
 	 * shorter), and the multiplies (instructions) that difference holds. */
 	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks, muladd_ticks;
+	double zmm_vpmuludq_ticks, zmm_muladd_ticks;
 	double ops;
 	int timings; /* bench_peak_measure's calls merged in (keep_best) */
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
@@ -110,6 +115,8 @@ struct bench_peak {
 	double ymm_instructions; /* ymm vpmadd52luq per cycle, not halved */
 	double vpmuludq;         /* ymm vpmuludq per cycle */
 	double muladd;           /* ymm vpmuludq + vpaddq pairs per cycle */
+	double zmm_vpmuludq;     /* zmm vpmuludq per cycle */
+	double zmm_muladd;       /* zmm vpmuludq + vpaddq pairs per cycle */
 };
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */

@@ -402,6 +402,21 @@ def check_kernels_json(exe, work, env):
         else:
             check(0.25 <= v <= PEAK_MAX and peak.get(note) is None,
                   "kernels.peak.%s within 0.25..2 (%r)" % (rate, v))
+    # The zmm lanes' peak and rows: where the CPU has AVX-512F (the rows),
+    # else a null rate with the reason.
+    v = peak.get("vpmuludq_zmm_per_cycle")
+    if v is None:
+        check(bool(peak.get("vpmuludq_zmm_note")),
+              "kernels.peak.vpmuludq_zmm_per_cycle null with a note")
+    else:
+        check(0.25 <= v <= PEAK_MAX and 0.25 <= peak.get("vpmuludq_vpaddq_zmm_per_cycle", 0)
+              <= v * 1.05, "kernels.peak vpmuludq zmm and its pairs within range (%r)" % peak)
+    zrows = [x for x in k.get("lanes", []) if x.get("build") == "avx512"]
+    check(len(zrows) == (8 if v is not None else 0),
+          "kernels.lanes has the avx512 rows where the zmm peak was measured: %r" % zrows)
+    for x in zrows:
+        check(x.get("vpmuludq_zmm", 0) > 0 and x.get("pct_of_peak", 0) > 0,
+              "an avx512 lane row's zmm count and %% of peak: %r" % x)
     mont, r52 = k.get("montgomery", []), k.get("radix52", [])
     check(len(mont) >= 10, "kernels.montgomery has each variant's rows")
     for table, size, count, rate, bounded in (

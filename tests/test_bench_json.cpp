@@ -26,6 +26,7 @@ extern "C" {
 #include "ipp.h"
 #include "json.h"
 #include "kernels.h"
+#include "lanes_kernels.h"
 #include "machine.h"
 #include "peak.h"
 #include "radix52/radix52.h"
@@ -769,6 +770,66 @@ TEST(BenchJson, KernelsDocument)
 	for (size_t at = 0; (at = doc.find("\"pct_of_peak\"", at)) != std::string::npos; at++)
 		rows++;
 	EXPECT_EQ(rows, 18u) << doc;
+}
+
+/* The zmm lane build's rows: against the zmm vpmuludq peak, half the ymm
+ * build's count (one stream), in a table of their own after the ymm one;
+ * in the JSON under "vpmuludq_zmm". */
+TEST(BenchReport, ZmmLaneRowsAgainstTheZmmPeak)
+{
+	bench_peak p = {};
+	p.mulx_why = p.ifma_why = "no";
+	p.ops = 1536;
+	p.vpmuludq_ticks = 384;      /* 2 ymm a cycle at 0.5 ticks a cycle */
+	p.muladd_ticks = 512;        /* 1.5 */
+	p.zmm_vpmuludq_ticks = 384;  /* 2 zmm a cycle */
+	p.zmm_muladd_ticks = 768;    /* 1 pair */
+	char err[256] = "";
+	ASSERT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	EXPECT_NEAR(p.zmm_vpmuludq, 2.0, 1e-9);
+	EXPECT_NEAR(p.zmm_muladd, 1.0, 1e-9);
+	bench_lanes_table t = {};
+	t.trials = 3;
+	const char *const names[] = { "c", "c", "avx2", "avx2", "intrin", "asm", "intrin", "asm",
+				      "avx512", "avx512" };
+	for (int r = 0; r < 10; r++) {
+		t.row[r] = bench_kernel_row{};
+		t.row[r].name = names[r];
+		t.row[r].op = (r < 4 ? r % 2 : r < 8 ? r >= 6 : r % 2) ? "sqr" : "mul";
+		for (int c = 0; c < BENCH_LANES_SIZES; c++)
+			t.row[r].ticks[c] = 10000;
+	}
+	t.nrows = 10;
+	t.nzmm = 2;
+	std::string text = text_of([&](FILE *f) { bench_lanes_kernels_print(f, &t, 0.5, &p); });
+	std::string doc = text_of([&](FILE *f) {
+		json_writer w;
+		json_begin(&w, f);
+		json_object_begin(&w);
+		json_key(&w, "lanes");
+		json_array_begin(&w);
+		bench_lanes_kernels_json(&w, &t, 0.5, &p);
+		json_array_end(&w);
+		json_object_end(&w);
+		json_finish(&w);
+	});
+	if (!BENCH_HAVE_X86_PEAKS) {
+		EXPECT_EQ(text.find("zmm"), std::string::npos) << text;
+		return;
+	}
+	/* 74 digits: 2k^2 + k = 11026 zmm vpmuludq for the product, at 2 a
+	 * cycle 5513 cycles of the 20000 a call took. */
+	const size_t zmm = text.find("zmm lane kernels against the peak: bound = the zmm "
+				     "vpmuludq a call needs / 2.00 a cycle\n");
+	ASSERT_NE(zmm, std::string::npos) << text;
+	EXPECT_NE(text.find("bound    mul       370     1388     3052     5513   core cycles: "
+			    "2k^2 + k zmm vpmuludq", zmm), std::string::npos) << text;
+	EXPECT_NE(text.find("avx512   mul", zmm), std::string::npos) << text;
+	EXPECT_EQ(text.find("avx512   mul", text.find("lane kernels against the peak")),
+		  text.find("avx512   mul", zmm)) << "no avx512 row in the ymm table:\n" << text;
+	EXPECT_NE(text.find("1.00 pairs a core cycle, 50 % of the zmm vpmuludq peak"),
+		  std::string::npos) << text;
+	EXPECT_NE(doc.find("\"vpmuludq_zmm\": 11026"), std::string::npos) << doc;
 }
 
 TEST(BenchReport, KernelBoundsAndPercentOfPeak)

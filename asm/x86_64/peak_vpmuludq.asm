@@ -17,13 +17,20 @@
 ; are chains of one-cycle adds, so again the loop runs at the throughput:
 ; where the adds take ports the multiplies need, below the vpmuludq peak.
 ;
+; bench_peak_vpmuludq_zmm, bench_peak_vpmuludq_vpaddq_zmm -- the same two
+; loops on zmm (8 lane products an instruction): the multiplier of the
+; lanes on AVX-512F (bignum/lanes/lanes_avx512.c).
+;
 ; C prototypes (bench/peak.h):
 ;   void bench_peak_vpmuludq(uint64_t passes);
 ;   void bench_peak_vpmuludq_vpaddq(uint64_t passes);
+;   void bench_peak_vpmuludq_zmm(uint64_t passes);
+;   void bench_peak_vpmuludq_vpaddq_zmm(uint64_t passes);
 ;
 ; Preconditions: passes >= 1; the CPU has AVX2 and the OS saves the YMM
-; state (big_lanes_cpu_has_avx2; bench/peak.c checks).  The values
-; computed are thrown away.
+; state (big_lanes_cpu_has_avx2; bench/peak.c checks); for the _zmm
+; loops AVX-512F and the ZMM state (big_lanes_cpu_has_avx512).  The
+; values computed are thrown away.
 ;
 ; Method: a chain's multiply waits for its previous one (3 to 5 cycles),
 ; so 12 chains keep more multiplies ready than the vector ports take: the
@@ -34,6 +41,7 @@
 ;                                ymm15  Y
 ;   bench_peak_vpmuludq_vpaddq:  rdi  passes left   ymm0-5  products
 ;                                ymm6-11  S_0 .. S_5   ymm14  X   ymm15  Y
+;   the _zmm loops: the same registers as zmm
 ; Stack: nothing.
 
 default rel
@@ -95,6 +103,68 @@ align 32
 .pass:
 %rep 8
 	PEAK_PAIRS_ROUND
+%endrep
+	dec	rdi
+	jnz	.pass
+	vzeroupper
+	ret
+	CFI_ENDPROC
+
+%macro PEAK_VPMULUDQ_ROUND_ZMM 0
+%assign %%c 0
+%rep 12
+	vpmuludq zmm %+ %%c, zmm %+ %%c, zmm15
+%assign %%c %%c+1
+%endrep
+%endmacro
+
+global bench_peak_vpmuludq_zmm:function
+align 32
+bench_peak_vpmuludq_zmm:
+	CFI_STARTPROC
+	vpternlogq zmm15, zmm15, zmm15, 0xff
+%assign c 0
+%rep 12
+	vmovdqa64 zmm %+ c, zmm15
+%assign c c+1
+%endrep
+align 32
+.pass:
+%rep 4
+	PEAK_VPMULUDQ_ROUND_ZMM
+%endrep
+	dec	rdi
+	jnz	.pass
+	vzeroupper
+	ret
+	CFI_ENDPROC
+
+%macro PEAK_PAIRS_ROUND_ZMM 0
+%assign %%p 0
+%rep 3
+	vpmuludq zmm %+ %%p, zmm14, zmm15
+	vpmuludq zmm %+ %eval(%%p + 1), zmm14, zmm15
+	vpaddq	zmm %+ %eval(%%p + 6), zmm %+ %eval(%%p + 6), zmm %+ %%p
+	vpaddq	zmm %+ %eval(%%p + 7), zmm %+ %eval(%%p + 7), zmm %+ %eval(%%p + 1)
+%assign %%p %%p+2
+%endrep
+%endmacro
+
+global bench_peak_vpmuludq_vpaddq_zmm:function
+align 32
+bench_peak_vpmuludq_vpaddq_zmm:
+	CFI_STARTPROC
+	vpternlogq zmm15, zmm15, zmm15, 0xff
+	vmovdqa64 zmm14, zmm15
+%assign c 6
+%rep 6
+	vpxorq	zmm %+ c, zmm %+ c, zmm %+ c
+%assign c c+1
+%endrep
+align 32
+.pass:
+%rep 8
+	PEAK_PAIRS_ROUND_ZMM
 %endrep
 	dec	rdi
 	jnz	.pass
