@@ -19,6 +19,9 @@
  *                   kernels' frames and registers); by default nothing
  *   LN_VLANES       (by the vector API) lanes a vector: 4 (vec_c.h,
  *                   vec_avx2.h) or 8 (vec_avx512.h)
+ *   LN_SQR_KARATSUBA (optional) 1: the squaring squares by one level of
+ *                   Karatsuba from LN_SQR_KARATSUBA_MIN digits
+ *                   (ln_square_karatsuba; the same words)
  *
  * Streams.  The eight lanes are LN_STREAMS = 8 / LN_VLANES streams of
  * LN_VLANES lanes: two of four (lanes 0..3, 4..7) on ymm, one of eight
@@ -300,6 +303,49 @@ LN_INLINE void ln_square(lv *t, const uint64_t *a, const int k, int s)
 	}
 }
 
+#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+/* Half the digits, rounded up, of the largest lane number. */
+#define LN_KA_MAX_H ((BIG_LANES_MAX_DIGITS + 1) / 2)
+
+/* The square a a into t, one stream, by one level of Karatsuba on the
+ * digit polynomial: with x = 2^28, h = (k + 1) / 2, lo = a_0 .. a_{h-1},
+ * hi = a_h .. a_{k-1} and d_j = a_j + a_{h+j} (a_{h-1} alone when k is
+ * odd),
+ *   a^2 = lo^2 + x^h (d^2 - lo^2 - hi^2) + x^2h hi^2,
+ * column by column (a column: the coefficient of a power of x, not
+ * carried).  As polynomials these are identities, so every column ends as
+ * the schoolbook square's, the one lanes.h bounds.  On the way columns are
+ * added and subtracted whole in 64 bits and may wrap (d^2's columns reach
+ * h 2^58); mod 2^64 every wrap cancels and each column ends below 2^64,
+ * so exactly at it.  d_j < 2^29, so the doubled 2 d_j < 2^30 is within
+ * vpmuludq's 32 bits.  Products: 2 h(h+1)/2 + l(l+1)/2 (l = k - h)
+ * against k(k+1)/2: 2109 against 2775 at 74 digits.  lo^2 and hi^2 fill
+ * t's two halves (columns 0 .. 2h - 1 and 2h .. 2k - 1) without
+ * overlapping; d and d^2 - lo^2 - hi^2 live in the frame. */
+LN_INLINE void ln_square_karatsuba(lv *t, const uint64_t *a, const int k, int s)
+{
+	if (k > BIG_LANES_MAX_DIGITS)
+		__builtin_unreachable(); /* the contract (lanes.h): d and mid fit */
+	const int h = (k + 1) / 2, l = k - h;
+	uint64_t d[BIG_LANES * LN_KA_MAX_H] __attribute__((aligned(64)));
+	lv mid[2 * LN_KA_MAX_H];
+	for (int j = 0; j < h; j++) {
+		const lv lo = lv_load(LN_AT(a, j, s));
+		lv_store(LN_AT(d, j, s), j < l ? lv_add(lo, lv_load(LN_AT(a, h + j, s))) : lo);
+	}
+	ln_square(t, a, h, s);
+	ln_square(t + 2 * h, a + (size_t)BIG_LANES * h, l, s);
+	ln_square(mid, d, h, s);
+	for (int c = 0; c < 2 * h; c++) {
+		mid[c] = lv_sub(mid[c], t[c]);
+		if (c < 2 * l)
+			mid[c] = lv_sub(mid[c], t[2 * h + c]);
+	}
+	for (int c = 0; c < 2 * h - 1; c++)
+		t[h + c] = lv_add(t[h + c], mid[c]);
+}
+#endif
+
 /* The Montgomery digits Q_0 .. Q_5 of rows i .. i + 5, one stream: Q_r
  * from column i + r once the pass's Q_q m_{r-q} (q < r) and the carry of
  * column i + r - 1 are in it; column i + r is then 0 mod 2^28, and its
@@ -392,7 +438,12 @@ LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 	lv *tp[LN_STREAMS];
 	for (int s = 0; s < LN_STREAMS; s++) {
 		tp[s] = t[s];
-		ln_square(t[s], a, k, s);
+#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+		if (k >= LN_SQR_KARATSUBA_MIN)
+			ln_square_karatsuba(t[s], a, k, s);
+		else
+#endif
+			ln_square(t[s], a, k, s);
 	}
 	ln_reduce(tp, mod, LN_LAST_ROW(k), k);
 	ln_carry_out(r, tp, a, a, mod, LN_LAST_ROW(k), 0, k);
