@@ -52,6 +52,19 @@ __attribute__((noinline, no_sanitize_address)) inline bool stack_below_holds(
 	return false;
 }
 
+/* How many of the 64-bit words in the 16 KB of stack below the caller's
+ * frame are not zero: after scrub_stack_below and a call, the words that
+ * call (and what it called) left there. */
+__attribute__((noinline, no_sanitize_address)) inline ptrdiff_t stack_below_nonzero_words()
+{
+	const volatile uint64_t *top =
+		static_cast<const volatile uint64_t *>(__builtin_frame_address(0));
+	ptrdiff_t n = 0;
+	for (ptrdiff_t i = 1; i < kScanWords; i++)
+		n += top[-i] != 0;
+	return n;
+}
+
 } // namespace bt
 
 #endif
