@@ -48,128 +48,93 @@ default rel
 
 section .text
 
-%macro PEAK_VPMULUDQ_ROUND 0
-%assign %%c 0
-%rep 12
-	vpmuludq ymm %+ %%c, ymm %+ %%c, ymm15
-%assign %%c %%c+1
-%endrep
+; The setup instructions of each width: VEX on ymm (AVX2 alone), EVEX on
+; zmm (AVX-512F).
+%macro ALL_ONES 1
+%ifidn %1, ymm
+	vpcmpeqq ymm15, ymm15, ymm15
+%else
+	vpternlogq zmm15, zmm15, zmm15, 0xff
+%endif
+%endmacro
+%macro COPY15 2
+%ifidn %1, ymm
+	vmovdqa	ymm %+ %2, ymm15
+%else
+	vmovdqa64 zmm %+ %2, zmm15
+%endif
+%endmacro
+%macro ZERO 2
+%ifidn %1, ymm
+	vpxor	ymm %+ %2, ymm %+ %2, ymm %+ %2
+%else
+	vpxorq	zmm %+ %2, zmm %+ %2, zmm %+ %2
+%endif
 %endmacro
 
-global bench_peak_vpmuludq:function
+; PEAK_VPMULUDQ name, ymm|zmm: the chains' loop.
+%macro PEAK_VPMULUDQ 2
+global %1:function
 align 32
-bench_peak_vpmuludq:
+%1:
 	CFI_STARTPROC
-	vpcmpeqq ymm15, ymm15, ymm15
+	ALL_ONES %2
 %assign c 0
 %rep 12
-	vmovdqa	ymm %+ c, ymm15
+	COPY15	%2, c
 %assign c c+1
 %endrep
 align 32
-.pass:
+%%pass:
 %rep 4
-	PEAK_VPMULUDQ_ROUND
-%endrep
-	dec	rdi
-	jnz	.pass
-	vzeroupper
-	ret
-	CFI_ENDPROC
-
-%macro PEAK_PAIRS_ROUND 0
-%assign %%p 0
-%rep 3
-	vpmuludq ymm %+ %%p, ymm14, ymm15
-	vpmuludq ymm %+ %eval(%%p + 1), ymm14, ymm15
-	vpaddq	ymm %+ %eval(%%p + 6), ymm %+ %eval(%%p + 6), ymm %+ %%p
-	vpaddq	ymm %+ %eval(%%p + 7), ymm %+ %eval(%%p + 7), ymm %+ %eval(%%p + 1)
-%assign %%p %%p+2
-%endrep
-%endmacro
-
-global bench_peak_vpmuludq_vpaddq:function
-align 32
-bench_peak_vpmuludq_vpaddq:
-	CFI_STARTPROC
-	vpcmpeqq ymm15, ymm15, ymm15
-	vmovdqa	ymm14, ymm15
-%assign c 6
-%rep 6
-	vpxor	ymm %+ c, ymm %+ c, ymm %+ c
-%assign c c+1
-%endrep
-align 32
-.pass:
-%rep 8
-	PEAK_PAIRS_ROUND
-%endrep
-	dec	rdi
-	jnz	.pass
-	vzeroupper
-	ret
-	CFI_ENDPROC
-
-%macro PEAK_VPMULUDQ_ROUND_ZMM 0
-%assign %%c 0
-%rep 12
-	vpmuludq zmm %+ %%c, zmm %+ %%c, zmm15
-%assign %%c %%c+1
-%endrep
-%endmacro
-
-global bench_peak_vpmuludq_zmm:function
-align 32
-bench_peak_vpmuludq_zmm:
-	CFI_STARTPROC
-	vpternlogq zmm15, zmm15, zmm15, 0xff
 %assign c 0
 %rep 12
-	vmovdqa64 zmm %+ c, zmm15
+	vpmuludq %2 %+ c, %2 %+ c, %2 %+ 15
 %assign c c+1
 %endrep
-align 32
-.pass:
-%rep 4
-	PEAK_VPMULUDQ_ROUND_ZMM
 %endrep
 	dec	rdi
-	jnz	.pass
+	jnz	%%pass
 	vzeroupper
 	ret
 	CFI_ENDPROC
-
-%macro PEAK_PAIRS_ROUND_ZMM 0
-%assign %%p 0
-%rep 3
-	vpmuludq zmm %+ %%p, zmm14, zmm15
-	vpmuludq zmm %+ %eval(%%p + 1), zmm14, zmm15
-	vpaddq	zmm %+ %eval(%%p + 6), zmm %+ %eval(%%p + 6), zmm %+ %%p
-	vpaddq	zmm %+ %eval(%%p + 7), zmm %+ %eval(%%p + 7), zmm %+ %eval(%%p + 1)
-%assign %%p %%p+2
-%endrep
 %endmacro
 
-global bench_peak_vpmuludq_vpaddq_zmm:function
+; PEAK_PAIRS name, ymm|zmm: the pairs' loop.
+%macro PEAK_PAIRS 2
+global %1:function
 align 32
-bench_peak_vpmuludq_vpaddq_zmm:
+%1:
 	CFI_STARTPROC
-	vpternlogq zmm15, zmm15, zmm15, 0xff
-	vmovdqa64 zmm14, zmm15
+	ALL_ONES %2
+	COPY15	%2, 14
 %assign c 6
 %rep 6
-	vpxorq	zmm %+ c, zmm %+ c, zmm %+ c
+	ZERO	%2, c
 %assign c c+1
 %endrep
 align 32
-.pass:
+%%pass:
 %rep 8
-	PEAK_PAIRS_ROUND_ZMM
+%assign p 0
+%rep 3
+	vpmuludq %2 %+ p, %2 %+ 14, %2 %+ 15
+	vpmuludq %2 %+ %eval(p + 1), %2 %+ 14, %2 %+ 15
+	vpaddq	%2 %+ %eval(p + 6), %2 %+ %eval(p + 6), %2 %+ p
+	vpaddq	%2 %+ %eval(p + 7), %2 %+ %eval(p + 7), %2 %+ %eval(p + 1)
+%assign p p+2
+%endrep
 %endrep
 	dec	rdi
-	jnz	.pass
+	jnz	%%pass
 	vzeroupper
 	ret
 	CFI_ENDPROC
+%endmacro
+
+PEAK_VPMULUDQ bench_peak_vpmuludq, ymm
+PEAK_PAIRS bench_peak_vpmuludq_vpaddq, ymm
+PEAK_VPMULUDQ bench_peak_vpmuludq_zmm, zmm
+PEAK_PAIRS bench_peak_vpmuludq_vpaddq_zmm, zmm
 
 section .note.GNU-stack noalloc noexec nowrite progbits
