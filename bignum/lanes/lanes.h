@@ -209,8 +209,8 @@ void big_lanes_avx2_wipe(void);
 BIG_LANES_DECLARE_BUILD(avx512)
 /* What big_lanes_pow_avx512 zeroes below its return address before
  * returning, with zmm0-31 (big_r52_stack_wipe_ifma): the kernels' frames,
- * 19 KB for the squaring's entry point (its 74-digit Karatsuba inlined),
- * the sanitizers' deeper.  A caller of big_lanes_{mul,sqr}_avx512 by
+ * 21 KB for the product's entry point and 19 KB for the squaring's (their
+ * 74-digit Karatsuba inlined), the sanitizers' deeper.  A caller of big_lanes_{mul,sqr}_avx512 by
  * name wipes as much itself. */
 #if defined(__SANITIZE_ADDRESS__)
 #define BIG_LANES_AVX512_WIPE_BYTES 49152

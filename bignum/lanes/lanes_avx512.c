@@ -22,12 +22,13 @@
  * Why: where a zmm vpmuludq issues as often as a ymm one (two zmm ports),
  * it does eight lane products where the ymm one does four; the same
  * steps then cost half the vector instructions.  The words are the AVX2
- * build's and the twin's.  From 55 digits the squaring squares by one
- * level of Karatsuba (lanes_impl.h: LN_SQR_KARATSUBA): 0.97-0.98 of the
- * schoolbook's time at 55 and 74 digits on Intel family 6 model 207,
- * 1.03 at 37, where it stays schoolbook.  big_lanes_pow_avx512 leaves no
- * secret behind: its columns live in its own frame and the kernels' (19
- * KB for the squaring), and zmm0-31; it zeroes BIG_LANES_AVX512_WIPE_BYTES
+ * build's and the twin's.  One level of Karatsuba (lanes_impl.h:
+ * LN_SQR_KARATSUBA) in the squaring from 55 digits (0.97-0.98 of the
+ * schoolbook's time at 55 and 74 digits on Intel family 6 model 207, 1.03
+ * at 37) and in the product from 37 (0.99, 0.96, 0.93 at 37, 55, 74).
+ * big_lanes_pow_avx512 leaves no secret behind: its columns live in its
+ * own frame and the kernels' (21 KB for the product's entry point, 19 KB
+ * for the squaring's), and zmm0-31; it zeroes BIG_LANES_AVX512_WIPE_BYTES
  * below its return address and every vector register before returning
  * (big_r52_stack_wipe_ifma, which runs on AVX-512F alone).  A caller of
  * _mul or _sqr by name wipes likewise.
@@ -43,6 +44,7 @@
 #define LN_FIXED_SIZES 1
 #define LN_SQR_KARATSUBA 1
 #define LN_SQR_KARATSUBA_MIN 55
+#define LN_MUL_KARATSUBA_MIN 37
 #define LN_WIPE_FRAMES() big_r52_stack_wipe_ifma(BIG_LANES_AVX512_WIPE_BYTES)
 #include "lanes_impl.h"
 

@@ -20,8 +20,10 @@
  *   LN_VLANES       (by the vector API) lanes a vector: 4 (vec_c.h,
  *                   vec_avx2.h) or 8 (vec_avx512.h)
  *   LN_SQR_KARATSUBA (optional) 1: the squaring squares by one level of
- *                   Karatsuba from LN_SQR_KARATSUBA_MIN digits
- *                   (ln_square_karatsuba; the same words)
+ *                   Karatsuba from LN_SQR_KARATSUBA_MIN digits, the
+ *                   product multiplies so from LN_MUL_KARATSUBA_MIN
+ *                   (ln_square_karatsuba, ln_product_karatsuba; the same
+ *                   words)
  *
  * Streams.  The eight lanes are LN_STREAMS = 8 / LN_VLANES streams of
  * LN_VLANES lanes: two of four (lanes 0..3, 4..7) on ymm, one of eight
@@ -307,6 +309,20 @@ LN_INLINE void ln_square(lv *t, const uint64_t *a, const int k, int s)
 /* Half the digits, rounded up, of the largest lane number. */
 #define LN_KA_MAX_H ((BIG_LANES_MAX_DIGITS + 1) / 2)
 
+/* t += x^h (mid - lo - hi), lo and hi the halves' products in t's
+ * columns 0 .. 2h - 1 and 2h .. 2h + 2l - 1, mid the product of the sums
+ * (2h columns, rewritten): the middle term of both Karatsuba forms. */
+LN_INLINE void ln_karatsuba_middle(lv *t, lv *mid, const int h, const int l)
+{
+	for (int c = 0; c < 2 * h; c++) {
+		mid[c] = lv_sub(mid[c], t[c]);
+		if (c < 2 * l)
+			mid[c] = lv_sub(mid[c], t[2 * h + c]);
+	}
+	for (int c = 0; c < 2 * h - 1; c++)
+		t[h + c] = lv_add(t[h + c], mid[c]);
+}
+
 /* The square a a into t, one stream, by one level of Karatsuba on the
  * digit polynomial: with x = 2^28, h = (k + 1) / 2, lo = a_0 .. a_{h-1},
  * hi = a_h .. a_{k-1} and d_j = a_j + a_{h+j} (a_{h-1} alone when k is
@@ -336,13 +352,32 @@ LN_INLINE void ln_square_karatsuba(lv *t, const uint64_t *a, const int k, int s)
 	ln_square(t, a, h, s);
 	ln_square(t + 2 * h, a + (size_t)BIG_LANES * h, l, s);
 	ln_square(mid, d, h, s);
-	for (int c = 0; c < 2 * h; c++) {
-		mid[c] = lv_sub(mid[c], t[c]);
-		if (c < 2 * l)
-			mid[c] = lv_sub(mid[c], t[2 * h + c]);
+	ln_karatsuba_middle(t, mid, h, l);
+}
+
+/* The product a b into t the same way: lo_a lo_b and hi_a hi_b into t's
+ * halves, (lo_a + hi_a)(lo_b + hi_b) - both at x^h; every row of a b
+ * (ln_carry_out then takes none).  Sums below 2^29, their products below
+ * 2^58: the same wraps and the same exact ends.  3 h^2 products (h = k/2)
+ * against k^2. */
+LN_INLINE void ln_product_karatsuba(lv *t, const uint64_t *a, const uint64_t *b, const int k,
+				    int s)
+{
+	if (k > BIG_LANES_MAX_DIGITS)
+		__builtin_unreachable(); /* the contract (lanes.h): da, db and mid fit */
+	const int h = (k + 1) / 2, l = k - h;
+	uint64_t da[BIG_LANES * LN_KA_MAX_H] __attribute__((aligned(64)));
+	uint64_t db[BIG_LANES * LN_KA_MAX_H] __attribute__((aligned(64)));
+	lv mid[2 * LN_KA_MAX_H];
+	for (int j = 0; j < h; j++) {
+		const lv x = lv_load(LN_AT(a, j, s)), y = lv_load(LN_AT(b, j, s));
+		lv_store(LN_AT(da, j, s), j < l ? lv_add(x, lv_load(LN_AT(a, h + j, s))) : x);
+		lv_store(LN_AT(db, j, s), j < l ? lv_add(y, lv_load(LN_AT(b, h + j, s))) : y);
 	}
-	for (int c = 0; c < 2 * h - 1; c++)
-		t[h + c] = lv_add(t[h + c], mid[c]);
+	ln_product(t, a, b, 0, h, s);
+	ln_product(t + 2 * h, a + (size_t)BIG_LANES * h, b + (size_t)BIG_LANES * h, 0, l, s);
+	ln_product(mid, da, db, 0, h, s);
+	ln_karatsuba_middle(t, mid, h, l);
 }
 #endif
 
@@ -423,6 +458,17 @@ LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 {
 	lv t[LN_STREAMS][2 * BIG_LANES_MAX_DIGITS];
 	lv *tp[LN_STREAMS];
+#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+	if (k >= LN_MUL_KARATSUBA_MIN) {
+		for (int s = 0; s < LN_STREAMS; s++) {
+			tp[s] = t[s];
+			ln_product_karatsuba(t[s], a, b, k, s);
+		}
+		ln_reduce(tp, mod, LN_LAST_ROW(k), k);
+		ln_carry_out(r, tp, a, b, mod, LN_LAST_ROW(k), 0, k);
+		return;
+	}
+#endif
 	for (int s = 0; s < LN_STREAMS; s++) {
 		tp[s] = t[s];
 		ln_product(t[s], a, b, LN_LAST_ROW(k), k, s);
