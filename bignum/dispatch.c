@@ -303,8 +303,9 @@ int big_ct_select_can_vl(void)
 #endif
 }
 
-/* The vertical layer's zmm kernels: AVX512F, with the OS states. */
-int big_vert_cpu_has_avx512(void)
+/* AVX512F, with the OS states: the vertical layer's zmm kernels and the
+ * zmm lanes (bound below). */
+static int cpu_has_avx512f(void)
 {
 #if defined(__x86_64__)
 	return avx512_usable(1u << 16);
@@ -396,12 +397,15 @@ static int (*resolve_big_lanes_cpu_has_avx2(void))(void)
 }
 __typeof__(big_lanes_cpu_has_avx2) big_lanes_cpu_has_avx2
 	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx2")));
-static int (*resolve_big_lanes_cpu_has_avx512(void))(void)
+static int (*resolve_cpu_has_avx512f(void))(void)
 {
-	return big_vert_cpu_has_avx512() ? bound_yes : bound_no;
+	return cpu_has_avx512f() ? bound_yes : bound_no;
 }
 __typeof__(big_lanes_cpu_has_avx512) big_lanes_cpu_has_avx512
-	__attribute__((ifunc("resolve_big_lanes_cpu_has_avx512")));
+	__attribute__((ifunc("resolve_cpu_has_avx512f")));
+/* The CRT path asks it twice an operation (bignum/modexp_crt.c). */
+__typeof__(big_vert_cpu_has_avx512) big_vert_cpu_has_avx512
+	__attribute__((ifunc("resolve_cpu_has_avx512f")));
 static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
 {
 	return BIG_LANES52_HAVE_IFMA_BUILD && big_r52_cpu_has_ifma() ? bound_yes : bound_no;
