@@ -50,8 +50,9 @@
 /* The smallest key the vector lanes take unasked (smaller ones run singly
  * unless BIGMONT_BATCH names a lane build).  The AVX2 lanes' NASM kernels
  * beat single adx operations from RSA-1024 up (batch/single CPU time
- * 0.83-0.90 at RSA-1024 on AMD family 25 model 1), and the IFMA lanes
- * single ifma operations (0.35 at RSA-1024 on Intel family 6 model 207;
+ * 0.83-0.90 at RSA-1024 on AMD family 25 model 1), the AVX-512F lanes
+ * them too (0.67-0.70 on Intel family 6 model 207), and the IFMA lanes
+ * single ifma operations (0.35 at RSA-1024 on model 207;
  * docs/design-notes.md, "Batches in vector lanes"). */
 #define LANES_MIN_BITS 1024
 
