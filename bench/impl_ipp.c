@@ -240,13 +240,15 @@ static int load_mb(struct mb_api *a, char *dir, size_t dircap, char *why, size_t
 		dlclose(lib);
 		return -1;
 	}
-	/* Asked first: where the CPU lacks what it needs (AVX-512 IFMA), the
-	 * mb8 call dies with SIGILL instead of returning an error. */
+	/* Beside an OpenSSL without IFMA, no eight-lane IFMA peer. */
 	if (bench_ipp_masked_by_ia32cap(getenv(BENCH_NOIFMA_ENV)) & BENCH_IPP_IFMA) {
 		snprintf(why, whylen, "%s masks AVX-512 IFMA, which libcrypto_mb's RSA needs",
 			 BENCH_NOIFMA_ENV);
 		return -1;
 	}
+	/* Asked before any call: where the CPU lacks what it needs (AVX-512
+	 * IFMA), the mb8 call dies with SIGILL instead of returning an
+	 * error. */
 	if (!a->applicable(0)) {
 		snprintf(why, whylen, "libcrypto_mb: mbx_is_crypto_mb_applicable says this CPU "
 			 "cannot run it (it needs AVX-512 IFMA)");
