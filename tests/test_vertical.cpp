@@ -178,6 +178,8 @@ struct Width {
 		     const uint64_t *, int, const uint64_t *, const uint64_t *, const uint64_t *,
 		     const uint64_t *, int, uint64_t *);
 	int (*runs)(void);
+	/* What the work needs once the moduli are set (NULL: nothing). */
+	void (*prepare)(big_vert_work *, const big_vert_mod *);
 };
 
 std::ostream &operator<<(std::ostream &os, const Width &w)
@@ -259,6 +261,8 @@ void check_products(const Width &W, bt::Rng &rng, Pair &P, bool square, int alia
 		    const std::string &ctx)
 {
 	big_vert_work work[2];
+	if (W.prepare != nullptr)
+		W.prepare(work, P.mod);
 	const int kinds = 6;
 	for (int ka = 0; ka < kinds; ka++)
 		for (int kb = 0; kb < kinds; kb++) {
@@ -482,9 +486,10 @@ int always(void)
 
 INSTANTIATE_TEST_SUITE_P(Widths, Vertical,
 			 ::testing::Values(Width{ "ymm", big_vert_mul2_avx2, big_vert_sqr2_avx2,
-						  big_vert_pow2_avx2, always },
+						  big_vert_pow2_avx2, always, nullptr },
 					   Width{ "zmm", big_vert_mul2_avx512, big_vert_sqr2_avx512,
-						  big_vert_pow2_avx512, big_vert_cpu_has_avx512 }),
+						  big_vert_pow2_avx512, big_vert_cpu_has_avx512,
+						  big_vert_pair_mod_avx512 }),
 			 [](const ::testing::TestParamInfo<Width> &i) { return std::string(i.param.name); });
 
 #else

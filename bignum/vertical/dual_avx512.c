@@ -7,7 +7,9 @@
  * shifted copies, the masks (repeated per 256-bit half) and the scalar
  * Montgomery-digit chain per half are those of dual_avx2.c, whose
  * comment has the method and the bounds.  Inputs and outputs keep the
- * per-half big_vert_num layout; the pair layout lives in the work.
+ * per-half big_vert_num layout; the pair layout lives in the work, the
+ * moduli's pair copies there made once per pair of moduli
+ * (big_vert_pair_mod_avx512), not once a call.
  */
 #include "vertical.h"
 
@@ -193,14 +195,20 @@ ALWAYS_INLINE void block_lanes2(uint64_t u0[4], uint64_t u1[4], __m512i v)
 	}
 }
 
+void big_vert_pair_mod_avx512(struct big_vert_work *work, const struct big_vert_mod *mod)
+{
+	struct pair_work *pw = pair_work_of(work);
+	const int B = (mod->digits + 6) / 4;
+	for (int s = 0; s < 4; s++)
+		for (int k = 0; k < B; k++)
+			st(pw->nsh[s] + 8 * k, pair_loadu(mod[0].nsh[s], mod[1].nsh[s], k));
+}
+
 ALWAYS_INLINE void reduce_pair(struct big_vert_num *r, const struct big_vert_mod *mod, struct pair_work *pw,
 			       const int N)
 {
 	const int B = (N + 6) / 4, G = (N + 3) / 4;
 	uint64_t *t = pw->t;
-	for (int s = 0; s < 4; s++)
-		for (int k = 0; k < B; k++)
-			st(pw->nsh[s] + 8 * k, pair_loadu(mod[0].nsh[s], mod[1].nsh[s], k));
 	uint64_t ca = 0, cb = 0, ma[4], mb[4], ua[4], ub[4];
 	__m512i v[4];
 	block_lanes2(ua, ub, ld(t));

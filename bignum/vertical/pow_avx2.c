@@ -95,12 +95,14 @@ static uint32_t window_bits(const uint64_t *e, int elen, int pos, int width)
 	return (uint32_t)(v & (((uint64_t)1 << width) - 1));
 }
 
-/* The dual kernels of one vector width. */
+/* The dual kernels of one vector width, and what their work needs once
+ * the moduli are set (NULL: nothing). */
 struct vert_kernels {
 	void (*mul2)(struct big_vert_num *, const struct big_vert_num *, const struct big_vert_num *,
 		     const struct big_vert_mod *, struct big_vert_work *);
 	void (*sqr2)(struct big_vert_num *, const struct big_vert_num *, const struct big_vert_mod *,
 		     struct big_vert_work *);
+	void (*prepare)(struct big_vert_work *, const struct big_vert_mod *);
 };
 
 /* big_vert_pow2_avx2's body with the kernels k; returns with the kernels'
@@ -139,6 +141,8 @@ static __attribute__((noinline)) void pow2(uint64_t *m_p, uint64_t *m_q, const u
 		table_store(table[h], 0, &f->acc[h], stride);
 		table_store(table[h], 1, &f->base[h], stride);
 	}
+	if (k->prepare != NULL)
+		k->prepare(f->work, f->mod);
 	for (int i = 2; i < entries; i++) {
 		if (i % 2 == 0) {
 			table_load(&f->acc[0], table[0], i / 2, stride);
@@ -184,7 +188,7 @@ void big_vert_pow2_avx2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, const
 			const uint64_t *dp, const uint64_t *dq, int elen, const uint64_t *p, const uint64_t *q,
 			const uint64_t *rr_p, const uint64_t *rr_q, int len, uint64_t *scratch)
 {
-	static const struct vert_kernels ymm = { big_vert_mul2_avx2, big_vert_sqr2_avx2 };
+	static const struct vert_kernels ymm = { big_vert_mul2_avx2, big_vert_sqr2_avx2, NULL };
 	pow2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, scratch, &ymm);
 	big_lanes_avx2_wipe();
 	__asm__ volatile("" ::: "memory");
@@ -195,7 +199,8 @@ void big_vert_pow2_avx512(uint64_t *m_p, uint64_t *m_q, const uint64_t *a_p, con
 			  const uint64_t *q, const uint64_t *rr_p, const uint64_t *rr_q, int len,
 			  uint64_t *scratch)
 {
-	static const struct vert_kernels zmm = { big_vert_mul2_avx512, big_vert_sqr2_avx512 };
+	static const struct vert_kernels zmm = { big_vert_mul2_avx512, big_vert_sqr2_avx512,
+						 big_vert_pair_mod_avx512 };
 	pow2(m_p, m_q, a_p, a_q, dp, dq, elen, p, q, rr_p, rr_q, len, scratch, &zmm);
 	big_r52_stack_wipe_ifma(16384);
 	__asm__ volatile("" ::: "memory");

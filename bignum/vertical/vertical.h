@@ -124,8 +124,12 @@ void big_vert_mul2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
 void big_vert_sqr2_avx2(struct big_vert_num *r, const struct big_vert_num *a,
 			const struct big_vert_mod *mod, struct big_vert_work *work);
 /* The same on AVX-512F (dual_avx512.c: both halves in one zmm), same
- * contract and the same words; a CPU with AVX-512F and an OS that saves
- * the ZMM state. */
+ * contract and the same words, and: work prepared for these two moduli
+ * by big_vert_pair_mod_avx512 (the kernels read the moduli's pair copies
+ * from it and leave them), a CPU with AVX-512F and an OS that saves the
+ * ZMM state.  The preparation: once per pair of moduli, after mod[0] and
+ * mod[1] are set; work's other words any. */
+void big_vert_pair_mod_avx512(struct big_vert_work *work, const struct big_vert_mod *mod);
 void big_vert_mul2_avx512(struct big_vert_num *r, const struct big_vert_num *a,
 			  const struct big_vert_num *b, const struct big_vert_mod *mod,
 			  struct big_vert_work *work);
