@@ -23,7 +23,7 @@
  * it does eight lane products where the ymm one does four; the same
  * steps then cost half the vector instructions.  The words are the AVX2
  * build's and the twin's.  One level of Karatsuba (lanes_impl.h:
- * LN_SQR_KARATSUBA) in the squaring from 55 digits (0.97-0.98 of the
+ * LN_KARATSUBA) in the squaring from 55 digits (0.97-0.98 of the
  * schoolbook's time at 55 and 74 digits on Intel family 6 model 207, 1.03
  * at 37) and in the product from 37 (0.99, 0.96, 0.93 at 37, 55, 74).
  * big_lanes_pow_avx512 leaves no secret behind: its columns live in its
@@ -42,7 +42,7 @@
 
 #define LN_SFX avx512
 #define LN_FIXED_SIZES 1
-#define LN_SQR_KARATSUBA 1
+#define LN_KARATSUBA 1
 #define LN_SQR_KARATSUBA_MIN 55
 #define LN_MUL_KARATSUBA_MIN 37
 #define LN_WIPE_FRAMES() big_r52_stack_wipe_ifma(BIG_LANES_AVX512_WIPE_BYTES)

@@ -19,7 +19,7 @@
  *                   kernels' frames and registers); by default nothing
  *   LN_VLANES       (by the vector API) lanes a vector: 4 (vec_c.h,
  *                   vec_avx2.h) or 8 (vec_avx512.h)
- *   LN_SQR_KARATSUBA (optional) 1: the squaring squares by one level of
+ *   LN_KARATSUBA    (optional) 1: the squaring squares by one level of
  *                   Karatsuba from LN_SQR_KARATSUBA_MIN digits, the
  *                   product multiplies so from LN_MUL_KARATSUBA_MIN
  *                   (ln_square_karatsuba, ln_product_karatsuba; the same
@@ -305,7 +305,7 @@ LN_INLINE void ln_square(lv *t, const uint64_t *a, const int k, int s)
 	}
 }
 
-#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+#if defined(LN_KARATSUBA) && LN_KARATSUBA
 /* Half the digits, rounded up, of the largest lane number. */
 #define LN_KA_MAX_H ((BIG_LANES_MAX_DIGITS + 1) / 2)
 
@@ -458,7 +458,7 @@ LN_INLINE void ln_mul_k(uint64_t *r, const uint64_t *a, const uint64_t *b,
 {
 	lv t[LN_STREAMS][2 * BIG_LANES_MAX_DIGITS];
 	lv *tp[LN_STREAMS];
-#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+#if defined(LN_KARATSUBA) && LN_KARATSUBA
 	if (k >= LN_MUL_KARATSUBA_MIN) {
 		for (int s = 0; s < LN_STREAMS; s++) {
 			tp[s] = t[s];
@@ -484,7 +484,7 @@ LN_INLINE void ln_sqr_k(uint64_t *r, const uint64_t *a,
 	lv *tp[LN_STREAMS];
 	for (int s = 0; s < LN_STREAMS; s++) {
 		tp[s] = t[s];
-#if defined(LN_SQR_KARATSUBA) && LN_SQR_KARATSUBA
+#if defined(LN_KARATSUBA) && LN_KARATSUBA
 		if (k >= LN_SQR_KARATSUBA_MIN)
 			ln_square_karatsuba(t[s], a, k, s);
 		else
