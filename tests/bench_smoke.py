@@ -237,6 +237,34 @@ def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
           "an empty BIGMONT_IPP_LIB turns ipp-crypto off, saying so")
 
 
+def check_ipp_refusals(exe, work, env, standin):
+    """libippcp failing its ippcpInit, or refusing the features
+    OPENSSL_ia32cap leaves it (the stand-in needs AVX2, which ":~0x20"
+    takes): ipp-crypto left out with the reason, the run goes on."""
+    d = os.path.join(work, "ipp-refuses")
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "libippcp.so")
+    if not os.path.lexists(path):
+        os.symlink(standin, path)
+    out = os.path.join(work, "ipp-refuses.json")
+    for extra, want in (({"IPP_STANDIN_INIT_FAILS": "1"}, "libippcp: ippcpInit fails (-1)"),
+                        ({"OPENSSL_ia32cap": ":~0x20"},
+                         "ipp-crypto refuses the features OPENSSL_ia32cap leaves it (0x0)")):
+        if os.path.exists(out):
+            os.remove(out)
+        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                            "--compare", "openssl", "--json", out],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True,
+                           env=dict(env, BIGMONT_IPP_LIB=d, BIGMONT_WHEEL_VENV="", **extra),
+                           timeout=60 * SLOWER)
+        check(r.returncode == 0, "%r: exit 0 (got %d, %s)" % (extra, r.returncode, r.stderr))
+        if r.returncode == 0:
+            note = benchlib.load_speed_json(out)["machine"].get("ipp_note") or ""
+            check(note == want and "ipp-crypto not measured: " + want in r.stdout,
+                  "%r: ipp-crypto left out saying %r (%r)" % (extra, want, note))
+
+
 def check_ipp_masked(exe, work, env, real_dir):
     """OPENSSL_ia32cap masking AVX-512 IFMA limits ipp-crypto the same way
     (bench/ipp.h): its features without avx512ifma, mb8 out with the
@@ -718,6 +746,8 @@ def main():
         check_ipp_standins(exe, work, env, standin, real, x86)
         if real:
             check_ipp_masked(exe, work, env, real)
+        if standin and x86:
+            check_ipp_refusals(exe, work, env, standin)
 
     # Without its environment the wheel is left out, with the reason, and
     # the run goes on.

@@ -6,8 +6,13 @@
  * zero, a wrong answer the benchmark must catch (tests/bench_smoke.py links
  * it under each library's name in a folder named by BIGMONT_IPP_LIB).
  * Its big number is a word count and the words; the key holds nothing.
+ * Like the real library it refuses to run with fewer CPU features than its
+ * baseline (here AVX2): ippcpSetCpuFeatures without 0x8000 fails, and
+ * ippcpInit fails when IPP_STANDIN_INIT_FAILS is set (the benchmark's
+ * refusals of both, tests/bench_smoke.py).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef int IppStatus;
@@ -25,9 +30,9 @@ static const standin_version version = { 0, 0, 0, "st", "stand-in", "",
 					 "ipp-crypto stand-in (st) (ver: 0.0.0) answering zero" };
 
 const standin_version *cryptoGetLibVersion(void) { return &version; }
-IppStatus ippcpInit(void) { return 0; }
+IppStatus ippcpInit(void) { return getenv("IPP_STANDIN_INIT_FAILS") ? -1 : 0; }
 uint64_t ippcpGetEnabledCpuFeatures(void) { return 0x8000; /* avx2 */ }
-IppStatus ippcpSetCpuFeatures(uint64_t features) { (void)features; return 0; }
+IppStatus ippcpSetCpuFeatures(uint64_t features) { return features & 0x8000 ? 0 : -1; }
 const char *ippcpGetStatusString(IppStatus st) { return st ? "stand-in error" : "no error"; }
 
 IppStatus ippsBigNumGetSize(int length, int *size)
