@@ -681,8 +681,9 @@ static void json_key_run(struct json_writer *w, const struct key_run *k, int cor
 
 int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errlen)
 {
-	/* Read before the rows set and unset it. */
-	const char *asked = getenv("BIGMONT_BATCH");
+	/* Read before the rows set and unset it (a name the command let
+	 * through: cli_check_cpu_env). */
+	const char *asked = big_crt_batch_forced();
 	int only = -1;
 	for (int r = 0; r < LANE_ROWS && asked != NULL; r++)
 		if (strcmp(asked, lane_rows[r].env) == 0)
@@ -691,9 +692,9 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 	bench_machine_probe(&m, o->build, NULL);
 	bench_machine_print(o->out, &m, NULL);
 	fprintf(o->out, "  batch     rsa_private_batch: %d operations a call, 4 per lane "
-		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'%s\n", BENCH_BATCH_OPS,
-		asked ? asked : big_crt_batch_kernel(),
-		only < 0 ? "" : " (BIGMONT_BATCH: only that lane row)");
+		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'%s%s%s\n",
+		BENCH_BATCH_OPS, big_crt_batch_kernel(), only < 0 ? "" : " (BIGMONT_BATCH=",
+		only < 0 ? "" : asked, only < 0 ? "" : ": only that lane row)");
 	fprintf(o->out, "  settings  blinding off on every side; ours: fault check on, single "
 		"and batch alike; answers checked against GMP before and after timing\n");
 	struct key_run *runs = calloc((size_t)o->nkeys, sizeof(*runs));

@@ -14,9 +14,14 @@
 /* "bigmont: error: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Reject a BIGMONT_CPU this build or CPU cannot honour, with a message;
- * 0 if it is unset or usable. */
+/* Reject a BIGMONT_CPU this build or CPU cannot honour, and a
+ * BIGMONT_BATCH that names no lane build, with a message; 0 if they are
+ * unset or usable. */
 int cli_check_cpu_env(void);
+/* Reject a BIGMONT_BATCH whose lanes this build or CPU cannot run (where
+ * the operation would otherwise quietly take others), with a message; 0
+ * if it is unset or they run. */
+int cli_check_batch_env(void);
 
 /* Whether argv[*i] is option `name`, given as "--name VALUE" (then *i
  * moves past VALUE) or "--name=VALUE"; *value is NULL when VALUE is

@@ -41,11 +41,14 @@ static void usage(FILE *out, int private_op)
 			"                    written directly\n"
 			"  --batch           the input is one or more k-byte blocks (at most " BATCH_MAX_TEXT "),\n"
 			"                    each an operation, the output their results in order;\n"
-			"                    four at a time in vector lanes (AVX2, AVX-512 IFMA)\n"
-			"                    where the CPU has them; nothing is written unless\n"
-			"                    every block succeeds\n"
+			"                    four at a time in vector lanes (AVX-512 IFMA, else\n"
+			"                    AVX-512F, else AVX2) where the CPU has them;\n"
+			"                    nothing is written unless every block succeeds\n"
 			"  --no-fault-check  skip the out^e == in verification\n"
-			"  -h, --help        this help\n");
+			"  -h, --help        this help\n"
+			"\n"
+			"BIGMONT_BATCH=ifma|avx512|avx2|c in the environment asks --batch for those\n"
+			"lanes (c: the portable ones); lanes this build or CPU cannot run are an error.\n");
 	else
 		fprintf(out,
 			"usage: bigmont encrypt --key KEY [--in FILE] [--out FILE] [--batch]\n"
@@ -233,7 +236,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			  "(give --in FILE)", cmd);
 		return CLI_EXIT_USAGE;
 	}
-	if (cli_check_cpu_env() != 0)
+	if (cli_check_cpu_env() != 0 || (private_op && batch && cli_check_batch_env() != 0))
 		return CLI_EXIT_USAGE;
 
 	rsa_key *key;

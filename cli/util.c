@@ -25,8 +25,43 @@ static const char *cpu_env_reason(const char *want, const char *runs)
 	return "this CPU lacks BMI2/ADX";
 }
 
+/* BIGMONT_BATCH: one of the lane builds' names, or unset or empty. */
+static int batch_env_known(void)
+{
+	const char *want = getenv("BIGMONT_BATCH");
+	if (want == NULL || *want == '\0' || big_crt_batch_forced() != NULL)
+		return 1;
+	cli_error("BIGMONT_BATCH='%s' is not one of c, avx2, avx512, ifma", want);
+	return 0;
+}
+
+int cli_check_batch_env(void)
+{
+	const char *want = big_crt_batch_forced();
+	const char *runs = big_crt_batch_kernel();
+	if (want == NULL || strcmp(want, runs) == 0)
+		return 0;
+	const char *needs = !strcmp(want, "ifma")     ? "AVX-512 IFMA"
+			    : !strcmp(want, "avx512") ? "AVX-512F"
+						      : "AVX2";
+	char instead[64];
+	if (strcmp(runs, "none") == 0)
+		snprintf(instead, sizeof instead, "operations would run one by one");
+	else
+		snprintf(instead, sizeof instead, "the batch would take '%s'", runs);
+	if (!big_have_asm())
+		cli_error("BIGMONT_BATCH=%s is not available here (this build has no "
+			  "assembly kernels); %s", want, instead);
+	else
+		cli_error("BIGMONT_BATCH=%s is not available here (this CPU lacks %s, or the OS "
+			  "does not save its state); %s", want, needs, instead);
+	return -1;
+}
+
 int cli_check_cpu_env(void)
 {
+	if (!batch_env_known())
+		return -1;
 	const char *want = getenv("BIGMONT_CPU");
 	if (want == NULL || *want == '\0')
 		return 0;

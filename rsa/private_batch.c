@@ -285,7 +285,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	 * tests force the portable lanes. */
 	const char *kernel = big_crt_batch_kernel();
 	const int lanes = strcmp(kernel, "none") != 0;
-	const int forced = getenv("BIGMONT_BATCH") != NULL;
+	const int forced = big_crt_batch_forced() != NULL;
 	size_t group[BATCH];
 	int filled = 0, group_len = 0;
 	struct pending pend;

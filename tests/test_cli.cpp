@@ -999,4 +999,77 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 		unsetenv("BIGMONT_CPU");
 }
 
+/* BIGMONT_BATCH names the four lane builds: any other value is refused by
+ * every command (not taken for the default, nor, in the library, as a
+ * request to force the lanes); a build decrypt --batch cannot run here is
+ * an error that says why and what would run, not a silent fallback. */
+TEST(Cli, BigmontBatchIsCheckedAndExplained)
+{
+	TempDir dir;
+	const char *saved = std::getenv("BIGMONT_BATCH");
+	const std::string restore = saved ? saved : "";
+	/* Four blocks below n: one batch where lanes run. */
+	std::string m(4 * 128, '\0');
+	for (size_t i = 0; i < m.size(); i++)
+		if (i % 128 != 0)
+			m[i] = static_cast<char>(i * 7 + 1);
+	spit(dir.path + "/m.bin", m);
+	const std::vector<std::string> decrypt = { kExe, "decrypt", "--batch", "--no-fault-check",
+						   "--key", key("rsa1024-e65537.pem"), "--in",
+						   dir.path + "/m.bin", "--out", dir.path + "/p.bin" };
+
+	unsetenv("BIGMONT_BATCH");
+	Result first = run(decrypt, dir.path);
+	ASSERT_EQ(first.status, 0) << first.err;
+	const std::string expected = slurp(dir.path + "/p.bin");
+	ASSERT_EQ(expected.size(), m.size());
+	unlink((dir.path + "/p.bin").c_str());
+
+	setenv("BIGMONT_BATCH", "avx3", 1);
+	EXPECT_EQ(big_crt_batch_forced(), nullptr);
+	for (const auto &args : { decrypt, std::vector<std::string>{ kExe, "key-info",
+								       key("rsa1024-e3.pem") } }) {
+		Result r = run(args, dir.path);
+		EXPECT_EQ(r.status, 2) << args[1];
+		EXPECT_NE(r.err.find("BIGMONT_BATCH='avx3' is not one of c, avx2, avx512, ifma"),
+			  std::string::npos)
+			<< r.err;
+	}
+	EXPECT_NE(access((dir.path + "/p.bin").c_str(), F_OK), 0) << "output written";
+	Result help = run({ kExe, "decrypt", "--help" }, dir.path);
+	EXPECT_EQ(help.status, 0) << "a bad BIGMONT_BATCH blocked --help: " << help.err;
+
+	for (const char *lanes : { "c", "avx2", "avx512", "ifma" }) {
+		SCOPED_TRACE(lanes);
+		setenv("BIGMONT_BATCH", lanes, 1);
+		ASSERT_NE(big_crt_batch_forced(), nullptr);
+		EXPECT_STREQ(big_crt_batch_forced(), lanes);
+		const std::string runs = big_crt_batch_kernel();
+		unlink((dir.path + "/p.bin").c_str());
+		Result r = run(decrypt, dir.path);
+		if (runs == lanes) {
+			EXPECT_EQ(r.status, 0) << r.err;
+			EXPECT_EQ(slurp(dir.path + "/p.bin"), expected);
+			continue;
+		}
+		EXPECT_EQ(r.status, 2) << r.err;
+		const std::string why = !big_have_asm() ? "(this build has no assembly kernels)"
+							: "(this CPU lacks ";
+		EXPECT_NE(r.err.find(std::string("BIGMONT_BATCH=") + lanes +
+				     " is not available here " + why),
+			  std::string::npos)
+			<< r.err;
+		EXPECT_NE(r.err.find(runs == "none" ? "operations would run one by one"
+						    : "the batch would take '" + runs + "'"),
+			  std::string::npos)
+			<< r.err;
+		EXPECT_NE(access((dir.path + "/p.bin").c_str(), F_OK), 0) << "output written";
+	}
+
+	if (saved)
+		setenv("BIGMONT_BATCH", restore.c_str(), 1);
+	else
+		unsetenv("BIGMONT_BATCH");
+}
+
 } // namespace

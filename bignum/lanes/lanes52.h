@@ -234,11 +234,11 @@ struct big_lanes52_ops {
 
 /*
  * Whether the batch path runs the IFMA build (lanes_select.c): 1 and *ops
- * set where this build has it, the CPU can run it and BIGMONT_BATCH is
- * neither "c" nor "avx2" (unset, or "ifma"); else 0 (*ops untouched) and
- * the batch path takes big_lanes_ops_choose's build: BIGMONT_BATCH=c or
- * =avx2 force those, and =ifma where IFMA cannot run gets the best of
- * them there is.
+ * set where this build has it, the CPU can run it and BIGMONT_BATCH names
+ * no other build (big_crt_batch_forced: unset, "ifma", or no build's
+ * name); else 0 (*ops untouched) and the batch path takes
+ * big_lanes_ops_choose's build: BIGMONT_BATCH=c, =avx2 or =avx512 ask for
+ * those, and =ifma where IFMA cannot run gets the best of them there is.
  */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
 

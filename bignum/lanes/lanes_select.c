@@ -1,7 +1,9 @@
 /*
  * Which lane build the batch path runs (lanes.h: big_lanes_ops_choose).
  * The choice is public (the CPU and the environment) and made at each
- * call: a getenv beside a batch of RSA exponentiations costs nothing.  The
+ * call: a getenv beside a batch of RSA exponentiations costs nothing.
+ * BIGMONT_BATCH counts only where it names a build (big_crt_batch_forced):
+ * a misspelt value is no request, rather than one for the default.  The
  * CPU tests it asks, big_lanes_cpu_has_avx2 and big_lanes52_cpu_has_ifma,
  * are bound once at load in bignum/dispatch.c (ifunc: cpuid, asked at
  * every call, traps to the hypervisor in a virtual machine).
@@ -13,10 +15,20 @@
 #include "lanes.h"
 #include "lanes52.h"
 
+const char *big_crt_batch_forced(void)
+{
+	static const char *const names[] = { "c", "avx2", "avx512", "ifma" };
+	const char *want = getenv("BIGMONT_BATCH");
+	for (size_t i = 0; want != NULL && i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(want, names[i]) == 0)
+			return names[i];
+	return NULL;
+}
+
 int big_lanes_ops_choose(struct big_lanes_ops *ops)
 {
 	const struct big_lanes_ops c = BIG_LANES_OPS_INIT(c);
-	const char *want = getenv("BIGMONT_BATCH");
+	const char *want = big_crt_batch_forced();
 	const int forced_c = want != NULL && strcmp(want, "c") == 0;
 	*ops = c;
 #if BIG_LANES_HAVE_AVX512_BUILD
@@ -45,9 +57,8 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 {
 #if BIG_LANES52_HAVE_IFMA_BUILD
-	const char *want = getenv("BIGMONT_BATCH");
-	if (want != NULL && (strcmp(want, "c") == 0 || strcmp(want, "avx2") == 0 ||
-			     strcmp(want, "avx512") == 0))
+	const char *want = big_crt_batch_forced();
+	if (want != NULL && strcmp(want, "ifma") != 0)
 		return 0;
 	if (big_lanes52_cpu_has_ifma()) {
 		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);

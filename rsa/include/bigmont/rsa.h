@@ -142,14 +142,15 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * key's secrets, blinding and the fault check as each key's options say; a
  * failed fault check fails that operation alone and writes nothing of it),
  * four at a time in the vector lanes of one exponentiation (AVX-512 IFMA
- * where the CPU has it, else AVX2 where it has that; BIGMONT_BATCH=c
- * forces the portable build, which is slower than single operations and
- * otherwise not used: without IFMA and AVX2 every operation runs singly,
- * big_crt_batch_kernel() says "none"; =avx2 the AVX2 build).  keys[i] may be
+ * where the CPU has it, else AVX-512F, else AVX2: big_crt_batch_kernel()
+ * names it; without any of them every operation runs singly and it says
+ * "none").  BIGMONT_BATCH=ifma, avx512, avx2 or c in the environment asks
+ * for that build (c: the portable one, slower than single operations and
+ * otherwise not used; any other value is ignored).  keys[i] may be
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one or two
  * operations, keys whose primes differ in length, and keys below 1024 bits
- * (BIGMONT_BATCH set forces the lanes there too) run singly.
+ * (BIGMONT_BATCH naming a build forces the lanes there too) run singly.
  *
  * status[i] gets operation i's status: RSA_OK, or RSA_ERR_ARGS (keys[i]
  * NULL), RSA_ERR_NOT_PRIVATE, RSA_ERR_LENGTH (the key is not len bytes:
