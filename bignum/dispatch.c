@@ -464,7 +464,7 @@ static int same_name(const char *name, int name_len, const char *s, int len)
  * -1 where it does not name it (or names it with another value). */
 static int tune_override(const char *choice, int choice_len)
 {
-	char value[256];
+	char value[BIG_TUNE_ENV_MAX + 1];
 	const int n = ENV_VALUE(TUNE_NAME, value, (int)sizeof(value));
 	int at = 0;
 	while (at < n) {

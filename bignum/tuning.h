@@ -91,6 +91,10 @@
 #ifndef BIGMONT_TUNING_H
 #define BIGMONT_TUNING_H
 
+/* The longest BIGMONT_TUNE dispatch.c reads (a longer one is ignored
+ * whole; big_tune_env_check says so). */
+#define BIG_TUNE_ENV_MAX 255
+
 #define BIG_TUNING_CHOICES(X)                                                 \
 	X(MONT_MUL16_KARATSUBA)                                               \
 	X(R52_MUL_PAIRS10)                                                    \

@@ -14,9 +14,9 @@
 /* "bigmont: error: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Reject a BIGMONT_CPU this build or CPU cannot honour, and a
- * BIGMONT_BATCH that names no lane build, with a message; 0 if they are
- * unset or usable. */
+/* Reject a BIGMONT_CPU this build or CPU cannot honour, a BIGMONT_BATCH
+ * that names no lane build and a BIGMONT_TUNE that names no tuning choice
+ * (or not as NAME=0|1), with a message; 0 if they are unset or usable. */
 int cli_check_cpu_env(void);
 /* Reject a BIGMONT_BATCH whose lanes this build or CPU cannot run (where
  * the operation would otherwise quietly take others), with a message; 0

@@ -60,6 +60,11 @@ int cli_check_batch_env(void)
 
 int cli_check_cpu_env(void)
 {
+	char why[512];
+	if (big_tune_env_check(why, sizeof why) != 0) {
+		cli_error("BIGMONT_TUNE: %s", why);
+		return -1;
+	}
 	if (!batch_env_known())
 		return -1;
 	const char *want = getenv("BIGMONT_CPU");

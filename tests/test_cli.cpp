@@ -999,6 +999,43 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 		unsetenv("BIGMONT_CPU");
 }
 
+/* A BIGMONT_TUNE that names no tuning choice (a misspelt one did nothing)
+ * is refused, with the choices; a well-spelt one runs. */
+TEST(Cli, BigmontTuneIsChecked)
+{
+	TempDir dir;
+	const char *saved = std::getenv("BIGMONT_TUNE");
+	const std::string restore = saved ? saved : "";
+	const std::vector<std::string> info = { kExe, "key-info", key("rsa1024-e3.pem") };
+
+	setenv("BIGMONT_TUNE", "vertical=1,verticle_zmm=0", 1);
+	for (const char *cmd : { "key-info", "decrypt", "speed" }) {
+		std::vector<std::string> args = info;
+		if (std::string(cmd) != "key-info")
+			args = { kExe, cmd, "--key", key("rsa1024-e3.pem"), "--in", "/dev/null" };
+		if (std::string(cmd) == "speed")
+			args = { kExe, cmd, "--bits", "1024", "--seconds", "0.01" };
+		Result r = run(args, dir.path);
+		EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+		EXPECT_NE(r.err.find("BIGMONT_TUNE: 'verticle_zmm=0' is not NAME=0 or NAME=1 with "
+				     "NAME one of mont_mul16_karatsuba, "),
+			  std::string::npos)
+			<< cmd << ": " << r.err;
+		EXPECT_EQ(r.out, "") << cmd;
+	}
+	Result r = run({ kExe, "speed", "--help" }, dir.path);
+	EXPECT_EQ(r.status, 0) << "a bad BIGMONT_TUNE blocked --help: " << r.err;
+
+	setenv("BIGMONT_TUNE", "vertical=1,Vertical_ZMM=0", 1);
+	r = run(info, dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+
+	if (saved)
+		setenv("BIGMONT_TUNE", restore.c_str(), 1);
+	else
+		unsetenv("BIGMONT_TUNE");
+}
+
 /* BIGMONT_BATCH names the four lane builds: any other value is refused by
  * every command (not taken for the default, nor, in the library, as a
  * request to force the lanes); a build decrypt --batch cannot run here is

@@ -183,4 +183,57 @@ TEST(Tuning, FigureReaderRefusesWhatIsNotThere)
 		  760);
 }
 
+/* BIGMONT_TUNE's spelling: every choice by its name in either case, =0
+ * or =1, empty items ignored as the dispatch ignores them; anything else
+ * names the item and lists the choices. */
+TEST(Tuning, TuneEnvironmentSpellingIsChecked)
+{
+	const char *saved = std::getenv("BIGMONT_TUNE");
+	const std::string restore = saved ? saved : "";
+	char msg[512];
+	std::vector<std::string> ok = { "", "vertical=1", "Select_VL=0,,crt_paired8=1," };
+	std::string every;
+#define EVERY_CHOICE(CHOICE)                                                   \
+	ok.push_back(std::string(#CHOICE) + "=0");                             \
+	every += std::string(#CHOICE) + "=1,";
+	BIG_TUNING_CHOICES(EVERY_CHOICE)
+#undef EVERY_CHOICE
+	for (const std::string &value : ok) {
+		setenv("BIGMONT_TUNE", value.c_str(), 1);
+		EXPECT_EQ(big_tune_env_check(msg, sizeof msg), 0) << "'" << value << "': " << msg;
+	}
+	unsetenv("BIGMONT_TUNE");
+	EXPECT_EQ(big_tune_env_check(msg, sizeof msg), 0);
+	const struct {
+		const char *value, *named;
+	} bad[] = { { "foo", "'foo' is not" },
+		    { "vertical=1,select_vl=2", "'select_vl=2' is not" },
+		    { "vertical", "'vertical' is not" },
+		    { "vertical=10", "'vertical=10' is not" },
+		    { "verticalx=1", "'verticalx=1' is not" },
+		    { "=1", "'=1' is not" } };
+	for (const auto &b : bad) {
+		setenv("BIGMONT_TUNE", b.value, 1);
+		msg[0] = '\0';
+		EXPECT_EQ(big_tune_env_check(msg, sizeof msg), -1) << b.value;
+		const std::string m = msg;
+		EXPECT_EQ(m.find(b.named), 0u) << m;
+		EXPECT_NE(m.find("mont_mul16_karatsuba, "), std::string::npos) << m;
+		EXPECT_NE(m.find(", vertical_zmm"), std::string::npos) << m;
+		/* A short buffer is cut, still terminated. */
+		char tiny[8];
+		EXPECT_EQ(big_tune_env_check(tiny, sizeof tiny), -1);
+		EXPECT_EQ(std::strlen(tiny), sizeof tiny - 1);
+	}
+	const std::string too_long = every + every;
+	setenv("BIGMONT_TUNE", too_long.c_str(), 1);
+	EXPECT_EQ(big_tune_env_check(msg, sizeof msg), -1);
+	EXPECT_NE(std::string(msg).find("longer than 255 characters"), std::string::npos) << msg;
+
+	if (saved)
+		setenv("BIGMONT_TUNE", restore.c_str(), 1);
+	else
+		unsetenv("BIGMONT_TUNE");
+}
+
 } // namespace

@@ -1,0 +1,78 @@
+/*
+ * big_tune_env_check (contract in bignum.h): whether BIGMONT_TUNE is
+ * spelt as bignum/dispatch.c reads it, for the command's error message.
+ * dispatch.c's resolvers read the values themselves, before libc is set
+ * up; this runs after, on getenv's copy (the same text for a process
+ * that has not changed it).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "tuning.h"
+
+#define CHOICE_NAME(CHOICE) #CHOICE,
+static const char *const choice_names[] = { BIG_TUNING_CHOICES(CHOICE_NAME) };
+#undef CHOICE_NAME
+#define CHOICES ((int)(sizeof(choice_names) / sizeof(choice_names[0])))
+
+/* 1 if item[0..len) is NAME=0 or NAME=1 for a choice's NAME, any case. */
+static int item_ok(const char *item, size_t len)
+{
+	if (len < 3 || item[len - 2] != '=' || (item[len - 1] != '0' && item[len - 1] != '1'))
+		return 0;
+	for (int c = 0; c < CHOICES; c++)
+		if (strlen(choice_names[c]) == len - 2 &&
+		    strncasecmp(choice_names[c], item, len - 2) == 0)
+			return 1;
+	return 0;
+}
+
+/* The choices' names, lower case, comma-separated, into msg from its
+ * length on (truncated to size). */
+static void append_names(char *msg, size_t size)
+{
+	for (int c = 0; c < CHOICES; c++) {
+		size_t at = strlen(msg);
+		for (const char *p = choice_names[c]; at + 1 < size && *p != '\0'; p++)
+			msg[at++] = (char)tolower((unsigned char)*p);
+		if (c + 1 < CHOICES && at + 2 < size) {
+			msg[at++] = ',';
+			msg[at++] = ' ';
+		}
+		msg[at < size ? at : size - 1] = '\0';
+	}
+}
+
+int big_tune_env_check(char *msg, size_t size)
+{
+	const char *v = getenv("BIGMONT_TUNE");
+	if (v == NULL || *v == '\0')
+		return 0;
+	if (strlen(v) > BIG_TUNE_ENV_MAX) {
+		if (size > 0)
+			snprintf(msg, size, "longer than %d characters, which the kernels' choice "
+				 "does not read", BIG_TUNE_ENV_MAX);
+		return -1;
+	}
+	for (const char *at = v;;) {
+		const char *end = strchr(at, ',');
+		const size_t len = end ? (size_t)(end - at) : strlen(at);
+		/* An empty item (",," or a trailing comma) names nothing, as
+		 * dispatch.c reads it. */
+		if (len > 0 && !item_ok(at, len)) {
+			if (size > 0) {
+				snprintf(msg, size, "'%.*s' is not NAME=0 or NAME=1 with NAME one of ",
+					 (int)len, at);
+				append_names(msg, size);
+			}
+			return -1;
+		}
+		if (end == NULL)
+			return 0;
+		at = end + 1;
+	}
+}
