@@ -45,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "scoped_env.h"
 #include "testutil.h"
 
 extern char **environ;
@@ -957,10 +958,7 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 {
 	TempDir dir;
 	const std::vector<std::string> info = { kExe, "key-info", key("rsa1024-e3.pem") };
-	const char *saved = std::getenv("BIGMONT_CPU");
-	const std::string restore = saved ? saved : "";
-
-	setenv("BIGMONT_CPU", "avx512", 1);
+	bt::ScopedEnv cpu("BIGMONT_CPU", "avx512");
 	Result r = run(info, dir.path);
 	EXPECT_NE(r.status, 0);
 	EXPECT_NE(r.err.find("BIGMONT_CPU='avx512' is not one of c, baseline, adx, ifma"),
@@ -978,7 +976,7 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 	EXPECT_EQ(r.status, 2) << r.err;
 	EXPECT_NE(r.err.find("BIGMONT_CPU='avx512'"), std::string::npos) << r.err;
 
-	setenv("BIGMONT_CPU", "ifma", 1);
+	cpu.set("ifma");
 	r = run(info, dir.path);
 	if (big_cpu_best() == BIG_CPU_IFMA) {
 		EXPECT_EQ(r.status, 0) << r.err;
@@ -992,11 +990,6 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 			<< r.err;
 		EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
 	}
-
-	if (saved)
-		setenv("BIGMONT_CPU", restore.c_str(), 1);
-	else
-		unsetenv("BIGMONT_CPU");
 }
 
 /* A BIGMONT_TUNE that names no tuning choice (a misspelt one did nothing)
@@ -1004,11 +997,8 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 TEST(Cli, BigmontTuneIsChecked)
 {
 	TempDir dir;
-	const char *saved = std::getenv("BIGMONT_TUNE");
-	const std::string restore = saved ? saved : "";
 	const std::vector<std::string> info = { kExe, "key-info", key("rsa1024-e3.pem") };
-
-	setenv("BIGMONT_TUNE", "vertical=1,verticle_zmm=0", 1);
+	bt::ScopedEnv tune("BIGMONT_TUNE", "vertical=1,verticle_zmm=0");
 	for (const char *cmd : { "key-info", "decrypt", "speed" }) {
 		std::vector<std::string> args = info;
 		if (std::string(cmd) != "key-info")
@@ -1026,14 +1016,9 @@ TEST(Cli, BigmontTuneIsChecked)
 	Result r = run({ kExe, "speed", "--help" }, dir.path);
 	EXPECT_EQ(r.status, 0) << "a bad BIGMONT_TUNE blocked --help: " << r.err;
 
-	setenv("BIGMONT_TUNE", "vertical=1,Vertical_ZMM=0", 1);
+	tune.set("vertical=1,Vertical_ZMM=0");
 	r = run(info, dir.path);
 	EXPECT_EQ(r.status, 0) << r.err;
-
-	if (saved)
-		setenv("BIGMONT_TUNE", restore.c_str(), 1);
-	else
-		unsetenv("BIGMONT_TUNE");
 }
 
 /* BIGMONT_BATCH names the four lane builds: any other value is refused by
@@ -1043,8 +1028,7 @@ TEST(Cli, BigmontTuneIsChecked)
 TEST(Cli, BigmontBatchIsCheckedAndExplained)
 {
 	TempDir dir;
-	const char *saved = std::getenv("BIGMONT_BATCH");
-	const std::string restore = saved ? saved : "";
+	bt::ScopedEnv batch("BIGMONT_BATCH", nullptr);
 	/* Four blocks below n: one batch where lanes run. */
 	std::string m(4 * 128, '\0');
 	for (size_t i = 0; i < m.size(); i++)
@@ -1055,14 +1039,13 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 						   "--key", key("rsa1024-e65537.pem"), "--in",
 						   dir.path + "/m.bin", "--out", dir.path + "/p.bin" };
 
-	unsetenv("BIGMONT_BATCH");
 	Result first = run(decrypt, dir.path);
 	ASSERT_EQ(first.status, 0) << first.err;
 	const std::string expected = slurp(dir.path + "/p.bin");
 	ASSERT_EQ(expected.size(), m.size());
 	unlink((dir.path + "/p.bin").c_str());
 
-	setenv("BIGMONT_BATCH", "avx3", 1);
+	batch.set("avx3");
 	EXPECT_EQ(big_crt_batch_forced(), nullptr);
 	for (const auto &args : { decrypt, std::vector<std::string>{ kExe, "key-info",
 								       key("rsa1024-e3.pem") } }) {
@@ -1078,7 +1061,7 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 
 	for (const char *lanes : { "c", "avx2", "avx512", "ifma" }) {
 		SCOPED_TRACE(lanes);
-		setenv("BIGMONT_BATCH", lanes, 1);
+		batch.set(lanes);
 		ASSERT_NE(big_crt_batch_forced(), nullptr);
 		EXPECT_STREQ(big_crt_batch_forced(), lanes);
 		const std::string runs = big_crt_batch_kernel();
@@ -1102,11 +1085,6 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 			<< r.err;
 		EXPECT_NE(access((dir.path + "/p.bin").c_str(), F_OK), 0) << "output written";
 	}
-
-	if (saved)
-		setenv("BIGMONT_BATCH", restore.c_str(), 1);
-	else
-		unsetenv("BIGMONT_BATCH");
 }
 
 } // namespace

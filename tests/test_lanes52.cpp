@@ -62,6 +62,7 @@
 #include "lanes/lanes.h"
 #include "lanes/lanes52.h"
 #include "lanes/lanes52_emu.h"
+#include "scoped_env.h"
 #include "testutil.h"
 #include "stack_scan.h"
 
@@ -729,17 +730,7 @@ TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
 
 #endif
 
-class BatchEnv {
-public:
-	explicit BatchEnv(const char *kernel)
-	{
-		if (kernel != nullptr)
-			setenv("BIGMONT_BATCH", kernel, 1);
-		else
-			unsetenv("BIGMONT_BATCH");
-	}
-	~BatchEnv() { unsetenv("BIGMONT_BATCH"); }
-};
+using bt::BatchEnv;
 
 TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 {
@@ -750,12 +741,22 @@ TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 #endif
 	/* Unasked, the portable lanes are not run: "none" (crt_batch.c). */
 	const std::string best28 = avx2 ? "avx2" : "none";
-	for (const char *want : { static_cast<const char *>(nullptr), "ifma", "avx2", "c" }) {
+	bool avx512 = false;
+#if BIG_LANES_HAVE_AVX512_BUILD
+	avx512 = big_lanes_cpu_has_avx512() != 0;
+#endif
+	/* "avx3" names no build: as unset (big_crt_batch_forced). */
+	for (const char *want :
+	     { static_cast<const char *>(nullptr), "ifma", "avx512", "avx2", "c", "avx3", "" }) {
 		BatchEnv env(want);
 		const std::string w = want == nullptr ? "(unset)" : want;
 		big_lanes52_ops o;
 		memset(&o, 0, sizeof(o));
-		const bool forced_off = want != nullptr && w != "ifma";
+		const bool named = big_crt_batch_forced() != nullptr;
+		EXPECT_EQ(named, want != nullptr && (w == "ifma" || w == "avx512" || w == "avx2" ||
+						     w == "c"))
+			<< w;
+		const bool forced_off = named && w != "ifma";
 		const int chose = big_lanes52_ops_choose(&o);
 		EXPECT_EQ(chose != 0, ifma && !forced_off) << w;
 #if BIG_LANES52_HAVE_IFMA_BUILD
@@ -764,7 +765,8 @@ TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 			EXPECT_EQ(o.pow, &big_lanes52_pow_ifma);
 		}
 #endif
-		std::string kernel = ifma && !forced_off ? "ifma" : best28;
+		std::string kernel = ifma && !forced_off ? "ifma" : avx512 && w != "avx2" ? "avx512"
+										     : best28;
 		if (w == "c")
 			kernel = "c";
 		EXPECT_EQ(std::string(big_crt_batch_kernel()), kernel) << w;

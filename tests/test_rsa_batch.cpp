@@ -34,6 +34,7 @@
 #include <bigmont/rsa.h>
 
 #include "../rsa/rsa_internal.h"
+#include "scoped_env.h"
 #include "testutil.h"
 
 namespace {
@@ -86,18 +87,7 @@ Bytes input(const rsa_key *key, bt::Rng &rng, int kind)
 	return x;
 }
 
-/* BIGMONT_BATCH=kernel, or unset for nullptr: the library's own choice. */
-class BatchEnv {
-public:
-	explicit BatchEnv(const char *kernel)
-	{
-		if (kernel != nullptr)
-			setenv("BIGMONT_BATCH", kernel, 1);
-		else
-			unsetenv("BIGMONT_BATCH");
-	}
-	~BatchEnv() { unsetenv("BIGMONT_BATCH"); }
-};
+using bt::BatchEnv;
 
 const char *kernel_name(const char *kernel)
 {

@@ -26,6 +26,7 @@
 #include "lanes/lanes.h"
 #include "radix52/radix52.h"
 #include "vertical/vertical.h"
+#include "scoped_env.h"
 #include "tuning.h"
 
 namespace {
@@ -188,8 +189,7 @@ TEST(Tuning, FigureReaderRefusesWhatIsNotThere)
  * names the item and lists the choices. */
 TEST(Tuning, TuneEnvironmentSpellingIsChecked)
 {
-	const char *saved = std::getenv("BIGMONT_TUNE");
-	const std::string restore = saved ? saved : "";
+	bt::ScopedEnv tune("BIGMONT_TUNE", nullptr);
 	char msg[512];
 	std::vector<std::string> ok = { "", "vertical=1", "Select_VL=0,,crt_paired8=1," };
 	std::string every;
@@ -199,10 +199,10 @@ TEST(Tuning, TuneEnvironmentSpellingIsChecked)
 	BIG_TUNING_CHOICES(EVERY_CHOICE)
 #undef EVERY_CHOICE
 	for (const std::string &value : ok) {
-		setenv("BIGMONT_TUNE", value.c_str(), 1);
+		tune.set(value.c_str());
 		EXPECT_EQ(big_tune_env_check(msg, sizeof msg), 0) << "'" << value << "': " << msg;
 	}
-	unsetenv("BIGMONT_TUNE");
+	tune.set(nullptr);
 	EXPECT_EQ(big_tune_env_check(msg, sizeof msg), 0);
 	const struct {
 		const char *value, *named;
@@ -213,7 +213,7 @@ TEST(Tuning, TuneEnvironmentSpellingIsChecked)
 		    { "verticalx=1", "'verticalx=1' is not" },
 		    { "=1", "'=1' is not" } };
 	for (const auto &b : bad) {
-		setenv("BIGMONT_TUNE", b.value, 1);
+		tune.set(b.value);
 		msg[0] = '\0';
 		EXPECT_EQ(big_tune_env_check(msg, sizeof msg), -1) << b.value;
 		const std::string m = msg;
@@ -226,14 +226,9 @@ TEST(Tuning, TuneEnvironmentSpellingIsChecked)
 		EXPECT_EQ(std::strlen(tiny), sizeof tiny - 1);
 	}
 	const std::string too_long = every + every;
-	setenv("BIGMONT_TUNE", too_long.c_str(), 1);
+	tune.set(too_long.c_str());
 	EXPECT_EQ(big_tune_env_check(msg, sizeof msg), -1);
 	EXPECT_NE(std::string(msg).find("longer than 255 characters"), std::string::npos) << msg;
-
-	if (saved)
-		setenv("BIGMONT_TUNE", restore.c_str(), 1);
-	else
-		unsetenv("BIGMONT_TUNE");
 }
 
 } // namespace
