@@ -241,11 +241,11 @@ struct big_lanes_ops {
  * The build the batch path runs (lanes_select.c): avx512 where this build
  * has it and the CPU can run it, else avx2 where it can, else c;
  * BIGMONT_BATCH=avx2 or c in the environment forces that one (avx2 only
- * where it runs; big_crt_batch_forced reads it).  Returns 1 if the batch is worth running in lanes:
- * avx512 or avx2, or c when forced (the tests); 0 when only the twin is
- * there unasked, which is slower than single operations (callers then run
- * singly).  Read at each call: the choice is public and cheap beside the
- * work.
+ * where it runs; big_crt_batch_forced reads it).  Returns 1 if the batch
+ * is worth running in lanes: avx512 or avx2, or c when forced (the
+ * tests); 0 when only the twin is there unasked, which is slower than
+ * single operations (callers then run singly).  Read at each call: the
+ * choice is public and cheap beside the work.
  * The batch CRT asks big_lanes52_ops_choose (lanes52.h) first: radix
  * 2^52 on IFMA where the CPU has it, unless BIGMONT_BATCH is c, avx2 or
  * avx512.
