@@ -25,7 +25,7 @@
  * Keys: the same key in every lane is the common case; any keys of len
  * bytes whose primes have the same chunk length go into one batch.  A key
  * with primes of different lengths, and a remainder smaller than
- * PARTIAL_MIN, run singly through rsa_private_raw.
+ * partial_min's, run singly through rsa_private_raw.
  *
  * Scratch: the caller's (or one allocation here when given NULL): the
  * batch exponentiation's (the lane check's after it), then for each of
@@ -44,9 +44,18 @@
 /* Operations done and waiting for their fault checks: two groups, the
  * eight lanes of one square-and-multiply (big_modexp_public_batch). */
 #define PENDING (2 * BATCH)
-/* A partial batch of 3 costs less than three single operations on AVX2
- * (bench: `bigmont speed --batch`); 1 or 2 run singly. */
-#define PARTIAL_MIN 3
+/* The fewest operations a remainder runs in lanes rather than singly.  A
+ * lane exponentiation costs the same for one to four operations: three
+ * cost less than three single operations on AVX2 (bench: `bigmont speed
+ * --batch`), so 1 or 2 run singly; but on the IFMA lanes at RSA-1024 two
+ * operations took 0.60 of two single ifma operations' time (1.05 at
+ * RSA-2048, 1.15 at 3072, 1.31-1.38 at 4096; `rsa_private_batch` of two
+ * with the threshold at 1 and at 3, Intel family 6 model 207), so there a
+ * remainder of 2 runs in lanes too. */
+static int partial_min(const char *kernel, int prime_chunks)
+{
+	return strcmp(kernel, "ifma") == 0 && prime_chunks * BIG_CHUNK_SIZE <= 512 ? 2 : 3;
+}
 /* The smallest key the vector lanes take unasked (smaller ones run singly
  * unless BIGMONT_BATCH names a lane build).  The AVX2 lanes' NASM kernels
  * beat single adx operations from RSA-1024 up (batch/single CPU time
@@ -313,7 +322,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 			filled = 0;
 		}
 	}
-	if (filled >= PARTIAL_MIN) {
+	if (filled > 0 && filled >= partial_min(kernel, group_len)) {
 		if (pend.n + filled > PENDING)
 			finish_pending(keys, out, len, status, area, cb, &pend);
 		run_group(keys, in, len, group, filled, status, area, cb, &pend);

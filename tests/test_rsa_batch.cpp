@@ -194,6 +194,50 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 	}
 }
 
+/* Where a remainder runs, seen in the caller's scratch: the lanes work
+ * in it and wipe it (zero bytes), single operations leave it as it was.
+ * One operation always runs singly; two run in lanes only on the IFMA
+ * lanes at RSA-1024, where that costs less than two single operations
+ * (rsa/private_batch.c: partial_min); three run in lanes wherever lanes
+ * run unasked. */
+TEST(RsaBatch, RemaindersRunInLanesWhereThatCostsLess)
+{
+	bt::Rng rng(0xba7c4005);
+	const std::string lanes = big_crt_batch_kernel();
+	for (int bits : { 1024, 2048 }) {
+		KeyHolder h;
+		load(h, "keys/rsa" + std::to_string(bits) + "-e65537.pem");
+		const size_t len = rsa_key_size(h.key);
+		for (size_t count : { 1, 2, 3 }) {
+			const std::string what = lanes + " RSA-" + std::to_string(bits) + " count " +
+						 std::to_string(count);
+			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len), 0xa5);
+			std::vector<const rsa_key *> keys(count, h.key);
+			Bytes in;
+			for (size_t i = 0; i < count; i++) {
+				const Bytes x = input(h.key, rng, 3);
+				in.insert(in.end(), x.begin(), x.end());
+			}
+			Bytes out(in.size(), 0);
+			std::vector<int> status(count, 99);
+			ASSERT_EQ(rsa_private_batch(keys.data(), out.data(), in.data(), len, count,
+						    status.data(), scratch.data(), scratch.size()),
+				  RSA_OK)
+				<< what;
+			expect_matches_raw(keys, in, out, status, len, what);
+			size_t zero = 0;
+			for (uint8_t b : scratch)
+				zero += b == 0;
+			const bool in_lanes = lanes != "none" &&
+					      (count >= 3 || (count == 2 && lanes == "ifma" && bits == 1024));
+			if (in_lanes)
+				EXPECT_GE(zero, 8 * len) << what << ": not in lanes";
+			else
+				EXPECT_EQ(zero, 0u) << what << ": not singly";
+		}
+	}
+}
+
 TEST(RsaBatch, SeveralKeysInOneBatch)
 {
 	bt::Rng rng(0xba7c4002);
