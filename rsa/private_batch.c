@@ -18,7 +18,7 @@
  *                                              fault fails that operation
  *                                              only and writes nothing of it;
  *   the bytes                                  per operation, after its check.
- * Keys below LANES_MIN_BITS run singly too (the lanes do not pay there),
+ * Keys below lanes_min_bits' run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
  * "none": slower than single operations), every operation runs singly.
@@ -62,8 +62,15 @@ static int partial_min(const char *kernel, int prime_chunks)
  * 0.83-0.90 at RSA-1024 on AMD family 25 model 1), the AVX-512F lanes
  * them too (0.67-0.70 on Intel family 6 model 207), and the IFMA lanes
  * single ifma operations (0.35 at RSA-1024 on model 207;
- * docs/design-notes.md, "Batches in vector lanes"). */
-#define LANES_MIN_BITS 1024
+ * docs/design-notes.md, "Batches in vector lanes").  Below RSA-1024 the
+ * single operation is adx's in every variant, and the IFMA lanes take
+ * 0.31-0.32 of its time at RSA-512 and 768 (rsa_private_batch of eight
+ * on one key, model 207), so they start there; the others were measured
+ * at 1024 bits only on the CPUs they are meant for. */
+static int lanes_min_bits(const char *kernel)
+{
+	return strcmp(kernel, "ifma") == 0 ? 512 : 1024;
+}
 
 enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
@@ -305,7 +312,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		status[i] = check_one(k, x, len);
 		if (status[i] != RSA_OK)
 			continue;
-		const int half = lanes && (forced || k->bits >= LANES_MIN_BITS)
+		const int half = lanes && (forced || k->bits >= lanes_min_bits(kernel))
 					 ? big_crt_batch_len(&k->q, &k->p)
 					 : 0;
 		if (half != 0 && group_len == 0)
