@@ -48,7 +48,11 @@
 	"                    multiplier peak and each Montgomery kernel's %% of it;\n"      \
 	"                    each figure a best of N runs, N scaled by --seconds\n"
 #define HELP_BATCH_LANES "IFMA, AVX-512F, AVX2, C lanes"
-#define HELP_VARIANTS "BIGMONT_CPU=c|baseline|adx|ifma in the environment.\n"
+#define HELP_VARIANTS                                                                   \
+	"BIGMONT_CPU=c|baseline|adx|ifma in the environment; with --batch,\n"            \
+	"BIGMONT_BATCH=ifma|avx512|avx2|c times those lanes alone;\n"                    \
+	"BIGMONT_TUNE=name=0|1,... forces tuning choices (a misspelt name is an\n"       \
+	"error that lists them).\n"
 #else
 #define HELP_COMPARE                                                                    \
 	"  --compare LIST    gmp, openssl (with and without blinding, and the\n"            \
@@ -59,7 +63,9 @@
 	"  --kernels         print the C kernels' tables, ns per call; each\n"              \
 	"                    figure a best of N runs, N scaled by --seconds\n"
 #define HELP_BATCH_LANES "the C lanes"
-#define HELP_VARIANTS "BIGMONT_CPU=c in the environment (the assembly ones are x86-64's).\n"
+#define HELP_VARIANTS                                                                   \
+	"BIGMONT_CPU=c in the environment (the assembly ones are x86-64's); with\n"      \
+	"--batch, BIGMONT_BATCH=c times the C lanes alone.\n"
 #endif
 
 /* Not inlined: its path buffers (12 KB) would sit in cmd_speed's frame,
