@@ -124,6 +124,22 @@ void expect_matches_raw(const std::vector<const rsa_key *> &keys, const Bytes &i
 	}
 }
 
+/* rsa_private_batch of in's blocks, all on one key, into out (as big as
+ * in) with the caller's scratch; each result checked against
+ * rsa_private_raw. */
+void batch_on_one_key(const rsa_key *key, const Bytes &in, size_t len, Bytes &out,
+		      std::vector<uint8_t> &scratch, const std::string &what)
+{
+	const size_t count = in.size() / len;
+	std::vector<const rsa_key *> keys(count, key);
+	std::vector<int> status(count, 99);
+	ASSERT_EQ(rsa_private_batch(keys.data(), out.data(), in.data(), len, count, status.data(),
+				    scratch.data(), scratch.size()),
+		  RSA_OK)
+		<< what;
+	expect_matches_raw(keys, in, out, status, len, what);
+}
+
 TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 {
 	bt::Rng rng(0xba7c4001);
@@ -164,7 +180,6 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 				const std::string what = std::string(kernel_name(kernel)) + " RSA-" +
 							 std::to_string(bits) +
 							 " count " + std::to_string(count);
-				std::vector<const rsa_key *> keys(count, h.key);
 				Bytes in;
 				for (size_t i = 0; i < count; i++) {
 					const Bytes x = i == 5 ? Bytes(in.begin(), in.begin() + static_cast<long>(len))
@@ -172,15 +187,12 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 					in.insert(in.end(), x.begin(), x.end());
 				}
 				Bytes out(in.size(), 0x5c);
-				std::vector<int> status(count, 99);
-				ASSERT_EQ(rsa_private_batch(keys.data(), out.data(), in.data(), len, count,
-							    status.data(), scratch.data(), scratch.size()),
-					  RSA_OK)
-					<< what;
-				expect_matches_raw(keys, in, out, status, len, what);
+				batch_on_one_key(h.key, in, len, out, scratch, what);
 				if (reduced && (count != counts.back() || bits > 2048))
 					continue;
 				/* in == out, unblinded, scratch allocated by the call. */
+				std::vector<const rsa_key *> keys(count, h.key);
+				std::vector<int> status(count, 99);
 				ASSERT_EQ(rsa_key_set_blinding(h.key, 0), RSA_OK);
 				Bytes io = in;
 				ASSERT_EQ(rsa_private_batch(keys.data(), io.data(), io.data(), len, count,
@@ -214,19 +226,13 @@ TEST(RsaBatch, RemaindersRunInLanesWhereThatCostsLess)
 			const std::string what = lanes + " RSA-" + std::to_string(bits) + " count " +
 						 std::to_string(count);
 			std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len), 0xa5);
-			std::vector<const rsa_key *> keys(count, h.key);
 			Bytes in;
 			for (size_t i = 0; i < count; i++) {
 				const Bytes x = input(h.key, rng, 3);
 				in.insert(in.end(), x.begin(), x.end());
 			}
 			Bytes out(in.size(), 0);
-			std::vector<int> status(count, 99);
-			ASSERT_EQ(rsa_private_batch(keys.data(), out.data(), in.data(), len, count,
-						    status.data(), scratch.data(), scratch.size()),
-				  RSA_OK)
-				<< what;
-			expect_matches_raw(keys, in, out, status, len, what);
+			batch_on_one_key(h.key, in, len, out, scratch, what);
 			size_t zero = 0;
 			for (uint8_t b : scratch)
 				zero += b == 0;
