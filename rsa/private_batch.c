@@ -18,14 +18,14 @@
  *                                              fault fails that operation
  *                                              only and writes nothing of it;
  *   the bytes                                  per operation, after its check.
- * Keys below lanes_min_bits' run singly too (the lanes do not pay there),
+ * Keys below lanes_min_bits() run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
  * Where only the portable lanes are there unasked (big_crt_batch_kernel
  * "none": slower than single operations), every operation runs singly.
  * Keys: the same key in every lane is the common case; any keys of len
  * bytes whose primes have the same chunk length go into one batch.  A key
  * with primes of different lengths, and a remainder smaller than
- * partial_min's, run singly through rsa_private_raw.
+ * partial_min(), run singly through rsa_private_raw.
  *
  * Scratch: the caller's (or one allocation here when given NULL): the
  * batch exponentiation's (the lane check's after it), then for each of
