@@ -760,7 +760,8 @@ void Radix52Asm::mul_and_sqr_are_exact(const AsmKernels &kn)
  * after the exponentiation saves them below the caller.) */
 TEST_P(Radix52Asm, KernelFramesAreWipedByTheirCaller)
 {
-	for (int k : { 20, 10, 30, 40 }) {
+	/* 15, 25, 35: the run-time-k bodies (RSA-1536, 2560, 3584). */
+	for (int k : { 20, 10, 30, 40, 15, 25, 35 }) {
 		SCOPED_TRACE("k " + std::to_string(k));
 		frames_are_wiped(k);
 		if (HasFatalFailure())

@@ -8,15 +8,16 @@
  * - The committed keys of 1024..4096 bits with e = 3 and 65537, in both
  *   orientations (p > q and p < q), inputs 0 mod p, 0 mod q, 0, 1, n-1 and
  *   random, vs mpz_powm; R^2 given and computed inside.
- * - Random primes of equal chunk length, some of unequal bit length.
+ * - Random primes of equal chunk length, some of unequal bit length, at
+ *   the RSA sizes and at sizes between (the run-time-k bodies).
  * - big_r52_ct_base_pow (big_modexp_ct_base's path, one modulus) at 16
  *   and 32 chunks: the committed keys' n and random odd moduli of those
  *   lengths, full and shorter; bases 0, 1, n-1, n, all-ones and random up
  *   to 2^(64 len) - 1; exponents 0, 1, 2, 3, 65537 and random, vs
  *   mpz_powm; out == a.
  * - Unequal chunk lengths are refused; big_modexp_crt_path follows the
- *   variant (radix52-ifma only in the ifma variant, never for RSA-1024
- *   until it is measured faster there).
+ *   variant (radix52-ifma only in the ifma variant, for equal primes of
+ *   7 to 32 chunks).
  */
 #include <string>
 #include <utility>
@@ -157,8 +158,17 @@ TEST_P(Radix52Crt, OnRandomPrimesOfEqualChunkLength)
 	};
 	/* equal chunk lengths, some with unequal bit lengths (the committed
 	 * keys have the equal ones of the larger sizes) */
-	for (Sizes sz : std::vector<Sizes>{
-		     { 512, 512 }, { 449, 512 }, { 1024, 1024 }, { 1024, 961 }, { 1473, 1536 } }) {
+	for (Sizes sz : std::vector<Sizes>{ { 512, 512 },
+					     { 449, 512 },
+					     { 1024, 1024 },
+					     { 1024, 961 },
+					     { 1473, 1536 },
+					     /* the run-time-k digit counts: 9, 12, 15, 25, 35 */
+					     { 448, 448 },
+					     { 576, 530 },
+					     { 768, 768 },
+					     { 1280, 1250 },
+					     { 1792, 1792 } }) {
 		const long reps = sz.pbits >= 1024 ? 1 : bt::scaled(2);
 		for (long r = 0; r < reps; r++) {
 			Mpz p, q, n, a, dp, dq, pm1, qm1;
@@ -198,7 +208,18 @@ TEST(Radix52CrtPath, UnequalLengthsAreRefused)
 	EXPECT_EQ(big_r52_crt_digits(8, 8), 10);
 	EXPECT_EQ(big_r52_crt_digits(24, 24), 30);
 	EXPECT_EQ(big_r52_crt_digits(32, 32), 40);
-	EXPECT_EQ(big_r52_crt_digits(12, 12), 0);
+	/* Every equal length from 7 to 32 chunks, the least k with m < R/4
+	 * (52 k >= 64 len + 2); none below 7 (adx as fast there) or above. */
+	for (int len = 1; len <= 40; len++) {
+		const int k = big_r52_crt_digits(len, len);
+		if (len < 7 || len > 32) {
+			EXPECT_EQ(k, 0) << len;
+			continue;
+		}
+		EXPECT_GE(52 * k, 64 * len + 2) << len;
+		EXPECT_LT(52 * (k - 1), 64 * len + 2) << len;
+		EXPECT_LE(k, BIG_R52_MAX_DIGITS) << len;
+	}
 }
 
 /* big_r52_ct_base_pow(a, e, n) vs mpz_powm, also in place (out == a). */
@@ -298,8 +319,8 @@ INSTANTIATE_TEST_SUITE_P(Builds, Radix52Crt, ::testing::ValuesIn(builds()),
 #endif /* BIG_CHUNK_SIZE == 64 */
 
 /* big_modexp_crt_path follows the variant: radix52-ifma only in the ifma
- * variant, for equal primes of 512, 1024, 1536 and 2048 bits (RSA-1024 to
- * 4096; each measured faster than adx there); at 1536 and 2048 bits in
+ * variant, for equal primes of 7 to 32 chunks (RSA-896 to 4096; each
+ * measured faster than adx there, 384-bit ones not); at 1536 and 2048 bits in
  * the adx variant, vertical-avx2 or vertical-avx512 where that path is
  * bound, and at 512
  * radix64-paired where that one is (test_modexp_crt has their
@@ -323,6 +344,11 @@ TEST(Radix52CrtPath, FollowsTheVariant)
 	EXPECT_EQ(std::string(big_modexp_crt_path(1024, 1088)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(513, 512)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(384, 384)), "radix64");
+	/* The sizes between: 7 to 32 equal chunks (RSA-896 to 4096). */
+	EXPECT_EQ(big_modexp_crt_path(448, 448), r52);
+	EXPECT_EQ(big_modexp_crt_path(1280, 1280), r52);
+	EXPECT_EQ(big_modexp_crt_path(1792, 1792), r52);
+	EXPECT_EQ(std::string(big_modexp_crt_path(2112, 2112)), "radix64");
 	EXPECT_EQ(std::string(big_modexp_crt_path(0, 0)), "radix64");
 	if (ifma) {
 		EXPECT_TRUE(big_r52_cpu_has_ifma());

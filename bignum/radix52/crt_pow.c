@@ -15,22 +15,18 @@
 
 #if BIG_CHUNK_SIZE == 64
 
+/* The least k with 52 k >= 64 lp + 2 (m < R/4), for equal primes of 7 to
+ * 32 chunks: every such size measured faster than the adx path (RSA-896
+ * to 4096; the sizes between the RSA ones on the run-time-k bodies, e.g.
+ * 0.57-0.66 of adx's time from RSA-2304 up, 0.77-0.85 at 896 to 1280 and
+ * 0.91 at 1536, where adx has its own 12-chunk kernels; Intel family 6
+ * model 207); below, at 4 to 6 chunks, adx was as fast or faster (RSA-512
+ * 1.16, 640 0.97, 768 0.92-1.02). */
 int big_r52_crt_digits(int lp, int lq)
 {
-	if (lp != lq)
+	if (lp != lq || lp < 7 || lp > 32)
 		return 0;
-	switch (lp) {
-	case 8:
-		return 10;
-	case 16:
-		return 20;
-	case 24:
-		return 30;
-	case 32:
-		return 40;
-	default:
-		return 0;
-	}
+	return (64 * lp + 2 + 51) / 52;
 }
 
 size_t big_crt_r52_scratch(int digits, int len, int ewords)

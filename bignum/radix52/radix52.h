@@ -349,10 +349,12 @@ void big_r52_mod_init(struct big_r52_dual_mod *mod, int digits, int halves,
 		      uint64_t *y);
 
 /* ---- the CRT path (crt_pow.c) ---------------------------------------- */
-/* Digits of the CRT path for primes of lp and lq 64-bit chunks: 10, 20,
- * 30, 40 for equal lengths of 8, 16, 24, 32 chunks, else 0 (the
- * radix-2^64 path).  What the code can do; big_modexp_crt takes it in the
- * ifma variant (bignum/modexp_crt.c, the one place that decides). */
+/* Digits of the CRT path for primes of lp and lq 64-bit chunks: for equal
+ * lengths of 7 to 32 chunks the least k with 52 k >= 64 lp + 2 (10, 20,
+ * 30, 40 at 8, 16, 24, 32 chunks, whose kernels are compiled for them;
+ * the others run the run-time-k bodies), else 0 (the radix-2^64 path).
+ * big_modexp_crt takes it in the ifma variant (bignum/modexp_crt.c, the
+ * one place that decides). */
 int big_r52_crt_digits(int lp, int lq);
 /*
  * m_p = a^dp mod p and m_q = a^dq mod q (plain, fully reduced, len chunks
