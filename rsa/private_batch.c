@@ -47,14 +47,20 @@
 /* The fewest operations a remainder runs in lanes rather than singly.  A
  * lane exponentiation costs the same for one to four operations: three
  * cost less than three single operations on AVX2 (bench: `bigmont speed
- * --batch`), so 1 or 2 run singly; but on the IFMA lanes at RSA-1024 two
- * operations took 0.60 of two single ifma operations' time (1.05 at
- * RSA-2048, 1.15 at 3072, 1.31-1.38 at 4096; `rsa_private_batch` of two
- * with the threshold at 1 and at 3, Intel family 6 model 207), so there a
- * remainder of 2 runs in lanes too. */
+ * --batch`), so 1 or 2 run singly; but on the IFMA lanes two operations
+ * cost less than two single ones wherever the single operation has no
+ * kernels compiled for its size, and at RSA-1024 (`rsa_private_batch` of
+ * two with the threshold at 2 and at 3, Intel family 6 model 207: lanes
+ * over singles 0.60 at RSA-1024, 0.63-0.76 at 512 to 1792 and 0.61-0.79
+ * at 2304 to 3840 bits), though not at RSA-2048, 3072 and 4096, whose
+ * single radix-2^52 kernels are compiled for 20, 30 and 40 digits (1.05,
+ * 1.15, 1.31-1.38); so a remainder of 2 runs in the IFMA lanes but there. */
 static int partial_min(const char *kernel, int prime_chunks)
 {
-	return strcmp(kernel, "ifma") == 0 && prime_chunks * BIG_CHUNK_SIZE <= 512 ? 2 : 3;
+	const int bits = prime_chunks * BIG_CHUNK_SIZE;
+	if (strcmp(kernel, "ifma") != 0 || bits == 1024 || bits == 1536 || bits == 2048)
+		return 3;
+	return 2;
 }
 /* The smallest key the vector lanes take unasked (smaller ones run singly
  * unless BIGMONT_BATCH names a lane build).  The AVX2 lanes' NASM kernels

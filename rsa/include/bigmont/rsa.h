@@ -149,10 +149,11 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * otherwise not used; any other value is ignored).  keys[i] may be
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one
- * operation (or of two, but on the IFMA lanes at RSA-1024, where two in
- * lanes cost less than two single operations), keys whose primes differ
- * in length, and keys below 1024 bits but on the IFMA lanes (BIGMONT_BATCH
- * naming a build forces the lanes there too) run singly.
+ * operation (or of two, but on the IFMA lanes where two in lanes cost
+ * less than two single operations: every size but RSA-2048, 3072 and
+ * 4096), keys whose primes differ in length, and keys below 1024 bits but
+ * on the IFMA lanes (BIGMONT_BATCH naming a build forces the lanes there
+ * too) run singly.
  *
  * status[i] gets operation i's status: RSA_OK, or RSA_ERR_ARGS (keys[i]
  * NULL), RSA_ERR_NOT_PRIVATE, RSA_ERR_LENGTH (the key is not len bytes:
