@@ -445,21 +445,6 @@ static enum cpu_vendor cpu_model(unsigned *family, unsigned *model)
 	return v;
 }
 
-/* 1 if name[0..name_len) equals s[0..len), ignoring ASCII case. */
-static int same_name(const char *name, int name_len, const char *s, int len)
-{
-	if (name_len != len)
-		return 0;
-	for (int k = 0; k < len; k++) {
-		char x = name[k], y = s[k];
-		x = x >= 'A' && x <= 'Z' ? (char)(x + 32) : x;
-		y = y >= 'A' && y <= 'Z' ? (char)(y + 32) : y;
-		if (x != y)
-			return 0;
-	}
-	return 1;
-}
-
 /* BIGMONT_TUNE's value for `choice` (choice_len characters: 0 or 1), or
  * -1 where it does not name it (or names it with another value). */
 static int tune_override(const char *choice, int choice_len)
@@ -471,12 +456,9 @@ static int tune_override(const char *choice, int choice_len)
 		int end = at;
 		while (end < n && value[end] != ',')
 			end++;
-		int eq = at;
-		while (eq < end && value[eq] != '=')
-			eq++;
-		if (eq + 2 == end && same_name(choice, choice_len, value + at, eq - at) &&
-		    (value[eq + 1] == '0' || value[eq + 1] == '1'))
-			return value[eq + 1] - '0';
+		const int v = big_tune_item(value + at, end - at, choice, choice_len);
+		if (v >= 0)
+			return v;
 		at = end + 1;
 	}
 	return -1;
@@ -484,7 +466,7 @@ static int tune_override(const char *choice, int choice_len)
 
 #define TUNE_ROW(VENDOR, fam, mod, CHOICE, dir, wf, wr, col, wc, lf, lr, lc)     \
 	if (!bound && vendor == VENDOR_##VENDOR && family == (fam) && model == (mod) && \
-	    same_name(#CHOICE, (int)sizeof(#CHOICE) - 1, choice, len))               \
+	    big_tune_same_name(#CHOICE, (int)sizeof(#CHOICE) - 1, choice, len))      \
 		bound = 1;
 /* The choice named `choice` (len characters) on this CPU: BIGMONT_TUNE,
  * else the table.  TUNED("NAME") passes the length. */

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "internal.h"
 #include "tuning.h"
@@ -22,11 +21,8 @@ static const char *const choice_names[] = { BIG_TUNING_CHOICES(CHOICE_NAME) };
 /* 1 if item[0..len) is NAME=0 or NAME=1 for a choice's NAME, any case. */
 static int item_ok(const char *item, size_t len)
 {
-	if (len < 3 || item[len - 2] != '=' || (item[len - 1] != '0' && item[len - 1] != '1'))
-		return 0;
 	for (int c = 0; c < CHOICES; c++)
-		if (strlen(choice_names[c]) == len - 2 &&
-		    strncasecmp(choice_names[c], item, len - 2) == 0)
+		if (big_tune_item(item, (int)len, choice_names[c], (int)strlen(choice_names[c])) >= 0)
 			return 1;
 	return 0;
 }

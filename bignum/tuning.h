@@ -95,6 +95,33 @@
  * whole; big_tune_env_check says so). */
 #define BIG_TUNE_ENV_MAX 255
 
+/* BIGMONT_TUNE's grammar, once for dispatch.c, which reads it, and
+ * tune_env.c, which checks its spelling.  No libc and lengths passed:
+ * the ifunc resolvers run before relocation. */
+/* 1 if name[0..name_len) equals s[0..len), ignoring ASCII case. */
+static inline int big_tune_same_name(const char *name, int name_len, const char *s, int len)
+{
+	if (name_len != len)
+		return 0;
+	for (int k = 0; k < len; k++) {
+		char x = name[k], y = s[k];
+		x = x >= 'A' && x <= 'Z' ? (char)(x + 32) : x;
+		y = y >= 'A' && y <= 'Z' ? (char)(y + 32) : y;
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+/* What one comma-separated item[0..len) sets choice[0..choice_len) to: 0
+ * or 1 where it is CHOICE=0 or CHOICE=1 (any case), else -1. */
+static inline int big_tune_item(const char *item, int len, const char *choice, int choice_len)
+{
+	if (len < 3 || item[len - 2] != '=' || (item[len - 1] != '0' && item[len - 1] != '1') ||
+	    !big_tune_same_name(choice, choice_len, item, len - 2))
+		return -1;
+	return item[len - 1] - '0';
+}
+
 #define BIG_TUNING_CHOICES(X)                                                 \
 	X(MONT_MUL16_KARATSUBA)                                               \
 	X(R52_MUL_PAIRS10)                                                    \
