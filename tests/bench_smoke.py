@@ -616,6 +616,10 @@ def check_batch(exe, work, env, x86=True):
             impls = {x["name"]: x for x in json.load(f)["keys"][0]["implementations"]}
         check(impls["ours-batch-" + lanes]["measured"], "BIGMONT_BATCH=%s: its row measured"
               % lanes)
+        # The header names the lanes the library takes under it, and the ask.
+        check("lane kernel '%s' (BIGMONT_BATCH=%s: only that lane row)" % (lanes, lanes)
+              in r.stdout, "BIGMONT_BATCH=%s: the header names it: %r"
+              % (lanes, [l for l in r.stdout.splitlines() if "lane kernel" in l]))
         for other in others:
             if other in ran:  # else it did not run anyway, saying why (above)
                 check(not impls[other]["measured"] and
@@ -623,6 +627,13 @@ def check_batch(exe, work, env, x86=True):
                       "not run: BIGMONT_BATCH=" + lanes in r.stdout,
                       "BIGMONT_BATCH=%s: %s not run, saying why: %r" % (lanes, other,
                                                                         impls[other]))
+    # A value that names no lane build is refused before anything runs.
+    r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                       env=dict(env, BIGMONT_BATCH="avx3"), timeout=60 * SLOWER)
+    check(r.returncode == 2 and r.stdout == "" and
+          "BIGMONT_BATCH='avx3' is not one of c, avx2, avx512, ifma" in r.stderr,
+          "--batch with BIGMONT_BATCH=avx3 refused: %d %r" % (r.returncode, r.stderr))
     # The command profiles/record --batch profiles is one bigmont takes.
     loader = importlib.machinery.SourceFileLoader(
         "profiles_record", os.path.join(os.path.dirname(HERE), "profiles", "record"))
