@@ -444,20 +444,50 @@ static void free_keys(const struct options *o, struct bench_speed_key *keys, int
 		free_key_file((void *)keys[i].pem, keys[i].len);
 }
 
+/* --json's document, built in memory and written whole only once the run
+ * has succeeded: a failed run leaves no partial file behind. */
+struct json_doc {
+	char *text;
+	size_t len;
+	FILE *f; /* NULL without --json */
+};
+
+static int json_doc_open(const struct options *o, struct json_doc *d)
+{
+	*d = (struct json_doc){ 0 };
+	if (o->json != NULL && (d->f = open_memstream(&d->text, &d->len)) == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* The run's status, err its message, then the document written. */
+static int json_doc_finish(const struct options *o, struct json_doc *d, int status, char *err,
+			   size_t err_size)
+{
+	if (d->f != NULL && fclose(d->f) != 0 && status == 0) {
+		snprintf(err, err_size, "cannot write the JSON document: %s", strerror(errno));
+		status = CLI_EXIT_FAILURE;
+	}
+	if (status != 0)
+		cli_error("%s", err);
+	else if (o->json != NULL && cli_write_output(o->json, (const uint8_t *)d->text, d->len) != 0)
+		status = CLI_EXIT_FAILURE;
+	free(d->text);
+	return status;
+}
+
 static int run(const struct options *o, const struct bench_speed_key *keys, int nkeys)
 {
-	char *json = NULL;
-	size_t json_len = 0;
-	FILE *json_out = NULL;
-	if (o->json != NULL && (json_out = open_memstream(&json, &json_len)) == NULL) {
-		cli_error("out of memory");
+	struct json_doc doc;
+	if (json_doc_open(o, &doc) != 0)
 		return CLI_EXIT_FAILURE;
-	}
 	struct bench_speed_options so = {
 		.keys = keys, .nkeys = nkeys, .seconds = o->seconds,
 		.threads = o->threads, .nthreads = o->nthreads, .compare = o->compare,
 		.compare_text = o->compare_text, .build = o->build, .kernels = o->kernels,
-		.out = json_to_stdout(o) ? stderr : stdout, .json = json_out,
+		.out = json_to_stdout(o) ? stderr : stdout, .json = doc.f,
 		/* Only for a person watching: not into a file or a pipe, and not
 		 * into the report when --json - sends it to standard error. */
 		.progress = !json_to_stdout(o) && isatty(STDERR_FILENO) ? stderr : NULL,
@@ -466,45 +496,23 @@ static int run(const struct options *o, const struct bench_speed_key *keys, int 
 	char err[512] = "";
 	int status = bench_speed_run(&so, err, sizeof(err));
 	bench_progress_clear(so.progress); /* left by a step that failed */
-	if (json_out != NULL && fclose(json_out) != 0 && status == 0) {
-		snprintf(err, sizeof(err), "cannot write the JSON document: %s", strerror(errno));
-		status = CLI_EXIT_FAILURE;
-	}
-	if (status != 0)
-		cli_error("%s", err);
-	else if (o->json != NULL && cli_write_output(o->json, (const uint8_t *)json, json_len) != 0)
-		status = CLI_EXIT_FAILURE;
-	free(json);
-	return status;
+	return json_doc_finish(o, &doc, status, err, sizeof(err));
 }
 
 /* --batch: bench/batch.h, the report and JSON as run() sends them. */
 static int run_batch(const struct options *o, const struct bench_speed_key *keys, int nkeys)
 {
-	char *json = NULL;
-	size_t json_len = 0;
-	FILE *json_out = NULL;
-	if (o->json != NULL && (json_out = open_memstream(&json, &json_len)) == NULL) {
-		cli_error("out of memory");
+	struct json_doc doc;
+	if (json_doc_open(o, &doc) != 0)
 		return CLI_EXIT_FAILURE;
-	}
 	const struct bench_batch_options bo = {
 		.keys = keys, .nkeys = nkeys, .seconds = o->seconds, .build = o->build,
 		.threads = o->threads, .nthreads = o->nthreads,
-		.out = json_to_stdout(o) ? stderr : stdout, .json = json_out,
+		.out = json_to_stdout(o) ? stderr : stdout, .json = doc.f,
 	};
 	char err[512] = "";
 	int status = bench_batch_run(&bo, err, sizeof(err));
-	if (json_out != NULL && fclose(json_out) != 0 && status == 0) {
-		snprintf(err, sizeof(err), "cannot write the JSON document: %s", strerror(errno));
-		status = CLI_EXIT_FAILURE;
-	}
-	if (status != 0)
-		cli_error("%s", err);
-	else if (o->json != NULL && cli_write_output(o->json, (const uint8_t *)json, json_len) != 0)
-		status = CLI_EXIT_FAILURE;
-	free(json);
-	return status;
+	return json_doc_finish(o, &doc, status, err, sizeof(err));
 }
 
 int cmd_speed(int argc, char **argv)
