@@ -1125,9 +1125,10 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
                "timing; ratios are same-run time ratios (below 1: the batch faster), "
                "medians of each round's own ratio where the run has them; "
                "batch: the fastest lane build measured; "
+               "each row's 8-operation calls back to back for at least 1 ms a round; "
                "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: CPU time per "
-               "operation of its 8-operation call, run next to the IFMA batch in each round "
-               "(before it in odd rounds, after it in even ones; blinding off), and "
+               "operation of its 8-operation calls, timed next to the IFMA batch in each "
+               "round (before it in odd rounds, after it in even ones; blinding off), and "
                "batch/mb8 against it" % (
                    "`%s`" % command if markdown and command else command or "bigmont speed --batch",
                    "lane kernel '%s'" % doc.get("batch_kernel", "?")))

@@ -703,7 +703,7 @@ def batch_doc(avx2=True, threads=True, ifma=False):
     return {"schema": benchlib.BATCH_SCHEMA, "machine": machine("chunk64-asm", True, "adx"),
             "batch_kernel": "avx2" if avx2 else "none", "min_rounds": 5, "cores": 2,
             "thread_counts": [1, 2] if threads else [1],
-            "keys": [{"key": "embedded:rsa2048.pem", "bits": 2048, "ops_per_round": 8,
+            "keys": [{"key": "embedded:rsa2048.pem", "bits": 2048, "ops_per_call": 8,
                       "implementations": impls, "threads": trows if threads else []}]}
 
 

@@ -522,8 +522,8 @@ def check_batch(exe, work, env, x86=True):
     check(r.returncode == 0, "--batch exits 0 (got %d, %r)" % (r.returncode, r.stderr))
     if r.returncode != 0:
         return
-    check("RSA-1024 private key" in r.stdout and "ours-batch-c" in r.stdout,
-          "--batch prints its table")
+    check("RSA-1024 private key" in r.stdout and "ours-batch-c" in r.stdout and
+          "calls of at least 1 ms" in r.stdout, "--batch prints its table")
     if not x86:  # the AVX2 lanes are x86-64's: not even a "not run" row
         check(not x86_words_in(r.stdout), "no x86 names in the --batch report off x86-64: %s"
               % x86_words_in(r.stdout))
@@ -546,6 +546,12 @@ def check_batch(exe, work, env, x86=True):
                 check(x["median_ns_per_op"] > 0 and x["min_ns_per_op"] > 0 and
                       x["ops_per_s"] > 0 and x["ratio_to_single"] > 0 and x["rounds"] >= 5,
                       "--batch %s measured: %r" % (name, x))
+                # As many calls a round as last 1 ms by the warm-up call,
+                # which is no faster than the fastest round's calls.
+                calls = x.get("calls_per_round")
+                check(isinstance(calls, int) and 1 <= calls <= 1000 and
+                      (calls - 1) * key.get("ops_per_call", 0) * x["min_ns_per_op"] < 1.1e6,
+                      "--batch %s: calls a round for 1 ms: %r" % (name, x))
             else:
                 check(name in ("ours-batch-avx2", "ours-batch-avx512", "ours-batch-ifma",
                                "ipp-crypto-mb8") and x.get("kernel"),
