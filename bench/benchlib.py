@@ -728,7 +728,9 @@ def merge(run_docs):
     likewise.  best/ipp is the fastest build's same-run ratio to
     ipp-crypto (single operations), best/peer to the fastest peer of that
     run (GMP, every OpenSSL, ipp-crypto and its mb8): the largest of its
-    same-run ratios."""
+    same-run ratios.  Last, where a document carries "file" (bench/merge
+    sets it: the report's name beside its JSON), each CPU's report and the
+    commit its run measured."""
     def rank(doc):
         return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
@@ -809,6 +811,12 @@ def merge(run_docs):
     batch = merge_batch(newest, notes)
     if batch:
         out.append(batch)
+    runs = ["%s: `%s` (%s)" % (cpu_name(newest[s]["machine"]), newest[s]["file"],
+                               newest[s].get("settings", {}).get("commit") or "commit unknown")
+            for s in sorted(newest) if newest[s].get("file")]
+    if runs:
+        out.append("Runs (`results/<cpu>/`, each row's report): %s." % "; ".join(runs))
+        out.append("")
     return "\n".join(out)
 
 

@@ -445,6 +445,10 @@ class Merge(unittest.TestCase):
             self.assertNotIn("old", text)
             self.assertTrue(text.endswith("<!-- /RESULTS -->\ntail\n"), text)
             self.assertIn("| CPU A (4 threads, adx) |", text)
+            # Under the tables, each row's report and the commit measured
+            # (none in this document).
+            self.assertIn("Runs (`results/<cpu>/`, each row's report): CPU A: "
+                          "`2026-01-01-0000.md` (commit unknown).", text)
             r = subprocess.run([sys.executable, merge, "--results", os.path.join(tmp, "none")],
                                stderr=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(r.returncode, 1)
