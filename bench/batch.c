@@ -238,8 +238,8 @@ static int open_key(struct key_run *k, const struct bench_speed_key *key, int on
 		snprintf(err, errlen, "%s: %s", key->label, why);
 		return 1;
 	}
-	/* BENCH_BATCH_OPS is mb8's eight: one mb8 call a call of every row. */
-	_Static_assert(BENCH_BATCH_OPS == 8, "one mb8 call a row's call");
+	/* BENCH_BATCH_OPS is mb8's eight: a row's call is one mb8 call. */
+	_Static_assert(BENCH_BATCH_OPS == 8, "a row's call is one mb8 call");
 #if defined(__x86_64__)
 	k->mb8 = bench_ipp_mb8_ops.open(&input, 0, k->mb8_why, sizeof(k->mb8_why));
 #else
