@@ -346,6 +346,77 @@ def fold_labels(owners, dso):
     return fold
 
 
+# ---- the executable's PLT entries, named by their targets ---------------
+
+def plt_entry_names(objdump_text, nm_text):
+    """[(start, name), ...] sorted, for the PLT entries `objdump -d -j .plt
+    -j .plt.sec` lists.  perf names the entries of a PLT that holds ifunc
+    slots wrongly: an IRELATIVE relocation has no symbol, so perf's count
+    of them slips and a sample in the stub of the ifunc big_mont_sqr_vec
+    shows as munmap@plt, one in memcpy's as dlsym@plt.  objdump names each
+    entry by its relocation: memcpy@plt, or *ABS*+0xADDR@plt for an ifunc,
+    whose name nm gives at ADDR (type i).  The PLT's first entry, the
+    resolver's trampoline (getegid@plt-0x10), is named [PLT0]."""
+    ifuncs = {}
+    for line in nm_text.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] == "i":
+            ifuncs.setdefault(int(f[0], 16), f[2])
+    entries = []
+    for m in re.finditer(r"^([0-9a-f]+) <([^>]+)>:$", objdump_text, re.M):
+        start, name = int(m.group(1), 16), m.group(2)
+        a = re.match(r"^\*ABS\*\+0x([0-9a-f]+)@plt$", name)
+        if a:
+            name = ifuncs.get(int(a.group(1), 16), name[:-4]) + "@plt"
+        elif re.search(r"@plt[+-]0x[0-9a-f]+$", name):
+            name = "[PLT0]"
+        entries.append((start, name))
+    return sorted(entries)
+
+
+def plt_names(exe):
+    """plt_entry_names of the executable exe; [] when objdump or nm cannot
+    read it (the frames then keep perf's names)."""
+    try:
+        dis = subprocess.run(["objdump", "-d", "-j", ".plt", "-j", ".plt.sec", exe],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             universal_newlines=True)
+        nm = subprocess.run(["nm", exe], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, universal_newlines=True)
+    except OSError:
+        return []
+    if dis.returncode != 0:
+        return []
+    return plt_entry_names(dis.stdout, nm.stdout)
+
+
+def rename_plt_frames(script_text, entries, dso):
+    """`perf script` text with every frame of the object dso (as short_dso
+    names it) whose symbol ends in @plt renamed after the entry that holds
+    its address (plt_entry_names; an entry ends where the next begins, the
+    last 16 bytes on).  Other frames are left as they are."""
+    if not entries:
+        return script_text
+    starts = [s for s, _ in entries]
+
+    def name_at(ip):
+        i = bisect.bisect_right(starts, ip) - 1
+        if i < 0:
+            return None
+        end = starts[i + 1] if i + 1 < len(starts) else starts[i] + 16
+        return entries[i][1] if ip < end else None
+
+    out = []
+    for line in script_text.splitlines(True):
+        m = _FRAME_RE.match(line)
+        if m and m.group(2).endswith("@plt") and short_dso(m.group(3)) == dso:
+            name = name_at(int(m.group(1), 16))
+            if name is not None:
+                line = line[:m.start(2)] + name + line[m.end(2):]
+        out.append(line)
+    return "".join(out)
+
+
 # ---- the direct callers of the assembly kernels -------------------------
 
 def static_calls(exe):

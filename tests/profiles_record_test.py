@@ -161,6 +161,73 @@ class KernelLabels(unittest.TestCase):
         self.assertEqual(record.kernel_parts(raw, {}, self.EXE, total), [])
 
 
+class PltStubs(unittest.TestCase):
+    """A sample in a PLT stub is named after the entry's relocation, not
+    perf's guess: in a bigmont-speed with ifunc slots perf showed the stub
+    of big_mont_sqr_vec as munmap@plt (a cut of its objdump and nm)."""
+
+    EXE = "bigmont-speed"
+    OBJDUMP = """
+Disassembly of section .plt:
+
+0000000000006020 <getegid@plt-0x10>:
+    6020:\tff 35 ca 9f 14 00    \tpush   0x149fca(%rip)
+
+0000000000006030 <getegid@plt>:
+    6030:\tff 25 ca 9f 14 00    \tjmp    *0x149fca(%rip)
+
+0000000000006040 <*ABS*+0x4b810@plt>:
+    6040:\tff 25 c2 9f 14 00    \tjmp    *0x149fc2(%rip)
+
+0000000000006050 <*ABS*+0x4ffff@plt>:
+    6050:\tff 25 ba 9f 14 00    \tjmp    *0x149fba(%rip)
+
+0000000000006060 <memcpy@plt>:
+    6060:\tff 25 b2 9f 14 00    \tjmp    *0x149fb2(%rip)
+"""
+    NM = ("000000000004bb50 i big_mont_mul_vec\n000000000004b810 i big_mont_sqr_vec\n"
+          "000000000004b810 t resolve_big_mont_sqr_vec\n                 U memcpy@GLIBC_2.14\n")
+    SCRIPT = (
+        "bigmont-speed 1/1 250000 cpu-clock:\n"
+        "\t    6046 munmap@plt (/b/bigmont-speed)\n"
+        "\t   a3880 big_crt_exp_mod_primes (/b/bigmont-speed)\n"
+        "\t   29d89 __libc_start_call_main (/usr/lib/libc.so.6)\n\n"
+        "bigmont-speed 1/1 250000 cpu-clock:\n"
+        "\t    6060 dlsym@plt (/b/bigmont-speed)\n"
+        "\t   29d89 __libc_start_call_main (/usr/lib/libc.so.6)\n\n"
+        "bigmont-speed 1/1 250000 cpu-clock:\n"
+        "\t    6058 geteuid@plt (/b/bigmont-speed)\n"
+        "\t   29d89 __libc_start_call_main (/usr/lib/libc.so.6)\n\n"
+        "bigmont-speed 1/1 250000 cpu-clock:\n"
+        "\t    6070 geteuid@plt (/b/bigmont-speed)\n"
+        "\t    6040 munmap@plt (/usr/lib/libother.so)\n"
+        "\t   29d89 __libc_start_call_main (/usr/lib/libc.so.6)\n\n")
+
+    def test_entry_names(self):
+        self.assertEqual(proflib.plt_entry_names(self.OBJDUMP, self.NM), [
+            (0x6020, "[PLT0]"), (0x6030, "getegid@plt"), (0x6040, "big_mont_sqr_vec@plt"),
+            (0x6050, "*ABS*+0x4ffff@plt"), (0x6060, "memcpy@plt")])
+
+    def test_frames_renamed(self):
+        entries = proflib.plt_entry_names(self.OBJDUMP, self.NM)
+        text = proflib.rename_plt_frames(self.SCRIPT, entries, self.EXE)
+        excl, incl, _, samples, _ = proflib.perf_counts(text)
+        self.assertEqual(samples, 4)
+        self.assertEqual(set(excl), {("big_mont_sqr_vec@plt", self.EXE),
+                                     ("memcpy@plt", self.EXE),
+                                     ("*ABS*+0x4ffff@plt", self.EXE),
+                                     ("geteuid@plt", self.EXE)})
+        # Past the last entry's 16 bytes the name stays perf's; another
+        # object's frame is not the executable's PLT.
+        self.assertIn(("munmap@plt", "libother.so"), incl)
+        self.assertNotIn(("munmap@plt", self.EXE), incl)
+        self.assertIn("a3880 big_crt_exp_mod_primes (/b/bigmont-speed)", text)
+
+    def test_no_entries_no_change(self):
+        self.assertEqual(proflib.rename_plt_frames(self.SCRIPT, [], self.EXE), self.SCRIPT)
+        self.assertEqual(proflib.plt_names(os.path.join(DATA, "no-such-binary")), [])
+
+
 class Paths(unittest.TestCase):
     """Messages give a path back as the user gave it."""
 
