@@ -707,13 +707,22 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 	struct bench_machine m;
 	bench_machine_probe(&m, o->build, NULL);
 	bench_machine_print(o->out, &m, NULL);
-	char only_note[64] = "";
-	if (only >= 0)
-		snprintf(only_note, sizeof only_note, " (BIGMONT_BATCH=%s: only that lane row)",
+	const char *kernel = big_crt_batch_kernel(); /* under the caller's BIGMONT_BATCH */
+	char only_note[96] = "";
+	if (only >= 0) {
+		/* Asked where it cannot run, the library falls back and every
+		 * lane row that runs is timed (open_key). */
+		choose_lanes(only);
+		const int runs = strcmp(big_crt_batch_kernel(), asked) == 0;
+		unchoose_lanes();
+		snprintf(only_note, sizeof only_note,
+			 runs ? " (BIGMONT_BATCH=%s: only that lane row)"
+			      : " (BIGMONT_BATCH=%s: not in this build or CPU, so every lane row)",
 			 asked);
+	}
 	fprintf(o->out, "  batch     rsa_private_batch: %d operations a call, 4 per lane "
 		"exponentiation (2 CRT halves each, 8 lanes); lane kernel '%s'%s\n",
-		BENCH_BATCH_OPS, big_crt_batch_kernel(), only_note);
+		BENCH_BATCH_OPS, kernel, only_note);
 	fprintf(o->out, "  settings  blinding off on every side; ours: fault check on, single "
 		"and batch alike; answers checked against GMP before and after timing\n");
 	struct key_run *runs = calloc((size_t)o->nkeys, sizeof(*runs));

@@ -1,4 +1,5 @@
-"""Shared code of bench/run and bench/merge (python3, standard library only).
+"""Shared code of bench/run and bench/merge, and of profiles/record and
+compare for their options (python3, standard library only).
 
 Reads the JSON that `bigmont speed --json` writes (schema in bench/README.md),
 aggregates the runs of several builds and rounds, and renders the tables
@@ -7,6 +8,7 @@ aggregates the runs of several builds and rounds, and renders the tables
 Ratios are time ratios, ours/other: below 1 means ours is faster.
 """
 
+import argparse
 import json
 import math
 import os
@@ -37,6 +39,25 @@ OTHER_TITLES = {
 # Measured on x86-64 only: OpenSSL with its IFMA code masked through
 # OPENSSL_ia32cap, x86-64's CPUID bits.
 X86_ONLY = ("openssl-noifma",)
+
+
+def repeated_option(parser, argv):
+    """The first option of the argparse parser that argv gives twice (as
+    spelt the second time), or None; options that collect a list
+    (action="append") may repeat.  The scripts refuse a repeat as
+    `bigmont speed` does, rather than let the last one win."""
+    seen = set()
+    for token in argv:
+        if token == "--":
+            break
+        name = token.split("=", 1)[0]
+        action = parser._option_string_actions.get(name)
+        if action is None or isinstance(action, argparse._AppendAction):
+            continue
+        if action in seen:
+            return name
+        seen.add(action)
+    return None
 
 
 def is_x86_64(machine):

@@ -96,8 +96,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"                    in the source tree); '-' for standard output (the\n"
 		"                    report then goes to standard error)\n"
 		HELP_KERNELS
-		"                    (only them, unless --bits or --key is given too;\n"
-		"                    with --json, also in the document, which has no\n"
+		"                    (only them, unless --bits or --key is given too,\n"
+		"                    which --threads and --compare then need; with\n"
+		"                    --json, also in the document, which has no\n"
 		"                    records when no key is timed)\n"
 		"  --batch           time rsa_private_batch (4 operations in the vector\n"
 		"                    lanes of one exponentiation; " HELP_BATCH_LANES ")\n"
@@ -257,6 +258,12 @@ static int parse_valued(struct options *o, const char *name, const char *v)
 			cli_error("--build: '%s' is longer than %d characters", v, MAX_BUILD);
 			return -1;
 		}
+		/* The label stands in the report's lines and table cells. */
+		for (const unsigned char *c = (const unsigned char *)v; *c; c++)
+			if (*c < 0x20 || *c == 0x7f) {
+				cli_error("--build: a control character (0x%02x) in the label", *c);
+				return -1;
+			}
 		o->build = v;
 	} else {
 		o->json = v;
@@ -278,6 +285,18 @@ static int parse_options(struct options *o, int argc, char **argv)
 	static const char *const valued[] = { "--bits", "--key", "--seconds", "--threads",
 					      "--compare", "--json", "--build" };
 	memset(o, 0, sizeof(*o));
+	/* --help wins wherever it stands, as an option (not an option's value). */
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			o->help = 1;
+			return 0;
+		}
+		for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
+			if (!strcmp(argv[i], valued[k])) {
+				i++;
+				break;
+			}
+	}
 	o->seconds = 1.0;
 	o->threads[0] = 1;
 	o->nthreads = 1;
@@ -316,6 +335,11 @@ static int parse_options(struct options *o, int argc, char **argv)
 	}
 	if (o->batch && (o->kernels || given[4])) {
 		cli_error("--batch times the batch alone: not with --kernels or --compare");
+		return -1;
+	}
+	if (o->kernels && o->nbits == 0 && o->nkeyfiles == 0 && (given[3] || given[4])) {
+		cli_error("%s: --kernels alone times no key; give --bits or --key too",
+			  given[3] ? "--threads" : "--compare");
 		return -1;
 	}
 	if (o->nbits == 0 && o->nkeyfiles == 0 && !o->kernels) {

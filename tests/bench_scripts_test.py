@@ -452,7 +452,17 @@ class Merge(unittest.TestCase):
             r = subprocess.run([sys.executable, merge, "--results", os.path.join(tmp, "none")],
                                stderr=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(r.returncode, 1)
-            self.assertIn("bench/merge: error:", r.stderr)
+            self.assertIn("bench/merge: error: --results %s: no such directory"
+                          % os.path.join(tmp, "none"), r.stderr)
+            os.mkdir(os.path.join(tmp, "empty"))
+            r = subprocess.run([sys.executable, merge, "--results", os.path.join(tmp, "empty")],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("bench/merge: error: no bench/run results under", r.stderr)
+            r = subprocess.run([sys.executable, merge, "--readme", readme, "--readme", readme],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("option '--readme' given twice", r.stderr)
             r = subprocess.run([sys.executable, merge, "--nope"],
                                stderr=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(r.returncode, 2)
@@ -831,6 +841,8 @@ class RunArguments(unittest.TestCase):
                            (["--seconds", "0"], "--seconds must be from 0.01 to 60"),
                            (["--bits", "123"], "the embedded keys are of"),
                            (["--bits", "1024,1024"], "given twice"),
+                           (["--quick", "--quick"], "option '--quick' given twice"),
+                           (["--rounds", "1", "--rounds=2"], "option '--rounds' given twice"),
                            (["--threads", "2000"], "at most 1024"),
                            (["--builds", ""], "is not one of"),
                            (["--results", os.path.join(BENCH, "run")], "not a directory")):
@@ -1491,12 +1503,20 @@ class OtherScriptArguments(unittest.TestCase):
             self.refused(record + ["--out", tmp], "not a regular file")
             self.refused(record + ["--out", ""], "--out needs a file name")
             self.refused(record + ["--out", os.path.join(tmp, "no", "x.txt")], "no directory")
+            # the default name is build/<P>'s profile: another binary's needs --out
+            self.refused(record, "--bigmont needs --out")
+            self.refused(record + ["--seconds", "0.005", "--out", os.path.join(tmp, "p.txt")],
+                         "--seconds: 0.005 is not from 0.01 to 3600")
+            self.refused(record + ["--bits", "1024", "--bits", "2048"],
+                         "option '--bits' given twice")
         finally:
             shutil.rmtree(tmp)
         self.assertTrue(os.path.exists("/dev/null") and not os.path.isfile("/dev/null"))
         some = os.path.join(root, "profiles", "README.md")
         self.refused([sys.executable, os.path.join(root, "profiles", "compare"), "--min", "nan",
                       some, some], "--min: a share from 0 to 100")
+        self.refused([sys.executable, os.path.join(root, "profiles", "compare"), "--fold",
+                      "--fold", some, some], "option '--fold' given twice")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -633,6 +634,20 @@ def check_batch(exe, work, env, x86=True):
                       "not run: BIGMONT_BATCH=" + lanes in r.stdout,
                       "BIGMONT_BATCH=%s: %s not run, saying why: %r" % (lanes, other,
                                                                         impls[other]))
+    # Lanes asked for where they cannot run: the header says so, and every
+    # lane row that runs is timed (here the C lanes at least).
+    absent = [x for x in ("avx2", "avx512", "ifma") if "ours-batch-" + x not in ran]
+    if absent:
+        r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=dict(env, BIGMONT_BATCH=absent[0]),
+                           timeout=60 * SLOWER)
+        check(r.returncode == 0 and "(BIGMONT_BATCH=%s: not in this build or CPU, so every "
+              "lane row)" % absent[0] in r.stdout and
+              re.search(r"^\s*ours-batch-c\s+portable C lanes", r.stdout, re.M) is not None,
+              "BIGMONT_BATCH=%s, lanes not here: said in the header, C lanes timed: %d %r"
+              % (absent[0], r.returncode,
+                 [l for l in r.stdout.splitlines() if "lane" in l][:3]))
     # A value that names no lane build is refused before anything runs.
     r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,

@@ -188,6 +188,23 @@ TEST_F(SpeedCli, CompareValuesRefused)
 	expect_error(speed("--compare ''"), 2, "--compare needs a value");
 }
 
+/* --help wins wherever it stands; a --build label is one printable line;
+ * --threads and --compare time keys, which --kernels alone does not. */
+TEST_F(SpeedCli, HelpAnywhereBuildLabelKernelsAlone)
+{
+	Result r = speed("--bits 1000 --help");
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.rfind("usage: bigmont speed", 0), 0u) << r.out;
+	r = speed("--json --help --bits 1000");
+	expect_error(r, 2, "--bits: no embedded key of 1000 bits");
+	expect_error(speed("--build \"$(printf 'a\\nb')\" --bits 1024"), 2,
+		     "--build: a control character (0x0a) in the label");
+	expect_error(speed("--kernels --threads 2"), 2,
+		     "--threads: --kernels alone times no key; give --bits or --key too");
+	expect_error(speed("--kernels --compare gmp"), 2,
+		     "--compare: --kernels alone times no key");
+}
+
 /* A size or a key given twice would be measured and reported twice. */
 TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
 {
