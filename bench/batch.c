@@ -582,8 +582,11 @@ static void print_threads(FILE *out, const struct key_run *k, int cores)
 			const struct bench_record *x = &k->trec[r * k->nt + ti];
 			const struct bench_record *one = &k->trec[ti]; /* ours-single */
 			char eff[16] = "-";
+			/* "*": above 100 %, as the speed table marks it (the note
+			 * says why) */
 			if (isfinite(x->efficiency))
-				snprintf(eff, sizeof(eff), "%.0f%%", 100 * x->efficiency);
+				snprintf(eff, sizeof(eff), "%.0f%%%s", 100 * x->efficiency,
+					 x->efficiency > 1.0 ? "*" : "");
 			fprintf(out, "  %-17s %4d %12.0f %12.0f %14.0f %11s %8.0f%% %8.3f  %s\n",
 				x->impl, x->threads, x->st.ops_per_s, per_core(x, cores),
 				1e9 / per_core(x, cores), eff, 100 * x->cpu_share,
@@ -611,7 +614,7 @@ static void json_threads(struct json_writer *w, const struct key_run *k, int cor
 			json_kv_double(w, "single_thread_ops_per_cpu_s", x->single_ops_per_s, 6);
 			json_kv_double(w, "ratio_to_single",
 				       k->trec[ti].st.ops_per_s / x->st.ops_per_s, 4);
-			json_kv_string(w, "note", x->note);
+			json_kv_string(w, "note", x->note[0] ? x->note : NULL);
 			json_object_end(w);
 		}
 	json_array_end(w);

@@ -51,9 +51,12 @@ struct bench_impl_ops {
 		      size_t errlen);
 	int (*decrypt)(void *h, uint8_t *out, const uint8_t *in);
 	/* Optional: `iters` operations on the input of the last decrypt, timed
-	 * by the implementation itself (a child process); NULL: the benchmark
-	 * times decrypt in this process. */
+	 * by the implementation itself (a child process, or its own call in
+	 * this one); NULL: the benchmark times decrypt in this process. */
 	int (*batch)(void *h, long iters, struct bench_batch *out);
+	/* 1: the operations run in another process, whose locks this one
+	 * cannot count; 0: counted around each batch. */
+	int other_process;
 	/* Optional: the operation as threads sharing one opened key run it
 	 * (thread-safe on h); NULL: not in the thread table. */
 	int (*decrypt_shared)(const void *h, uint8_t *out, const uint8_t *in);

@@ -264,6 +264,7 @@ static int wheel_on(const void *h)
 
 const struct bench_impl_ops bench_wheel_ops = {
 	.open = wheel_open_sign, .decrypt = wheel_decrypt, .batch = wheel_batch,
+	.other_process = 1,
 	.blinding = wheel_on, .fault_check = wheel_on, .strerror = wheel_strerror,
 	.input = BENCH_INPUT_EMSA,
 	.call_overhead_ns = wheel_overhead, .close = bench_child_close,
@@ -271,6 +272,7 @@ const struct bench_impl_ops bench_wheel_ops = {
 
 const struct bench_impl_ops bench_wheel_oaep_ops = {
 	.open = wheel_open_oaep, .decrypt = wheel_decrypt, .batch = wheel_batch,
+	.other_process = 1,
 	.blinding = wheel_on, .fault_check = wheel_on, .strerror = wheel_strerror,
 	.input = BENCH_INPUT_OAEP,
 	.call_overhead_ns = wheel_overhead, .close = bench_child_close,

@@ -81,7 +81,7 @@ void bench_report_key(FILE *out, const struct bench_record *r, int n,
 				: " (two Montgomery exponentiations on the variant's kernels)");
 	fprintf(out, "  %-18s %-8s %13s %13s %13s %10s %12s %7s %9s %8s\n",
 		"implementation", "blinding", "median ns/op", "min ns/op",
-		"max ns/op", "ops/s", "cycles/op", "samples", "ours/this", "locks/op");
+		"max ns/op", "ops/s", "tsc ticks/op", "samples", "ours/this", "locks/op");
 	double ours = measured_ns(find(r, n, key, "ours", 1));
 	for (int i = 0; i < n; i++) {
 		const struct bench_record *x = &r[i];

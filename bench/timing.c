@@ -20,17 +20,22 @@ static int impl_op(void *ctx)
 	return im->ops->decrypt(im->h, im->out, im->in);
 }
 
+static int run_batch(struct bench_impl *im, long iters, struct bench_batch *b)
+{
+	if (im->ops->batch != NULL)
+		return im->ops->batch(im->h, iters, b);
+	return bench_time_ops(impl_op, im, iters, b);
+}
+
 static int impl_batch(void *ctx, long iters, struct bench_batch *b)
 {
 	const struct timed *t = ctx;
 	struct bench_impl *im = t->im;
-	if (im->ops->batch != NULL)
-		return im->ops->batch(im->h, iters, b);
-	if (t->read_locks == NULL)
-		return bench_time_ops(impl_op, im, iters, b);
+	if (t->read_locks == NULL || im->ops->other_process)
+		return run_batch(im, iters, b);
 	struct bench_lock_counts before, after;
 	t->read_locks(&before);
-	int rc = bench_time_ops(impl_op, im, iters, b);
+	int rc = run_batch(im, iters, b);
 	t->read_locks(&after);
 	if (rc == 0) {
 		bench_lock_counts_add(&im->locks, &before, &after);

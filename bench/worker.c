@@ -71,6 +71,7 @@ static int worker_on(const void *h)
 
 const struct bench_impl_ops bench_worker_ops = {
 	.open = worker_start, .decrypt = worker_decrypt, .batch = worker_batch,
+	.other_process = 1,
 	.blinding = worker_on, .fault_check = worker_on, .close = bench_child_close,
 };
 
