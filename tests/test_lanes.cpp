@@ -448,6 +448,21 @@ std::vector<uint64_t> distinctive(const std::vector<uint64_t> &words)
 	return v;
 }
 
+/* v uniform below 2m: the columns the test below looks for are products
+ * of a's low digits, which an operand of random bit density
+ * (Rng::mpz_bits) may leave too sparse to tell from other words. */
+void uniform_below_2m(bt::Rng &rng, mpz_t v, const mpz_t m)
+{
+	Mpz two_m;
+	mpz_mul_2exp(two_m, m, 1);
+	mpz_set_ui(v, 0);
+	for (size_t i = 0; i < mpz_sizeinbase(two_m, 2) / 64 + 2; i++) {
+		mpz_mul_2exp(v, v, 64);
+		mpz_add_ui(v, v, static_cast<unsigned long>(rng.next()));
+	}
+	mpz_mod(v, v, two_m);
+}
+
 /* The AVX-512F build keeps each product's columns on its frame
  * (lanes_impl.h), where the reduction never rewrites columns 0..5: a
  * squaring of a leaves 2 a_0 a_1, 2 a_0 a_2 + a_1^2 and 2 a_0 a_3 +
@@ -470,7 +485,7 @@ TEST(LanesAvx512, FramesAreWipedByTheirCaller)
 		mpz_set_ui(unit_v, 1);
 		LaneNum a(k), r(k), one(k), unit(k);
 		for (int l = 0; l < BIG_LANES; l++) {
-			lane_check::operand(rng, av[l], M.m[l], lane_check::kEdgeOperands, 28);
+			uniform_below_2m(rng, av[l], M.m[l]);
 			a.set(l, av[l]);
 			unit.set(l, unit_v);
 		}
