@@ -254,6 +254,8 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	const char *env = getenv("BIGMONT_CPU");
 	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
 		 env ? env : "");
+	env = getenv("BIGMONT_TUNE");
+	snprintf(m->bigmont_tune_env, sizeof(m->bigmont_tune_env), "%s", env ? env : "");
 	env = getenv("OPENSSL_ia32cap");
 	snprintf(m->openssl_ia32cap, sizeof(m->openssl_ia32cap), "%s",
 		 env ? env : "");
@@ -324,11 +326,17 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		fprintf(out, "  counter   none: times from the clock, no cycles/op\n");
 	fprintf(out, "  kernel    %s\n", m->kernel);
 	fprintf(out, "  compiler  %s, flags %s\n", m->compiler, m->cflags);
-	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s%s%s, table read '%s'%s%s%s\n",
+	/* What the environment forced: BIGMONT_CPU, BIGMONT_TUNE. */
+	char forced[sizeof(m->bigmont_cpu_env) + sizeof(m->bigmont_tune_env) + 40] = "";
+	if (m->bigmont_cpu_env[0] || m->bigmont_tune_env[0])
+		snprintf(forced, sizeof(forced), " (%s%s%s%s%s)",
+			 m->bigmont_cpu_env[0] ? "BIGMONT_CPU=" : "", m->bigmont_cpu_env,
+			 m->bigmont_cpu_env[0] && m->bigmont_tune_env[0] ? ", " : "",
+			 m->bigmont_tune_env[0] ? "BIGMONT_TUNE=" : "", m->bigmont_tune_env);
+	fprintf(out, "  build     %s: %d-bit chunks, %s, kernels '%s'%s, table read '%s'%s%s%s\n",
 		m->build, m->chunk_bits,
-		m->have_asm ? "assembly kernels" : "portable C", m->variant,
-		m->bigmont_cpu_env[0] ? " (BIGMONT_CPU=" : "",
-		m->bigmont_cpu_env, m->bigmont_cpu_env[0] ? ")" : "", m->table_read,
+		m->have_asm ? "assembly kernels" : "portable C", m->variant, forced,
+		m->table_read,
 		m->r52_tuning[0] ? ", radix-2^52 kernels tuned '" : "", m->r52_tuning,
 		m->r52_tuning[0] ? "'" : "");
 	fprintf(out, "  versions  GMP %s, %s (system)%s%s\n", m->gmp_version,
@@ -391,6 +399,7 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 	const char *const run[] = {
 		"variant", m->variant, "table_read", m->table_read,
 		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env,
+		"bigmont_tune_env", m->bigmont_tune_env,
 		"gmp_version", m->gmp_version, "openssl_version", m->openssl_version,
 		"openssl_ia32cap_env", m->openssl_ia32cap,
 		"openssl_wheel_version", m->wheel_version,

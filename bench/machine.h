@@ -40,6 +40,7 @@ struct bench_machine {
 				    * "amd" or "intel"; "" unless the ifma
 				    * variant runs them */
 	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
+	char bigmont_tune_env[256]; /* BIGMONT_TUNE as set (cut to fit), "" if unset */
 	const char *gmp_version, *openssl_version;
 	char openssl_ia32cap[64];  /* OPENSSL_ia32cap as set, "" if unset */
 	/* The cryptography wheel's OpenSSL (wheel.h): its version text, the

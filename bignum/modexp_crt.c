@@ -35,7 +35,8 @@
  *
  * The radix-2^52 path: in the ifma variant, for every size the radix-2^52
  * code serves (big_r52_crt_digits: equal-length primes of 7 to 32
- * chunks, RSA-896 to 4096), m_p and m_q come from one dual exponentiation on AVX-512 IFMA
+ * chunks, moduli of about 770 to 4096 bits), m_p and m_q come from one
+ * dual exponentiation on AVX-512 IFMA
  * (radix52/crt_pow.c) instead of two big_mont_pow_ct; the rest is the
  * same.  The vertical path: in the adx variant on an AVX2 CPU, for equal
  * 24- or 32-chunk primes (RSA-3072 and 4096), where the tuning table binds

@@ -189,7 +189,8 @@ TEST_F(SpeedCli, CompareValuesRefused)
 }
 
 /* --help wins wherever it stands; a --build label is one printable line;
- * --threads and --compare time keys, which --kernels alone does not. */
+ * --threads and --compare time keys, which --kernels alone does not; a
+ * BIGMONT_TUNE is echoed. */
 TEST_F(SpeedCli, HelpAnywhereBuildLabelKernelsAlone)
 {
 	Result r = speed("--bits 1000 --help");
@@ -203,6 +204,11 @@ TEST_F(SpeedCli, HelpAnywhereBuildLabelKernelsAlone)
 		     "--threads: --kernels alone times no key; give --bits or --key too");
 	expect_error(speed("--kernels --compare gmp"), 2,
 		     "--compare: --kernels alone times no key");
+	/* What the environment forces is in the report's build line. */
+	r = shell("BIGMONT_TUNE=vertical=0 '" BIGMONT_EXE "' speed --bits 1024 --seconds 0.01 "
+		  "--compare none");
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("BIGMONT_TUNE=vertical=0), table read"), std::string::npos) << r.out;
 }
 
 /* A size or a key given twice would be measured and reported twice. */
