@@ -100,27 +100,8 @@ std::vector<int> product_sizes()
 TEST(LanesConvert, RoundTripsAgainstGmp)
 {
 	bt::Rng rng(0x1a4e5001);
-	for (int k = BIG_LANES_MIN_DIGITS; k <= BIG_LANES_MAX_DIGITS; k++) {
-		const int bits = 28 * k;
-		const int len = (bits + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
-		LaneNum x(k);
-		for (size_t i = 0; i < x.w.size(); i++)
-			x.w[i] = 0x0badbeefULL;
-		for (int l = 0; l < BIG_LANES; l++) {
-			Mpz v, back;
-			rng.mpz_bits(v, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(bits))));
-			std::vector<bt::chunk> w = bt::chunks_of(v, len);
-			big_lanes_from_chunks(x.x(), l, k, w.data(), len);
-			ASSERT_TRUE(x.get(l, back));
-			ASSERT_EQ(mpz_cmp(v, back), 0) << "k " << k << " lane " << l;
-			if (l + 1 < BIG_LANES) {
-				ASSERT_EQ(x.w[BIG_LANES_AT(0, l + 1)], 0x0badbeefULL);
-			}
-			std::vector<bt::chunk> out(static_cast<size_t>(len), 7);
-			big_lanes_to_chunks(out.data(), len, x.x(), l, k);
-			ASSERT_EQ(out, w) << "k " << k << " lane " << l;
-		}
-	}
+	lane_check::round_trips_against_gmp(rng, BIG_LANES_MIN_DIGITS, BIG_LANES_MAX_DIGITS, 28,
+					    big_lanes_from_chunks, big_lanes_to_chunks);
 }
 
 /* The conversions both lane layers share, for 28- and 52-bit digits, at

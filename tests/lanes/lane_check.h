@@ -1,7 +1,8 @@
 /*
  * tests/lanes/lane_check.h -- what test_lanes.cpp (radix 2^28, lanes.h)
  * and test_lanes52.cpp (radix 2^52, lanes52.h) check the same way, once:
- * lane numbers through GMP's export and import with nail bits, random
+ * lane numbers through GMP's export and import with nail bits, the
+ * conversions' round trip, random
  * moduli, edge operands, the exact almost-Montgomery value, and the check
  * of a product and squaring pair; a batch CRT case.  A layer is named by its traits
  * (Radix28, Radix52): digit width, modulus type, kernel types, k0.
@@ -101,6 +102,39 @@ struct LaneNum {
 		return ok;
 	}
 };
+
+/* A layer's conversions against GMP at k = kmin .. kmax digits: in each
+ * lane a random number of random length goes in by `from` (the layer's
+ * big_lanes*_from_chunks), reads back by LaneNum::get and by `to` (its
+ * _to_chunks) as the same chunks, and leaves the later lanes' words
+ * untouched. */
+template <class From, class To>
+void round_trips_against_gmp(bt::Rng &rng, int kmin, int kmax, int bits, From from, To to)
+{
+	const uint64_t untouched = 0x0badbeefULL;
+	for (int k = kmin; k <= kmax; k++) {
+		const int nbits = bits * k;
+		const int len = (nbits + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
+		LaneNum x(k, bits);
+		for (uint64_t &v : x.w)
+			v = untouched;
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz v, back;
+			rng.mpz_bits(v, 1 + static_cast<int>(rng.below(static_cast<uint64_t>(nbits))));
+			std::vector<bt::chunk> w = bt::chunks_of(v, len);
+			from(x.x(), l, k, w.data(), len);
+			ASSERT_TRUE(x.get(l, back)) << "k " << k << " lane " << l;
+			ASSERT_EQ(mpz_cmp(v, back), 0) << "k " << k << " lane " << l;
+			for (int later = l + 1; later < BIG_LANES; later++)
+				for (int j = 0; j < k; j++)
+					ASSERT_EQ(x.w[BIG_LANES_AT(j, later)], untouched)
+						<< "k " << k << " lane " << l << " wrote lane " << later;
+			std::vector<bt::chunk> out(static_cast<size_t>(len), 7);
+			to(out.data(), len, x.x(), l, k);
+			ASSERT_EQ(out, w) << "k " << k << " lane " << l;
+		}
+	}
+}
 
 /* A random odd modulus of at most `top` bits, > 1, by kind: 0 all ones,
  * 1 small, else within 3 bits of full size. */
