@@ -153,6 +153,16 @@ static int next_block(struct pem_block *blk, const char **at, const char *stop,
 		return -1;
 	}
 	size_t label_len = (size_t)(label_end - label);
+	/* RFC 7468's labels are printable ASCII; the label is quoted in
+	 * messages, which stay one line with no escape sequences. */
+	for (size_t i = 0; i < label_len; i++)
+		if ((unsigned char)label[i] < 0x20 || (unsigned char)label[i] > 0x7e) {
+			rsa_set_error(err, errlen,
+				      "PEM: malformed BEGIN line (the label holds byte 0x%02x; a "
+				      "label is printable ASCII)",
+				      (unsigned char)label[i]);
+			return -1;
+		}
 	memcpy(blk->label, label, label_len);
 	blk->label[label_len] = '\0';
 	blk->body = label_end + strlen(dashes);

@@ -99,6 +99,7 @@ write("flipped-tag.der", der[:4] + bytes([der[4] ^ 0x01]) + der[5:])
 # PEM armour.
 write("wrong-label.pem", pem_of(der, "CERTIFICATE"))
 write("mismatched-label.pem", pem_of(der, "RSA PRIVATE KEY", "PRIVATE KEY"))
+write("control-in-label.pem", pem_of(der, "RSA\x1b[31mPRIVATE KEY"))
 write("label-public-body-private.pem", pem_of(der, "PUBLIC KEY"))
 b = good_pem.replace(lines[3], lines[3][:20] + "*" + lines[3][21:])
 write("garbage-base64.pem", b)
