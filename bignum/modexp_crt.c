@@ -174,17 +174,91 @@ void big_crt_exp_mod_prime(chunk_t *out, const chunk_t *av, int alen,
 	big_crt_exp_mod_primes(&out, av, alen, &dv, dlen, &mv, &rr, len, 1, work);
 }
 
+/* The scratch modexp_crt takes besides the exponentiations' work area:
+ * rr_p, m_p (lp); rr_q, m_q, h, t (lq); p*h (lp+lq); the padded a (ax),
+ * dp (dpx), dq (dqx) and pinv (ix). */
+static size_t crt_fixed_chunks(int lp, int lq, int ax, int dpx, int dqx, int ix)
+{
+	return (size_t)lp * 2 + (size_t)lq * 4 + (size_t)(lp + lq) + (size_t)ax + (size_t)dpx +
+	       (size_t)dqx + (size_t)ix;
+}
+
+/* The exponentiations' work area for primes of lp and lq chunks with
+ * exponents padded to *dpx and *dqx chunks, by the radix-2^52 path
+ * (r52_digits not 0) or the named one: the per-prime area (reused for
+ * q), both side by side, the radix-2^52 path's, or a mod p, a mod q and
+ * the vertical path's frame and tables.  The paired and vertical paths
+ * take one exponent length for both halves: *dpx and *dqx set to it. */
+static size_t crt_work_chunks(int lp, int lq, int *dpx, int *dqx, int r52_digits,
+			      enum crt_pow path)
+{
+	const int lmax = lp > lq ? lp : lq;
+#if BIG_CHUNK_SIZE == 64
+	if (r52_digits)
+		return big_crt_r52_scratch(r52_digits, lp, max_int(*dpx, *dqx));
+#else
+	(void)r52_digits;
+#endif
+#if BIG_VERT_HAVE_AVX2_BUILD
+	if (path == CRT_POW_VERTICAL || path == CRT_POW_VERTICAL_ZMM) {
+		*dpx = *dqx = max_int(*dpx, *dqx);
+		return big_vert_crt_pow2_scratch(lp, *dpx);
+	}
+#endif
+	if (path == CRT_POW_PAIRED) {
+		*dpx = *dqx = max_int(*dpx, *dqx);
+		return 2 * (4 * (size_t)lp + big_mont_pow_ct_scratch(lp, *dpx));
+	}
+	const size_t pow_p = big_mont_pow_ct_scratch(lp, *dpx);
+	const size_t pow_q = big_mont_pow_ct_scratch(lq, *dqx);
+	return 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
+}
+
+size_t big_modexp_crt_scratch_chunks(int nlen)
+{
+	if (nlen < 1)
+		return 0;
+	/* Every term grows with the lengths: both primes taken as long as
+	 * n, a as long as a value of the RSA layer can be (nlen + 2 chunks),
+	 * the work area the largest of every path at every length it
+	 * serves within that. */
+	const int len = nlen < BIG_MAX_MODULUS_CHUNKS ? nlen : BIG_MAX_MODULUS_CHUNKS;
+	int dpx = len, dqx = len;
+	size_t work = crt_work_chunks(len, len, &dpx, &dqx, 0, CRT_POW_PAIRED);
+	for (int l = 1; l <= len; l++) {
+		int dx = l, dy = l;
+#if BIG_CHUNK_SIZE == 64
+		const int digits = big_r52_crt_digits(l, l);
+		if (digits) {
+			const size_t w = crt_work_chunks(l, l, &dx, &dy, digits, CRT_POW_APART);
+			work = w > work ? w : work;
+		}
+#endif
+#if BIG_VERT_HAVE_AVX2_BUILD
+		if (vertical_serves(l, l)) {
+			dx = dy = l;
+			const size_t w = crt_work_chunks(l, l, &dx, &dy, 0, CRT_POW_VERTICAL);
+			work = w > work ? w : work;
+		}
+#endif
+		(void)dx;
+		(void)dy;
+	}
+	return crt_fixed_chunks(len, len, max_int(nlen + 2, 2 * len), len, len, len) + work;
+}
+
 /* big_modexp_crt with the exponentiations of m_p and m_q through the
  * radix-2^52 build r52 when r52_digits is not 0, else by the path named
  * (CRT_POW_VERTICAL where vertical_serves, CRT_POW_PAIRED where the
- * primes have one length). */
+ * primes have one length); in ws (ws_chunks) when that holds the
+ * scratch, else in one allocation. */
 static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 			       const BIGNUM *dmodpminus1,
 			       const BIGNUM *dmodqminus1, const BIGNUM *p,
 			       const BIGNUM *q, const BIGNUM *pinvmodq,
 			       const BIGNUM *p_rr, const BIGNUM *q_rr,
 			       int r52_digits, const struct big_r52_ops *r52,
-			       enum crt_pow path)
+			       enum crt_pow path, chunk_t *ws, size_t ws_chunks)
 {
 	const int vertical = path == CRT_POW_VERTICAL || path == CRT_POW_VERTICAL_ZMM;
 	const int paired = path == CRT_POW_PAIRED;
@@ -199,7 +273,6 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	if (lp < 1 || lq < 1 || lp > BIG_MAX_MODULUS_CHUNKS ||
 	    lq > BIG_MAX_MODULUS_CHUNKS)
 		return BIG_INVALID_ARGS;
-	const int lmax = lp > lq ? lp : lq;
 	const int lpq = lp + lq;
 	const int alen = stored_len(a), ilen = stored_len(pinvmodq);
 	const int dplen = stored_len(dmodpminus1);
@@ -211,34 +284,12 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	const int ax = max_int(alen, lpq), ix = max_int(ilen, lq);
 	int dpx = max_int(dplen, lp), dqx = max_int(dqlen, lq);
 
-	/* Scratch: rr_p, m_p (lp); rr_q, m_q, h, t (lq); p*h (lp+lq); the
-	 * padded a, dp, dq, pinv; the per-prime exponentiation work area
-	 * (reused for q), or the radix-2^52 path's, or a mod p, a mod q and
-	 * the vertical path's frame and tables. */
-	const size_t pow_p = big_mont_pow_ct_scratch(lp, dpx);
-	const size_t pow_q = big_mont_pow_ct_scratch(lq, dqx);
-	size_t work = 4 * (size_t)lmax + (pow_p > pow_q ? pow_p : pow_q);
-	/* Both halves side by side: one exponent length, two work areas. */
-	if (paired) {
-		dpx = dqx = max_int(dpx, dqx);
-		work = 2 * (4 * (size_t)lp + big_mont_pow_ct_scratch(lp, dpx));
-	}
-#if BIG_CHUNK_SIZE == 64
-	if (r52_digits)
-		work = big_crt_r52_scratch(r52_digits, lp, max_int(dpx, dqx));
-#endif
-#if BIG_VERT_HAVE_AVX2_BUILD
-	/* One exponent length for both halves; a mod p and a mod q. */
-	if (vertical) {
-		dpx = dqx = max_int(dpx, dqx);
-		work = big_vert_crt_pow2_scratch(lp, dpx);
-	}
-#endif
-	const size_t padded = (size_t)ax + (size_t)dpx + (size_t)dqx + (size_t)ix;
-	const size_t total = (size_t)lp * 2 + (size_t)lq * 4 + (size_t)lpq +
-			     padded + work;
-	chunk_t *scratch = malloc(sizeof(chunk_t) * total);
-	if (scratch == NULL)
+	const size_t work = crt_work_chunks(lp, lq, &dpx, &dqx, r52_digits, path);
+	const size_t total = crt_fixed_chunks(lp, lq, ax, dpx, dqx, ix) + work;
+	chunk_t *const mine = ws != NULL && ws_chunks >= total ? NULL
+								: malloc(sizeof(chunk_t) * total);
+	chunk_t *const scratch = mine != NULL ? mine : ws;
+	if (mine == NULL && (ws == NULL || ws_chunks < total))
 		return BIG_NO_MEM;
 	chunk_t *rr_p = scratch, *m_p = rr_p + lp;
 	chunk_t *rr_q = m_p + lp, *m_q = rr_q + lq, *h = m_q + lq;
@@ -305,8 +356,28 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	err = big_store_vec(result, prod, lpq);
 out:
 	big_wipe(scratch, sizeof(chunk_t) * total);
-	free(scratch);
+	free(mine);
 	return err;
+}
+
+BIG_ERR_CODE big_modexp_crt_ws(BIGNUM *result, const BIGNUM *a,
+			       const BIGNUM *dmodpminus1,
+			       const BIGNUM *dmodqminus1, const BIGNUM *p,
+			       const BIGNUM *q, const BIGNUM *pinvmodq,
+			       const BIGNUM *p_rr, const BIGNUM *q_rr,
+			       BIG_CHUNK_TYPE *ws, size_t ws_chunks)
+{
+#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
+	const int digits = big_crt_r52_digits(p->len, q->len);
+	if (digits) {
+		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
+		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
+				  pinvmodq, p_rr, q_rr, digits, &ifma, CRT_POW_APART, ws,
+				  ws_chunks);
+	}
+#endif
+	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
+			  p_rr, q_rr, 0, NULL, crt_pow_path(p->len, q->len), ws, ws_chunks);
 }
 
 BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
@@ -315,16 +386,8 @@ BIG_ERR_CODE big_modexp_crt(BIGNUM *result, const BIGNUM *a,
 			    const BIGNUM *q, const BIGNUM *pinvmodq,
 			    const BIGNUM *p_rr, const BIGNUM *q_rr)
 {
-#if BIG_CHUNK_SIZE == 64 && BIG_R52_HAVE_IFMA_BUILD
-	const int digits = big_crt_r52_digits(p->len, q->len);
-	if (digits) {
-		const struct big_r52_ops ifma = BIG_R52_OPS_INIT(ifma);
-		return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q,
-				  pinvmodq, p_rr, q_rr, digits, &ifma, CRT_POW_APART);
-	}
-#endif
-	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, crt_pow_path(p->len, q->len));
+	return big_modexp_crt_ws(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq, p_rr,
+				 q_rr, NULL, 0);
 }
 
 /* big_modexp_crt by the named path, where it can serve these primes. */
@@ -340,7 +403,7 @@ static BIG_ERR_CODE modexp_crt_by(enum crt_pow path, BIGNUM *result, const BIGNU
 	if (!serves)
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, 0, NULL, path);
+			  p_rr, q_rr, 0, NULL, path, NULL, 0);
 }
 
 /* The tests' entry points, one per named path (internal.h). */
@@ -369,6 +432,6 @@ BIG_ERR_CODE big_modexp_crt_r52(BIGNUM *result, const BIGNUM *a,
 	if (digits == 0)
 		return BIG_INVALID_ARGS;
 	return modexp_crt(result, a, dmodpminus1, dmodqminus1, p, q, pinvmodq,
-			  p_rr, q_rr, digits, ops, CRT_POW_APART);
+			  p_rr, q_rr, digits, ops, CRT_POW_APART, NULL, 0);
 }
 #endif

@@ -33,10 +33,12 @@
 
 enum { V_IN, V_BASE, V_CRT, V_OUT, V_COUNT };
 
-/* The call's scratch, on the stack (about 10 KiB): the key reader keeps n
+/* The call's values, on the stack (about 10 KiB): the key reader keeps n
  * within RSA_KEY_MAX_BITS, so every value fits in V_CHUNKS chunks (p->len +
- * q->len + 1 <= n->len + 2), and the call allocates nothing (a fresh
- * blinding pair aside, every RSA_BLIND_REFRESH calls). */
+ * q->len + 1 <= n->len + 2).  The exponentiation's scratch is the
+ * caller's where rsa_private_raw_ws is given enough (rsa_private_batch),
+ * else big_modexp_crt's one allocation; nothing else is allocated but a
+ * fresh blinding pair, every RSA_BLIND_REFRESH calls. */
 #define V_CHUNKS (BIG_MAX_MODULUS_CHUNKS + 2)
 struct scratch {
 	BIG_CHUNK_TYPE buf[V_COUNT][V_CHUNKS];
@@ -74,7 +76,7 @@ int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in)
 }
 
 static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
-		      size_t len, BIGNUM *v)
+		      size_t len, BIGNUM *v, BIG_CHUNK_TYPE *ws, size_t ws_chunks)
 {
 	BIG_ERR_CODE err = bytestring2bignum(&v[V_IN], in, len);
 	int rc = rsa_status_from_big(err, RSA_ERR_ARGS);
@@ -87,8 +89,8 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 		base = &v[V_BASE];
 	}
 	if (rc == RSA_OK) {
-		err = big_modexp_crt(&v[V_CRT], base, &k->dq, &k->dp, &k->q, &k->p,
-				     &k->qinv, &k->q_rr, &k->p_rr);
+		err = big_modexp_crt_ws(&v[V_CRT], base, &k->dq, &k->dp, &k->q, &k->p,
+					&k->qinv, &k->q_rr, &k->p_rr, ws, ws_chunks);
 		rc = rsa_status_from_big(err, RSA_ERR_ARGS);
 	}
 	const BIGNUM *out = &v[V_CRT];
@@ -105,6 +107,12 @@ static int private_op(const rsa_key *k, uint8_t *result, const uint8_t *in,
 
 int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 		    size_t len)
+{
+	return rsa_private_raw_ws(key, out, in, len, NULL, 0);
+}
+
+int rsa_private_raw_ws(const rsa_key *key, uint8_t *out, const uint8_t *in, size_t len,
+		       BIG_CHUNK_TYPE *ws, size_t ws_chunks)
 {
 	if (key == NULL || out == NULL || in == NULL)
 		return RSA_ERR_ARGS;
@@ -125,7 +133,7 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 	if (rc != RSA_OK)
 		made = made > 0 ? made - 1 : 0; /* the failed one is not initialised */
 	if (rc == RSA_OK)
-		rc = private_op(key, s.result, in, len, s.v);
+		rc = private_op(key, s.result, in, len, s.v, ws, ws_chunks);
 	if (rc == RSA_OK)
 		memcpy(out, s.result, len); /* only now: errors leave out untouched */
 	while (made > 0)

@@ -25,10 +25,11 @@
  * Keys: the same key in every lane is the common case; any keys of len
  * bytes whose primes have the same chunk length go into one batch.  A key
  * with primes of different lengths, and a remainder smaller than
- * partial_min(), run singly through rsa_private_raw.
+ * partial_min(), run singly through rsa_private_raw_ws.
  *
  * Scratch: the caller's (or one allocation here when given NULL): the
- * batch exponentiation's (the lane check's after it), then for each of
+ * batch exponentiation's (the lane check's after it, and an operation's
+ * run singly between them: so those allocate nothing), then for each of
  * the PENDING operations done and not yet checked four BIGNUM buffers, the
  * unblinding factor and the result bytes; everything is wiped after use.
  * Nothing is shared between calls or threads: a key is only read.
@@ -102,11 +103,17 @@ static size_t op_bytes(size_t len)
 /* The batch exponentiation's scratch for keys of len bytes: primes of at
  * most (n_chunks + 1) / 2 chunks each when of equal length; after it, the
  * same bytes serve the fault checks' batch (big_modexp_public_batch). */
+/* The area's first part: the batch exponentiation's scratch, then the
+ * lanes' fault checks', and the scratch of an operation run singly
+ * (rsa_private_raw_ws), in turn. */
 static size_t crt_bytes(size_t len)
 {
 	const size_t crt = big_crt_batch_scratch((int)((n_chunks(len) + 1) / 2));
 	const size_t check = big_public_batch_scratch((int)n_chunks(len));
-	return align64(crt > check ? crt : check);
+	const size_t single =
+		sizeof(BIG_CHUNK_TYPE) * big_modexp_crt_scratch_chunks((int)n_chunks(len));
+	const size_t most = crt > check ? crt : check;
+	return align64(most > single ? most : single);
 }
 
 size_t rsa_private_batch_scratch_size(size_t len)
@@ -302,6 +309,9 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	}
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 	const size_t cb = crt_bytes(len);
+	/* The first part is free between groups: the single operations'. */
+	BIG_CHUNK_TYPE *const single_ws = (BIG_CHUNK_TYPE *)area;
+	const size_t single_chunks = cb / sizeof(BIG_CHUNK_TYPE);
 
 	/* Only where the lanes beat single operations (IFMA, AVX2), or the
 	 * tests force the portable lanes. */
@@ -324,7 +334,8 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		if (half != 0 && group_len == 0)
 			group_len = half;
 		if (half == 0 || half != group_len) {
-			status[i] = rsa_private_raw(k, out + i * len, x, len);
+			status[i] = rsa_private_raw_ws(k, out + i * len, x, len, single_ws,
+						       single_chunks);
 			continue;
 		}
 		group[filled++] = i;
@@ -343,8 +354,9 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 	}
 	finish_pending(keys, out, len, status, area, cb, &pend);
 	for (int c = 0; c < filled; c++)
-		status[group[c]] = rsa_private_raw(keys[group[c]], out + group[c] * len,
-						   in + group[c] * len, len);
+		status[group[c]] = rsa_private_raw_ws(keys[group[c]], out + group[c] * len,
+						      in + group[c] * len, len, single_ws,
+						      single_chunks);
 
 	if (mine != NULL) {
 		big_wipe(mine, need);

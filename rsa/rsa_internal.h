@@ -121,6 +121,11 @@ int rsa_blinding_pair_for_test(const rsa_key *key, uint8_t *r_e,
  * out; allocates nothing.
  * rsa_private_raw's fault check, and rsa_private_batch's per operation. */
 int rsa_fault_check(const rsa_key *k, const BIGNUM *out, const BIGNUM *in);
+/* rsa/private.c: rsa_private_raw with the exponentiation's scratch in ws
+ * (ws_chunks chunks: big_modexp_crt_ws), which rsa_private_batch gives
+ * the operations it runs singly so that they allocate nothing. */
+int rsa_private_raw_ws(const rsa_key *key, uint8_t *out, const uint8_t *in, size_t len,
+		       BIG_CHUNK_TYPE *ws, size_t ws_chunks);
 /* rsa/status.c.  snprintf into err when errlen > 0 (err may be NULL when
  * errlen == 0). */
 void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)

@@ -23,7 +23,12 @@
  *   loaded past the checks) in each of two batches of good ones (whose
  *   fault checks run together in eight lanes on IFMA) fails alone with
  *   RSA_ERR_FAULT, its output untouched.
+ * - With the caller's scratch and blinding off, nothing is allocated, the
+ *   operations run singly included (rsa.h); malloc counted by the
+ *   linker's --wrap (tests/CMakeLists.txt), whose positive control is
+ *   rsa_private_raw's one allocation.
  */
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -36,6 +41,16 @@
 #include "../rsa/rsa_internal.h"
 #include "scoped_env.h"
 #include "testutil.h"
+
+/* Every malloc of this executable's objects and static libraries (the
+ * linker's --wrap=malloc): counted, then passed on. */
+static std::atomic<long> mallocs{ 0 };
+extern "C" void *__real_malloc(size_t size);
+extern "C" void *__wrap_malloc(size_t size)
+{
+	mallocs.fetch_add(1, std::memory_order_relaxed);
+	return __real_malloc(size);
+}
 
 namespace {
 
@@ -207,7 +222,9 @@ TEST(RsaBatch, MatchesPrivateRawAtEverySize)
 }
 
 /* Where a remainder runs, seen in the caller's scratch: the lanes work
- * in it and wipe it (zero bytes), single operations leave it as it was.
+ * in all of it and wipe it (zero bytes); single operations work and wipe
+ * only at its start, in at most big_modexp_crt_scratch_chunks(n's chunks)
+ * past its 64-byte alignment, and leave the rest as it was.
  * One operation always runs singly; two run in lanes only on the IFMA
  * lanes, and there not at RSA-2048, 3072 and 4096, whose single
  * operation is faster (rsa/private_batch.c: partial_min); three run in
@@ -233,9 +250,14 @@ TEST(RsaBatch, RemaindersRunInLanesWhereThatCostsLess)
 			}
 			Bytes out(in.size(), 0);
 			batch_on_one_key(h.key, in, len, out, scratch, what);
+			const size_t nch = (8 * len + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE;
+			const size_t singles_end =
+				64 + sizeof(BIG_CHUNK_TYPE) *
+					     big_modexp_crt_scratch_chunks(static_cast<int>(nch));
+			ASSERT_LT(singles_end, scratch.size()) << what;
 			size_t zero = 0;
-			for (uint8_t b : scratch)
-				zero += b == 0;
+			for (size_t i = singles_end; i < scratch.size(); i++)
+				zero += scratch[i] == 0;
 			const bool size_ok = bits >= 1024 || lanes == "ifma" || forced;
 			const bool in_lanes =
 				lanes != "none" && size_ok &&
@@ -394,3 +416,40 @@ TEST(RsaBatch, FaultyLaneFailsAlone)
 }
 
 } // namespace
+
+/* rsa.h: "scratch: ... of the caller's ... Nothing else is allocated, but
+ * a fresh blinding pair every 32 uses."  The operations a batch runs
+ * singly (remainders, primes of different lengths) too. */
+TEST(RsaBatch, CallersScratchMeansNoAllocation)
+{
+	for (const char *name : { "keys/rsa2048-e65537.pem", "keys/rsa1024-e65537.pem",
+				  "keys/rsa1025-e3.pem", "keys/rsa4096-e65537.pem" }) {
+		SCOPED_TRACE(name);
+		KeyHolder h;
+		load(h, name);
+		ASSERT_EQ(rsa_key_set_blinding(h.key, 0), RSA_OK);
+		const size_t len = rsa_key_size(h.key);
+		bt::Rng rng(0xa110c0);
+		Bytes x = input(h.key, rng, 3), y(len);
+		long before = mallocs.load();
+		ASSERT_EQ(rsa_private_raw(h.key, y.data(), x.data(), len), RSA_OK);
+		ASSERT_GE(mallocs.load() - before, 1) << "the control: malloc is not counted";
+		std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len));
+		for (size_t count = 1; count <= 9; count++) {
+			Bytes in(count * len), out(count * len);
+			for (size_t i = 0; i < count; i++) {
+				const Bytes one = input(h.key, rng, 3);
+				std::copy(one.begin(), one.end(), in.begin() + static_cast<long>(i * len));
+			}
+			std::vector<const rsa_key *> keys(count, h.key);
+			std::vector<int> status(count, 99);
+			before = mallocs.load();
+			ASSERT_EQ(rsa_private_batch(keys.data(), out.data(), in.data(), len, count,
+						    status.data(), scratch.data(), scratch.size()),
+				  RSA_OK);
+			EXPECT_EQ(mallocs.load() - before, 0) << count << " operations";
+			expect_matches_raw(keys, in, out, status, len,
+					   std::to_string(count) + " operations");
+		}
+	}
+}
