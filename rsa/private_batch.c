@@ -100,12 +100,11 @@ static size_t op_bytes(size_t len)
 	       align64(len);
 }
 
-/* The batch exponentiation's scratch for keys of len bytes: primes of at
- * most (n_chunks + 1) / 2 chunks each when of equal length; after it, the
- * same bytes serve the fault checks' batch (big_modexp_public_batch). */
-/* The area's first part: the batch exponentiation's scratch, then the
- * lanes' fault checks', and the scratch of an operation run singly
- * (rsa_private_raw_ws), in turn. */
+/* The area's first part, for keys of len bytes: the batch
+ * exponentiation's scratch (primes of at most (n_chunks + 1) / 2 chunks
+ * each when of equal length); after it, the same bytes serve the fault
+ * checks' batch (big_modexp_public_batch), and between groups the scratch
+ * of an operation run singly (rsa_private_raw_ws: primes of any split). */
 static size_t crt_bytes(size_t len)
 {
 	const size_t crt = big_crt_batch_scratch((int)((n_chunks(len) + 1) / 2));
