@@ -286,10 +286,9 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 
 	const size_t work = crt_work_chunks(lp, lq, &dpx, &dqx, r52_digits, path);
 	const size_t total = crt_fixed_chunks(lp, lq, ax, dpx, dqx, ix) + work;
-	chunk_t *const mine = ws != NULL && ws_chunks >= total ? NULL
-								: malloc(sizeof(chunk_t) * total);
-	chunk_t *const scratch = mine != NULL ? mine : ws;
-	if (mine == NULL && (ws == NULL || ws_chunks < total))
+	const int own = ws == NULL || ws_chunks < total;
+	chunk_t *const scratch = own ? malloc(sizeof(chunk_t) * total) : ws;
+	if (scratch == NULL)
 		return BIG_NO_MEM;
 	chunk_t *rr_p = scratch, *m_p = rr_p + lp;
 	chunk_t *rr_q = m_p + lp, *m_q = rr_q + lq, *h = m_q + lq;
@@ -356,7 +355,8 @@ static BIG_ERR_CODE modexp_crt(BIGNUM *result, const BIGNUM *a,
 	err = big_store_vec(result, prod, lpq);
 out:
 	big_wipe(scratch, sizeof(chunk_t) * total);
-	free(mine);
+	if (own)
+		free(scratch);
 	return err;
 }
 

@@ -496,14 +496,13 @@ int cli_load_key_data(const char *path, const uint8_t *data, size_t len, rsa_key
 	}
 	/* DER keys start with a SEQUENCE tag and contain no PEM armour. */
 	static const char armour[] = "-----BEGIN";
-	const int armoured = memmem(data, len, armour, sizeof(armour) - 1) != NULL;
-	if (!armoured && data[0] != 0x30) {
+	const int pem = memmem(data, len, armour, sizeof(armour) - 1) != NULL;
+	if (!pem && data[0] != 0x30) {
 		cli_error("key file '%s': neither PEM (no '-----BEGIN' line) nor DER (which starts "
 			  "with a SEQUENCE, byte 0x30; this file starts with 0x%02x)",
 			  path, data[0]);
 		return -1;
 	}
-	const int pem = armoured;
 	int rc = pem ? rsa_key_load_pem(key, (const char *)data, len, err, sizeof(err))
 		     : rsa_key_load_der(key, data, len, err, sizeof(err));
 	if (rc != RSA_OK) {

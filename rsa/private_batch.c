@@ -115,11 +115,18 @@ static size_t crt_bytes(size_t len)
 	return align64(most > single ? most : single);
 }
 
+/* The whole scratch, its first part cb bytes: then the pending
+ * operations', and room to align the start. */
+static size_t scratch_bytes(size_t cb, size_t len)
+{
+	return cb + PENDING * op_bytes(len) + 64;
+}
+
 size_t rsa_private_batch_scratch_size(size_t len)
 {
 	if (len == 0 || len > RSA_KEY_MAX_BITS / 8)
 		return 0;
-	return crt_bytes(len) + PENDING * op_bytes(len) + 64;
+	return scratch_bytes(crt_bytes(len), len);
 }
 
 static int check_one(const rsa_key *k, const uint8_t *in, size_t len)
@@ -296,7 +303,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		return RSA_ERR_LENGTH;
 	if (count > SIZE_MAX / len)
 		return RSA_ERR_ARGS;
-	const size_t need = rsa_private_batch_scratch_size(len);
+	const size_t cb = crt_bytes(len), need = scratch_bytes(cb, len);
 	void *mine = NULL;
 	if (scratch == NULL) {
 		mine = malloc(need);
@@ -307,7 +314,6 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		return RSA_ERR_ARGS;
 	}
 	uint8_t *area = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
-	const size_t cb = crt_bytes(len);
 	/* The first part is free between groups: the single operations'. */
 	BIG_CHUNK_TYPE *const single_ws = (BIG_CHUNK_TYPE *)area;
 	const size_t single_chunks = cb / sizeof(BIG_CHUNK_TYPE);
