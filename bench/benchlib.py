@@ -733,6 +733,18 @@ MERGE_COLUMNS = ["chunk32", "chunk64", "chunk64-asm/baseline", "chunk64-asm/adx"
                  "chunk64-asm/ifma"]
 
 
+def na_lines(notes):
+    """The merged tables' notes, {(cpu, column): why}, as markdown
+    paragraphs: one a CPU and reason, naming every column it explains."""
+    by_reason = {}
+    for cpu, what in sorted(notes):
+        by_reason.setdefault((cpu, notes[(cpu, what)]), []).append(what)
+    out = []
+    for (cpu, why), whats in sorted(by_reason.items(), key=lambda x: (x[0][0], x[1])):
+        out += ["n/a (%s), %s: %s" % (", ".join(whats), cpu, why), ""]
+    return out
+
+
 def merge(run_docs):
     """run_docs: list of bench/run result documents (any machines, any
     dates).  Keeps one document per CPU slug, the newest full run (a --quick
@@ -826,9 +838,7 @@ def merge(run_docs):
         out.append("")
         out.append(md_table(header, rows))
         out.append("")
-    for cpu, what in sorted(notes):
-        out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
-        out.append("")
+    out += na_lines(notes)
     batch = merge_batch(newest, notes)
     if batch:
         out.append(batch)
@@ -1203,7 +1213,5 @@ def merge_batch(newest, said=None):
            "rsa_private_batch, 8 operations a call), CPU ns per operation, median over "
            "rounds; ratios are same-run time ratios (below 1: the batch faster):", "",
            md_table(header, rows), ""]
-    for cpu, what in sorted(notes):
-        out.append("n/a (%s), %s: %s" % (what, cpu, notes[(cpu, what)]))
-        out.append("")
+    out += na_lines(notes)
     return "\n".join(out)

@@ -406,6 +406,17 @@ class Merge(unittest.TestCase):
         return {"schema": benchlib.RUN_SCHEMA, "machine": m,
                 "settings": {"quick": quick}, "records": benchlib.aggregate(runs)}
 
+    def test_notes_one_line_a_cpu_and_reason(self):
+        lines = benchlib.na_lines({("CPU B", "batch ifma"): "predates the row",
+                                   ("CPU B", "batch avx512"): "predates the row",
+                                   ("CPU B", "ipp-crypto mb8"): "needs IFMA",
+                                   ("CPU A", "wheel"): "no wheel"})
+        self.assertEqual([l for l in lines if l], [
+            "n/a (wheel), CPU A: no wheel",
+            "n/a (batch avx512, batch ifma), CPU B: predates the row",
+            "n/a (ipp-crypto mb8), CPU B: needs IFMA"])
+        self.assertEqual(benchlib.na_lines({}), [])
+
     def test_newest_full_run_per_cpu(self):
         docs = [self.run_doc("CPU A", "2026-01-01T00:00:00Z", 700.0),
                 self.run_doc("CPU A", "2026-02-01T00:00:00Z", 600.0),
