@@ -7,12 +7,16 @@ bench/run stops, with one error line, when a speed run or its batch run
 fails or writes no or malformed JSON, or a step's program cannot be
 started, and how its kernel tables and chart go without a failed run's
 file (stand-in bigmont, gnuplot, cmake-less PATH)."""
+import contextlib
+import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -845,6 +849,28 @@ def load_bench_run():
 
 class RunArguments(unittest.TestCase):
     """bench/run refuses a bad value before any setup, build or timing."""
+
+    def test_sigterm_cleans_up_as_sigint(self):
+        """timeout(1) sends SIGTERM: run() stops as on SIGINT (exit 130,
+        one line) and removes the staging directory main made."""
+        run = load_bench_run()
+        staging = tempfile.mkdtemp(prefix=".bench-run-test-")
+
+        def main(argv):
+            run.STAGING.append(staging)
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+            return 0
+        run.main = main
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err):
+                self.assertEqual(run.run([]), 130)
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                signal.signal(sig, signal.SIG_DFL)
+        self.assertFalse(os.path.exists(staging))
+        self.assertIn("bench/run: interrupted; no result files written", err.getvalue())
 
     def test_refused_at_once(self):
         run = os.path.join(BENCH, "run")
