@@ -23,6 +23,12 @@ int cli_check_cpu_env(void);
  * if it is unset or they run. */
 int cli_check_batch_env(void);
 
+/* Whether -h or --help stands among argv[1 ..] as an option: before any
+ * "--" and not the value of one of the n_valued options that take the next
+ * argument ("--key --help" names a key file).  --help wins wherever it
+ * stands, so a user who asks for it gets it even beside a mistake. */
+int cli_help_asked(int argc, char **argv, const char *const *valued, size_t n_valued);
+
 /* Whether argv[*i] is option `name`, given as "--name VALUE" (then *i
  * moves past VALUE) or "--name=VALUE"; *value is NULL when VALUE is
  * missing. */
@@ -50,6 +56,9 @@ int cli_write_output(const char *path, const uint8_t *buf, size_t len);
  * else -1 after the error that call would give: for a command that
  * writes at the end of a long run. */
 int cli_check_output(const char *path);
+/* Whether names a and b lead to one file (a NULL or "-" name standing
+ * for descriptor a_std or b_std): the same device and inode. */
+int cli_same_file(const char *a, int a_std, const char *b, int b_std);
 /* Load a PEM or DER key file (detected); *is_pem may be NULL. */
 int cli_load_key(const char *path, rsa_key **key, int *is_pem);
 /* The same from the file's bytes, already read; path names it in errors. */

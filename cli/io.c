@@ -330,20 +330,35 @@ static void keep_owner(int fd, const struct stat *old)
 		return; /* it becomes ours, as with any replace by rename */
 }
 
-/* A regular file, new (old == NULL) or existing: a temporary file beside
- * it, then rename. */
-static int replace_file(const char *shown, const char *target, const struct stat *old,
-			const uint8_t *buf, size_t len)
+/* The error for a directory dir in which no file can be made (err from
+ * access or mkostemp), for the output file shown, existing or new. */
+static int dir_error(const char *shown, const char *dir, int err, int existing)
+{
+	if (err == EACCES || err == EPERM || err == EROFS) {
+		if (existing)
+			cli_error("cannot write output file '%s': its directory '%s' is not writable "
+				  "(%s); a file is replaced whole or not at all, through a temporary "
+				  "file beside it (to write it in place, use standard output)",
+				  shown, dir, strerror(err));
+		else
+			cli_error("cannot create output file '%s': its directory '%s' is not "
+				  "writable (%s)", shown, dir, strerror(err));
+	} else {
+		cli_error("cannot %s output file '%s': no temporary file can be made in its "
+			  "directory '%s' (%s)", existing ? "write" : "create", shown, dir,
+			  strerror(err));
+	}
+	return -1;
+}
+
+/* Whether the regular file at target (old: its status; NULL for a new
+ * file) may be replaced through a temporary file in its directory dir, as
+ * far as permissions say; else -1 after the error. */
+static int may_replace(const char *shown, const char *target, const char *dir,
+		       const struct stat *old)
 {
 	if (old != NULL && access(target, W_OK) != 0)
 		return out_error(shown, strerror(errno));
-	char *dir = dir_of(target);
-	char *tmp = dir ? malloc(strlen(dir) + sizeof("/.bigmont-out.XXXXXX")) : NULL;
-	if (tmp == NULL) {
-		free(dir);
-		return out_error(shown, strerror(ENOMEM));
-	}
-	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
 	/* In a sticky directory (/tmp) only a file's owner, the directory's
 	 * or root may rename over it: said before anything is written. */
 	struct stat dst;
@@ -353,6 +368,29 @@ static int replace_file(const char *shown, const char *target, const struct stat
 			  "sticky directory '%s'; a file is replaced whole or not at all, through a "
 			  "temporary file renamed over it (to write it in place, use standard output)",
 			  shown, dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		if (old == NULL && errno == ENOENT)
+			return out_error(shown, "its directory does not exist");
+		return dir_error(shown, dir, errno, old != NULL);
+	}
+	return 0;
+}
+
+/* A regular file, new (old == NULL) or existing: a temporary file beside
+ * it, then rename. */
+static int replace_file(const char *shown, const char *target, const struct stat *old,
+			const uint8_t *buf, size_t len)
+{
+	char *dir = dir_of(target);
+	char *tmp = dir ? malloc(strlen(dir) + sizeof("/.bigmont-out.XXXXXX")) : NULL;
+	if (tmp == NULL) {
+		free(dir);
+		return out_error(shown, strerror(ENOMEM));
+	}
+	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
+	if (may_replace(shown, target, dir, old) != 0) {
 		free(dir);
 		free(tmp);
 		return -1;
@@ -370,13 +408,7 @@ static int replace_file(const char *shown, const char *target, const struct stat
 	if (fd < 0) {
 		int saved = errno;
 		sigprocmask(SIG_SETMASK, &before, NULL);
-		if (old != NULL && (saved == EACCES || saved == EPERM || saved == EROFS))
-			cli_error("cannot write output file '%s': its directory '%s' is not writable "
-				  "(%s); a file is replaced whole or not at all, through a temporary "
-				  "file beside it (to write it in place, use standard output)",
-				  shown, dir, strerror(saved));
-		else
-			cli_error("cannot create output file '%s': %s", shown, strerror(saved));
+		dir_error(shown, dir, saved, old != NULL);
 		free(dir);
 		free(tmp);
 		return -1;
@@ -416,6 +448,21 @@ static int replace_file(const char *shown, const char *target, const struct stat
 	return ok ? 0 : -1;
 }
 
+/* The file behind a name: std_fd's for NULL or "-", else the path's. */
+static int identify(const char *path, int std_fd, struct stat *st)
+{
+	if (path == NULL || strcmp(path, "-") == 0)
+		return fstat(std_fd, st);
+	return stat(path, st);
+}
+
+int cli_same_file(const char *a, int a_std, const char *b, int b_std)
+{
+	struct stat sa, sb;
+	return identify(a, a_std, &sa) == 0 && identify(b, b_std, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int cli_check_output(const char *path)
 {
 	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };
@@ -428,14 +475,9 @@ int cli_check_output(const char *path)
 		rc = out_error(path, strerror(errno));
 	} else if (t.kind == OUT_NEW_FILE || t.kind == OUT_EXISTING_FILE) {
 		char *dir = dir_of(t.path);
-		if (dir == NULL)
-			rc = out_error(path, strerror(ENOMEM));
-		else if (t.kind == OUT_EXISTING_FILE && access(t.path, W_OK) != 0)
-			rc = out_error(path, strerror(errno));
-		else if (access(dir, W_OK | X_OK) != 0)
-			rc = out_error(path, t.kind == OUT_NEW_FILE && errno == ENOENT
-						     ? "its directory does not exist"
-						     : strerror(errno));
+		rc = dir == NULL ? out_error(path, strerror(ENOMEM))
+				 : may_replace(path, t.path, dir,
+					       t.kind == OUT_EXISTING_FILE ? &t.st : NULL);
 		free(dir);
 	}
 	free(t.path);

@@ -29,15 +29,15 @@ int cmd_key_info(int argc, char **argv)
 {
 	const char *keyfile = NULL;
 	int options = 1; /* until "--", after which a name may start with '-' */
+	if (cli_help_asked(argc, argv, NULL, 0)) {
+		usage(stdout);
+		return 0;
+	}
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (options && !strcmp(arg, "--")) {
 			options = 0;
 			continue;
-		}
-		if (options && (!strcmp(arg, "-h") || !strcmp(arg, "--help"))) {
-			usage(stdout);
-			return 0;
 		}
 		if (options && arg[0] == '-' && arg[1] != '\0') {
 			cli_error("key-info: unknown option '%s' (try 'bigmont key-info --help')", arg);

@@ -25,7 +25,8 @@ static void usage(FILE *out)
 		"  (speed    not in this build: configure with -DBIGMONT_BUILD_BENCH=ON)\n"
 #endif
 		"\n"
-		"Run 'bigmont <command> --help' for the options of a command.\n");
+		"Run 'bigmont <command> --help' for the options of a command,\n"
+		"'bigmont --version' for the version.\n");
 #if BIGMONT_HAVE_BENCH
 	/* The benchmark is another executable (cli/speed_exec.c): say which. */
 	char path[PATH_MAX], why[2 * PATH_MAX + 160];

@@ -11,9 +11,11 @@
  */
 #include "cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The most --batch reads: 64 MiB is 262,144 RSA-2048 blocks, a few
  * seconds of work a core; input, output and a key pointer and status a
@@ -67,47 +69,62 @@ static void usage(FILE *out, int private_op)
 			"  -h, --help  this help\n");
 }
 
+/* What the errors about the input call it: "input file 'NAME'" or
+ * "standard input". */
+struct input_name {
+	char text[PATH_MAX + 16];
+};
+
+static void name_input(struct input_name *name, const char *infile)
+{
+	if (infile == NULL || !strcmp(infile, "-"))
+		snprintf(name->text, sizeof name->text, "standard input");
+	else
+		snprintf(name->text, sizeof name->text, "input file '%s'", infile);
+}
+
 /* Whether inlen bytes are what the key of k bytes (bits) takes: exactly k,
  * or with --batch a whole number of k-byte blocks, at least one and at
  * most BATCH_MAX_BYTES; else the error that says what was wrong. */
-static int input_length_ok(size_t inlen, size_t k, int bits, int batch)
+static int input_length_ok(const char *in, size_t inlen, size_t k, int bits, int batch)
 {
 	if (!batch) {
 		if (inlen > k)
-			cli_error("input is longer than the %zu bytes this %d-bit key needs", k,
+			cli_error("%s is longer than the %zu bytes this %d-bit key needs", in, k,
 				  bits);
 		else if (inlen != k)
-			cli_error("input is %zu byte%s; this %d-bit key needs exactly %zu bytes",
+			cli_error("%s is %zu byte%s; this %d-bit key needs exactly %zu bytes", in,
 				  inlen, inlen == 1 ? "" : "s", bits, k);
 		return inlen == k;
 	}
 	if (inlen > BATCH_MAX_BYTES) {
-		cli_error("input is longer than " BATCH_MAX_TEXT ", the most --batch reads: "
-			  "split it");
+		cli_error("%s is longer than " BATCH_MAX_TEXT ", the most --batch reads: "
+			  "split it", in);
 		return 0;
 	}
 	if (inlen == 0) {
-		cli_error("input is empty; --batch needs one or more blocks of the %zu "
-			  "bytes this %d-bit key takes", k, bits);
+		cli_error("%s is empty; --batch needs one or more blocks of the %zu "
+			  "bytes this %d-bit key takes", in, k, bits);
 		return 0;
 	}
 	if (inlen % k != 0) {
-		cli_error("input is %zu bytes, not a whole number of the %zu-byte blocks "
+		cli_error("%s is %zu bytes, not a whole number of the %zu-byte blocks "
 			  "this %d-bit key takes (%zu whole and %zu byte%s over)",
-			  inlen, k, bits, inlen / k, inlen % k, inlen % k == 1 ? "" : "s");
+			  in, inlen, k, bits, inlen / k, inlen % k, inlen % k == 1 ? "" : "s");
 		return 0;
 	}
 	return 1;
 }
 
-/* The one error line for block i of `blocks` failing with rc (a single
- * block is "input", as without --batch), and how many failed in all. */
-static void block_error(const char *cmd, int rc, size_t i, size_t blocks, size_t k,
-			size_t failed)
+/* The one error line for block i of `blocks` of the input `in` failing
+ * with rc (a single block is the input itself, as without --batch), and
+ * how many failed in all. */
+static void block_error(const char *cmd, const char *in, int rc, size_t i, size_t blocks,
+			size_t k, size_t failed)
 {
-	char where[96] = "input", more[96] = "";
+	char block[96] = "", more[96] = "";
 	if (blocks > 1)
-		snprintf(where, sizeof where, "block %zu of %zu (bytes %zu to %zu)", i + 1,
+		snprintf(block, sizeof block, ", block %zu of %zu (bytes %zu to %zu)", i + 1,
 			 blocks, i * k, (i + 1) * k - 1);
 	if (failed > 1)
 		snprintf(more, sizeof more, " (the first of %zu that failed; nothing written)",
@@ -115,9 +132,10 @@ static void block_error(const char *cmd, int rc, size_t i, size_t blocks, size_t
 	else if (blocks > 1)
 		snprintf(more, sizeof more, " (nothing written)");
 	if (rc == RSA_ERR_RANGE)
-		cli_error("%s is not less than the modulus n%s", where, more);
+		cli_error("%s%s%s is not less than the modulus n%s", in, block, blocks > 1 ? "," : "",
+			  more);
 	else if (blocks > 1)
-		cli_error("%s failed on %s: %s%s", cmd, where, rsa_strerror(rc), more);
+		cli_error("%s failed on %s%s: %s%s", cmd, in, block, rsa_strerror(rc), more);
 	else
 		cli_error("%s failed: %s", cmd, rsa_strerror(rc));
 }
@@ -126,8 +144,8 @@ static void block_error(const char *cmd, int rc, size_t i, size_t blocks, size_t
  * decrypt hands them all to rsa_private_batch on the one key (the batch's
  * common case, at no extra cost; one block runs there as rsa_private_raw),
  * encrypt runs rsa_public_raw on each.  0, or -1 after the error. */
-static int run_blocks(int private_op, const rsa_key *key, uint8_t *out, const uint8_t *in,
-		      size_t k, size_t blocks)
+static int run_blocks(int private_op, const char *in_name, const rsa_key *key, uint8_t *out,
+		      const uint8_t *in, size_t k, size_t blocks)
 {
 	const char *cmd = private_op ? "decrypt" : "encrypt";
 	const rsa_key **keys = private_op ? malloc(blocks * sizeof *keys) : NULL;
@@ -159,7 +177,7 @@ static int run_blocks(int private_op, const rsa_key *key, uint8_t *out, const ui
 		if (status[i] != RSA_OK && failed++ == 0)
 			first = i;
 	if (failed > 0)
-		block_error(cmd, status[first], first, blocks, k, failed);
+		block_error(cmd, in_name, status[first], first, blocks, k, failed);
 	else
 		cli_error("%s failed: %s", cmd, rsa_strerror(rc));
 done:
@@ -173,6 +191,11 @@ int cli_raw_op(int argc, char **argv, int private_op)
 	const char *cmd = private_op ? "decrypt" : "encrypt";
 	const char *keyfile = NULL, *infile = NULL, *outfile = NULL;
 	int fault_check = 1, batch = 0, options = 1;
+	static const char *const valued[] = { "--key", "--in", "--out" };
+	if (cli_help_asked(argc, argv, valued, sizeof(valued) / sizeof(valued[0]))) {
+		usage(stdout, private_op);
+		return 0;
+	}
 	for (int i = 1; i < argc; i++) {
 		const char *v, *arg = argv[i];
 		const char **slot = NULL;
@@ -184,10 +207,6 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			cli_error("%s: unexpected argument '%s' (try 'bigmont %s --help')", cmd,
 				  arg, cmd);
 			return CLI_EXIT_USAGE;
-		}
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			usage(stdout, private_op);
-			return 0;
 		}
 		if (cli_option_value("--key", argc, argv, &i, &v))
 			slot = &keyfile;
@@ -218,7 +237,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			return CLI_EXIT_USAGE;
 		}
 		if (v == NULL || *v == '\0') {
-			cli_error("%s: option '%s' needs a value", cmd, arg);
+			cli_error("%s: option '%.*s' needs a value", cmd, (int)strcspn(arg, "="), arg);
 			return CLI_EXIT_USAGE;
 		}
 		if (*slot != NULL) {
@@ -231,13 +250,28 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		cli_error("%s: missing --key KEY (try 'bigmont %s --help')", cmd, cmd);
 		return CLI_EXIT_USAGE;
 	}
-	if (!strcmp(keyfile, "-") && (infile == NULL || !strcmp(infile, "-"))) {
-		cli_error("%s: the key and the input cannot both come from standard input "
-			  "(give --in FILE)", cmd);
+	if (cli_same_file(keyfile, STDIN_FILENO, infile, STDIN_FILENO)) {
+		if (!strcmp(keyfile, "-"))
+			cli_error("%s: the key and the input cannot both come from standard input "
+				  "(give --in FILE)", cmd);
+		else
+			cli_error("%s: the key file '%s' is also the input (give the input with "
+				  "--in FILE)", cmd, keyfile);
+		return CLI_EXIT_USAGE;
+	}
+	/* Only an explicit --out: standard output is the shell's, and its '>'
+	 * has truncated the file before the key is read. */
+	if (outfile != NULL && strcmp(outfile, "-") != 0 &&
+	    cli_same_file(keyfile, STDIN_FILENO, outfile, STDOUT_FILENO)) {
+		cli_error("%s: output file '%s' is the key file; writing it would replace the "
+			  "key (choose another --out)", cmd, outfile);
 		return CLI_EXIT_USAGE;
 	}
 	if (cli_check_cpu_env() != 0 || (private_op && batch && cli_check_batch_env() != 0))
 		return CLI_EXIT_USAGE;
+	/* Before the work, which --batch can make long, not after it. */
+	if (cli_check_output(outfile) != 0)
+		return CLI_EXIT_FAILURE;
 
 	rsa_key *key;
 	if (cli_load_key(keyfile, &key, NULL) != 0)
@@ -253,7 +287,9 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		rsa_key_set_fault_check(key, 0);
 	if (cli_read_input(infile, batch ? BATCH_MAX_BYTES + 1 : k + 1, &in, &inlen) != 0)
 		goto done;
-	if (!input_length_ok(inlen, k, rsa_key_bits(key), batch))
+	struct input_name in_name;
+	name_input(&in_name, infile);
+	if (!input_length_ok(in_name.text, inlen, k, rsa_key_bits(key), batch))
 		goto done;
 	const size_t blocks = inlen / k;
 	out = malloc(inlen);
@@ -261,7 +297,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		cli_error("out of memory");
 		goto done;
 	}
-	if (run_blocks(private_op, key, out, in, k, blocks) != 0)
+	if (run_blocks(private_op, in_name.text, key, out, in, k, blocks) != 0)
 		goto done;
 	if (cli_write_output(outfile, out, inlen) == 0)
 		status = 0;

@@ -285,17 +285,9 @@ static int parse_options(struct options *o, int argc, char **argv)
 	static const char *const valued[] = { "--bits", "--key", "--seconds", "--threads",
 					      "--compare", "--json", "--build" };
 	memset(o, 0, sizeof(*o));
-	/* --help wins wherever it stands, as an option (not an option's value). */
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			o->help = 1;
-			return 0;
-		}
-		for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
-			if (!strcmp(argv[i], valued[k])) {
-				i++;
-				break;
-			}
+	if (cli_help_asked(argc, argv, valued, sizeof(valued) / sizeof(valued[0]))) {
+		o->help = 1;
+		return 0;
 	}
 	o->seconds = 1.0;
 	o->threads[0] = 1;

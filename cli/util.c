@@ -84,6 +84,22 @@ int cli_check_cpu_env(void)
 	return 0;
 }
 
+int cli_help_asked(int argc, char **argv, const char *const *valued, size_t n_valued)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+		for (size_t k = 0; k < n_valued; k++)
+			if (!strcmp(argv[i], valued[k])) {
+				i++;
+				break;
+			}
+	}
+	return 0;
+}
+
 int cli_option_value(const char *name, int argc, char **argv, int *i, const char **value)
 {
 	size_t nl = strlen(name);

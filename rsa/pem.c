@@ -35,7 +35,21 @@ static int is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-long rsa_base64_decode(uint8_t *out, const char *in, size_t len, char *err,
+/* Where p stands in text, as the error messages say it: line and column,
+ * both from 1. */
+static void text_position(const char *text, const char *p, size_t *line, size_t *column)
+{
+	*line = 1;
+	const char *line_start = text;
+	for (const char *c = text; c < p; c++)
+		if (*c == '\n') {
+			++*line;
+			line_start = c + 1;
+		}
+	*column = (size_t)(p - line_start) + 1;
+}
+
+long rsa_base64_decode(uint8_t *out, const char *in, size_t len, const char *text, char *err,
 		       size_t errlen)
 {
 	uint32_t acc = 0;
@@ -51,8 +65,11 @@ long rsa_base64_decode(uint8_t *out, const char *in, size_t len, char *err,
 		}
 		int v = b64_value(c);
 		if (v < 0) {
-			rsa_set_error(err, errlen, "PEM: invalid base64 character 0x%02x at offset %zu",
-				      c, i);
+			size_t line, column;
+			text_position(text, in + i, &line, &column);
+			rsa_set_error(err, errlen,
+				      "PEM: invalid base64 character 0x%02x at line %zu, column %zu", c,
+				      line, column);
 			return -1;
 		}
 		if (pad) {
@@ -183,10 +200,34 @@ static int next_block(struct pem_block *blk, const char **at, const char *stop,
 	return 1;
 }
 
+/* A PEM file is text: a control byte other than whitespace (RFC 7468's
+ * space, tab, CR, LF, VT, FF) anywhere means binary data, most likely a
+ * DER key beside the armour, and two keys must never read as one.  Bytes
+ * from 0x80 up pass (UTF-8 in the text between blocks, a BOM). */
+static int is_text(const char *text, size_t len, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') ||
+		    c == 0x7f) {
+			size_t line, column;
+			text_position(text, text + i, &line, &column);
+			rsa_set_error(err, errlen,
+				      "PEM: byte 0x%02x at line %zu, column %zu is not text (binary "
+				      "data such as a DER key beside the PEM armour?)",
+				      c, line, column);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The one key block of the text, skipping the others. */
 static int find_key_block(struct pem_block *key, const char *text, size_t len,
 			  char *err, size_t errlen)
 {
+	if (!is_text(text, len, err, errlen))
+		return -1;
 	const char *at = text, *stop = text + len;
 	struct pem_block blk;
 	char first_other[MAX_LABEL + 1] = "";
@@ -256,7 +297,7 @@ int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
 		rsa_set_error(err, errlen, "out of memory");
 		return RSA_ERR_NO_MEM;
 	}
-	long n = rsa_base64_decode(out, key.body, key.body_len, err, errlen);
+	long n = rsa_base64_decode(out, key.body, key.body_len, text, err, errlen);
 	if (n < 0) {
 		big_wipe(out, key.body_len / 4 * 3 + 3);
 		free(out);

@@ -82,8 +82,9 @@ int rsa_pem_decode(uint8_t **der, size_t *derlen, rsa_key_format_t *format,
 /* Strict base64 of in[0..len) into out (at least len/4*3 bytes): whitespace
  * (space, tab, CR, LF) anywhere, other characters rejected, '=' padding only
  * at the end with zero unused bits, a multiple of 4 characters.  Returns the
- * byte count, or -1 with a reason. */
-long rsa_base64_decode(uint8_t *out, const char *in, size_t len, char *err,
+ * byte count, or -1 with a reason.  text is where the file that holds in
+ * starts (in itself for a bare body): an error names its line and column. */
+long rsa_base64_decode(uint8_t *out, const char *in, size_t len, const char *text, char *err,
 		       size_t errlen);
 
 /* Build a key from its parts (rsa/key.c): copy the integers, check them

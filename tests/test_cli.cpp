@@ -451,7 +451,10 @@ TEST(CliOut, SymlinksAreFollowed)
 		<< r.err;
 	r = decrypt_to(d + "/nowhere", d);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
+	EXPECT_NE(r.err.find("cannot write output file '" + d + "/nowhere': its directory does not "
+			     "exist"),
+		  std::string::npos)
+		<< r.err;
 	EXPECT_EQ(dir.entries().size(), 7u) << "sub rel abs dangling loop1 loop2 nowhere, nothing else";
 }
 
@@ -466,7 +469,7 @@ TEST(CliOut, DirectoriesAndMissingDirectoriesAreErrors)
 	}
 	Result r = decrypt_to(dir.path + "/no/such/dir.bin", dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("cannot create output file"), std::string::npos) << r.err;
+	EXPECT_NE(r.err.find("its directory does not exist"), std::string::npos) << r.err;
 	EXPECT_EQ(dir.entries(), std::vector<std::string>{ "d" });
 }
 
@@ -688,7 +691,8 @@ TEST(Cli, ReadsAreBounded)
 	/* Endless input on stdin, from a FIFO. */
 	Result r = limited("yes | exec \"$B\" decrypt --key " + k, dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("bigmont: error: input is longer than the 128 bytes this 1024-bit key needs"),
+	EXPECT_NE(r.err.find("bigmont: error: standard input is longer than the 128 bytes this "
+			     "1024-bit key needs"),
 		  std::string::npos)
 		<< r.err;
 	ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
@@ -696,11 +700,14 @@ TEST(Cli, ReadsAreBounded)
 			    " --in " + quoted(fifo),
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
+	EXPECT_NE(r.err.find("input file '" + fifo + "' is longer than the 128 bytes"),
+		  std::string::npos)
+		<< r.err;
 	/* --batch reads at most 64 MiB. */
 	r = limited("yes | exec \"$B\" decrypt --batch --key " + k, dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("bigmont: error: input is longer than 64 MiB, the most --batch reads"),
+	EXPECT_NE(r.err.find("bigmont: error: standard input is longer than 64 MiB, the most --batch "
+			     "reads"),
 		  std::string::npos)
 		<< r.err;
 	/* An endless key: from a FIFO, and a sparse file one byte too long.
@@ -715,13 +722,13 @@ TEST(Cli, ReadsAreBounded)
 	EXPECT_NE(r.err.find("bigmont: error: key file '" + key_fifo + "' is larger than 4194304 bytes"),
 		  std::string::npos)
 		<< r.err;
-	const std::string big = dir.path + "/big.pem";
-	spit(big, bt::read_data_file("keys/rsa1024-e65537.pem"));
-	ASSERT_EQ(truncate(big.c_str(), (4 << 20) + 1), 0);
+	const std::string big = dir.path + "/big.pem",
+			  key_text = bt::read_data_file("keys/rsa1024-e65537.pem");
+	spit(big, key_text + std::string((4 << 20) + 1 - key_text.size(), '\n'));
 	r = limited("exec \"$B\" decrypt --key " + quoted(big) + " --in " + quoted(kGoodIn), dir.path);
 	EXPECT_EQ(r.status, 1);
 	EXPECT_NE(r.err.find("is larger than 4194304 bytes"), std::string::npos) << r.err;
-	/* Exactly the limit is accepted: the key, then zero bytes the PEM
+	/* Exactly the limit is accepted: the key, then blank lines the PEM
 	 * reader skips as text after the block. */
 	ASSERT_EQ(truncate(big.c_str(), 4 << 20), 0);
 	r = limited("exec \"$B\" key-info " + quoted(big), dir.path);
@@ -747,7 +754,9 @@ TEST(Cli, ReadsAreBounded)
 	EXPECT_NE(r.err.find("is larger than 4194304 bytes"), std::string::npos) << r.err;
 	r = limited("exec \"$B\" decrypt --key " + k + " --in " + quoted(zero), dir.path);
 	EXPECT_EQ(r.status, 1);
-	EXPECT_NE(r.err.find("input is longer than the 128 bytes"), std::string::npos) << r.err;
+	EXPECT_NE(r.err.find("input file '" + zero + "' is longer than the 128 bytes"),
+		  std::string::npos)
+		<< r.err;
 }
 
 /* ---- PEM bundles -------------------------------------------------------- */
@@ -836,6 +845,41 @@ TEST(Cli, HelpOfEveryCommand)
 	Result r = run({kExe, "--help"}, dir.path);
 	EXPECT_EQ(r.status, 0);
 	EXPECT_NE(r.out.find("decrypt"), std::string::npos);
+	EXPECT_NE(r.out.find("--version"), std::string::npos) << r.out;
+	/* --help wins wherever it stands as an option, beside a mistake too,
+	 * but not as an option's value or after "--". */
+	for (const char *cmd : {"decrypt", "encrypt", "key-info"}) {
+		r = run({kExe, cmd, "--bogus", "--help"}, dir.path);
+		EXPECT_EQ(r.status, 0) << cmd << ": " << r.err;
+		EXPECT_NE(r.out.find(std::string("usage: bigmont ") + cmd), std::string::npos);
+	}
+	r = run({kExe, "decrypt", "--in", "--help"}, dir.path);
+	EXPECT_EQ(r.status, 2) << r.out;
+	EXPECT_NE(r.err.find("missing --key"), std::string::npos) << r.err;
+	r = run({kExe, "key-info", "--", "--help"}, dir.path);
+	EXPECT_EQ(r.status, 1) << r.out;
+	EXPECT_NE(r.err.find("cannot open key file '--help'"), std::string::npos) << r.err;
+	/* An empty "--key=" names the option, not the option and its '='. */
+	r = run({kExe, "decrypt", "--key="}, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("option '--key' needs a value"), std::string::npos) << r.err;
+}
+
+/* --out is checked before the work, not after it (a long --batch into a
+ * directory that does not exist fails at once): before the key is even
+ * read, so a missing key file is not what it reports. */
+TEST(CliOut, OutputIsCheckedBeforeTheWork)
+{
+	TempDir dir;
+	Result r = run({kExe, "decrypt", "--batch", "--key", dir.path + "/no-key.pem", "--in",
+			dir.path + "/no-input.bin", "--out", dir.path + "/no/such.bin"},
+		       dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("cannot write output file '" + dir.path +
+			     "/no/such.bin': its directory does not exist"),
+		  std::string::npos)
+		<< r.err;
+	EXPECT_TRUE(dir.entries().empty());
 }
 
 /* A wrong input length in words: "1 byte", not "1 bytes". */
@@ -847,13 +891,13 @@ TEST(Cli, InputLengthInWords)
 		spit(in, "\x01");
 		Result r = run({ kExe, cmd, "--key", key("rsa1024-e65537.pem"), "--in", in }, dir.path);
 		EXPECT_EQ(r.status, 1) << r.err;
-		EXPECT_EQ(r.err, "bigmont: error: input is 1 byte; this 1024-bit key needs exactly "
-				 "128 bytes\n");
+		EXPECT_EQ(r.err, "bigmont: error: input file '" + in +
+					 "' is 1 byte; this 1024-bit key needs exactly 128 bytes\n");
 		spit(in, "\x01\x02");
 		r = run({ kExe, cmd, "--key", key("rsa1024-e65537.pem"), "--in", in }, dir.path);
 		EXPECT_EQ(r.status, 1) << r.err;
-		EXPECT_EQ(r.err, "bigmont: error: input is 2 bytes; this 1024-bit key needs exactly "
-				 "128 bytes\n");
+		EXPECT_EQ(r.err, "bigmont: error: input file '" + in +
+					 "' is 2 bytes; this 1024-bit key needs exactly 128 bytes\n");
 	}
 }
 
@@ -886,6 +930,22 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 		EXPECT_NE(r.err.find("cannot both come from standard input"), std::string::npos)
 			<< r.err;
 	}
+	/* Standard input by another name is standard input too. */
+	r = run({ kExe, "decrypt", "--key", "-", "--in", "/dev/stdin" }, dir.path, k);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("cannot both come from standard input"), std::string::npos) << r.err;
+	/* The key file as --out would lose the key: refused, the key kept. */
+	const std::string kcopy = dir.path + "/k.pem";
+	spit(kcopy, slurp(k));
+	r = run({ kExe, "decrypt", "--key", kcopy, "--in", ct, "--out", kcopy }, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("output file '" + kcopy + "' is the key file"), std::string::npos)
+		<< r.err;
+	EXPECT_EQ(slurp(kcopy), slurp(k));
+	r = run({ kExe, "encrypt", "--key", k, "--in", k }, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("the key file '" + k + "' is also the input"), std::string::npos)
+		<< r.err;
 	r = run({ kExe, "decrypt", "--key", k, "--", "--in", msg }, dir.path);
 	EXPECT_EQ(r.status, 2);
 	EXPECT_NE(r.err.find("unexpected argument '--in'"), std::string::npos) << r.err;

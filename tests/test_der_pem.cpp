@@ -325,7 +325,8 @@ std::string b64(const std::string &text, long *n = nullptr)
 {
 	std::vector<uint8_t> out(text.size() + 3);
 	char err[256] = "";
-	long got = rsa_base64_decode(out.data(), text.data(), text.size(), err, sizeof(err));
+	long got = rsa_base64_decode(out.data(), text.data(), text.size(), text.data(), err,
+				     sizeof(err));
 	if (n)
 		*n = got;
 	return got < 0 ? std::string("error: ") + err
@@ -340,6 +341,9 @@ TEST(Base64, StrictDecoding)
 	EXPECT_EQ(b64(" aGVs bA== \n"), "hell");
 	EXPECT_NE(b64("aGVs*bA==").find("invalid base64 character 0x2a"), std::string::npos);
 	EXPECT_NE(b64("aGVs-bA==").find("invalid base64 character"), std::string::npos);
+	/* Its place as a person looks for it: line and column, from 1. */
+	EXPECT_NE(b64("aGVs*bA==").find("at line 1, column 5"), std::string::npos);
+	EXPECT_NE(b64("aGVs\nbG8h\r\n*").find("at line 3, column 1"), std::string::npos);
 	EXPECT_NE(b64("aGVsbA=").find("bad base64 padding"), std::string::npos);
 	EXPECT_NE(b64("aGVsbA===").find("bad base64 padding"), std::string::npos);
 	EXPECT_NE(b64("aGVsbG8").find("bad base64 padding"), std::string::npos);
@@ -424,9 +428,32 @@ TEST(Pem, LabelsAndArmour)
 	EXPECT_NE(pem("").find("no '-----BEGIN' line"), std::string::npos);
 	std::string garbage = whole;
 	garbage[garbage.find('\n') + 5] = '!';
-	EXPECT_NE(pem(garbage).find("invalid base64 character 0x21"), std::string::npos);
+	EXPECT_NE(pem(garbage).find("invalid base64 character 0x21 at line 2, column 5"),
+		  std::string::npos)
+		<< pem(garbage);
+	/* Counted from the file's start, not the block's. */
+	EXPECT_NE(pem("Bag Attributes\n\n" + garbage).find("at line 4, column 5"), std::string::npos)
+		<< pem("Bag Attributes\n\n" + garbage);
 	EXPECT_NE(pem("-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n").find("empty base64"),
 		  std::string::npos);
+}
+
+/* Binary bytes beside the armour (a DER key before or after a PEM one, a
+ * NUL) are refused, not skipped as text between blocks: two keys in one
+ * file must never read as one of them.  Whitespace of every kind, UTF-8
+ * and a BOM are text. */
+TEST(Pem, BinaryBesideTheArmourIsRefused)
+{
+	const Bytes der = pkcs1_private();
+	const std::string key = pem_of(der, "RSA PRIVATE KEY");
+	const std::string raw(der.begin(), der.end());
+	const std::string der_then_pem = pem(raw + key), pem_then_der = pem(key + raw);
+	EXPECT_NE(der_then_pem.find("is not text"), std::string::npos) << der_then_pem;
+	EXPECT_NE(der_then_pem.find("at line 1, column "), std::string::npos) << der_then_pem;
+	EXPECT_NE(pem_then_der.find("is not text"), std::string::npos) << pem_then_der;
+	EXPECT_NE(pem(key + std::string(1, '\0')).find("byte 0x00"), std::string::npos);
+	EXPECT_NE(pem(key + "\x7f").find("byte 0x7f"), std::string::npos);
+	EXPECT_EQ(pem("\xef\xbb\xbf# caf\xc3\xa9\t\v\f\r\n" + key), "ok");
 }
 
 /* A file with other blocks around its one key: the key is found and the

@@ -188,6 +188,9 @@ write("composite-q.pem", composite_key(False))
 # PEM files with more than one block.
 pub_pem = open(sys.argv[1].replace(".pem", ".pub.pem")).read()
 write("two-keys.pem", good_pem + pub_pem)
+# A DER key beside a PEM one (cat a.der b.pem): binary, not text between blocks.
+write("der-then-pem.pem", der + good_pem.encode())
+write("pem-then-der.pem", good_pem.encode() + der)
 write("rsa-pss.der", seq(integer(0), seq(tlv(0x06, bytes.fromhex("2a864886f70d01010a"))),
                          tlv(0x04, der)))
 
