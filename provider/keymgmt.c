@@ -170,16 +170,22 @@ static int km_validate(const void *keydata, int selection, int checktype)
 
 /* The default provider's rule: the public key (n, e) when asked for, else
  * d when both keys have one. */
+/* As the default provider matches RSA keys: e always (RSA keys have no
+ * domain parameters, so a parameters-only selection compares e and
+ * matches a key with itself); with a key-pair selection, n where the
+ * public key is asked for, else d, and one of them must be compared. */
 static int km_match(const void *keydata1, const void *keydata2, int selection)
 {
 	const struct bm_key *a = keydata1, *b = keydata2;
 	if (a->rsa == NULL || b->rsa == NULL)
 		return 0;
+	if (BN_cmp(a->num[BM_E], b->num[BM_E]) != 0)
+		return 0;
+	if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+		return 1;
 	if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
-		return BN_cmp(a->num[BM_N], b->num[BM_N]) == 0 &&
-		       BN_cmp(a->num[BM_E], b->num[BM_E]) == 0;
-	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && a->num[BM_D] != NULL &&
-	    b->num[BM_D] != NULL)
+		return BN_cmp(a->num[BM_N], b->num[BM_N]) == 0;
+	if (a->num[BM_D] != NULL && b->num[BM_D] != NULL)
 		return BN_cmp(a->num[BM_D], b->num[BM_D]) == 0;
 	return 0;
 }

@@ -201,6 +201,20 @@ static int verify_pss(const struct sig_ctx *ctx, const uint8_t *sig, size_t sigl
 	return ok;
 }
 
+/* PKCS #1 v1.5 with a digest takes a signature of exactly the key's
+ * length, as the default provider's RSA_verify does ("wrong signature
+ * length"); without a digest a shorter one is a number like any other. */
+static int pkcs1_siglen_ok(const struct sig_ctx *ctx, size_t siglen)
+{
+	const struct bm_key *key = ctx->op.key;
+	if (ctx->op.pad_mode == RSA_PKCS1_PADDING && ctx->op.md != NULL && siglen != key->size) {
+		BM_ERR(ctx->op.prov, BM_R_BAD_SIGNATURE, "a %zu-byte signature for a %zu-byte key",
+		       siglen, key->size);
+		return 0;
+	}
+	return 1;
+}
+
 static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 		      const unsigned char *tbs, size_t tbslen)
 {
@@ -212,11 +226,8 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 		return 0;
 	if (ctx->op.pad_mode == RSA_PKCS1_PSS_PADDING)
 		return verify_pss(ctx, sig, siglen, tbs);
-	if (ctx->op.pad_mode == RSA_PKCS1_PADDING && ctx->op.md != NULL && siglen != key->size) {
-		BM_ERR(ctx->op.prov, BM_R_BAD_SIGNATURE, "a %zu-byte signature for a %zu-byte key",
-		       siglen, key->size);
+	if (!pkcs1_siglen_ok(ctx, siglen))
 		return 0;
-	}
 	uint8_t *expect = (uint8_t *)tbs, *got = OPENSSL_malloc(key->size);
 	size_t expectlen = tbslen;
 	int ok = got != NULL;
@@ -254,6 +265,8 @@ static int sig_verify_recover(void *vctx, unsigned char *rout, size_t *routlen,
 	}
 	/* PKCS #1 v1.5 with a digest: the digest, once the DigestInfo around
 	 * it is the one for md. */
+	if (!pkcs1_siglen_ok(ctx, siglen))
+		return 0;
 	const size_t mdsize = (size_t)EVP_MD_get_size(ctx->op.md);
 	if (!bm_out_fits(ctx->op.prov, routsize, mdsize, "output"))
 		return 0;

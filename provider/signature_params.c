@@ -202,6 +202,22 @@ out:
 	return der;
 }
 
+/* The PKCS #1 v1.5 signature algorithm for a digest: OpenSSL's table,
+ * and where that lacks the pair (3.0 has no entry for SHA-512/224 and
+ * SHA-512/256, which the default provider's own DER table has), the two
+ * named here; NID_undef for none. */
+static int pkcs1_sig_nid(int md_nid)
+{
+	int sig_nid = NID_undef;
+	if (OBJ_find_sigid_by_algs(&sig_nid, md_nid, NID_rsaEncryption))
+		return sig_nid;
+	if (md_nid == NID_sha512_224)
+		return NID_sha512_224WithRSAEncryption;
+	if (md_nid == NID_sha512_256)
+		return NID_sha512_256WithRSAEncryption;
+	return NID_undef;
+}
+
 /* The signature's AlgorithmIdentifier: sha256WithRSAEncryption and kin
  * with NULL parameters for PKCS #1 v1.5 with a digest, RSASSA-PSS with
  * its parameters for PSS, and 0 bytes otherwise (which OpenSSL reads as
@@ -219,8 +235,7 @@ static int set_algorithm_id(OSSL_PARAM *p, const struct sig_ctx *ctx)
 		}
 		sig_nid = NID_rsassaPss;
 	} else if (ctx->op.md == NULL || ctx->op.pad_mode != RSA_PKCS1_PADDING ||
-		   !OBJ_find_sigid_by_algs(&sig_nid, EVP_MD_get_type(ctx->op.md),
-					   NID_rsaEncryption)) {
+		   (sig_nid = pkcs1_sig_nid(EVP_MD_get_type(ctx->op.md))) == NID_undef) {
 		return OSSL_PARAM_set_octet_string(p, "", 0);
 	}
 	X509_ALGOR *alg = X509_ALGOR_new();
