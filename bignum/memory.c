@@ -1,7 +1,8 @@
 /*
  * Memory of a BIGNUM: big_init, big_init1, big_extend, big_finish, and
  * what writes a value into it, growing it: big_copy, big_set_chunk; and
- * big_wipe, which every release goes through.
+ * big_wipe, which every release goes through.  Also the chunk size's ABI
+ * mark, big_abi_chunk<BIG_CHUNK_SIZE>.
  *
  * Every chunk that held a value is wiped (big_wipe) before it is freed or
  * left behind, because a BIGNUM may hold a secret (an RSA prime, a private
@@ -12,6 +13,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The chunk size's mark (bignum.h: a consumer compiled for the other
+ * chunk size does not link). */
+const char BIG_ABI_SYMBOL(BIG_CHUNK_SIZE) = BIG_CHUNK_SIZE;
 
 /* Zeroing that survives dead-store elimination. */
 void big_wipe(void *p, size_t n)

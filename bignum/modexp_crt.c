@@ -216,13 +216,13 @@ static size_t crt_work_chunks(int lp, int lq, int *dpx, int *dqx, int r52_digits
 
 size_t big_modexp_crt_scratch_chunks(int nlen)
 {
-	if (nlen < 1)
+	if (nlen < 1 || nlen > BIG_MAX_MODULUS_CHUNKS)
 		return 0;
 	/* Every term grows with the lengths: both primes taken as long as
 	 * n, a as long as a value of the RSA layer can be (nlen + 2 chunks),
 	 * the work area the largest of every path at every length it
 	 * serves within that. */
-	const int len = nlen < BIG_MAX_MODULUS_CHUNKS ? nlen : BIG_MAX_MODULUS_CHUNKS;
+	const int len = nlen;
 	int dpx = len, dqx = len;
 	size_t work = crt_work_chunks(len, len, &dpx, &dqx, 0, CRT_POW_PAIRED);
 	for (int l = 1; l <= len; l++) {

@@ -8,7 +8,7 @@
 
 #include "rsa_internal.h"
 
-int der_read(struct der *content, struct der *in, uint8_t tag,
+int rsa_der_read(struct der *content, struct der *in, uint8_t tag,
 	     const char *what, char *err, size_t errlen)
 {
 	if (in->len < 2) {
@@ -85,11 +85,11 @@ static int check_integer(const struct der *v, const char *what, char *err,
 	return 0;
 }
 
-int der_read_positive(struct der *value, struct der *in, const char *what,
+int rsa_der_read_positive(struct der *value, struct der *in, const char *what,
 		      char *err, size_t errlen)
 {
 	struct der v;
-	if (der_read(&v, in, DER_INTEGER, what, err, errlen) ||
+	if (rsa_der_read(&v, in, DER_INTEGER, what, err, errlen) ||
 	    check_integer(&v, what, err, errlen))
 		return -1;
 	if (v.len == 1 && v.p[0] == 0) {
@@ -104,11 +104,11 @@ int der_read_positive(struct der *value, struct der *in, const char *what,
 	return 0;
 }
 
-int der_read_small(int *value, struct der *in, const char *what, char *err,
+int rsa_der_read_small(int *value, struct der *in, const char *what, char *err,
 		   size_t errlen)
 {
 	struct der v;
-	if (der_read(&v, in, DER_INTEGER, what, err, errlen) ||
+	if (rsa_der_read(&v, in, DER_INTEGER, what, err, errlen) ||
 	    check_integer(&v, what, err, errlen))
 		return -1;
 	if (v.len != 1) {
@@ -119,7 +119,7 @@ int der_read_small(int *value, struct der *in, const char *what, char *err,
 	return 0;
 }
 
-int der_expect_end(const struct der *in, const char *what, char *err,
+int rsa_der_expect_end(const struct der *in, const char *what, char *err,
 		   size_t errlen)
 {
 	if (in->len != 0) {

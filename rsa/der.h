@@ -28,20 +28,20 @@ struct der {
 
 /* Read one element with tag `tag` from *in: *content is its contents, *in
  * advances past it.  0, or -1 with a reason. */
-int der_read(struct der *content, struct der *in, uint8_t tag,
+int rsa_der_read(struct der *content, struct der *in, uint8_t tag,
 	     const char *what, char *err, size_t errlen);
 
 /* A positive INTEGER (> 0), minimal encoding; *value is its magnitude
  * without the sign byte. */
-int der_read_positive(struct der *value, struct der *in, const char *what,
+int rsa_der_read_positive(struct der *value, struct der *in, const char *what,
 		      char *err, size_t errlen);
 
 /* An INTEGER in [0, 127] (a version field). */
-int der_read_small(int *value, struct der *in, const char *what, char *err,
+int rsa_der_read_small(int *value, struct der *in, const char *what, char *err,
 		   size_t errlen);
 
 /* 0 if in is empty, else -1 with "trailing data after <what>". */
-int der_expect_end(const struct der *in, const char *what, char *err,
+int rsa_der_expect_end(const struct der *in, const char *what, char *err,
 		   size_t errlen);
 
 #endif

@@ -48,7 +48,7 @@ static int read_modulus(struct rsa_key_parts *parts, struct der *in,
 			const char *what, char *err, size_t errlen)
 {
 	struct der n;
-	if (der_read_positive(&n, in, what, err, errlen))
+	if (rsa_der_read_positive(&n, in, what, err, errlen))
 		return -1;
 	if (n.len > (RSA_KEY_MAX_BITS + 7) / 8) {
 		rsa_set_error(err, errlen,
@@ -71,7 +71,7 @@ static int read_component(struct rsa_bytes *out, const struct rsa_key_parts *par
 			  size_t errlen)
 {
 	struct der v;
-	if (der_read_positive(&v, in, what, err, errlen))
+	if (rsa_der_read_positive(&v, in, what, err, errlen))
 		return -1;
 	if (v.len > parts->n.len) {
 		rsa_set_error(err, errlen, "%s is longer than the modulus", what);
@@ -86,9 +86,9 @@ static int parse_rsa_private(struct rsa_key_parts *parts, struct der in,
 {
 	struct der seq;
 	int version;
-	if (der_read(&seq, &in, DER_SEQUENCE, "RSAPrivateKey", err, errlen) ||
-	    der_expect_end(&in, "RSAPrivateKey", err, errlen) ||
-	    der_read_small(&version, &seq, "RSAPrivateKey.version", err, errlen))
+	if (rsa_der_read(&seq, &in, DER_SEQUENCE, "RSAPrivateKey", err, errlen) ||
+	    rsa_der_expect_end(&in, "RSAPrivateKey", err, errlen) ||
+	    rsa_der_read_small(&version, &seq, "RSAPrivateKey.version", err, errlen))
 		return -1;
 	if (version == 1) {
 		rsa_set_error(err, errlen,
@@ -120,11 +120,11 @@ static int parse_rsa_public(struct rsa_key_parts *parts, struct der in,
 			    char *err, size_t errlen)
 {
 	struct der seq;
-	if (der_read(&seq, &in, DER_SEQUENCE, "RSAPublicKey", err, errlen) ||
-	    der_expect_end(&in, "RSAPublicKey", err, errlen) ||
+	if (rsa_der_read(&seq, &in, DER_SEQUENCE, "RSAPublicKey", err, errlen) ||
+	    rsa_der_expect_end(&in, "RSAPublicKey", err, errlen) ||
 	    read_modulus(parts, &seq, "RSAPublicKey.modulus", err, errlen) ||
 	    read_component(&parts->e, parts, &seq, "RSAPublicKey.publicExponent", err, errlen) ||
-	    der_expect_end(&seq, "RSAPublicKey.publicExponent", err, errlen))
+	    rsa_der_expect_end(&seq, "RSAPublicKey.publicExponent", err, errlen))
 		return -1;
 	return 0;
 }
@@ -184,8 +184,8 @@ static int read_algorithm(struct der *in, const char *what, char *err,
 			  size_t errlen)
 {
 	struct der alg, oid, null;
-	if (der_read(&alg, in, DER_SEQUENCE, what, err, errlen) ||
-	    der_read(&oid, &alg, DER_OID, what, err, errlen))
+	if (rsa_der_read(&alg, in, DER_SEQUENCE, what, err, errlen) ||
+	    rsa_der_read(&oid, &alg, DER_OID, what, err, errlen))
 		return -1;
 	if (oid.len != sizeof(rsa_encryption_oid) ||
 	    memcmp(oid.p, rsa_encryption_oid, oid.len) != 0) {
@@ -205,13 +205,13 @@ static int read_algorithm(struct der *in, const char *what, char *err,
 	}
 	if (alg.len == 0)
 		return 0;
-	if (der_read(&null, &alg, DER_NULL, what, err, errlen))
+	if (rsa_der_read(&null, &alg, DER_NULL, what, err, errlen))
 		return -1;
 	if (null.len != 0) {
 		rsa_set_error(err, errlen, "%s: parameters are not NULL", what);
 		return -1;
 	}
-	return der_expect_end(&alg, what, err, errlen);
+	return rsa_der_expect_end(&alg, what, err, errlen);
 }
 
 /* [0] IMPLICIT SET OF Attribute, [1] IMPLICIT BIT STRING */
@@ -223,25 +223,25 @@ static int parse_pkcs8(struct rsa_key_parts *parts, struct der in, char *err,
 {
 	struct der seq, octets;
 	int version;
-	if (der_read(&seq, &in, DER_SEQUENCE, "PrivateKeyInfo", err, errlen) ||
-	    der_expect_end(&in, "PrivateKeyInfo", err, errlen) ||
-	    der_read_small(&version, &seq, "PrivateKeyInfo.version", err, errlen))
+	if (rsa_der_read(&seq, &in, DER_SEQUENCE, "PrivateKeyInfo", err, errlen) ||
+	    rsa_der_expect_end(&in, "PrivateKeyInfo", err, errlen) ||
+	    rsa_der_read_small(&version, &seq, "PrivateKeyInfo.version", err, errlen))
 		return -1;
 	if (version > 1) {
 		rsa_set_error(err, errlen, "PrivateKeyInfo: unsupported version %d", version);
 		return -1;
 	}
 	if (read_algorithm(&seq, "PrivateKeyInfo.privateKeyAlgorithm", err, errlen) ||
-	    der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen))
+	    rsa_der_read(&octets, &seq, DER_OCTET_STRING, "PrivateKeyInfo.privateKey", err, errlen))
 		return -1;
 	struct der skipped;
 	if (seq.len > 0 && seq.p[0] == PKCS8_ATTRIBUTES &&
-	    der_read(&skipped, &seq, PKCS8_ATTRIBUTES, "PrivateKeyInfo.attributes", err, errlen))
+	    rsa_der_read(&skipped, &seq, PKCS8_ATTRIBUTES, "PrivateKeyInfo.attributes", err, errlen))
 		return -1;
 	if (version == 1 && seq.len > 0 && seq.p[0] == PKCS8_PUBLIC_KEY &&
-	    der_read(&skipped, &seq, PKCS8_PUBLIC_KEY, "PrivateKeyInfo.publicKey", err, errlen))
+	    rsa_der_read(&skipped, &seq, PKCS8_PUBLIC_KEY, "PrivateKeyInfo.publicKey", err, errlen))
 		return -1;
-	if (der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
+	if (rsa_der_expect_end(&seq, "PrivateKeyInfo.privateKey", err, errlen))
 		return -1;
 	return parse_rsa_private(parts, octets, err, errlen);
 }
@@ -250,12 +250,12 @@ static int parse_spki(struct rsa_key_parts *parts, struct der in, char *err,
 		      size_t errlen)
 {
 	struct der seq, bits;
-	if (der_read(&seq, &in, DER_SEQUENCE, "SubjectPublicKeyInfo", err, errlen) ||
-	    der_expect_end(&in, "SubjectPublicKeyInfo", err, errlen) ||
+	if (rsa_der_read(&seq, &in, DER_SEQUENCE, "SubjectPublicKeyInfo", err, errlen) ||
+	    rsa_der_expect_end(&in, "SubjectPublicKeyInfo", err, errlen) ||
 	    read_algorithm(&seq, "SubjectPublicKeyInfo.algorithm", err, errlen) ||
-	    der_read(&bits, &seq, DER_BIT_STRING, "SubjectPublicKeyInfo.subjectPublicKey",
+	    rsa_der_read(&bits, &seq, DER_BIT_STRING, "SubjectPublicKeyInfo.subjectPublicKey",
 		     err, errlen) ||
-	    der_expect_end(&seq, "SubjectPublicKeyInfo.subjectPublicKey", err, errlen))
+	    rsa_der_expect_end(&seq, "SubjectPublicKeyInfo.subjectPublicKey", err, errlen))
 		return -1;
 	if (bits.len < 1 || bits.p[0] != 0) {
 		rsa_set_error(err, errlen,
@@ -305,7 +305,7 @@ static const char *other_structure(struct der seq)
 	struct der first;
 	int version;
 	if (seq.p[0] == DER_SEQUENCE) {
-		if (der_read(&first, &seq, DER_SEQUENCE, "", NULL, 0) != 0 || seq.len == 0)
+		if (rsa_der_read(&first, &seq, DER_SEQUENCE, "", NULL, 0) != 0 || seq.len == 0)
 			return NULL;
 		if (seq.p[0] == DER_OCTET_STRING)
 			return "the key is encrypted (PKCS #8 EncryptedPrivateKeyInfo); decrypt it "
@@ -318,14 +318,14 @@ static const char *other_structure(struct der seq)
 		return "a signed X.509 structure (a certificate, certificate request or CRL), "
 		       "not a key";
 	}
-	if (der_read_small(&version, &seq, "", NULL, 0) != 0 || seq.len == 0)
+	if (rsa_der_read_small(&version, &seq, "", NULL, 0) != 0 || seq.len == 0)
 		return NULL;
 	if (version == 0) {
 		/* DSAPrivateKey (OpenSSL's): { 0, p, q, g, y, x }; an
 		 * RSAPrivateKey has eight integers after its version. */
 		struct der rest = seq, x;
 		int integers = 0;
-		while (rest.len > 0 && der_read(&x, &rest, DER_INTEGER, "", NULL, 0) == 0)
+		while (rest.len > 0 && rsa_der_read(&x, &rest, DER_INTEGER, "", NULL, 0) == 0)
 			integers++;
 		if (integers == 5 && rest.len == 0)
 			return "a DSA private key, not an RSA key";
@@ -335,8 +335,8 @@ static const char *other_structure(struct der seq)
 	/* 1.2.840.113549.1.7: the PKCS #7 content types */
 	static const uint8_t pkcs7[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07 };
 	struct der info, type;
-	if (version == 3 && der_read(&info, &seq, DER_SEQUENCE, "", NULL, 0) == 0 &&
-	    der_read(&type, &info, DER_OID, "", NULL, 0) == 0 && type.len == sizeof(pkcs7) + 1 &&
+	if (version == 3 && rsa_der_read(&info, &seq, DER_SEQUENCE, "", NULL, 0) == 0 &&
+	    rsa_der_read(&type, &info, DER_OID, "", NULL, 0) == 0 && type.len == sizeof(pkcs7) + 1 &&
 	    memcmp(type.p, pkcs7, sizeof(pkcs7)) == 0)
 		return "a PKCS #12 file, not a key; extract the key, e.g. openssl pkcs12 -in FILE "
 		       "-nocerts -nodes -out KEY.pem";
@@ -360,7 +360,7 @@ int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
 		rsa_set_error(err, errlen, "empty key");
 		return RSA_ERR_FORMAT;
 	}
-	if (der_read(&seq, &in, DER_SEQUENCE, "key", err, errlen) == 0 && seq.len > 0) {
+	if (rsa_der_read(&seq, &in, DER_SEQUENCE, "key", err, errlen) == 0 && seq.len > 0) {
 		const char *other = other_structure(seq);
 		if (other != NULL) {
 			rsa_set_error(err, errlen, "DER: %s", other);
@@ -368,10 +368,10 @@ int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
 		}
 		if (seq.p[0] == DER_SEQUENCE) {
 			format = RSA_FORMAT_SPKI_PUBLIC;
-		} else if (der_read(&first, &seq, DER_INTEGER, "key", NULL, 0) == 0) {
+		} else if (rsa_der_read(&first, &seq, DER_INTEGER, "key", NULL, 0) == 0) {
 			if (seq.len > 0 && seq.p[0] == DER_SEQUENCE)
 				format = RSA_FORMAT_PKCS8_PRIVATE;
-			else if (der_read(&second, &seq, DER_INTEGER, "key", NULL, 0) == 0 &&
+			else if (rsa_der_read(&second, &seq, DER_INTEGER, "key", NULL, 0) == 0 &&
 				 seq.len == 0)
 				format = RSA_FORMAT_PKCS1_PUBLIC;
 		}

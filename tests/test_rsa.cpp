@@ -13,10 +13,15 @@
  *  - input >= n and wrong lengths are refused with out untouched;
  *  - the fault check: a key with a wrong dp, loaded through the unchecked
  *    test hook, gives RSA_ERR_FAULT and leaves out untouched (and a wrong
- *    result when the check is switched off, proving the hook bites).
+ *    result when the check is switched off, proving the hook bites);
+ *  - the private operations' stack stays within RSA_STACK_BYTES.
  */
 #include <gtest/gtest.h>
 
+#include <pthread.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -345,3 +350,74 @@ TEST(Rsa, PemWithSurroundingTextAndFreeNull)
 }
 
 } // namespace
+
+/* rsa.h promises the private operations at most RSA_STACK_BYTES of the
+ * caller's stack at every key size.  Each runs on a thread whose stack is
+ * painted first; the deepest byte changed is what it used (the thread's
+ * own start-up included).  The sanitizers' instrumented frames are
+ * larger: there the figure is printed, not held to. */
+struct StackRun {
+	const rsa_key *key;
+	bool batch;
+	int rc;
+};
+
+void *stack_run(void *arg)
+{
+	auto *run = static_cast<StackRun *>(arg);
+	const size_t k = rsa_key_size(run->key);
+	constexpr int count = 8;
+	std::vector<uint8_t> in(count * k, 0), out(count * k);
+	for (int i = 0; i < count; i++)
+		in[i * k + k - 1] = static_cast<uint8_t>(2 + i);
+	if (run->batch) {
+		const rsa_key *keys[count];
+		int status[count];
+		for (auto &key : keys)
+			key = run->key;
+		run->rc = rsa_private_batch(keys, out.data(), in.data(), k, count, status, nullptr, 0);
+	} else {
+		run->rc = rsa_private_raw(run->key, out.data(), in.data(), k);
+	}
+	return nullptr;
+}
+
+TEST(Rsa, PrivateOperationsStayWithinRsaStackBytes)
+{
+	constexpr size_t painted = 512 * 1024;
+	constexpr unsigned char paint = 0xa5;
+	std::vector<unsigned char> stack(painted + 4096);
+	unsigned char *base = reinterpret_cast<unsigned char *>(
+		(reinterpret_cast<uintptr_t>(stack.data()) + 4095) & ~uintptr_t(4095));
+	size_t most = 0;
+	for (const char *name : { "rsa512-e65537", "rsa1024-e65537", "rsa2047-e65537",
+				  "rsa2048-e65537", "rsa3072-e65537", "rsa4096-e65537" }) {
+		std::string why;
+		KeyHolder h;
+		h.key = load(std::string(name) + ".pem", &why);
+		ASSERT_NE(h.key, nullptr) << why;
+		for (bool batch : { false, true }) {
+			SCOPED_TRACE(std::string(name) + (batch ? ", rsa_private_batch" : ", rsa_private_raw"));
+			std::fill(base, base + painted, paint);
+			pthread_attr_t attr;
+			ASSERT_EQ(pthread_attr_init(&attr), 0);
+			ASSERT_EQ(pthread_attr_setstack(&attr, base, painted), 0);
+			StackRun run = { h.key, batch, -1 };
+			pthread_t thread;
+			ASSERT_EQ(pthread_create(&thread, &attr, stack_run, &run), 0);
+			ASSERT_EQ(pthread_join(thread, nullptr), 0);
+			pthread_attr_destroy(&attr);
+			EXPECT_EQ(run.rc, RSA_OK);
+			size_t untouched = 0;
+			while (untouched < painted && base[untouched] == paint)
+				untouched++;
+			const size_t used = painted - untouched;
+			most = std::max(most, used);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+			EXPECT_LE(used, size_t(RSA_STACK_BYTES));
+#endif
+		}
+	}
+	std::printf("the private operations used at most %zu bytes of stack (RSA_STACK_BYTES %d)\n",
+		    most, RSA_STACK_BYTES);
+}

@@ -29,6 +29,7 @@
  *   rsa_private_raw's one allocation.
  */
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -36,6 +37,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bigmont/bignum.h>
 #include <bigmont/rsa.h>
 
 #include "../rsa/rsa_internal.h"
@@ -452,4 +454,33 @@ TEST(RsaBatch, CallersScratchMeansNoAllocation)
 					   std::to_string(count) + " operations");
 		}
 	}
+}
+
+/* The scratch queries answer 0 for a length no key has, at either end of
+ * int's range too, without overflowing (the asan preset runs this under
+ * UBSan), and a size that grows with the length for the lengths keys have. */
+TEST(RsaBatch, ScratchQueriesRefuseLengthsNoKeyHas)
+{
+	for (int len : { INT_MIN, -1, 0, BIG_MAX_MODULUS_CHUNKS + 1, INT_MAX }) {
+		SCOPED_TRACE(len);
+		EXPECT_EQ(big_crt_batch_scratch(len), 0u);
+		EXPECT_EQ(big_modexp_crt_scratch_chunks(len), 0u);
+		EXPECT_EQ(big_public_batch_scratch(len), 0u);
+	}
+	EXPECT_EQ(rsa_private_batch_scratch_size(0), 0u);
+	EXPECT_EQ(rsa_private_batch_scratch_size(RSA_KEY_MAX_BITS / 8 + 1), 0u);
+	size_t before = 0;
+	for (int nlen = 1; nlen <= BIG_MAX_MODULUS_CHUNKS; nlen++) {
+		const size_t now = big_modexp_crt_scratch_chunks(nlen);
+		EXPECT_GE(now, before) << nlen;
+		before = now;
+	}
+	EXPECT_GT(before, 0u);
+	const int half2048 = 1024 / BIG_CHUNK_SIZE;
+	BIGNUM p;
+	ASSERT_EQ(big_init(&p, half2048), BIG_OK);
+	p.len = half2048;
+	EXPECT_EQ(big_crt_batch_len(&p, &p), half2048);
+	EXPECT_GT(big_crt_batch_scratch(half2048), 0u);
+	big_finish(&p);
 }

@@ -10,17 +10,22 @@
 #include "lanes.h"
 #include "lanes52.h"
 
-int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q)
+/* Whether primes of len chunks go into the lanes. */
+static int batch_len_ok(int len)
 {
-	if (p == NULL || q == NULL || p->len != q->len || p->len < 1 ||
-	    p->len > BIG_MAX_MODULUS_CHUNKS)
+	if (len < 1 || len > BIG_MAX_MODULUS_CHUNKS)
 		return 0;
-	const int len = p->len, bits = len * BIG_CHUNK_SIZE;
+	const int bits = len * BIG_CHUNK_SIZE;
 	const int k = big_lanes_digits(bits);
 	const long e = 112L * k - 4L * bits;
-	if (k == 0 || e < 0 || e >= (long)BIG_LANES_DIGIT_BITS * k)
+	return k != 0 && e >= 0 && e < (long)BIG_LANES_DIGIT_BITS * k;
+}
+
+int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q)
+{
+	if (p == NULL || q == NULL || p->len != q->len || !batch_len_ok(p->len))
 		return 0;
-	return len;
+	return p->len;
 }
 
 #define CB_LANES big_lanes
@@ -31,6 +36,8 @@ int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q)
 
 size_t big_crt_batch_scratch(int len)
 {
+	if (!batch_len_ok(len))
+		return 0;
 	/* Enough for the radix-2^52 path too (crt_batch52.c). */
 	const size_t s28 = layout_of(len).total, s52 = big_crt_batch52_scratch(len);
 	return s28 > s52 ? s28 : s52;

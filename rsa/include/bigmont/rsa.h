@@ -7,6 +7,12 @@
  * rsa_public_raw may be called on one key from many threads at once.  Set
  * options right after loading, before the key is shared.
  *
+ * Stack: the private operations (rsa_private_raw, rsa_private_batch) use
+ * at most RSA_STACK_BYTES of the calling thread's stack, whatever the
+ * key's size (their buffers are sized for the largest key); a thread or
+ * coroutine with a small stack must allow for it.  The rest of their
+ * memory is the heap's or the caller's scratch.
+ *
  * Every function returns 0 (RSA_OK) on success or a negative rsa_status.
  */
 #ifndef BIGMONT_RSA_H
@@ -36,6 +42,9 @@ typedef enum {
 
 /* Short English text for a status (never NULL). */
 const char *rsa_strerror(int status);
+
+/* The most stack a private operation takes (above). */
+#define RSA_STACK_BYTES (48 * 1024)
 
 /* The modulus sizes a key may have, in bits. */
 #define RSA_KEY_MIN_BITS 512
