@@ -9,7 +9,7 @@
  *   random density, other lanes untouched, vs GMP's export with 36 nail bits;
  *   the shared conversions at 28 and 52 bits, 1..80 digits, every chunk
  *   count from 1 to two past the digits' span, junk above the digits.
- * - Products and squarings: digit counts 5..24, 37, 55, 74, 76, a modulus
+ * - Products and squarings: every digit count 5..76, a modulus
  *   of its own in every lane (full size, small, all-ones), operands 0, 1,
  *   m-1, 2m-1, all-ones digits, random below 2m, and the same operand in
  *   every lane (tests/lanes/lane_check.h, shared with test_lanes52); the
@@ -31,7 +31,8 @@
  *   after big_lanes_avx2_wipe or an exponentiation.
  * - The batch CRT: 1..4 operations at the RSA prime lengths, random odd
  *   coprime moduli per operation, vs big_modexp_crt on the same inputs,
- *   and the AVX2 build's words equal to the twin's.
+ *   and the AVX2 build's words equal to the twin's; one batch at every
+ *   prime length the batch serves.
  * The seed is printed (BIGMONT_TEST_SEED replays it).
  */
 #include <algorithm>
@@ -87,12 +88,13 @@ protected:
 	const big_lanes_ops &ops() const { return GetParam().ops; }
 };
 
+/* Every digit count the layer serves: the zmm build's Karatsuba starts
+ * at 37 digits for products and 55 for squarings, and its halves differ
+ * with k's residues. */
 std::vector<int> product_sizes()
 {
 	std::vector<int> v;
-	for (int k = BIG_LANES_MIN_DIGITS; k <= 24; k++)
-		v.push_back(k);
-	for (int k : { 37, 55, 74, 76 })
+	for (int k = BIG_LANES_MIN_DIGITS; k <= BIG_LANES_MAX_DIGITS; k++)
 		v.push_back(k);
 	return v;
 }
@@ -250,6 +252,34 @@ TEST_P(Lanes, ModInitGivesRSquared)
 			EXPECT_EQ(mod.k0[l], big_lanes_k0(mpz_getlimbn(m[l], 0)));
 		}
 	}
+}
+
+/* The batch at every prime length it serves (big_crt_batch_len not 0),
+ * one batch a length, the count going round 1..4: the exponentiation at
+ * every digit count those lengths give.  The sanitizer build (scale below
+ * 1) takes every fourth length. */
+TEST_P(Lanes, CrtBatchAtEveryLength)
+{
+	bt::Rng rng(0x1a4e5006);
+	const int step = bt::scaled(100) < 100 ? 4 : 1;
+	int lengths = 0;
+	for (int len = 1; len <= BIG_MAX_MODULUS_CHUNKS; len += 1) {
+		BIGNUM p;
+		p.len = len;
+		if (big_crt_batch_len(&p, &p) == 0 || len % step != 0)
+			continue;
+		const int count = 1 + lengths++ % BIG_CRT_BATCH_MAX;
+		SCOPED_TRACE(testing::Message() << len << " chunks, " << count << " operations");
+		lane_check::CrtBatchCase c;
+		c.make(rng, len * BIG_CHUNK_SIZE, count);
+		if (HasFatalFailure())
+			return;
+		std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
+		ASSERT_EQ(big_modexp_crt_batch_ops(c.ops, count, &ops(), scratch.data(), scratch.size()),
+			  BIG_OK);
+		c.expect_results(len * BIG_CHUNK_SIZE);
+	}
+	EXPECT_GE(lengths, 8 / step);
 }
 
 /* The batch CRT against big_modexp_crt, 1..4 operations per batch. */

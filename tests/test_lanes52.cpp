@@ -10,7 +10,7 @@
  * - Conversion: chunks <-> 52-bit digits at digit counts 3..41, every
  *   lane, random density, other lanes untouched, vs GMP's export with 12
  *   nail bits; the digit counts of the RSA halves; big_lanes52_len_ok.
- * - Products and squarings: digit counts 3..12, 19..21, 30, 40, 41, a
+ * - Products and squarings: every digit count 3..41, a
  *   modulus of its own in every lane (full size, small, all-ones),
  *   operands 0, 1, m-1, 2m-1, all-ones digits below 2m, random below 2m,
  *   the same operand in every lane (tests/lanes/lane_check.h, shared
@@ -31,7 +31,8 @@
  *   2^(64 len) - 1, vs mpz_powm, and its refusals.
  * - The batch CRT in radix 2^52: 1..4 operations at the RSA prime lengths
  *   with random odd coprime moduli per operation and edge inputs, vs
- *   big_modexp_crt on the same inputs; its bad-argument refusals; where
+ *   big_modexp_crt on the same inputs, and one batch at every prime
+ *   length the radix serves; its bad-argument refusals; where
  *   IFMA runs, no digit of the primes left on the stack below
  *   big_modexp_crt_batch (the kernels' frames wiped).
  * BIGMONT_TEST_SCALE below 1 (the sanitizer build) runs fewer of the long
@@ -166,12 +167,12 @@ TEST(Lanes52Convert, DigitsAndLengths)
 	}
 }
 
+/* Every digit count the layer serves: the register window, the tiles
+ * and the rows each take a range of them. */
 std::vector<int> product_sizes()
 {
 	std::vector<int> v;
-	for (int k = BIG_LANES52_MIN_DIGITS; k <= 12; k++)
-		v.push_back(k);
-	for (int k : { 19, 20, 21, 30, 40, 41 })
+	for (int k = BIG_LANES52_MIN_DIGITS; k <= BIG_LANES52_MAX_DIGITS; k++)
 		v.push_back(k);
 	return v;
 }
@@ -586,6 +587,35 @@ TEST_P(Lanes52, ModInitGivesRSquared)
 
 /* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
  * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
+/* The batch at every prime length it serves in radix 2^52
+ * (big_crt_batch_len and big_lanes52_len_ok), one batch a length, the
+ * count going round 1..4: the exponentiation at every digit count those
+ * lengths give.  Scaled down (the sanitizer build): every fourth length. */
+TEST_P(Lanes52, CrtBatchAtEveryLength)
+{
+	bt::Rng rng(0x1a4e5206);
+	const int step = reduced() ? 4 : 1;
+	int lengths = 0;
+	for (int len = 1; len <= BIG_MAX_MODULUS_CHUNKS; len++) {
+		BIGNUM p;
+		p.len = len;
+		if (big_crt_batch_len(&p, &p) == 0 || !big_lanes52_len_ok(len) || len % step != 0)
+			continue;
+		const int count = 1 + lengths++ % BIG_CRT_BATCH_MAX;
+		SCOPED_TRACE(testing::Message() << len << " chunks, " << count << " operations");
+		lane_check::CrtBatchCase c;
+		c.make(rng, len * BIG_CHUNK_SIZE, count);
+		if (HasFatalFailure())
+			return;
+		std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
+		ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, count, &ops(), scratch.data(),
+						     scratch.size()),
+			  BIG_OK);
+		c.expect_results(len * BIG_CHUNK_SIZE);
+	}
+	EXPECT_GE(lengths, 8 / step);
+}
+
 TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 {
 	bt::Rng rng(0x1a4e5205);

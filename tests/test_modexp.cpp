@@ -3,7 +3,8 @@
  * window, constant time) against mpz_powm: every modulus bit length from 3
  * to 4096 at least once (full-length exponents up to 320 bits, short
  * exponents above to keep the run short; full RSA-size exponents at 512,
- * 1024, 1536, 2048 and 4096 bits), random-density bases (shorter than n,
+ * 1024, 1536, 2048 and 4096 bits), moduli past 4096 bits to 16384 (short
+ * exponents), random-density bases (shorter than n,
  * longer than n, with high zero chunks) and exponents (with high zero
  * chunks, which big_modexp_ct must still process), n_rr given or NULL, and
  * the edge cases: exponent 0 and 1, base 0, 1, n-1, n, base >= n, n = 3,
@@ -13,7 +14,8 @@
  * of those checks where the base is below R, and on its own with bases up
  * to R - 1, even and odd exponents (0, 1, 2, 3, 4, 17, 65537, 2^100 +- 1,
  * long), moduli up to 8192 bits; each call also with the result aliasing
- * the base or the exponent, checking its untrimmed length; its refusals.
+ * the base, the exponent, n or n_rr, checking its untrimmed length; its
+ * refusals.
  */
 #include <string>
 #include <vector>
@@ -42,8 +44,8 @@ const Impl kImpls[] = { { "big_modexp", big_modexp }, { "big_modexp_ct", big_mod
 
 /* Check big_modexp_ct_base(a, e, n) against mpz_powm: the value, the
  * untrimmed length (n's trimmed length), sign 1, inputs unchanged, and the
- * result aliasing a, then e.  a may be >= n (below R).  false on a
- * mismatch. */
+ * result aliasing a, e, n, then n_rr.  a may be >= n (below R).  false on
+ * a mismatch. */
 bool check_ct_base(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, int e_pad = 0)
 {
 	Mpz want;
@@ -71,10 +73,12 @@ bool check_ct_base(const mpz_t a, const mpz_t e, const mpz_t n, int a_pad = 0, i
 	EXPECT_TRUE(std::equal(a_before.begin(), a_before.end(), ba.b.value)) << "a modified";
 	EXPECT_TRUE(std::equal(e_before.begin(), e_before.end(), be.b.value)) << "e modified";
 
-	for (const char *alias : { "a", "e" }) {
-		Big a2(a), e2(e);
-		BIGNUM *res = *alias == 'a' ? &a2.b : &e2.b;
-		EXPECT_EQ(big_modexp_ct_base(res, &a2.b, &e2.b, &bn.b, n0, &rr.b), BIG_OK);
+	/* The contract: result may alias any input. */
+	for (const char *alias : { "a", "e", "n", "n_rr" }) {
+		Big a2(a), e2(e), n2(n), rr2(1);
+		EXPECT_EQ(big_mont_rr(&rr2.b, &n2.b), BIG_OK);
+		BIGNUM *res = *alias == 'a' ? &a2.b : *alias == 'e' ? &e2.b : alias[1] == '\0' ? &n2.b : &rr2.b;
+		EXPECT_EQ(big_modexp_ct_base(res, &a2.b, &e2.b, &n2.b, n0, &rr2.b), BIG_OK);
 		bt::to_mpz(got, res);
 		if (mpz_cmp(got, want) != 0) {
 			ADD_FAILURE() << "result == " << alias << ctx;
@@ -198,6 +202,23 @@ TEST(Modexp, FullExponentsAtRsaSizes)
 			rng.mpz_bits(e, bits - static_cast<int>(rng.below(8)));
 			ASSERT_TRUE(check(a, e, n)) << "bits " << bits;
 		}
+	}
+}
+
+/* Moduli above 4096 bits to BIG_MAX_MODULUS_BITS (an RSA-16384 key's n),
+ * at chunk boundaries and between, with short exponents (the time is the
+ * modulus's, squared, times the exponent's length). */
+TEST(Modexp, ModuliPast4096BitsToTheMaximum)
+{
+	bt::Rng rng(23);
+	for (int bits : { 4096 + kChunkBits, 6144 - 7, 8192, 12288 + 1, BIG_MAX_MODULUS_BITS - kChunkBits,
+			  BIG_MAX_MODULUS_BITS }) {
+		Mpz n, a, e;
+		random_odd_modulus(rng, n, bits);
+		mpz_setbit(n, static_cast<mp_bitcnt_t>(bits - 1));
+		random_base(rng, a, n, bits);
+		rng.mpz_bits(e, 1 + static_cast<int>(rng.below(48)));
+		ASSERT_TRUE(check(a, e, n, static_cast<int>(rng.below(2)))) << "bits " << bits;
 	}
 }
 

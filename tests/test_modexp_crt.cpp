@@ -4,9 +4,11 @@
  * shorter), random-density a (0, 1, pq-1, below p, random) and exponents
  * (full, short, zero, with high zero chunks), p_rr/q_rr given or NULL;
  * checked by result mod p == a^dp mod p, result mod q == a^dq mod q and
- * result < pq.  Then every committed key tests/data/keys/rsa*.pem, read
- * by OpenSSL (tests/support/ossl_key), compared with mpz_powm(a, d, n), in
- * both orientations (p, q, p^-1 mod q) and (q, p, qInv).
+ * result < pq; and at every prime length in chunks to 2048-bit primes,
+ * every 1024 bits to 8192, with big_crt_check there too.  Then every
+ * committed key tests/data/keys/rsa*.pem, read by OpenSSL
+ * (tests/support/ossl_key), compared with mpz_powm(a, d, n), in both
+ * orientations (p, q, p^-1 mod q) and (q, p, qInv).
  * The vertical AVX2 path (big_modexp_crt_vertical, bignum/vertical/) at
  * RSA-3072 and 4096 sizes (random primes, edge and random a, exponents of
  * the primes' length and one chunk longer, zero): its result equals
@@ -124,6 +126,63 @@ TEST(ModexpCrt, RandomPrimesOfManySizes)
 					      static_cast<int>(rng.below(2)),
 					      static_cast<int>(rng.below(2))))
 				<< s.pbits << "/" << s.qbits;
+		}
+	}
+}
+
+/* Every prime length in chunks to 2048 bits, then every 1024 bits to 8192
+ * (an RSA-16384 key's halves), the primes of one length and one chunk
+ * apart in turn, p and q in either order: the CRT's paths and kernels are
+ * chosen by length, so each length is one case (odd coprime moduli:
+ * primality is not what the arithmetic reads; the exponentiation runs
+ * over the primes' length whatever the exponent's, so the time grows as
+ * the cube of the length).  The fault check (big_crt_check) at each
+ * length too: the right s^e and one off. */
+TEST(ModexpCrt, EveryPrimeLength)
+{
+	bt::Rng rng(35);
+	const int step = bt::scaled(100) < 100 ? 7 : 1;
+	for (int len = 1; len * BIG_CHUNK_SIZE <= 8192;
+	     len += len * BIG_CHUNK_SIZE < 2048 ? step : 1024 / BIG_CHUNK_SIZE) {
+		const int pbits = len * BIG_CHUNK_SIZE - static_cast<int>(rng.below(8));
+		const int qbits = len % 2 ? pbits : pbits - BIG_CHUNK_SIZE;
+		if (qbits < 3)
+			continue;
+		SCOPED_TRACE(testing::Message() << pbits << "/" << qbits << " bits");
+		Mpz p, q, pinv, n, a, dp, dq;
+		do {
+			rng.mpz_bits(p, pbits);
+			mpz_setbit(p, 0);
+			mpz_setbit(p, static_cast<mp_bitcnt_t>(pbits - 1));
+			rng.mpz_bits(q, qbits);
+			mpz_setbit(q, 0);
+			mpz_setbit(q, static_cast<mp_bitcnt_t>(qbits - 1));
+		} while (mpz_cmp(p, q) == 0 || mpz_invert(pinv, p, q) == 0);
+		mpz_mul(n, p, q);
+		rng.mpz_bits(a, pbits + qbits);
+		mpz_mod(a, a, n);
+		const int ebits = pbits <= 1024 ? pbits : 96;
+		rng.mpz_bits(dp, ebits);
+		rng.mpz_bits(dq, ebits - 1);
+		if (len % 4 < 2)
+			ASSERT_TRUE(check_crt(a, dp, dq, p, q, len % 2 == 0));
+		else
+			ASSERT_TRUE(check_crt(a, dp, dq, q, p, len % 2 == 0));
+
+		const CrtKey key(p, q, p, q, p); /* only p, q and their R^2 are read */
+		Mpz e, want, wrong;
+		mpz_set_ui(e, len % 2 ? 65537 : 3);
+		mpz_powm(want, a, e, n);
+		mpz_add_ui(wrong, want, 1);
+		mpz_mod(wrong, wrong, n);
+		Big bs(a), be(e), bn(n);
+		for (const Mpz *x : { &want, &wrong }) {
+			Big bx(*x);
+			int equal = -1;
+			ASSERT_EQ(big_crt_check(&equal, &bs.b, &bx.b, &be.b, &bn.b, &key.p.b, &key.q.b,
+						&key.prr.b, &key.qrr.b),
+				  BIG_OK);
+			EXPECT_EQ(equal, x == &want);
 		}
 	}
 }

@@ -473,23 +473,53 @@ std::vector<int> lengths_1_to_40_and_48_64()
 	return bt::lengths(40, { 48, 64 });
 }
 
+/* The reductions' lengths: every one to 64 chunks, then a few to
+ * BIG_MAX_MODULUS_CHUNKS (an RSA-16384 key's n), with one modulus each. */
+std::vector<int> reduce_lengths()
+{
+	std::vector<int> v;
+	for (int len = 1; len <= 64; len++)
+		v.push_back(len);
+	for (int len : { 65, 96, BIG_MAX_MODULUS_CHUNKS / 2 + 1, BIG_MAX_MODULUS_CHUNKS })
+		v.push_back(len);
+	return v;
+}
+
+long reduce_moduli(int len)
+{
+	return len > 64 ? 1 : bt::scaled(8);
+}
+
+/* x's lengths for a modulus of len chunks: 1 .. len + 1 (past 64 chunks
+ * only 1, 2 and len - 1 .. len + 1), then len + 2 and on by len to
+ * 3 len + 1. */
+std::vector<int> reduce_input_lengths(int len)
+{
+	std::vector<int> v;
+	for (int xlen = 1; xlen <= len + 1; xlen++)
+		if (len <= 64 || xlen <= 2 || xlen >= len - 1)
+			v.push_back(xlen);
+	for (int xlen = len + 2; xlen <= 3 * len + 1; xlen += len)
+		v.push_back(xlen);
+	return v;
+}
+
 /* big_mont_reduce_ct against GMP: x of 1 .. 3 len + 1 chunks (random
- * density: runs of ones and zeros, all-ones chunks), into Montgomery form
- * and plain, at lengths 1..40 and the RSA lengths; out's guards intact, x
- * not written. */
+ * density: runs of ones and zeros, all-ones chunks; past 64 chunks only
+ * the lengths around 1, len and 2 len), into Montgomery form and plain,
+ * at every length to 64 chunks and a few to the largest; out's guards
+ * intact, x not written. */
 TEST(MontKernels, ReduceAnyLengthInConstantTime)
 {
 	bt::Rng rng(0x72656475);
-	const std::vector<int> lens = lengths_1_to_40_and_48_64();
-	const long per_len = bt::scaled(8);
-	for (int len : lens) {
-		for (long c = 0; c < per_len; c++) {
+	for (int len : reduce_lengths()) {
+		for (long c = 0; c < reduce_moduli(len); c++) {
 			Modulus m(rng, len);
 			bt::Mpz rr, x, want;
 			mpz_mul(rr, m.r, m.r);
 			mpz_mod(rr, rr, m.nz);
 			const std::vector<chunk> rrv = bt::chunks_of(rr, len);
-			for (int xlen = 1; xlen <= 3 * len + 1; xlen += (xlen < len + 2 ? 1 : len)) {
+			for (int xlen : reduce_input_lengths(len)) {
 				const std::vector<chunk> xv = rng.vec(xlen);
 				const std::vector<chunk> before = xv;
 				bt::to_mpz(x, xv.data(), xlen);
@@ -517,15 +547,13 @@ TEST(MontKernels, ReduceAnyLengthInConstantTime)
  * at 2 len chunks) against GMP: x of 2 len chunks below n R
  * (random density; 0, 1, n R - 1, x of n R - 1 rounded down to all-ones
  * low chunks, a product of two values below n and R), plain and fully
- * reduced, at lengths 1..40 and the RSA lengths; out's guards intact, x
- * not written. */
+ * reduced, at every length to 64 chunks and a few to the largest; out's
+ * guards intact, x not written. */
 TEST(MontKernels, ReduceBelowNRAsGmp)
 {
 	bt::Rng rng(0x62656c6f);
-	const std::vector<int> lens = lengths_1_to_40_and_48_64();
-	const long per_len = bt::scaled(8);
-	for (int len : lens) {
-		for (long c = 0; c < per_len; c++) {
+	for (int len : reduce_lengths()) {
+		for (long c = 0; c < reduce_moduli(len); c++) {
 			Modulus m(rng, len);
 			bt::Mpz rr, bound, x, want, y;
 			mpz_mul(rr, m.r, m.r);
