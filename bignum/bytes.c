@@ -7,8 +7,13 @@
  *
  * bignum2bytestring: kn[0..len) = |bn| big-endian, zero-padded on the left;
  * BIG_INVALID_ARGS (kn untouched) if |bn| needs more than len bytes.  High
- * zero chunks in bn->len do not count.  The byte loops run over every byte
- * of the value regardless of its contents (lengths may leak, values not).
+ * zero chunks in bn->len do not count.  Constant time in the value: its
+ * time depends on bn->len and len only, for an RSA result leaves the
+ * library through it, and the count of its leading zero bytes is what
+ * Manger's attack on OAEP asks.
+ *
+ * bytestring2bignum is not constant time in its input: it drops leading
+ * zero bytes.  Its inputs are public (a ciphertext, a key at load).
  */
 #include "internal.h"
 
@@ -78,32 +83,24 @@ BIG_ERR_CODE bytestring2bignum(BIGNUM *bn, const uint8_t *kn, size_t len)
 
 BIG_ERR_CODE bignum2bytestring(uint8_t *kn, const BIGNUM *bn, size_t len)
 {
-	const int nchunks = big_sig_len(bn);
-
-	/* Bytes the value needs: full chunks below the top one, plus the
-	 * significant bytes of the top chunk. */
-	size_t need = 0;
-	if (nchunks > 0) {
-		chunk_t top = bn->value[nchunks - 1];
-		int top_bytes = 0;
-		while (top != 0) {
-			top_bytes++;
-			top >>= 8;
-		}
-		need = (size_t)(nchunks - 1) * BIG_CHUNK_BYTES + (size_t)top_bytes;
-	}
-	if (need > len)
+	/* Whether |bn| fits: every bit at or above byte len OR-ed into one
+	 * chunk, tested once.  The branches below are on positions. */
+	const size_t chunks = bn->len > 0 ? (size_t)bn->len : 0;
+	const size_t whole = len / BIG_CHUNK_BYTES, rem = len % BIG_CHUNK_BYTES;
+	chunk_t above = 0;
+	for (size_t i = whole; i < chunks; i++)
+		above |= i == whole ? bn->value[i] >> (8 * rem) : bn->value[i];
+	if (above != 0)
 		return BIG_INVALID_ARGS;
 
 	/* As in bytestring2bignum: whole chunks by store_be, the leftover top
-	 * bytes one by one; chunks past the value's are zero. */
-	const size_t whole = len / BIG_CHUNK_BYTES;
+	 * bytes one by one; chunks past bn->len are zero. */
 	for (size_t i = 0; i < whole; i++) {
-		const chunk_t v = i < (size_t)nchunks ? bn->value[i] : 0;
+		const chunk_t v = i < chunks ? bn->value[i] : 0;
 		store_be(kn + len - (i + 1) * BIG_CHUNK_BYTES, v);
 	}
-	const chunk_t top = whole < (size_t)nchunks ? bn->value[whole] : 0;
-	for (size_t t = 0; t < len % BIG_CHUNK_BYTES; t++)
-		kn[len % BIG_CHUNK_BYTES - 1 - t] = (uint8_t)(top >> (8 * t));
+	const chunk_t top = whole < chunks ? bn->value[whole] : 0;
+	for (size_t t = 0; t < rem; t++)
+		kn[rem - 1 - t] = (uint8_t)(top >> (8 * t));
 	return BIG_OK;
 }

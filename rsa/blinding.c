@@ -22,6 +22,7 @@
 #include <bigmont/rsa.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "rsa_internal.h"
 
@@ -43,32 +44,49 @@ static int mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
 				   RSA_ERR_ARGS);
 }
 
-/* r and b uniform in [1, n): rejection sampling on n's bit length, both
- * drawn from one getrandom() call per attempt (a value already accepted is
- * kept).  buf holds 2 * nbytes. */
-static int random_pair_below(BIGNUM *r, BIGNUM *b, const BIGNUM *n,
-			     uint8_t *buf, size_t nbytes, int nbits)
+/* 1 if 0 < x < n, both of len chunks, else 0: one pass over every chunk
+ * with no branch on them (x is a secret once accepted; a rejection tells
+ * only that the draw was discarded). */
+static int in_range(const BIG_CHUNK_TYPE *x, const BIG_CHUNK_TYPE *n, int len)
 {
-	/* Bits of the top byte that n uses: 1..8. */
-	int top_bits = nbits - 8 * ((int)nbytes - 1);
-	uint8_t top_mask = (uint8_t)((1u << top_bits) - 1);
+	BIG_CHUNK_TYPE any = 0, borrow = 0;
+	for (int j = 0; j < len; j++) {
+		const BIG_CHUNK_DOUBLE_TYPE d = (BIG_CHUNK_DOUBLE_TYPE)x[j] - n[j] - borrow;
+		borrow = (BIG_CHUNK_TYPE)(d >> (2 * BIG_CHUNK_SIZE - 1)) & 1;
+		any |= x[j];
+	}
+	/* borrow: x < n; any != 0 as a bit without a compare. */
+	const BIG_CHUNK_TYPE nonzero = (any | ((BIG_CHUNK_TYPE)0 - any)) >> (BIG_CHUNK_SIZE - 1);
+	return (int)(borrow & nonzero);
+}
+
+/* r and b uniform in [1, n): rejection sampling on n's bit length, n->len
+ * chunks each (not trimmed: the length says nothing of the value), both
+ * drawn from one getrandom() call per attempt (a value already accepted is
+ * kept).  buf holds 2 * n->len chunks. */
+static int random_pair_below(BIGNUM *r, BIGNUM *b, const BIGNUM *n, BIG_CHUNK_TYPE *buf,
+			     int nbits)
+{
+	const int len = n->len;
+	/* Bits of the top chunk that n uses: 1..BIG_CHUNK_SIZE. */
+	const int top_bits = nbits - BIG_CHUNK_SIZE * (len - 1);
+	const BIG_CHUNK_TYPE top_mask = BIG_CHUNK_ALLBITS >> (BIG_CHUNK_SIZE - top_bits);
 	BIGNUM *dst[2] = {r, b};
 	int have = 0; /* bit i: dst[i] accepted */
 	for (int attempt = 0; attempt < MAX_ATTEMPTS && have != 3; attempt++) {
-		if (rsa_random_bytes(buf, 2 * nbytes) != 0)
+		if (rsa_random_bytes((uint8_t *)buf, 2 * (size_t)len * sizeof(*buf)) != 0)
 			return RSA_ERR_RANDOM;
 		for (int i = 0; i < 2; i++) {
-			if (have & (1 << i))
-				continue;
-			uint8_t *half = buf + (size_t)i * nbytes;
-			half[0] &= top_mask;
-			BIG_ERR_CODE err = bytestring2bignum(dst[i], half, nbytes);
-			if (err != BIG_OK)
-				return rsa_status_from_big(err, RSA_ERR_ARGS);
+			BIG_CHUNK_TYPE *x = buf + (size_t)i * (size_t)len;
+			x[len - 1] &= top_mask;
 			/* Reject 0 and >= n: for a modulus with its top bit
 			 * set at least half the draws pass. */
-			if (!big_is_zero(dst[i]) && big_cmp_abs(dst[i], n) < 0)
-				have |= 1 << i;
+			if ((have & (1 << i)) || !in_range(x, n->value, len))
+				continue;
+			memcpy(dst[i]->value, x, (size_t)len * sizeof(*x));
+			dst[i]->len = len;
+			dst[i]->sign = 1;
+			have |= 1 << i;
 		}
 	}
 	return have == 3 ? RSA_OK : RSA_ERR_RANDOM;
@@ -82,10 +100,10 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
 	const int nbits = big_bitlength(n);
 	if (nbits < 2 || (n->value[0] & 1) == 0)
 		return RSA_ERR_ARGS;
-	const size_t nbytes = ((size_t)nbits + 7) / 8;
 	const int size = n->len + 1;
+	const size_t buf_bytes = 2 * (size_t)n->len * sizeof(BIG_CHUNK_TYPE);
 
-	uint8_t *buf = malloc(2 * nbytes);
+	BIG_CHUNK_TYPE *buf = malloc(buf_bytes);
 	if (buf == NULL)
 		return RSA_ERR_NO_MEM;
 	BIGNUM r, b, t, tinv;
@@ -97,7 +115,7 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
 
 	rc = RSA_ERR_RANDOM;
 	for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-		if ((rc = random_pair_below(&r, &b, n, buf, nbytes, nbits)) != RSA_OK)
+		if ((rc = random_pair_below(&r, &b, n, buf, nbits)) != RSA_OK)
 			goto out;
 		if ((rc = mul_mod(&t, &r, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
@@ -111,16 +129,16 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
 		/* r^-1 = (r*b)^-1 * b. */
 		if ((rc = mul_mod(r_inv, &tinv, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
-		/* r^e: e is public, so the variable-time exponentiation is
-		 * fine; r only enters it through constant-time products. */
-		rc = rsa_status_from_big(big_modexp(r_e, &r, e, n, n_rr),
+		/* r^e: constant time in r, steered by the public e (the
+		 * variable-time big_modexp trims r and compares it with n). */
+		rc = rsa_status_from_big(big_modexp_ct_base(r_e, &r, e, n, n0, n_rr),
 					 RSA_ERR_ARGS);
 		goto out;
 	}
 out:
 	for (int i = 0; i < inited; i++)
 		big_finish(all[i]); /* wipes */
-	big_wipe(buf, 2 * nbytes);
+	big_wipe(buf, buf_bytes);
 	free(buf);
 	return rc;
 }

@@ -792,11 +792,11 @@ TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
  * emulated intrinsics select by arithmetic, as the instructions do).
  * Outside Valgrind the marks do nothing and the values are checked.
  */
-TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
+void pow_branches_on_no_secret(int bits)
 {
-	bt::Rng rng(0x1a4e5206);
-	/* 5 digits: row pairs, an odd last row, the squaring's steady loop. */
-	const int bits = 250, k = big_lanes52_digits(bits), ewords = 2;
+	SCOPED_TRACE(bits);
+	bt::Rng rng(0x1a4e5206 + static_cast<uint64_t>(bits));
+	const int k = big_lanes52_digits(bits), ewords = 2;
 	Mpz mods[BIG_LANES], bv[BIG_LANES], ev[BIG_LANES];
 	std::vector<uint64_t> e(static_cast<size_t>(BIG_LANES * ewords));
 	for (int l = 0; l < BIG_LANES; l++) {
@@ -844,12 +844,22 @@ TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
 	}
 }
 
-/* The same for the tiles (30 and 40 digits): one product and one
- * squaring at 30 digits with the moduli, k0 and the operands marked. */
-TEST(Lanes52Memcheck, TilesBranchOnNoSecret)
+TEST(Lanes52Memcheck, PowBranchesOnNoSecret)
 {
-	bt::Rng rng(0x1a4e5230);
-	const int k = 30;
+	/* 5 digits: row pairs, an odd last row, the squaring's steady loop;
+	 * 10 and 20: the register window with the table scan stitched into
+	 * the squarings (the batch's own kernels at RSA-1024 and 2048). */
+	for (int bits : { 250, 500, 1000 })
+		ASSERT_NO_FATAL_FAILURE(pow_branches_on_no_secret(bits));
+}
+
+/* The same for one product and one squaring with the moduli, k0 and the
+ * operands marked: at 10 and 20 digits the register window, at 30 the
+ * tiles (30 and 40 digits). */
+void mul_sqr_branch_on_no_secret(int k)
+{
+	SCOPED_TRACE(k);
+	bt::Rng rng(0x1a4e5230 + static_cast<uint64_t>(k));
 	Moduli M(rng, k, 52 * k - 2);
 	LaneNum a(k), b(k), r(k), r2(k);
 	Mpz av[BIG_LANES], bv[BIG_LANES];
@@ -883,6 +893,12 @@ TEST(Lanes52Memcheck, TilesBranchOnNoSecret)
 		EXPECT_EQ(mpz_cmp(want, got), 0) << "lane " << l;
 		EXPECT_EQ(mpz_cmp(want2, got2), 0) << "lane " << l;
 	}
+}
+
+TEST(Lanes52Memcheck, WindowAndTilesBranchOnNoSecret)
+{
+	for (int k : { 10, 20, 30 })
+		ASSERT_NO_FATAL_FAILURE(mul_sqr_branch_on_no_secret(k));
 }
 
 /* The entry above's positive control (test_lanes52.memcheck_control,

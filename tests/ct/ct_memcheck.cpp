@@ -43,7 +43,10 @@
  * undefined (the secrets reached it) and right.  And the paired path
  * (the two exponentiations side by side), once in every entry, the same
  * way: big_modexp_crt_paired on 512-bit moduli (RSA-1024's halves, where
- * the tuning table binds it).
+ * the tuning table binds it).  And rsa_private_raw whole, and
+ * rsa_private_batch whole where its AVX2 lanes run, with the key's
+ * secrets undefined and only the outputs declassified after the call
+ * (end_to_end, below: the result's conversion to bytes included).
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches (rounds: 1 by default, every path once; more give more inputs).
@@ -328,6 +331,69 @@ int crt_path(crt_path_fn *crt, const char *name, int bits, gmp_randstate_t rs)
 }
 
 /* Two random primes of `bits` bits (top two bits set), for the twin's run. */
+/*
+ * rsa_private_raw, or rsa_private_batch of four, whole, as a caller runs
+ * them: the key's secrets undefined (d, p, q, dp, dq, qinv, R^2 mod p and
+ * mod q), the inputs public, the outputs declassified only after the
+ * call, so that all between is checked: the input's reductions, the
+ * blinding, the CRT and Garner, the unblinding and the result's
+ * conversion to bytes.  The results have 0, 1, 2 and 9 leading zero bytes
+ * (their number is what Manger's attack reads).  The fault check is off:
+ * its verdict is a branch on a secret by design (the result is released
+ * or not), and its arithmetic is checked above.  The thread's blinding
+ * pair is made in the open by a first call.  Returns the wrong results.
+ */
+int end_to_end(rsa_key *key, const mpz_t n, const mpz_t e, bool batch)
+{
+	const size_t len = rsa_key_size(key);
+	constexpr int count = 4;
+	std::vector<uint8_t> in(count * len), out(count * len), want(count * len, 0);
+	for (int i = 0; i < count; i++) {
+		const size_t zeros = i == 3 ? 9 : static_cast<size_t>(i);
+		Mpz m, c;
+		for (size_t j = zeros; j < len; j++)
+			want[i * len + j] = static_cast<uint8_t>(0x5a + 7 * j + i);
+		if (zeros < len)
+			want[i * len + zeros] |= 0x80; /* exactly `zeros` leading zero bytes */
+		want[i * len] &= 0x7f;             /* below n */
+		mpz_import(m, len, 1, 1, 0, 0, want.data() + i * len);
+		mpz_powm(c, m, e, n);
+		mpz_export(in.data() + i * len + len - (mpz_sizeinbase(c, 2) + 7) / 8, nullptr, 1, 1, 0,
+			   0, c);
+	}
+	rsa_key_set_fault_check(key, 0);
+	rsa_key_set_blinding(key, 1);
+	if (rsa_private_raw(key, out.data(), in.data(), len) != RSA_OK)
+		return count;
+	const BIGNUM *secrets[] = { &key->d, &key->p, &key->q, &key->dp, &key->dq, &key->qinv,
+				    &key->p_rr, &key->q_rr };
+	for (const BIGNUM *x : secrets)
+		secret(x);
+	int rc;
+	std::vector<int> status(count, -1);
+	if (batch) {
+		const rsa_key *keys[count] = { key, key, key, key };
+		rc = rsa_private_batch(keys, out.data(), in.data(), len, count, status.data(), nullptr,
+				       0);
+	} else {
+		rc = RSA_OK;
+		for (int i = 0; i < count && rc == RSA_OK; i++)
+			rc = rsa_private_raw(key, out.data() + i * len, in.data() + i * len, len);
+	}
+	VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
+	VALGRIND_MAKE_MEM_DEFINED(status.data(), status.size() * sizeof(int));
+	VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof(rc));
+	for (const BIGNUM *x : secrets)
+		declassify(x);
+	rsa_key_set_fault_check(key, 1);
+	if (rc != RSA_OK)
+		return count;
+	int wrong = 0;
+	for (int i = 0; i < count; i++)
+		wrong += std::memcmp(out.data() + i * len, want.data() + i * len, len) != 0;
+	return wrong;
+}
+
 void gmp_primes(mpz_t p, mpz_t q, int bits, gmp_randstate_t rs)
 {
 	mpz_ptr m[2] = { p, q };
@@ -590,6 +656,24 @@ int main(int argc, char **argv)
 			}
 		}
 
+		/* The private operation whole: one by one in every entry, the
+		 * batch where its AVX2 lanes run (not the c entry's twin). */
+		if (r == 0) {
+			Mpz e;
+			if (!set_hex(e, k.e, "e"))
+				return 2;
+			for (bool batch : { false, true }) {
+				if (batch && (twin_runs || lanes_run.empty()))
+					continue;
+				const int wrong = end_to_end(key, n, e, batch);
+				if (wrong != 0) {
+					std::fprintf(stderr, "ct_memcheck: %s end to end: %d wrong results\n",
+						     batch ? "rsa_private_batch" : "rsa_private_raw", wrong);
+					failures++;
+				}
+			}
+		}
+
 		if (r == 0 && vertical_runs &&
 		    crt_path(big_modexp_crt_vertical, "big_modexp_crt_vertical", 1536, rs) != 0) {
 			std::fprintf(stderr, "ct_memcheck: big_modexp_crt_vertical: wrong result\n");
@@ -609,11 +693,13 @@ int main(int argc, char **argv)
 			    failures ? "MISMATCH" : "results match GMP");
 		return failures ? 1 : 0;
 	}
-	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, vertical: %s, "
-		    "paired: 512-bit moduli, %s\n",
+	std::printf("ct_memcheck: %d rounds, kernels '%s'%s, batch lanes: %s, end to end: %s, "
+		    "vertical: %s, paired: 512-bit moduli, %s\n",
 		    rounds, big_cpu_variant_name(),
 		    twin_runs ? "" : " (the radix-2^52 twin alone: in the c entry)",
 		    lanes_run.empty() ? "none here" : lanes_run.c_str(),
+		    twin_runs || lanes_run.empty() ? "rsa_private_raw"
+						   : "rsa_private_raw, rsa_private_batch",
 		    vertical_runs ? "1536-bit moduli" : "none here",
 		    failures ? "MISMATCH" : "results match GMP");
 	return failures ? 1 : 0;
