@@ -262,23 +262,13 @@ TEST_P(Lanes, CrtBatchAtEveryLength)
 {
 	bt::Rng rng(0x1a4e5006);
 	const int step = bt::scaled(100) < 100 ? 4 : 1;
-	int lengths = 0;
-	for (int len = 1; len <= BIG_MAX_MODULUS_CHUNKS; len += 1) {
-		BIGNUM p;
-		p.len = len;
-		if (big_crt_batch_len(&p, &p) == 0 || len % step != 0)
-			continue;
-		const int count = 1 + lengths++ % BIG_CRT_BATCH_MAX;
-		SCOPED_TRACE(testing::Message() << len << " chunks, " << count << " operations");
-		lane_check::CrtBatchCase c;
-		c.make(rng, len * BIG_CHUNK_SIZE, count);
-		if (HasFatalFailure())
-			return;
-		std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
-		ASSERT_EQ(big_modexp_crt_batch_ops(c.ops, count, &ops(), scratch.data(), scratch.size()),
-			  BIG_OK);
-		c.expect_results(len * BIG_CHUNK_SIZE);
-	}
+	const int lengths = lane_check::crt_batch_at_every_length(
+		rng, step, [](int) { return true; },
+		[&](const big_crt_batch_op *batch, int count, int len) {
+			std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
+			return big_modexp_crt_batch_ops(batch, count, &ops(), scratch.data(),
+							scratch.size());
+		});
 	EXPECT_GE(lengths, 8 / step);
 }
 

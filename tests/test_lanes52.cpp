@@ -595,24 +595,12 @@ TEST_P(Lanes52, CrtBatchAtEveryLength)
 {
 	bt::Rng rng(0x1a4e5206);
 	const int step = reduced() ? 4 : 1;
-	int lengths = 0;
-	for (int len = 1; len <= BIG_MAX_MODULUS_CHUNKS; len++) {
-		BIGNUM p;
-		p.len = len;
-		if (big_crt_batch_len(&p, &p) == 0 || !big_lanes52_len_ok(len) || len % step != 0)
-			continue;
-		const int count = 1 + lengths++ % BIG_CRT_BATCH_MAX;
-		SCOPED_TRACE(testing::Message() << len << " chunks, " << count << " operations");
-		lane_check::CrtBatchCase c;
-		c.make(rng, len * BIG_CHUNK_SIZE, count);
-		if (HasFatalFailure())
-			return;
-		std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
-		ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, count, &ops(), scratch.data(),
-						     scratch.size()),
-			  BIG_OK);
-		c.expect_results(len * BIG_CHUNK_SIZE);
-	}
+	const int lengths = lane_check::crt_batch_at_every_length(
+		rng, step, big_lanes52_len_ok, [&](const big_crt_batch_op *batch, int count, int len) {
+			std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
+			return big_modexp_crt_batch52_ops(batch, count, &ops(), scratch.data(),
+							  scratch.size());
+		});
 	EXPECT_GE(lengths, 8 / step);
 }
 

@@ -449,6 +449,34 @@ private:
 	std::vector<bt::Big *> hold_;
 };
 
+/*
+ * One batch CRT case at every prime length 1 .. BIG_MAX_MODULUS_CHUNKS
+ * that big_crt_batch_len and serves(len) accept, every step-th, the
+ * count going round 1 .. BIG_CRT_BATCH_MAX: run(ops, count, len) runs it,
+ * its status must be BIG_OK and its results big_modexp_crt's.  Returns
+ * the lengths run.
+ */
+template <typename Serves, typename Run>
+int crt_batch_at_every_length(bt::Rng &rng, int step, Serves serves, Run run)
+{
+	int lengths = 0;
+	for (int len = step; len <= BIG_MAX_MODULUS_CHUNKS; len += step) {
+		BIGNUM p;
+		p.len = len;
+		if (big_crt_batch_len(&p, &p) == 0 || !serves(len))
+			continue;
+		const int count = 1 + lengths++ % BIG_CRT_BATCH_MAX;
+		SCOPED_TRACE(::testing::Message() << len << " chunks, " << count << " operations");
+		CrtBatchCase c;
+		c.make(rng, len * BIG_CHUNK_SIZE, count);
+		if (::testing::Test::HasFatalFailure())
+			return lengths;
+		EXPECT_EQ(run(c.ops, count, len), BIG_OK);
+		c.expect_results(len * BIG_CHUNK_SIZE);
+	}
+	return lengths;
+}
+
 } // namespace lane_check
 
 #endif
