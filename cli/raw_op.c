@@ -250,8 +250,10 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		cli_error("%s: missing --key KEY (try 'bigmont %s --help')", cmd, cmd);
 		return CLI_EXIT_USAGE;
 	}
-	if (cli_same_file(keyfile, STDIN_FILENO, infile, STDIN_FILENO)) {
-		if (!strcmp(keyfile, "-"))
+	const int key_from_stdin = !strcmp(keyfile, "-");
+	if ((key_from_stdin && (infile == NULL || !strcmp(infile, "-"))) ||
+	    cli_same_file(keyfile, STDIN_FILENO, infile, STDIN_FILENO)) {
+		if (key_from_stdin)
 			cli_error("%s: the key and the input cannot both come from standard input "
 				  "(give --in FILE)", cmd);
 		else
