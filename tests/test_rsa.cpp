@@ -354,8 +354,9 @@ TEST(Rsa, PemWithSurroundingTextAndFreeNull)
 /* rsa.h promises the private operations at most RSA_STACK_BYTES of the
  * caller's stack at every key size.  Each runs on a thread whose stack is
  * painted first; the deepest byte changed is what it used (the thread's
- * own start-up included).  The sanitizers' instrumented frames are
- * larger: there the figure is printed, not held to. */
+ * own start-up included).  The sanitizers' instrumented frames and an
+ * unoptimised build's are larger (rsa.h: the bound is an optimised
+ * build's): there the figure is printed, not held to. */
 struct StackRun {
 	const rsa_key *key;
 	bool batch;
@@ -413,7 +414,7 @@ TEST(Rsa, PrivateOperationsStayWithinRsaStackBytes)
 				untouched++;
 			const size_t used = painted - untouched;
 			most = std::max(most, used);
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 			EXPECT_LE(used, size_t(RSA_STACK_BYTES));
 #endif
 		}
