@@ -604,16 +604,16 @@ static void json_threads(struct json_writer *w, const struct key_run *k, int cor
 			json_object_begin(w);
 			json_kv_string(w, "name", x->impl);
 			json_kv_int(w, "threads", x->threads);
-			json_kv_double(w, "ops_per_s", x->st.ops_per_s, 6);
-			json_kv_double(w, "ops_per_s_per_core", per_core(x, cores), 6);
-			json_kv_double(w, "ns_per_op_per_core", 1e9 / per_core(x, cores), 6);
+			json_kv_double(w, "ops_per_s", x->st.ops_per_s, 9);
+			json_kv_double(w, "ops_per_s_per_core", per_core(x, cores), 9);
+			json_kv_double(w, "ns_per_op_per_core", 1e9 / per_core(x, cores), 9);
 			json_kv_double(w, "efficiency", x->efficiency, 4);
 			json_kv_double(w, "efficiency_min", x->efficiency_min, 4);
 			json_kv_double(w, "efficiency_max", x->efficiency_max, 4);
 			json_kv_double(w, "cpu_share", x->cpu_share, 4);
-			json_kv_double(w, "single_thread_ops_per_cpu_s", x->single_ops_per_s, 6);
+			json_kv_double(w, "single_thread_ops_per_cpu_s", x->single_ops_per_s, 9);
 			json_kv_double(w, "ratio_to_single",
-				       k->trec[ti].st.ops_per_s / x->st.ops_per_s, 4);
+				       k->trec[ti].st.ops_per_s / x->st.ops_per_s, 6);
 			json_kv_string(w, "note", x->note[0] ? x->note : NULL);
 			json_object_end(w);
 		}
@@ -680,17 +680,17 @@ static void json_key_run(struct json_writer *w, const struct key_run *k, int cor
 		json_kv_bool(w, "measured", x->present);
 		json_kv_int(w, "rounds", x->present ? x->rounds : 0);
 		json_kv_int(w, "calls_per_round", x->present ? x->calls : 0);
-		json_kv_double(w, "median_ns_per_op", x->present ? x->median : NAN, 6);
-		json_kv_double(w, "min_ns_per_op", x->present ? x->min : NAN, 6);
-		json_kv_double(w, "cpu_median_ns_per_op", x->present ? x->cpu_median : NAN, 6);
-		json_kv_double(w, "cpu_min_ns_per_op", x->present ? x->cpu_min : NAN, 6);
-		json_kv_double(w, "ops_per_s", x->present ? 1e9 / x->cpu_median : NAN, 6);
+		json_kv_double(w, "median_ns_per_op", x->present ? x->median : NAN, 9);
+		json_kv_double(w, "min_ns_per_op", x->present ? x->min : NAN, 9);
+		json_kv_double(w, "cpu_median_ns_per_op", x->present ? x->cpu_median : NAN, 9);
+		json_kv_double(w, "cpu_min_ns_per_op", x->present ? x->cpu_min : NAN, 9);
+		json_kv_double(w, "ops_per_s", x->present ? 1e9 / x->cpu_median : NAN, 9);
 		json_kv_double(w, "ratio_to_single",
-			       x->present ? x->cpu_median / k->impl[IMPL_SINGLE].cpu_median : NAN, 4);
+			       x->present ? x->cpu_median / k->impl[IMPL_SINGLE].cpu_median : NAN, 6);
 		json_kv_double(w, "ratio_to_openssl",
-			       x->present ? x->cpu_median / k->impl[IMPL_OPENSSL].cpu_median : NAN, 4);
-		json_kv_double(w, "ratio_to_single_rounds", x->single_rounds, 4);
-		json_kv_double(w, "ratio_to_mb8_rounds", x->mb8_rounds, 4);
+			       x->present ? x->cpu_median / k->impl[IMPL_OPENSSL].cpu_median : NAN, 6);
+		json_kv_double(w, "ratio_to_single_rounds", x->single_rounds, 6);
+		json_kv_double(w, "ratio_to_mb8_rounds", x->mb8_rounds, 6);
 		json_object_end(w);
 	}
 	json_array_end(w);

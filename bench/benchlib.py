@@ -342,7 +342,7 @@ def aggregate(runs):
                     "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
                     "efficiency": [], "eff_mins": [], "eff_maxs": [], "single": [],
                     "cpu_share": [], "locks": [], "once": [], "overhead": [],
-                    "ratios": {}, "runs": 0, "by_round": {}})
+                    "notes": [], "ratios": {}, "runs": 0, "by_round": {}})
                 g["medians"].append(r["median_ns"])
                 g["by_round"].setdefault(rnd, []).append(r["median_ns"])
                 g["mins"].append(r["min_ns"])
@@ -358,6 +358,7 @@ def aggregate(runs):
                 g["locks"].append(r.get("locks_per_op"))
                 g["once"].append(r.get("once_per_op"))
                 g["overhead"].append(r.get("call_overhead_ns"))
+                g["notes"].append(r.get("note"))
                 g["runs"] += 1
                 if impl.startswith("ours") and r["threads"] == 1:
                     for other in OTHERS:
@@ -394,6 +395,8 @@ def aggregate(runs):
             "once_per_op": _median(g["once"]),
             "call_overhead_ns": _median(g["overhead"]),
             "ratio": {k: _median(v) for k, v in sorted(g["ratios"].items())},
+            # what the runs' records said (an efficiency withheld and why)
+            "note": "; ".join(sorted({n for n in g["notes"] if n})) or None,
         }
         rec["spread"] = run_spread(rec)
         out.append(rec)
@@ -1166,9 +1169,10 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
                "batch: the fastest lane build measured; "
                "each row's 8-operation calls back to back for at least 1 ms a round; "
                "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: CPU time per "
-               "operation of its 8-operation calls, timed next to the IFMA batch in each "
-               "round (before it in odd rounds, after it in even ones; blinding off), and "
-               "batch/mb8 against it" % (
+               "operation of its 8-operation calls, timed in each round beside the IFMA "
+               "batch where this build has it (before it in odd rounds, after it in even "
+               "ones), else after our single operation; blinding off; and batch/mb8 "
+               "against it" % (
                    "`%s`" % command if markdown and command else command or "bigmont speed --batch",
                    "lane kernel '%s'" % doc.get("batch_kernel", "?")))
     for what in sorted(notes):
@@ -1178,7 +1182,8 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
         out.append("")
         out.append(table(BATCH_THREAD_HEADER, trows))
         out.append("")
-        out.append("threads share one key; per core: of min(T, %s cores); batch/single: "
+        out.append("threads: T (the lanes the library takes, whose row this is) share one "
+                   "key; per core: of min(T, %s cores); batch/single: "
                    "time per operation at the same T; efficiency against min(T, cores) x "
                    "one thread (median over rounds; '-': withheld, above 100 %% in every "
                    "round, a measurement error; '*': above 100 %%, the 1-thread windows "

@@ -415,7 +415,7 @@ def markdown(doc):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="bench/openssl_provider.py", add_help=False,
-                                usage=argparse.SUPPRESS)
+                                usage=argparse.SUPPRESS, allow_abbrev=False)
     p.add_argument("--help", "-h", action="store_true")
     p.add_argument("--build-dir", default=os.path.join(ROOT, "build", "chunk64-asm"))
     p.add_argument("--result")

@@ -880,6 +880,10 @@ class RunArguments(unittest.TestCase):
                            (["--bits", "1024,1024"], "given twice"),
                            (["--quick", "--quick"], "option '--quick' given twice"),
                            (["--rounds", "1", "--rounds=2"], "option '--rounds' given twice"),
+                           # an abbreviation is no option: it cannot
+                           # slip a repeat past the check
+                           (["--rounds", "2", "--round", "3"], "unrecognized arguments: --round"),
+                           (["--builds", "chunk64,chunk64"], "'chunk64' is given twice"),
                            (["--threads", "2000"], "at most 1024"),
                            (["--builds", ""], "is not one of"),
                            (["--results", os.path.join(BENCH, "run")], "not a directory")):
@@ -1531,6 +1535,8 @@ class OtherScriptArguments(unittest.TestCase):
         self.refused([os.path.join(root, "tests", "run"), ""], "unknown preset ''")
         self.refused([os.path.join(root, "tests", "run"), "chunk64", "bogus"],
                      "unknown preset 'bogus'")
+        self.refused([os.path.join(root, "tests", "run"), "chunk64", "chunk64"],
+                     "preset 'chunk64' given twice")
         self.refused([os.path.join(root, "scripts", "setup"), "--bogus"], "unknown argument")
         record = [sys.executable, os.path.join(root, "profiles", "record"), "--no-build",
                   "--bigmont", "/bin/true"]
@@ -1546,6 +1552,8 @@ class OtherScriptArguments(unittest.TestCase):
                          "--seconds: 0.005 is not from 0.01 to 3600")
             self.refused(record + ["--bits", "1024", "--bits", "2048"],
                          "option '--bits' given twice")
+            self.refused(record + ["--bits", "1024", "--bit", "2048"],
+                         "unrecognized arguments: --bit")
         finally:
             shutil.rmtree(tmp)
         self.assertTrue(os.path.exists("/dev/null") and not os.path.isfile("/dev/null"))
