@@ -332,9 +332,9 @@ int crt_path(crt_path_fn *crt, const char *name, int bits, gmp_randstate_t rs)
 
 /* Two random primes of `bits` bits (top two bits set), for the twin's run. */
 /*
- * rsa_private_raw, or rsa_private_batch of four, whole, as a caller runs
- * them: the key's secrets undefined (d, p, q, dp, dq, qinv, R^2 mod p and
- * mod q), the inputs public, the outputs declassified only after the
+ * rsa_private_raw, or rsa_private_batch of four and then of three (a
+ * partial group), whole, as a caller runs them: the key's secrets
+ * undefined (d, p, q, dp, dq, qinv, R^2 mod p and mod q), the inputs public, the outputs declassified only after the
  * call, so that all between is checked: the input's reductions, the
  * blinding, the CRT and Garner, the unblinding and the result's
  * conversion to bytes.  The results have 0, 1, 2 and 9 leading zero bytes
@@ -371,16 +371,23 @@ int end_to_end(rsa_key *key, const mpz_t n, const mpz_t e, bool batch)
 		secret(x);
 	int rc;
 	std::vector<int> status(count, -1);
+	std::vector<uint8_t> partial((count - 1) * len);
 	if (batch) {
+		/* A full group of four, then a partial one of three (the lanes
+		 * past the count filled from operation 0). */
 		const rsa_key *keys[count] = { key, key, key, key };
 		rc = rsa_private_batch(keys, out.data(), in.data(), len, count, status.data(), nullptr,
 				       0);
+		if (rc == RSA_OK)
+			rc = rsa_private_batch(keys, partial.data(), in.data(), len, count - 1,
+					       status.data(), nullptr, 0);
 	} else {
 		rc = RSA_OK;
 		for (int i = 0; i < count && rc == RSA_OK; i++)
 			rc = rsa_private_raw(key, out.data() + i * len, in.data() + i * len, len);
 	}
 	VALGRIND_MAKE_MEM_DEFINED(out.data(), out.size());
+	VALGRIND_MAKE_MEM_DEFINED(partial.data(), partial.size());
 	VALGRIND_MAKE_MEM_DEFINED(status.data(), status.size() * sizeof(int));
 	VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof(rc));
 	for (const BIGNUM *x : secrets)
@@ -391,6 +398,8 @@ int end_to_end(rsa_key *key, const mpz_t n, const mpz_t e, bool batch)
 	int wrong = 0;
 	for (int i = 0; i < count; i++)
 		wrong += std::memcmp(out.data() + i * len, want.data() + i * len, len) != 0;
+	for (int i = 0; batch && i < count - 1; i++)
+		wrong += std::memcmp(partial.data() + i * len, want.data() + i * len, len) != 0;
 	return wrong;
 }
 
