@@ -37,9 +37,14 @@ extern "C" {
 #endif
 
 /* Uses of a pair before a fresh one is made (OpenSSL's BN_BLINDING_COUNTER),
- * and keys a thread's cache holds (least recently used is evicted). */
+ * and keys a thread's cache holds (least recently used is evicted).  A
+ * thread that goes round more keys than that makes a fresh pair every
+ * operation: with 4 slots, one thread over 5 RSA-2048 keys in turn took 9
+ * mallocs an operation and 27 % more time (model 207).  16 slots of
+ * 4 KB, the pages touched only as slots are used, serve a server's
+ * certificates by SNI. */
 #define RSA_BLIND_REFRESH 32
-#define RSA_BLIND_SLOTS 4
+#define RSA_BLIND_SLOTS 16
 
 /*
  * A fresh pair: r_e = r^e mod n, r_inv = r^-1 mod n for a random r in

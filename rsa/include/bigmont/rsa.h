@@ -128,7 +128,9 @@ int rsa_key_fault_check(const rsa_key *key);
 /* Blind each private operation with a random r (default on): a pair
  * (r^e, r^-1) per key in each calling thread's own cache, squared on each
  * use and drawn afresh from getrandom() every 32 uses, after a fork and for
- * a new key; no lock.  rsa_key_free wipes the calling thread's pair for the
+ * a new key; no lock.  A thread's cache holds the pairs of its 16 most
+ * recently used keys: one that goes round more keys makes a fresh pair
+ * (a getrandom() call, an inversion, some allocations) every operation.  rsa_key_free wipes the calling thread's pair for the
  * key, and a thread's cache is wiped when the thread exits (rsa/blinding.h). */
 int rsa_key_set_blinding(rsa_key *key, int on);
 int rsa_key_blinding(const rsa_key *key);
