@@ -85,6 +85,11 @@ int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
 	return 1;
 }
 
+int bm_md_fixed_size(const EVP_MD *md)
+{
+	return (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) == 0 && EVP_MD_get_size(md) > 0;
+}
+
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 		      const OSSL_PARAM *p, const OSSL_PARAM *props_param,
 		      const char *what)
@@ -95,6 +100,12 @@ int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 	EVP_MD *fetched = EVP_MD_fetch(prov->libctx, name, props);
 	if (fetched == NULL) {
 		BM_ERR(prov, BM_R_DIGEST, "%s '%s' is not available", what, name);
+		return 0;
+	}
+	if (!bm_md_fixed_size(fetched)) {
+		BM_ERR(prov, BM_R_DIGEST, "%s '%s' is not allowed here", what,
+		       EVP_MD_get0_name(fetched));
+		EVP_MD_free(fetched);
 		return 0;
 	}
 	EVP_MD_free(*md);

@@ -191,8 +191,14 @@ int bm_param_set_pad_mode(OSSL_PARAM *p, int mode);
 int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
 			 const OSSL_PARAM *props_param, const char *what,
 			 const char **name, const char **props);
+/* Whether md has a fixed, non-zero output size: not an XOF, not the "NULL"
+ * digest, whose empty output would make MGF1 loop for ever (libcrypto's
+ * PKCS1_MGF1).  Every digest the padding schemes take must be one. */
+int bm_md_fixed_size(const EVP_MD *md);
 /* Fetch the digest named by the UTF-8 parameter p, with properties from
- * props_param (may be NULL); replaces *md.  1, or 0 with an error raised. */
+ * props_param (may be NULL), and one of fixed size (bm_md_fixed_size, else
+ * "<what> '<name>' is not allowed here"); replaces *md.  1, or 0 with an
+ * error raised. */
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 		      const OSSL_PARAM *p, const OSSL_PARAM *props_param,
 		      const char *what);

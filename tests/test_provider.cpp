@@ -685,6 +685,27 @@ TEST_P(ProviderRefusal, SignatureRefusals)
 	EXPECT_FALSE(b.ok);
 	EXPECT_NE(b.errors.find("MGF1 digest 'SHAKE-128' is not allowed here"), std::string::npos)
 		<< b.errors;
+	/* The NULL digest (no output: libcrypto's MGF1 would loop for ever)
+	 * as PSS's or OAEP's MGF1 digest and as PSS's digest: refused when
+	 * set.  Not run on the default provider, whose OAEP encryption with
+	 * it never returns (3.0.22). */
+	Params pss_null_mgf1 = pss, pss_null = pss, oaep_null_mgf1;
+	pss_null_mgf1.mgf1 = "NULL";
+	pss_null.md = "NULL";
+	oaep_null_mgf1.pad = RSA_PKCS1_OAEP_PADDING;
+	oaep_null_mgf1.md = "SHA256";
+	oaep_null_mgf1.mgf1 = "NULL";
+	b = run(pair.bm, Op::Sign, pss_null_mgf1, h);
+	EXPECT_FALSE(b.ok);
+	EXPECT_NE(b.errors.find("MGF1 digest 'NULL' is not allowed here"), std::string::npos)
+		<< b.errors;
+	/* (The harness sets the digest by its EVP_MD, whose name the NULL
+	 * digest lacks: refused as unavailable before the size is seen.) */
+	EXPECT_FALSE(run(pair.bm, Op::Sign, pss_null, h).ok);
+	b = run(pair.bm, Op::Encrypt, oaep_null_mgf1, Bytes(16, 1));
+	EXPECT_FALSE(b.ok);
+	EXPECT_NE(b.errors.find("MGF1 digest 'NULL' is not allowed here"), std::string::npos)
+		<< b.errors;
 }
 
 /* A padding mode the operation has no use for is refused when it is set,
