@@ -222,10 +222,9 @@ size_t big_modexp_crt_scratch_chunks(int nlen)
 	 * n, a as long as a value of the RSA layer can be (nlen + 2 chunks),
 	 * the work area the largest of every path at every length it
 	 * serves within that. */
-	const int len = nlen;
-	int dpx = len, dqx = len;
-	size_t work = crt_work_chunks(len, len, &dpx, &dqx, 0, CRT_POW_PAIRED);
-	for (int l = 1; l <= len; l++) {
+	int dpx = nlen, dqx = nlen;
+	size_t work = crt_work_chunks(nlen, nlen, &dpx, &dqx, 0, CRT_POW_PAIRED);
+	for (int l = 1; l <= nlen; l++) {
 		int dx = l, dy = l;
 #if BIG_CHUNK_SIZE == 64
 		const int digits = big_r52_crt_digits(l, l);
@@ -244,7 +243,7 @@ size_t big_modexp_crt_scratch_chunks(int nlen)
 		(void)dx;
 		(void)dy;
 	}
-	return crt_fixed_chunks(len, len, max_int(nlen + 2, 2 * len), len, len, len) + work;
+	return crt_fixed_chunks(nlen, nlen, max_int(nlen + 2, 2 * nlen), nlen, nlen, nlen) + work;
 }
 
 /* big_modexp_crt with the exponentiations of m_p and m_q through the

@@ -70,17 +70,13 @@ static void usage(FILE *out, int private_op)
 }
 
 /* What the errors about the input call it: "input file 'NAME'" or
- * "standard input". */
-struct input_name {
-	char text[PATH_MAX + 16];
-};
-
-static void name_input(struct input_name *name, const char *infile)
+ * "standard input", in name (cap bytes). */
+static void name_input(char *name, size_t cap, const char *infile)
 {
 	if (infile == NULL || !strcmp(infile, "-"))
-		snprintf(name->text, sizeof name->text, "standard input");
+		snprintf(name, cap, "standard input");
 	else
-		snprintf(name->text, sizeof name->text, "input file '%s'", infile);
+		snprintf(name, cap, "input file '%s'", infile);
 }
 
 /* Whether inlen bytes are what the key of k bytes (bits) takes: exactly k,
@@ -289,9 +285,9 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		rsa_key_set_fault_check(key, 0);
 	if (cli_read_input(infile, batch ? BATCH_MAX_BYTES + 1 : k + 1, &in, &inlen) != 0)
 		goto done;
-	struct input_name in_name;
-	name_input(&in_name, infile);
-	if (!input_length_ok(in_name.text, inlen, k, rsa_key_bits(key), batch))
+	char in_name[PATH_MAX + 16];
+	name_input(in_name, sizeof in_name, infile);
+	if (!input_length_ok(in_name, inlen, k, rsa_key_bits(key), batch))
 		goto done;
 	const size_t blocks = inlen / k;
 	out = malloc(inlen);
@@ -299,7 +295,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		cli_error("out of memory");
 		goto done;
 	}
-	if (run_blocks(private_op, in_name.text, key, out, in, k, blocks) != 0)
+	if (run_blocks(private_op, in_name, key, out, in, k, blocks) != 0)
 		goto done;
 	if (cli_write_output(outfile, out, inlen) == 0)
 		status = 0;
