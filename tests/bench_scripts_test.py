@@ -1530,6 +1530,16 @@ class OtherScriptArguments(unittest.TestCase):
         self.assertEqual(r.returncode, 2, (cmd, r.stderr))
         self.assertIn(says, r.stderr, cmd)
 
+    def test_wheel_venv_names_a_directory_it_cannot_make(self):
+        """Not python3-venv's fault: the message names the directory (and
+        the run goes on without the wheel: exit 0)."""
+        r = subprocess.run([os.path.join(self.ROOT, "scripts", "wheel-venv"),
+                            "/dev/null/sub/venv"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, universal_newlines=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("wheel-venv: cannot create /dev/null/sub (is the tree writable?)", r.stderr)
+        self.assertNotIn("python3-venv)", r.stderr)
+
     def test_refused(self):
         root = self.ROOT
         self.refused([os.path.join(root, "tests", "run"), ""], "unknown preset ''")

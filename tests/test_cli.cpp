@@ -582,6 +582,14 @@ TEST(CliOut, ReadOnlyDirectoryAndReadOnlyFile)
 		  std::string::npos)
 		<< r.err;
 	EXPECT_EQ(slurp(file), "previous contents");
+	/* A new file there: the same reason, worded for a file to create. */
+	r = run(args(ro + "/new.bin"), dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.err.find("bigmont: error: cannot create output file '" + ro +
+			     "/new.bin': its directory '" + ro + "' is not writable (Permission denied)"),
+		  std::string::npos)
+		<< r.err;
+	EXPECT_EQ(access((ro + "/new.bin").c_str(), F_OK), -1);
 
 	/* A read-only file in a writable directory. */
 	const std::string rw = dir.path + "/rw", locked = rw + "/locked.bin";
@@ -930,6 +938,10 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 		EXPECT_NE(r.err.find("cannot both come from standard input"), std::string::npos)
 			<< r.err;
 	}
+	/* With standard input closed, "-" is still refused as both. */
+	r = limited("exec \"$B\" decrypt --key - <&-", dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("cannot both come from standard input"), std::string::npos) << r.err;
 	/* Standard input by another name is standard input too. */
 	r = run({ kExe, "decrypt", "--key", "-", "--in", "/dev/stdin" }, dir.path, k);
 	EXPECT_EQ(r.status, 2);
