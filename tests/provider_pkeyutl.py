@@ -135,12 +135,14 @@ def check_encryptions(run, rng, bits, key, pub, k, messages):
                 if rc != 0 or out != msg:
                     raise Failure("%s: decryption by %s %s: %s" % (
                         what, side(not enc_side), "failed" if rc else "differs", err))
-        # Refusals: a tampered ciphertext (one bit, below the top byte).
+        # Refusals: a tampered ciphertext (one set bit below the top byte
+        # cleared: smaller, so still below n, and refused for its padding).
         if not raw:
             rc, ct, _ = run.pkeyutl(False, ["-encrypt", "-pubin", "-inkey", pub, "-in", m]
                                     + opts(pkeyopts))
             bad = bytearray(ct)
-            bad[1 + rng.randrange(k - 1)] ^= 1 << rng.randrange(8)
+            bit = rng.choice([b for b in range(8, 8 * k) if bad[b // 8] & (0x80 >> (b % 8))])
+            bad[bit // 8] ^= 0x80 >> (bit % 8)
             c = run.path("bad", bytes(bad))
             res = [run.pkeyutl(s, ["-decrypt", "-inkey", key, "-in", c] + opts(pkeyopts),
                                private=True) for s in (False, True)]
