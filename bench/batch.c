@@ -444,7 +444,7 @@ static int time_rounds(struct key_run *k, double seconds, char *err, size_t errl
 		x->cpu_median = r % 2 ? x->cpu[r / 2] : (x->cpu[r / 2 - 1] + x->cpu[r / 2]) / 2;
 		x->cpu_min = x->cpu[0];
 	}
-	/* Checked again after timing: the last round's answers. */
+	/* Checked again after timing, by a fresh call of each row. */
 	return check_answers(k, err, errlen);
 }
 
@@ -530,8 +530,10 @@ static int time_threads(struct key_run *k, const struct bench_thread_plan *p, ch
 		}
 		memset(block + size, 0, size);
 		s[r] = (struct bench_thread_series){
-			.name = impl_name[i], .op = thread_op, .shared = &rows[r], .in = block,
-			.size = size, .ops_per_call = BENCH_BATCH_OPS,
+			.name = impl_name[i],
+			.job = { .op = thread_op, .shared = &rows[r], .in = block, .size = size,
+				 .want = k->want, .want_len = k->len * BENCH_BATCH_OPS },
+			.ops_per_call = BENCH_BATCH_OPS,
 			.call_ns = k->impl[i].median * BENCH_BATCH_OPS,
 			.before = thread_before, .after = thread_after };
 	}

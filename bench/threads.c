@@ -21,12 +21,9 @@ enum phase { WAITING, STARTED, COUNTING, COUNTED, STOPPING };
 /* What every thread of a window reads; written only by the main thread
  * to move the phase, or by a thread whose operation failed. */
 struct window {
-	bench_shared_op *op;
-	const void *shared;
-	const uint8_t *in;
-	size_t size;
+	const struct bench_thread_job *job;
 	bench_lock_reader *read_locks;
-	atomic_int phase, failed;
+	atomic_int phase, failed, wrong;
 };
 
 /* A thread's operations and CPU time when it first saw a phase. */
@@ -58,10 +55,11 @@ static void *thread_main(void *arg)
 {
 	struct slot *s = arg;
 	struct window *w = s->w;
-	uint8_t *in = malloc(2 * w->size), *out = in + w->size;
+	const struct bench_thread_job *job = w->job;
+	uint8_t *in = malloc(2 * job->size), *out = in + job->size;
 	struct bench_lock_counts before = { 0 }, after = { 0 };
 	if (in != NULL)
-		memcpy(in, w->in, w->size);
+		memcpy(in, job->in, job->size);
 	if (w->read_locks != NULL)
 		w->read_locks(&before);
 	while (atomic_load(&w->phase) == WAITING)
@@ -85,10 +83,18 @@ static void *thread_main(void *arg)
 			seen = phase;
 			atomic_store_explicit(&s->seen, seen, memory_order_release);
 		}
-		if (w->op(w->shared, out, in) != 0) {
+		if (job->op(job->shared, out, in) != 0) {
 			atomic_store(&w->failed, 1);
 			break;
 		}
+		/* Some hundred bytes against an RSA operation: every answer is
+		 * checked, not a sample. */
+		if (memcmp(out, job->want, job->want_len) != 0) {
+			atomic_store(&w->wrong, 1);
+			atomic_store(&w->failed, 1);
+			break;
+		}
+		memset(out, 0, job->want_len);
 		atomic_store_explicit(&s->done, ++n, memory_order_relaxed);
 	}
 	if (w->read_locks != NULL) {
@@ -157,18 +163,18 @@ static void count_window(struct window *w, struct slot *s, int n, double seconds
 	res->ops_per_s = (double)res->ops / res->wall_seconds;
 }
 
-int bench_threads_window(bench_shared_op *op, const void *shared,
-			 const uint8_t *in, size_t size, int nthreads,
+int bench_threads_window(const struct bench_thread_job *job, int nthreads,
 			 double seconds, bench_lock_reader *read_locks,
-			 struct bench_window *res)
+			 struct bench_window *res, enum bench_window_fault *fault)
 {
 	memset(res, 0, sizeof(*res));
+	*fault = BENCH_WINDOW_FAILED;
 	if (nthreads < 1)
 		return -1;
-	struct window w = { .op = op, .shared = shared, .in = in, .size = size,
-			    .read_locks = read_locks };
+	struct window w = { .job = job, .read_locks = read_locks };
 	atomic_init(&w.phase, WAITING);
 	atomic_init(&w.failed, 0);
+	atomic_init(&w.wrong, 0);
 	struct slot *s = aligned_alloc(_Alignof(struct slot), nthreads * sizeof(*s));
 	if (s == NULL)
 		return -1;
@@ -194,7 +200,12 @@ int bench_threads_window(bench_shared_op *op, const void *shared,
 		bench_lock_counts_sum(&res->locks, &s[i].locks);
 	}
 	free(s);
-	return atomic_load(&w.failed) ? -1 : 0;
+	if (!atomic_load(&w.failed)) {
+		*fault = BENCH_WINDOW_OK;
+		return 0;
+	}
+	*fault = atomic_load(&w.wrong) ? BENCH_WINDOW_WRONG : BENCH_WINDOW_FAILED;
+	return -1;
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -281,17 +292,21 @@ int bench_threads_measure(struct bench_thread_series *who, int nwho, const int *
 			for (int w = 0; w < nwho; w++) {
 				struct bench_thread_series *s = &who[w];
 				struct bench_window res;
+				enum bench_window_fault fault;
 				if (s->before != NULL)
-					s->before(s->shared);
-				int failed = bench_threads_window(s->op, s->shared, s->in, s->size,
-								  list[ti],
+					s->before(s->job.shared);
+				int failed = bench_threads_window(&s->job, list[ti],
 								  window_seconds(p, s->call_ns, list[ti]),
-								  p->read_locks, &res);
+								  p->read_locks, &res, &fault);
 				if (s->after != NULL)
-					s->after(s->shared);
+					s->after(s->job.shared);
 				if (failed) {
-					snprintf(err, errlen, "%s with %d threads failed on the key %s",
-						 s->name, list[ti], label);
+					snprintf(err, errlen, "%s with %d threads %s on the key %s; "
+						 "no numbers reported", s->name, list[ti],
+						 fault == BENCH_WINDOW_WRONG
+							 ? "gave a wrong answer (not GMP's)"
+							 : "failed",
+						 label);
 					return -1;
 				}
 				/* Calls counted, operations reported. */
@@ -329,8 +344,10 @@ int bench_threads_key(struct bench_records *rs, const struct bench_lineup *l,
 			const struct bench_impl *x = &l->impl[i];
 			im[nwho] = x;
 			who[nwho++] = (struct bench_thread_series){
-				.name = x->name, .op = x->ops->decrypt_shared, .shared = x->h, .in = k->in,
-				.size = k->size, .ops_per_call = 1, .call_ns = x->st.median_ns };
+				.name = x->name,
+				.job = { .op = x->ops->decrypt_shared, .shared = x->h, .in = k->in,
+					 .size = k->size, .want = k->want, .want_len = k->size },
+				.ops_per_call = 1, .call_ns = x->st.median_ns };
 		}
 	if (bench_threads_measure(who, nwho, list, nt, p, k->bits, k->label, err, errlen) != 0)
 		goto out;

@@ -55,16 +55,29 @@ struct bench_window {
 	long all_ops;                   /* every operation, warm-up included */
 };
 
-/* One window: `nthreads` threads run op(shared, out, in) on their own
- * copies of in (size bytes) for `seconds` after all have started; out is
- * the thread's own size bytes too, so an op may keep its scratch in what
- * it does not write as output (bench/batch.c: statuses and the batch's
- * scratch).  0, or -1 if a thread could not start or an operation
- * failed. */
-int bench_threads_window(bench_shared_op *op, const void *shared,
-			 const uint8_t *in, size_t size, int nthreads,
+/* What a window's threads run: op(shared, out, in) on their own copies
+ * of in (size bytes); out is the thread's own size bytes too, so an op may
+ * keep its scratch in what it does not write as output (bench/batch.c:
+ * statuses and the batch's scratch).  Every call's first want_len bytes
+ * of out are compared with want, GMP's answer. */
+struct bench_thread_job {
+	bench_shared_op *op;
+	const void *shared;
+	const uint8_t *in;
+	size_t size;
+	const uint8_t *want;
+	size_t want_len;
+};
+
+/* Why a window failed. */
+enum bench_window_fault { BENCH_WINDOW_OK, BENCH_WINDOW_FAILED, BENCH_WINDOW_WRONG };
+
+/* One window: `nthreads` threads run the job for `seconds` after all have
+ * started.  0, or -1 with the reason in *fault (a thread could not start
+ * or an operation failed: FAILED; an answer was not want: WRONG). */
+int bench_threads_window(const struct bench_thread_job *job, int nthreads,
 			 double seconds, bench_lock_reader *read_locks,
-			 struct bench_window *res);
+			 struct bench_window *res, enum bench_window_fault *fault);
 
 struct bench_thread_plan {
 	const int *threads; /* the T values asked for; 1 is the baseline */
@@ -85,10 +98,7 @@ int bench_threads_list(int list[BENCH_THREAD_MAX_T], const struct bench_thread_p
  * implementation, all interleaved in the same rounds. */
 struct bench_thread_series {
 	const char *name;  /* for an error */
-	bench_shared_op *op;
-	const void *shared;
-	const uint8_t *in;
-	size_t size;
+	struct bench_thread_job job;
 	int ops_per_call;  /* operations one call of op completes (counted) */
 	double call_ns;    /* one thread's time per call, sizes the windows */
 	/* Optional: called by the main thread before and after each of this

@@ -4,7 +4,8 @@
  * ThreadSanitizer (the tsan preset), on operations whose cost is known: a
  * busy loop of a fixed CPU time gives that rate per CPU second whatever
  * else the machine runs; every thread works on its own copy of the input
- * and its own output buffer; a failing operation fails the window.
+ * and its own output buffer; a failing operation, or one whose answer is
+ * not the one expected, fails the window.
  */
 #include <gtest/gtest.h>
 
@@ -30,7 +31,12 @@ double thread_cpu()
 struct Probe {
 	const uint8_t *shared_in;
 	std::atomic<int> shared_buffer{0}, wrong_input{0};
+	std::atomic<long> calls{0};
+	long wrong_at = -1; /* the call whose answer is wrong, -1: none */
 };
+
+const uint8_t answer[16] = { 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a,
+			     0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a };
 
 /* 200 µs of this thread's CPU time; checks its buffers on the way. */
 int spin_op(const void *shared, uint8_t *out, const uint8_t *in)
@@ -41,6 +47,8 @@ int spin_op(const void *shared, uint8_t *out, const uint8_t *in)
 	if (std::memcmp(in, p->shared_in, 16) != 0)
 		p->wrong_input = 1;
 	std::memset(out, 0x5a, 16);
+	if (p->calls++ == p->wrong_at)
+		out[15] ^= 1;
 	double until = thread_cpu() + 200e-6;
 	while (thread_cpu() < until)
 		;
@@ -58,9 +66,11 @@ bench_window spin_window(int threads, double seconds)
 	uint8_t in[16] = { 9, 8, 7 };
 	Probe p;
 	p.shared_in = in;
+	const bench_thread_job job = { spin_op, &p, in, sizeof(in), answer, sizeof(answer) };
 	bench_window w;
-	EXPECT_EQ(bench_threads_window(spin_op, &p, in, sizeof(in), threads, seconds, nullptr, &w),
-		  0);
+	bench_window_fault fault;
+	EXPECT_EQ(bench_threads_window(&job, threads, seconds, nullptr, &w, &fault), 0);
+	EXPECT_EQ(fault, BENCH_WINDOW_OK);
 	EXPECT_EQ(p.shared_buffer, 0);
 	EXPECT_EQ(p.wrong_input, 0);
 	EXPECT_GE(w.all_ops, w.ops);
@@ -127,9 +137,28 @@ TEST(BenchThreads, EfficiencyAbove100IsFlaggedOrWithheld)
 TEST(BenchThreads, AFailingOperationFailsTheWindow)
 {
 	uint8_t in[16] = {};
+	const bench_thread_job job = { failing_op, nullptr, in, sizeof(in), answer, sizeof(answer) };
 	bench_window w;
-	EXPECT_EQ(bench_threads_window(failing_op, nullptr, in, sizeof(in), 3, 0.01, nullptr, &w),
-		  -1);
+	bench_window_fault fault;
+	EXPECT_EQ(bench_threads_window(&job, 3, 0.01, nullptr, &w, &fault), -1);
+	EXPECT_EQ(fault, BENCH_WINDOW_FAILED);
+}
+
+/* One wrong answer among a window's calls (not the first: the warm-up
+ * ones are checked as the counted ones are) fails it as wrong. */
+TEST(BenchThreads, AWrongAnswerFailsTheWindow)
+{
+	for (long at : { 0L, 7L }) {
+		uint8_t in[16] = { 1 };
+		Probe p;
+		p.shared_in = in;
+		p.wrong_at = at;
+		const bench_thread_job job = { spin_op, &p, in, sizeof(in), answer, sizeof(answer) };
+		bench_window w;
+		bench_window_fault fault;
+		EXPECT_EQ(bench_threads_window(&job, 2, 0.02, nullptr, &w, &fault), -1) << at;
+		EXPECT_EQ(fault, BENCH_WINDOW_WRONG) << at;
+	}
 }
 
 } // namespace
