@@ -36,7 +36,7 @@ struct bench_record *bench_records_add(struct bench_records *rs, const char *imp
 	struct bench_record *r = &rs->r[rs->n++];
 	bench_record_init(r);
 	snprintf(r->impl, sizeof(r->impl), "%s", impl);
-	snprintf(r->key, sizeof(r->key), "%.159s", k->label);
+	r->key = k->label;
 	r->bits = k->bits;
 	r->threads = threads;
 	if (strncmp(impl, "ours", 4) == 0)

@@ -16,7 +16,8 @@ struct bench_record {
 			  * openssl-noifma, openssl-wheel, openssl-wheel-oaep,
 			  * ipp-crypto, ipp-crypto-mb8 */
 	int bits;
-	char key[160];   /* "embedded:rsa2048.pem" or the --key path */
+	const char *key; /* "embedded:rsa2048.pem" or the --key path: the key's
+			  * label (bench_key.label), which outlives the records */
 	int threads;
 	int blinding;    /* 1 on, 0 off, -1 not applicable / unknown */
 	int fault_check; /* 1 on, 0 off, -1 not applicable */

@@ -120,6 +120,9 @@ static int speed_key(struct speed *s, const struct bench_speed_key *key)
 	if (bench_key_open(&k, key->label, key->pem, key->len, s->err, s->errlen) != 0)
 		return -1;
 	int rc = -1;
+	/* This key's records, from here on: two keys may have one label (a
+	 * file named embedded:rsa1024.pem beside the embedded key). */
+	const int first = s->records.n;
 	if (bench_lineup_open(&l, &k, s->compare, s->err, s->errlen) == 0) {
 		if (key_step(s, key, &k, "checking the answers") == 0 &&
 		    bench_verify_before(&l, &k, s->err, s->errlen) == 0 &&
@@ -136,9 +139,10 @@ static int speed_key(struct speed *s, const struct bench_speed_key *key)
 	}
 	if (rc == 0) {
 		bench_progress_clear(o->progress);
-		bench_report_key(o->out, s->records.r, s->records.n, k.label, o->seconds);
-		bench_report_threads(o->out, s->records.r, s->records.n, k.label,
-				     s->plan.cores);
+		bench_report_key(o->out, s->records.r + first, s->records.n - first, k.label,
+				 o->seconds);
+		bench_report_threads(o->out, s->records.r + first, s->records.n - first,
+				     k.label, s->plan.cores);
 		rc = report_written(s);
 	}
 	bench_key_close(&k);

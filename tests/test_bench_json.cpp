@@ -219,7 +219,7 @@ bench_record record(const char *impl, int threads)
 	bench_record r;
 	bench_record_init(&r);
 	snprintf(r.impl, sizeof(r.impl), "%s", impl);
-	snprintf(r.key, sizeof(r.key), "embedded:rsa2048.pem");
+	r.key = "embedded:rsa2048.pem";
 	r.bits = 2048;
 	r.threads = threads;
 	return r;

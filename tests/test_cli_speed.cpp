@@ -351,6 +351,35 @@ TEST_F(SpeedCli, DerKeysMeasured)
 	EXPECT_NE(r.out.find("rsa1024-e3.pem)"), std::string::npos) << r.out;
 }
 
+/* Each key's table and thread table are its own whatever its label: a
+ * path of 200 characters (records once kept 159 and matched the whole),
+ * and a file named as an embedded key beside that key. */
+TEST_F(SpeedCli, EachKeyItsOwnTable)
+{
+	const std::string sub = dir + "/" + std::string(200, 'k');
+	ASSERT_TRUE(fs::create_directory(sub));
+	const std::string path = sub + "/a.pem";
+	fs::copy_file(bt::data_path("keys/rsa1024-e3.pem"), path);
+	Result r = speed("--seconds 0.01 --compare none --threads 2 --key " + path);
+	ASSERT_EQ(r.status, 0) << r.err;
+	const size_t table = r.out.find("RSA-1024 private key (" + path + ")");
+	ASSERT_NE(table, std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("\n  ours ", table), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("\n  ours                   2 ", table), std::string::npos) << r.out;
+
+	fs::copy_file(bt::data_path("keys/rsa2048-e65537.pem"), dir + "/embedded:rsa1024.pem");
+	r = speed("--seconds 0.01 --compare none --bits 1024 --key embedded:rsa1024.pem");
+	ASSERT_EQ(r.status, 0) << r.err;
+	const size_t second = r.out.find("RSA-2048 private key (embedded:rsa1024.pem)");
+	ASSERT_NE(second, std::string::npos) << r.out;
+	/* One ours row in each table: the second did not repeat the first's. */
+	const size_t first_row = r.out.find("\n  ours ");
+	EXPECT_LT(first_row, second) << r.out;
+	const size_t second_row = r.out.find("\n  ours ", second);
+	ASSERT_NE(second_row, std::string::npos) << r.out;
+	EXPECT_EQ(r.out.find("\n  ours ", second_row + 1), std::string::npos) << r.out;
+}
+
 /* Standard error on a terminal (a pseudo-terminal here): a progress line
  * per key, step and thread round, each rewritten in place and the last
  * erased, the report on standard output as without it.  Not into a file
