@@ -339,7 +339,7 @@ def aggregate(runs):
                     "implementation": impl, "build": lab, "bits": r["bits"],
                     "threads": r["threads"], "blinding": r["blinding"],
                     "fault_check": r["fault_check"], "medians": [], "mins": [],
-                    "maxs": [], "ops_per_s": [], "cycles": [], "samples": 0,
+                    "maxs": [], "cycles": [], "samples": 0,
                     "efficiency": [], "eff_mins": [], "eff_maxs": [], "single": [],
                     "cpu_share": [], "locks": [], "once": [], "overhead": [],
                     "notes": [], "ratios": {}, "runs": 0, "by_round": {}})
@@ -347,7 +347,6 @@ def aggregate(runs):
                 g["by_round"].setdefault(rnd, []).append(r["median_ns"])
                 g["mins"].append(r["min_ns"])
                 g["maxs"].append(r["max_ns"])
-                g["ops_per_s"].append(r["ops_per_s"])
                 g["cycles"].append(r["cycles_per_op"])
                 g["samples"] += r["samples"]
                 g["efficiency"].append(r.get("efficiency"))
@@ -383,7 +382,9 @@ def aggregate(runs):
             "spread": None,  # below: run_spread
             "min_ns": min(v for v in g["mins"] if v is not None),
             "max_ns": max(v for v in g["maxs"] if v is not None),
-            "ops_per_s": _median(g["ops_per_s"]),
+            # The schema's 1e9 / median_ns: a median of the runs' own
+            # ops/s differs from it when the count of runs is even.
+            "ops_per_s": 1e9 / med if med else None,
             "cycles_per_op": _median(g["cycles"]),
             "samples": g["samples"], "runs": g["runs"],
             "efficiency": _median(g["efficiency"]),

@@ -161,6 +161,9 @@ class Aggregate(unittest.TestCase):
         self.assertEqual(adx["samples"], 10)
         self.assertAlmostEqual(adx["min_ns"], 500 * 0.9)
         self.assertAlmostEqual(adx["max_ns"], 550 * 1.1)
+        # 1e9 / median_ns, as the schema says; with two runs not the median
+        # (the mean) of their own ops/s.
+        self.assertAlmostEqual(adx["ops_per_s"], 1e9 / ((500 + 550) / 2))
         self.assertIsNotNone(benchlib.find(self.summary, "ours", "chunk32", 2048))
         # References are pooled over every run under "all".
         gmp = benchlib.find(self.summary, "gmp", "all", 2048)
