@@ -386,7 +386,10 @@ static int calls_for(double call_ns)
 	return n < 1 ? 1 : n > 1000 ? 1000 : (int)n;
 }
 
-static int time_rounds(struct key_run *k, double seconds, char *err, size_t errlen)
+/* Not inlined: profiles/record's loop check finds the batch's loop by
+ * this name (profiles/proflib.py), also with frame-pointer chains. */
+__attribute__((noinline)) static int time_rounds(struct key_run *k, double seconds, char *err,
+						 size_t errlen)
 {
 	/* A warm-up round, untimed but for each row's number of calls. */
 	for (int i = 0; i < IMPLS; i++)
