@@ -396,6 +396,8 @@ def aggregate(runs):
             "once_per_op": _median(g["once"]),
             "call_overhead_ns": _median(g["overhead"]),
             "ratio": {k: _median(v) for k, v in sorted(g["ratios"].items())},
+            # the lowest and highest of the runs' own ratios
+            "ratio_range": {k: [min(v), max(v)] for k, v in sorted(g["ratios"].items()) if v},
             # what the runs' records said (an efficiency withheld and why)
             "note": "; ".join(sorted({n for n in g["notes"] if n})) or None,
         }
@@ -545,6 +547,20 @@ def best_peer(rec):
         return None, None
     v, k = max(ratios)
     return k, v
+
+
+def peer_range(doc, rec, peer):
+    """The lowest and highest of the runs' own ratios behind rec's median
+    ratio to peer, [lo, hi]; from the document's raw runs where its records
+    predate ratio_range; None where neither has them."""
+    if rec is None or peer is None:
+        return None
+    span = rec.get("ratio_range", {}).get(peer)
+    if span is None and doc.get("runs"):
+        again = find(aggregate([(x["round"], x["speed"]) for x in doc["runs"]]),
+                     rec["implementation"], rec["build"], rec["bits"], rec["threads"])
+        span = again.get("ratio_range", {}).get(peer) if again else None
+    return span
 
 
 def best_line(summary, bits, machine):
@@ -764,8 +780,9 @@ def merge(run_docs):
     'n/a' and the reason under the tables; ipp-crypto's two columns
     likewise.  best/ipp is the fastest build's same-run ratio to
     ipp-crypto (single operations), best/peer to the fastest peer of that
-    run (GMP, every OpenSSL, ipp-crypto and its mb8): the largest of its
-    same-run ratios.  Last, where a document carries "file" (bench/merge
+    run (GMP, every OpenSSL, ipp-crypto; not mb8, a batch): the largest of
+    its same-run ratios, with the lowest and highest of that peer's
+    per-run ratios beside it.  Last, where a document carries "file" (bench/merge
     sets it: the report's name beside its JSON), each CPU's report and the
     commit its run measured."""
     def rank(doc):
@@ -835,8 +852,10 @@ def merge(run_docs):
             for other in ("openssl", "openssl-wheel", "ipp-crypto"):
                 ratio = best.get("ratio", {}).get(other) if best else None
                 cells.append("-" if ratio is None else "%.2f" % ratio)
-            _, ratio = best_peer(best)
-            cells.append("-" if ratio is None else "%.2f" % ratio)
+            peer, ratio = best_peer(best)
+            span = peer_range(doc, best, peer)
+            cells.append("-" if ratio is None else "%.2f" % ratio +
+                         ("" if span is None else " (%.2f-%.2f)" % tuple(span)))
             rows.append(cells)
         out.append("RSA-%d private key, µs per operation (lower is better):" % bits)
         out.append("")

@@ -176,6 +176,29 @@ class Aggregate(unittest.TestCase):
         self.assertAlmostEqual(adx["ratio"]["openssl-noblind"], 0.5 / 0.9)
         self.assertAlmostEqual(adx["ratio"]["openssl-noifma"], 0.25)
 
+    def test_ratio_range_over_runs(self):
+        # OpenSSL without blinding: 0.5 / 0.9 in both rounds; with an outlier
+        # round the range shows it where the median does not.
+        adx = benchlib.find(self.summary, "ours", "chunk64-asm/adx", 2048)
+        lo, hi = adx["ratio_range"]["openssl-noblind"]
+        self.assertAlmostEqual(lo, 0.5 / 0.9)
+        self.assertAlmostEqual(hi, 0.5 / 0.9)
+        runs = runs_fixture()
+        runs.append((2, speed_doc(machine("chunk64-asm", True, "adx"), 900.0, 2000.0, 1000.0)))
+        adx = benchlib.find(benchlib.aggregate(runs), "ours", "chunk64-asm/adx", 2048)
+        self.assertAlmostEqual(adx["ratio"]["openssl-noblind"], 0.5 / 0.9)
+        self.assertAlmostEqual(adx["ratio_range"]["openssl-noblind"][1], 1.0)
+        # A file whose records predate ratio_range: merge takes it from the
+        # raw runs.
+        doc = {"schema": benchlib.RUN_SCHEMA, "machine": runs[0][1]["machine"],
+               "settings": {}, "records": benchlib.aggregate(runs),
+               "runs": [{"round": r, "build": "", "speed": d} for r, d in runs]}
+        for rec in doc["records"]:
+            del rec["ratio_range"]
+        rec = benchlib.find(doc["records"], "ours", "chunk64-asm/adx", 2048)
+        lo, hi = benchlib.peer_range(doc, rec, "openssl-noblind")
+        self.assertAlmostEqual(hi, 1.0)
+
     def test_unmeasured_records_are_skipped(self):
         self.assertIsNone(benchlib.find(self.summary, "ours-blinded", "chunk64", 2048))
 
@@ -436,8 +459,9 @@ class Merge(unittest.TestCase):
         self.assertIn("| 0.6 |", rows[0])     # chunk64-asm/adx, µs
         self.assertIn("| 0.60 |", rows[0])    # best/OpenSSL
         # no wheel nor ipp-crypto: best/wheel and best/ipp '-'; best/peer
-        # against the fastest peer, OpenSSL without blinding (900 ns)
-        self.assertTrue(rows[0].endswith("| 0.60 | - | - | 0.67 |"), rows[0])
+        # against the fastest peer, OpenSSL without blinding (900 ns), its
+        # one run the lowest and highest
+        self.assertTrue(rows[0].endswith("| 0.60 | - | - | 0.67 (0.67-0.67) |"), rows[0])
         self.assertIn("| best/OpenSSL | best/wheel | best/ipp | best/peer |", md)
         self.assertIn("2026-01-05", rows[1])  # only a quick run: used
         self.assertIn("RSA-2048", md)
@@ -687,8 +711,8 @@ class Ipp(unittest.TestCase):
         self.assertEqual(benchlib.best_peer(ours)[0], "ipp-crypto")
 
     def test_merge_columns(self):
-        for mb8, cells in ((False, "| 0.5 | n/a | 0.50 | - | 1.11 | 1.11 |"),
-                           (True, "| 0.5 | 0.3 | 0.50 | - | 1.11 | 1.11 |")):
+        for mb8, cells in ((False, "| 0.5 | n/a | 0.50 | - | 1.11 | 1.11 (1.11-1.11) |"),
+                           (True, "| 0.5 | 0.3 | 0.50 | - | 1.11 | 1.11 (1.11-1.11) |")):
             runs = ipp_runs(mb8=mb8)
             doc = {"schema": benchlib.RUN_SCHEMA, "machine": runs[0][1]["machine"],
                    "settings": {}, "records": benchlib.aggregate(runs)}
