@@ -163,7 +163,8 @@ static int parse_int_list(int *out, int *n, const char *s, int lo, int hi,
 	for (const char *p = s;;) {
 		char *end;
 		errno = 0;
-		long v = strtol(p, &end, 10);
+		/* strtol would take leading blanks and a sign: digits only. */
+		long v = *p >= '0' && *p <= '9' ? strtol(p, &end, 10) : (end = (char *)p, 0);
 		if (end == p || errno || v < lo || v > hi || (*end != ',' && *end != '\0')) {
 			cli_error("%s: '%s' is not a list of integers from %d to %d", what, s, lo, hi);
 			return -1;

@@ -231,7 +231,7 @@ TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
  * and the JSON asked for is not written. */
 TEST_F(SpeedCli, BatchThreadsRefusedWhenBad)
 {
-	for (const char *bad : { "0", "1,0", "1,,2", "2,", "x", "1025" }) {
+	for (const char *bad : { "0", "1,0", "1,,2", "2,", "x", "1025", " 2", "+2", "1, 2" }) {
 		Result r = speed(std::string("--batch --bits 1024 --seconds 5 --json out.json "
 					     "--threads '") + bad + "'");
 		expect_error(r, 2, std::string("--threads: '") + bad +
