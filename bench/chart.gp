@@ -15,7 +15,12 @@ panels = nbits + (nseries > 0 ? 1 : 0)
 cols = panels <= 3 ? panels : 3
 rows = (panels + cols - 1) / cols
 
-set terminal pngcairo size (cols * 600), (rows * 540 + 40) font "DejaVu Sans,10" noenhanced
+# Wide enough for the title too (about 8 px a character at 12 pt): one
+# panel alone would cut it at both ends.
+width = cols * 600
+title_width = strlen(title . " (hatched: blinded)") * 8 + 80
+width = width < title_width ? title_width : width
+set terminal pngcairo size width, (rows * 540 + 40) font "DejaVu Sans,10" noenhanced
 set output out
 set multiplot layout rows, cols title title." (hatched: blinded)" font ",12"
 
