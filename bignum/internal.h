@@ -26,6 +26,16 @@
 extern "C" {
 #endif
 
+/* The library's internal names bind inside whatever module links the
+ * archives: a consumer's shared object calls them and takes their
+ * addresses directly, not through its PLT and GOT, which its ifunc
+ * resolvers (bignum/dispatch.c) run before the dynamic linker has
+ * filled.  The public headers keep their names visible.  C only: the
+ * library is C, and C++ (the tests) would make its types hidden too. */
+#ifndef __cplusplus
+#pragma GCC visibility push(hidden)
+#endif
+
 typedef BIG_CHUNK_TYPE chunk_t;
 typedef BIG_CHUNK_DOUBLE_TYPE dchunk_t;
 
@@ -547,6 +557,10 @@ struct big_mont_pow_half {
  * its reduction's chain).  Same words, same guarantees. */
 void big_mont_pow_ct_halves(const struct big_mont_pow_half *h, int count, int elen, int len,
 			    big_mont_sqr_select_fn *sqr_select);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -36,6 +36,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 /* Uses of a pair before a fresh one is made (OpenSSL's BN_BLINDING_COUNTER),
  * and keys a thread's cache holds (least recently used is evicted).  A
  * thread that goes round more keys than that makes a fresh pair every
@@ -89,6 +93,10 @@ void rsa_blinding_forget(const rsa_key *key);
 /* Fill out[0..len) from getrandom(), retrying on EINTR and short reads;
  * 0 on success, -1 if the kernel cannot give randomness. */
 int rsa_random_bytes(uint8_t *out, size_t len);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

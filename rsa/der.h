@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 #define DER_INTEGER 0x02
 #define DER_BIT_STRING 0x03
 #define DER_OCTET_STRING 0x04
@@ -43,5 +47,9 @@ int rsa_der_read_small(int *value, struct der *in, const char *what, char *err,
 /* 0 if in is empty, else -1 with "trailing data after <what>". */
 int rsa_der_expect_end(const struct der *in, const char *what, char *err,
 		   size_t errlen);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #endif

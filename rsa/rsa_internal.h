@@ -20,6 +20,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 struct rsa_key {
 	rsa_key_format_t format;
 	int is_private;
@@ -136,6 +140,10 @@ void rsa_set_error(char *err, size_t errlen, const char *fmt, ...)
  * is RSA_ERR_NO_MEM, any other error is `otherwise` (what a refusal means
  * where the call was made: RSA_ERR_ARGS, RSA_ERR_FORMAT, ...). */
 int rsa_status_from_big(BIG_ERR_CODE err, int otherwise);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

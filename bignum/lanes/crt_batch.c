@@ -46,6 +46,12 @@ size_t big_crt_batch_scratch(int len)
 BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 				  void *scratch, size_t scratch_size)
 {
+	/* The size the header asks for, whichever lanes run: the IFMA
+	 * layout needs less, and a caller whose short buffer passed on an
+	 * IFMA CPU would fail on another. */
+	if (ops != NULL && count >= 1 && count <= BIG_CRT_BATCH_MAX &&
+	    scratch_size < big_crt_batch_scratch(big_crt_batch_len(ops[0].p, ops[0].q)))
+		return BIG_INVALID_ARGS;
 	struct big_lanes52_ops lanes52;
 	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count)) {
 		const BIG_ERR_CODE err52 = big_modexp_crt_batch52_ops(ops, count, &lanes52,

@@ -72,6 +72,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 #define BIG_LANES 8
 #define BIG_LANES_DIGIT_BITS 28
 #define BIG_LANES_DIGIT_MASK ((UINT64_C(1) << 28) - 1)
@@ -325,6 +329,10 @@ uint64_t big_lanes_k0(uint64_t m0);
 BIG_ERR_CODE big_modexp_crt_batch_ops(const big_crt_batch_op *ops, int count,
 				      const struct big_lanes_ops *lanes,
 				      void *scratch, size_t scratch_size);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -77,6 +77,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 #define BIG_LANES52_DIGIT_BITS 52
 #define BIG_LANES52_DIGIT_MASK ((UINT64_C(1) << 52) - 1)
 /* 41 digits: 2132 bits, a 2048-bit half (k = 40) and the tests' margin. */
@@ -300,6 +304,10 @@ size_t big_crt_batch52_scratch(int len);
  * big_crt_batch_len and big_lanes52_len_ok accept (a batch whose other
  * operations disagree is refused there as in radix 2^28). */
 int big_crt_batch52_fits(const big_crt_batch_op *ops, int count);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -70,6 +70,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 #define BIG_R52_DIGIT_BITS 52
 #define BIG_R52_DIGIT_MASK ((UINT64_C(1) << 52) - 1)
 /* Largest digit count: the RSA sizes use up to 40; the tests go to 41. */
@@ -398,6 +402,10 @@ void big_r52_ct_base_pow(uint64_t *out, const uint64_t *a,
 			 const uint64_t *e, int ebits, const uint64_t *n,
 			 const uint64_t *n_rr, int len, int digits,
 			 const struct big_r52_ops *ops, uint64_t *scratch);
+#endif
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
 #endif
 
 #ifdef __cplusplus

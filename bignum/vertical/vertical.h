@@ -55,6 +55,10 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus /* as in bignum/internal.h */
+#pragma GCC visibility push(hidden)
+#endif
+
 #define BIG_VERT_RADIX_BITS 28
 #define BIG_VERT_DIGIT_MASK ((UINT64_C(1) << BIG_VERT_RADIX_BITS) - 1)
 #define BIG_VERT_MAX_DIGITS 75
@@ -196,6 +200,10 @@ int big_vert_zmm_tuned(void);
  * (any alignment). */
 size_t big_vert_pow2_scratch(int len, int elen);
 size_t big_vert_crt_pow2_scratch(int len, int elen);
+
+#ifndef __cplusplus
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
