@@ -333,8 +333,8 @@ static int check_answers(struct key_run *k, char *err, size_t errlen)
 		const int rc = run_own(k, i);
 		if (rc != 0) {
 			if (i == IMPL_MB8)
-				snprintf(err, errlen, "%s: %s", k->key->label,
-					 bench_ipp_mb8_ops.strerror(k->mb8, rc));
+				snprintf(err, errlen, "%s: %s failed (%s)", k->key->label,
+					 impl_name[i], bench_ipp_mb8_ops.strerror(k->mb8, rc));
 			else
 				snprintf(err, errlen, "%s: %s failed (status %d)", k->key->label,
 					 impl_name[i], rc);

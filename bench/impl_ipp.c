@@ -568,6 +568,16 @@ static void *mb8_open(const struct bench_key_input *key, int mode, char *err, si
 		free(x);
 		return NULL;
 	}
+	/* Its CRT takes two primes of half n's bits (it refuses others with
+	 * status bits per lane): n/a for such a key, not a failed run. */
+	const int pbits = bit_length(parts->v[RSA_PART_P], parts->len[RSA_PART_P]);
+	const int qbits = bit_length(parts->v[RSA_PART_Q], parts->len[RSA_PART_Q]);
+	if (pbits != x->bits / 2 || qbits != x->bits / 2) {
+		snprintf(err, errlen, "libcrypto_mb's mb8 RSA takes primes of half the "
+			 "modulus's %d bits, not %d and %d", x->bits, pbits, qbits);
+		free(x);
+		return NULL;
+	}
 	static const int part_of[5] = { RSA_PART_P, RSA_PART_Q, RSA_PART_DP, RSA_PART_DQ,
 					RSA_PART_QINV };
 	int ok = (x->buf = calloc(2 * LANES, x->size)) != NULL;

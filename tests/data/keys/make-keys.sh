@@ -21,3 +21,29 @@ for bits in 512 1024 1025 1536 2047 2048 3072 4096; do
     openssl rsa -in "$name.pem" -outform DER -out "$name.der" 2>/dev/null
   done
 done
+# RSA-2048 whose primes are not half its size each (1025 and 1023 bits):
+# OpenSSL reads and checks it, and `openssl genpkey` never makes one.
+name=rsa2048-unbalanced
+if [ ! -f "$name.pem" ]; then
+  conf=$(mktemp)
+  while :; do
+    p=$(openssl prime -generate -bits 1025); q=$(openssl prime -generate -bits 1023)
+    python3 - "$p" "$q" > "$conf" <<'PY' && break
+import math, sys
+p, q = int(sys.argv[1]), int(sys.argv[2])
+e, n = 65537, p * q
+if n.bit_length() != 2048 or math.gcd(e, (p - 1) * (q - 1)) != 1:
+    sys.exit(1)
+d = pow(e, -1, math.lcm(p - 1, q - 1))
+print("asn1=SEQUENCE:k\n[k]\nv=INTEGER:0")
+for k, v in (("n", n), ("e", e), ("d", d), ("p", p), ("q", q), ("dp", d % (p - 1)),
+             ("dq", d % (q - 1)), ("qi", pow(q, -1, p))):
+    print("%s=INTEGER:0x%X" % (k, v))
+PY
+  done
+  openssl asn1parse -genconf "$conf" -noout -out "$name.der"
+  rm -f "$conf"
+  openssl pkey -inform DER -in "$name.der" -traditional -out "$name.pem"
+  rm -f "$name.der"
+  openssl pkey -in "$name.pem" -check -noout
+fi
