@@ -17,8 +17,9 @@ for bits in 512 1024 1025 1536 2047 2048 3072 4096; do
     openssl pkey -in "$name.p8.pem" -traditional -out "$name.pem"
     openssl pkey -in "$name.p8.pem" -pubout -out "$name.pub.pem"
     openssl rsa -in "$name.pem" -RSAPublicKey_out -out "$name.rsapub.pem" 2>/dev/null
-    openssl pkey -in "$name.p8.pem" -outform DER -out "$name.p8.der"
-    openssl rsa -in "$name.pem" -outform DER -out "$name.der" 2>/dev/null
+    # pkey -outform DER writes an RSA key as PKCS#1; pkcs8 -topk8 keeps PKCS#8.
+    openssl pkcs8 -topk8 -nocrypt -in "$name.p8.pem" -outform DER -out "$name.p8.der"
+    openssl rsa -in "$name.pem" -traditional -outform DER -out "$name.der" 2>/dev/null
   done
 done
 # RSA-2048 whose primes are not half its size each (1025 and 1023 bits):
