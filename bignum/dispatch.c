@@ -98,7 +98,7 @@ static int env_value(const char *name_eq, int name_len, char *value, int size)
 	if (fd < 0)
 		return -1;
 
-	char buf[512];
+	char buf[4096]; /* a page a read: some programs run with environments of megabytes */
 	int vlen = 0;
 	/* state: 0 at start of entry, k>0 matched k chars of name_eq,
 	 * -1 reading our value, -2 skipping an unrelated entry. */

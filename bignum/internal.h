@@ -30,8 +30,11 @@ extern "C" {
  * archives: a consumer's shared object calls them and takes their
  * addresses directly, not through its PLT and GOT, which its ifunc
  * resolvers (bignum/dispatch.c) run before the dynamic linker has
- * filled.  The public headers keep their names visible.  C only: the
- * library is C, and C++ (the tests) would make its types hidden too. */
+ * filled.  The public headers keep their names visible, and so do the
+ * names an ifunc binds (declared with visibility "default"): their GOT
+ * entries are filled by calling their resolvers, and aarch64's linker
+ * cannot take a hidden ifunc's address.  C only: the library is C, and
+ * C++ (the tests) would make its types hidden too. */
 #ifndef __cplusplus
 #pragma GCC visibility push(hidden)
 #endif
@@ -114,7 +117,7 @@ big_mont_mul_vec_fn big_mont_mul_vec_adx_rows16;
 #endif
 /* 1 where the adx variant's product at 16 chunks is Karatsuba's, bound
  * at load time (bignum/tuning.h, MONT_MUL16_KARATSUBA), else 0. */
-int big_mont_mul16_karatsuba(void);
+__attribute__((visibility("default"))) int big_mont_mul16_karatsuba(void);
 
 /*
  * Constant-time table read (bignum/ct_select.c):
@@ -131,7 +134,7 @@ int big_mont_mul16_karatsuba(void);
  */
 typedef void big_ct_select_fn(chunk_t *out, const chunk_t *table, int entries,
 			      chunk_t index, int len);
-big_ct_select_fn big_ct_select;
+__attribute__((visibility("default"))) big_ct_select_fn big_ct_select;
 void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 		     chunk_t index, int len);
 #if defined(__x86_64__)
@@ -170,7 +173,7 @@ typedef void big_mont_sqr_select_fn(chunk_t *r, const chunk_t *a,
 				    const chunk_t *n, chunk_t n0, int len,
 				    chunk_t *sel, const chunk_t *table,
 				    int entries, chunk_t index);
-big_mont_sqr_select_fn big_mont_sqr_select_vec;
+__attribute__((visibility("default"))) big_mont_sqr_select_fn big_mont_sqr_select_vec;
 big_mont_sqr_select_fn big_mont_sqr_select_vec_separate;
 #if BIGMONT_HAVE_ASM
 big_mont_sqr_select_fn big_mont_sqr_select_vec_adx;
@@ -198,7 +201,7 @@ enum big_cpu_variant big_cpu_choose(void);
 enum big_cpu_variant big_cpu_best(void);
 /* big_cpu_choose()'s answer, bound once at load time (an ifunc): for the
  * choices made per call, which must not read the environment each time. */
-enum big_cpu_variant big_cpu_bound(void);
+__attribute__((visibility("default"))) enum big_cpu_variant big_cpu_bound(void);
 
 /* ---- small helpers ------------------------------------------------------ */
 /* A window width for an exponent of ebits bits (a public length): 3, 4, 5
@@ -538,7 +541,7 @@ void big_mont_pow_ct_using(chunk_t *out, const chunk_t *base_m, const chunk_t *e
 /* 1 where the tuning table (CRT_PAIRED8, bignum/tuning.h) or BIGMONT_TUNE
  * has big_modexp_crt run its radix-2^64 exponentiations side by side
  * (big_crt_exp_mod_primes) for primes of 8 chunks each, else 0. */
-int big_crt_paired8_tuned(void);
+__attribute__((visibility("default"))) int big_crt_paired8_tuned(void);
 
 /* One of the exponentiations big_mont_pow_ct_halves runs side by side:
  * big_mont_pow_ct's arguments, scratch its own

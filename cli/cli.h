@@ -14,10 +14,13 @@
 /* "bigmont: error: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Reject a BIGMONT_CPU this build or CPU cannot honour, a BIGMONT_BATCH
- * that names no lane build and a BIGMONT_TUNE that names no tuning choice
- * (or not as NAME=0|1), with a message; 0 if they are unset or usable. */
-int cli_check_cpu_env(void);
+/* Reject what the command cannot run under, with a message: a stack limit
+ * below what its private-key operations need, a BIGMONT_CPU this build or
+ * CPU cannot honour, a BIGMONT_BATCH that names no lane build, a
+ * BIGMONT_TUNE that names no tuning choice (or not as NAME=0|1), and
+ * either of BIGMONT_CPU and BIGMONT_TUNE where the library could not read
+ * them (no /proc/self/environ); 0 if all is usable. */
+int cli_check_environment(void);
 /* Reject a BIGMONT_BATCH whose lanes this build or CPU cannot run (where
  * the operation would otherwise quietly take others), with a message; 0
  * if it is unset or they run. */

@@ -463,15 +463,30 @@ int cli_same_file(const char *a, int a_std, const char *b, int b_std)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* The error cli_write_output would give for a descriptor that is closed
+ * or open for reading only, or 0. */
+static int fd_refused(const char *path, int fd)
+{
+	const int flags = fcntl(fd, F_GETFL);
+	if (flags >= 0 && (flags & O_ACCMODE) != O_RDONLY)
+		return 0;
+	const char *why = flags < 0 ? strerror(errno) : "open for reading only";
+	if (fd == STDOUT_FILENO && (path == NULL || strcmp(path, "-") == 0))
+		cli_error("cannot write standard output: %s", why);
+	else
+		cli_error("cannot write output file '%s' (descriptor %d): %s", path, fd, why);
+	return -1;
+}
+
 int cli_check_output(const char *path)
 {
 	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };
-	if (path == NULL || strcmp(path, "-") == 0)
-		return 0;
-	if (resolve_output(path, &t) != 0)
+	if (path != NULL && strcmp(path, "-") != 0 && resolve_output(path, &t) != 0)
 		return -1;
 	int rc = 0;
-	if (t.kind == OUT_DIRECT && access(t.path, W_OK) != 0) {
+	if (t.kind == OUT_FD) {
+		rc = fd_refused(path, t.fd);
+	} else if (t.kind == OUT_DIRECT && access(t.path, W_OK) != 0) {
 		rc = out_error(path, strerror(errno));
 	} else if (t.kind == OUT_NEW_FILE || t.kind == OUT_EXISTING_FILE) {
 		char *dir = dir_of(t.path);

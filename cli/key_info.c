@@ -53,7 +53,7 @@ int cmd_key_info(int argc, char **argv)
 		cli_error("key-info: missing KEY (try 'bigmont key-info --help')");
 		return CLI_EXIT_USAGE;
 	}
-	if (cli_check_cpu_env() != 0)
+	if (cli_check_environment() != 0)
 		return CLI_EXIT_USAGE;
 	rsa_key *key;
 	int pem;

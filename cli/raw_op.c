@@ -265,7 +265,7 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			  "key (choose another --out)", cmd, outfile);
 		return CLI_EXIT_USAGE;
 	}
-	if (cli_check_cpu_env() != 0 || (private_op && batch && cli_check_batch_env() != 0))
+	if (cli_check_environment() != 0 || (private_op && batch && cli_check_batch_env() != 0))
 		return CLI_EXIT_USAGE;
 	/* Before the work, which --batch can make long, not after it. */
 	if (cli_check_output(outfile) != 0)

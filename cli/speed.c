@@ -549,7 +549,7 @@ int cmd_speed(int argc, char **argv)
 		cli_error("cannot write standard output: %s", strerror(errno));
 		return CLI_EXIT_FAILURE;
 	}
-	if (cli_check_cpu_env() != 0)
+	if (cli_check_environment() != 0)
 		return CLI_EXIT_USAGE;
 	if (fcntl(STDOUT_FILENO, F_GETFL) < 0) {
 		cli_error("standard output is closed: the %s has nowhere to go",

@@ -39,7 +39,13 @@ int cmd_speed_exec(int argc, char **argv)
 	args[0] = (char *)CLI_SPEED_PROGRAM;
 	memcpy(args + 1, argv + 1, (size_t)argc * sizeof(*args));
 	cli_execv_own(path, args);
-	cli_error("speed: cannot run %s: %s", path, strerror(errno));
+	const int saved = errno;
+	const char *emulator = getenv("BIGMONT_EMULATOR");
+	if (emulator != NULL && *emulator != '\0')
+		cli_error("speed: cannot run %s through BIGMONT_EMULATOR '%s': %s", path, emulator,
+			  strerror(saved));
+	else
+		cli_error("speed: cannot run %s: %s", path, strerror(saved));
 	free(args);
 	return CLI_EXIT_FAILURE;
 }

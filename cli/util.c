@@ -1,9 +1,13 @@
 #include "cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 void cli_error(const char *fmt, ...)
 {
@@ -58,8 +62,48 @@ int cli_check_batch_env(void)
 	return -1;
 }
 
-int cli_check_cpu_env(void)
+/* What the command needs of its stack: a private-key operation's
+ * RSA_STACK_BYTES, and as much again for the command's own frames, the C
+ * library's and the arguments and environment the stack also holds (64
+ * KiB ran every command and key size; 40 KiB crashed). */
+#define CLI_STACK_NEED (2 * RSA_STACK_BYTES)
+
+static int stack_enough(void)
 {
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= CLI_STACK_NEED)
+		return 1;
+	cli_error("the stack limit is %llu KiB (ulimit -s); bigmont needs at least %d KiB "
+		  "(a private-key operation takes up to %d KiB of it)",
+		  (unsigned long long)rl.rlim_cur / 1024, CLI_STACK_NEED / 1024,
+		  RSA_STACK_BYTES / 1024);
+	return 0;
+}
+
+/* The library reads BIGMONT_CPU and BIGMONT_TUNE from /proc/self/environ
+ * as it loads (bignum/dispatch.c: before the C library's environment is
+ * set up), and without that file binds as if they were unset. */
+static int library_sees(const char *name)
+{
+	const char *v = getenv(name);
+	if (v == NULL || *v == '\0')
+		return 1;
+	int fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
+		return 1;
+	}
+	cli_error("%s is set, but the library reads it from /proc/self/environ, which cannot "
+		  "be read here (%s): unset it, or run where /proc is mounted", name,
+		  strerror(errno));
+	return 0;
+}
+
+int cli_check_environment(void)
+{
+	if (!stack_enough() || !library_sees("BIGMONT_CPU") || !library_sees("BIGMONT_TUNE"))
+		return -1;
 	char why[512];
 	if (big_tune_env_check(why, sizeof why) != 0) {
 		cli_error("BIGMONT_TUNE: %s", why);

@@ -71,7 +71,9 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
  * R mod n (Montgomery form, R = B^(key->n.len)), key->n.len chunks each.
  * The pointers stay valid until this thread's next call into this header
  * or its exit.  key is a private key.  RSA_OK, or rsa_blind_pair's errors
- * (RSA_ERR_NO_MEM also if the thread's cache cannot be made).  Allocates
+ * (RSA_ERR_NO_MEM also if the thread's cache cannot be mapped; glibc
+ * aborts the process instead of failing when it cannot record the cache's
+ * release at the thread's exit, rsa.h).  Allocates
  * only when it makes a fresh pair.  No lock; writes only the thread's own
  * cache.
  */

@@ -78,6 +78,8 @@ static struct cache *cache_get(void)
 	c = p; /* zero-filled: every slot empty */
 	(void)madvise(p, sizeof(struct cache), MADV_WIPEONFORK);
 	c->pid = getpid();
+	/* glibc aborts here when out of memory (rsa.h); a C library that
+	 * reports the failure gets RSA_ERR_NO_MEM. */
 	if (__cxa_thread_atexit_impl(cache_destroy, c, &__dso_handle) != 0) {
 		munmap(p, sizeof(struct cache));
 		return NULL;

@@ -888,6 +888,47 @@ TEST(CliOut, OutputIsCheckedBeforeTheWork)
 		  std::string::npos)
 		<< r.err;
 	EXPECT_TRUE(dir.entries().empty());
+	/* A descriptor by name, or standard output, closed or open for
+	 * reading only: refused before the key is read too (before, after the
+	 * whole batch). */
+	const std::string nokey = quoted(dir.path + "/no-key.pem"),
+			  noin = quoted(dir.path + "/no-input.bin");
+	const std::string cases[][2] = {
+		{ "--out /dev/fd/9", "'/dev/fd/9' (descriptor 9): Bad file descriptor" },
+		{ "--out /dev/fd/9 9</dev/null", "(descriptor 9): open for reading only" },
+		{ ">&-", "cannot write standard output: Bad file descriptor" },
+		{ "--out - </dev/null >&-", "cannot write standard output: Bad file descriptor" },
+		{ "</dev/null >/dev/null 1<&0", "cannot write standard output: open for reading only" },
+	};
+	for (const auto &c : cases) {
+		r = limited("exec \"$B\" decrypt --batch --key " + nokey + " --in " + noin + " " + c[0],
+			    dir.path);
+		EXPECT_EQ(r.status, 1) << c[0];
+		EXPECT_NE(r.err.find(c[1]), std::string::npos) << c[0] << ": " << r.err;
+	}
+}
+
+/* A stack limit below what a private-key operation needs with the
+ * command around it: refused before anything runs (before, a crash by
+ * SIGSEGV at 40 KiB). */
+TEST(Cli, SmallStackLimitRefused)
+{
+	if (std::getenv("BIGMONT_EMULATOR") != nullptr)
+		GTEST_SKIP() << "under an emulator the limit is the emulator's stack";
+	TempDir dir;
+	for (const char *cmd : { "key-info", "decrypt --in /dev/null --key" }) {
+		Result r = limited(std::string("ulimit -s 48; exec \"$B\" ") + cmd + " " +
+					   quoted(key("rsa2048-e65537.pem")),
+				   dir.path);
+		EXPECT_EQ(r.status, 2) << cmd << ": " << r.err;
+		EXPECT_NE(r.err.find("the stack limit is 48 KiB (ulimit -s); bigmont needs at "
+				     "least 96 KiB"),
+			  std::string::npos)
+			<< r.err;
+	}
+	Result r = limited("ulimit -s 96; exec \"$B\" key-info " + quoted(key("rsa2048-e65537.pem")),
+			   dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
 }
 
 /* A wrong input length in words: "1 byte", not "1 bytes". */

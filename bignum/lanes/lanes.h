@@ -193,10 +193,10 @@ big_lanes_mul_fn big_lanes_mul_avx2_intrin;
 big_lanes_sqr_fn big_lanes_sqr_avx2_intrin;
 big_lanes_mul_fn big_lanes_mul_avx2_asm;
 big_lanes_sqr_fn big_lanes_sqr_avx2_asm;
-int big_lanes19_asm(void);
-int big_lanes37_asm(void);
-int big_lanes55_asm(void);
-int big_lanes74_asm(void);
+__attribute__((visibility("default"))) int big_lanes19_asm(void);
+__attribute__((visibility("default"))) int big_lanes37_asm(void);
+__attribute__((visibility("default"))) int big_lanes55_asm(void);
+__attribute__((visibility("default"))) int big_lanes74_asm(void);
 /*
  * The NASM kernels leave their frame (the columns, the Montgomery digits,
  * the squaring's digit sums: up to 14,368 bytes below the rsp at
@@ -229,8 +229,8 @@ BIG_LANES_DECLARE_BUILD(avx512)
 /* 1 if the CPU has AVX2 and the OS saves the YMM state; 1 if it has
  * AVX-512F and the OS saves the ZMM and opmask state (each bound once at
  * load: bignum/dispatch.c). */
-int big_lanes_cpu_has_avx2(void);
-int big_lanes_cpu_has_avx512(void);
+__attribute__((visibility("default"))) int big_lanes_cpu_has_avx2(void);
+__attribute__((visibility("default"))) int big_lanes_cpu_has_avx512(void);
 
 struct big_lanes_ops {
 	big_lanes_mul_fn *mul;

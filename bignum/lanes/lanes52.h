@@ -223,7 +223,7 @@ void big_r52_stack_wipe_ifma(size_t bytes);
 /* 1 if the CPU has AVX-512 F and IFMA and the OS saves the opmask and ZMM
  * state (big_r52_cpu_has_ifma's test, which asks for DQ, BW and VL too:
  * every IFMA CPU has them). */
-int big_lanes52_cpu_has_ifma(void);
+__attribute__((visibility("default"))) int big_lanes52_cpu_has_ifma(void);
 
 struct big_lanes52_ops {
 	big_lanes52_mul_fn *mul;

@@ -257,13 +257,13 @@ BIG_R52_DECLARE_BUILD(ifma)
  * tunings of each, _amd and _intel (the same words, either runs on any
  * such CPU); the _asm names are bound at load time to the one for this
  * CPU (bignum/dispatch.c), which big_r52_kernels20_intel() tells. */
-big_r52_dual_mul_fn big_r52_dual_mul20_ifma_asm;
-big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_asm;
+__attribute__((visibility("default"))) big_r52_dual_mul_fn big_r52_dual_mul20_ifma_asm;
+__attribute__((visibility("default"))) big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_asm;
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_amd;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_amd;
 big_r52_dual_mul_fn big_r52_dual_mul20_ifma_intel;
 big_r52_dual_sqr_fn big_r52_dual_sqr20_ifma_intel;
-int big_r52_kernels20_intel(void);
+__attribute__((visibility("default"))) int big_r52_kernels20_intel(void);
 /* The 10-digit pair product in NASM (asm/x86_64/r52_dual_mul10_ifma.asm):
  * the contract of big_r52_dual_mul with mod->digits == 10, two halves
  * and mod->m_up prepared, on CPUs with AVX512F/VL/IFMA/DQ/BW.  The IFMA
@@ -276,11 +276,11 @@ big_r52_dual_mul_fn big_r52_dual_mul10_ifma;
  * 30 digits, 0 where by the product.  Each of these predicates is bound
  * at load time from the tuning table (bignum/tuning.h: per CPU model,
  * only where measured) or BIGMONT_TUNE (bignum/dispatch.c). */
-int big_r52_pow_sqr30_dedicated(void);
+__attribute__((visibility("default"))) int big_r52_pow_sqr30_dedicated(void);
 /* 1 where the IFMA build's product of both halves at `digits` works on
  * zmm pair groups (30 and 40 digits only), 0 where on the ymm halves.
  * The same words either way. */
-int big_r52_mul_pairs_wanted(int digits);
+__attribute__((visibility("default"))) int big_r52_mul_pairs_wanted(int digits);
 /* Zeroes the stack frame those two leave (secret-derived words) and the
  * vector, mask and caller-saved general registers: to be called from the
  * function that called them, at the same stack depth, after the last of

@@ -185,16 +185,16 @@ void big_vert_crt_pow2(uint64_t *m_p, uint64_t *m_q, const uint64_t *a, int alen
 
 /* 1 where the CPU has AVX-512F and the OS saves the ZMM and opmask
  * states (bignum/dispatch.c). */
-int big_vert_cpu_has_avx512(void);
+__attribute__((visibility("default"))) int big_vert_cpu_has_avx512(void);
 
 /* 1 where the tuning table (bignum/tuning.h, VERTICAL) or BIGMONT_TUNE
  * binds big_modexp_crt's vertical path, bound once at load
  * (bignum/dispatch.c); 0 in builds without the assembly. */
-int big_vert_tuned(void);
+__attribute__((visibility("default"))) int big_vert_tuned(void);
 /* 1 where the table (VERTICAL_ZMM) or BIGMONT_TUNE binds the vertical
  * path on the zmm kernels, where the CPU has AVX-512F; 0 in builds
  * without the assembly. */
-int big_vert_zmm_tuned(void);
+__attribute__((visibility("default"))) int big_vert_zmm_tuned(void);
 
 /* Words of big_vert_pow2_avx2's and big_vert_crt_pow2_avx2's scratch
  * (any alignment). */

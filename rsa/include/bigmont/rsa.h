@@ -131,7 +131,11 @@ int rsa_key_fault_check(const rsa_key *key);
  * a new key; no lock.  A thread's cache holds the pairs of its 16 most
  * recently used keys: one that goes round more keys makes a fresh pair
  * (a getrandom() call, an inversion, some allocations) every operation.  rsa_key_free wipes the calling thread's pair for the
- * key, and a thread's cache is wiped when the thread exits (rsa/blinding.h). */
+ * key, and a thread's cache is wiped when the thread exits (rsa/blinding.h).
+ * A thread's first blinded operation makes its cache and has the C
+ * library release it at the thread's exit; glibc ends the process when it
+ * has no memory to record that release (its __cxa_thread_atexit_impl
+ * aborts rather than fail), so out of memory there is not RSA_ERR_NO_MEM. */
 int rsa_key_set_blinding(rsa_key *key, int on);
 int rsa_key_blinding(const rsa_key *key);
 
