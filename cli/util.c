@@ -9,14 +9,24 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+/* One line, whatever a file name or a value in it holds: control bytes
+ * (a newline, an escape sequence) are written as \xNN, and a message is
+ * cut at 1 KiB (an environment variable may hold megabytes). */
 void cli_error(const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("bigmont: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	const int n = vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fputs("bigmont: error: ", stderr);
+	for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else
+			fputc(*p, stderr);
+	}
+	fputs(n >= (int)sizeof(msg) ? " [...]\n" : "\n", stderr);
 }
 
 /* Why BIGMONT_CPU=want falls back to `runs` here. */

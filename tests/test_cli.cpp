@@ -931,6 +931,17 @@ TEST(Cli, SmallStackLimitRefused)
 	EXPECT_EQ(r.status, 0) << r.err;
 }
 
+/* An error is one line whatever a name in it holds: a newline or an
+ * escape sequence in a file name is written as \xNN. */
+TEST(Cli, ErrorIsOneLine)
+{
+	TempDir dir;
+	Result r = run({ kExe, "key-info", "x\nbigmont: ok\x1b[31m" }, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_EQ(r.err, "bigmont: error: cannot open key file 'x\\x0abigmont: ok\\x1b[31m': "
+			 "No such file or directory\n");
+}
+
 /* A wrong input length in words: "1 byte", not "1 bytes". */
 TEST(Cli, InputLengthInWords)
 {
