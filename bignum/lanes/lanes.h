@@ -216,7 +216,16 @@ BIG_LANES_DECLARE_BUILD(avx512)
  * 21 KB for the product's entry point and 19 KB for the squaring's (their
  * 74-digit Karatsuba inlined), the sanitizers' deeper.  A caller of big_lanes_{mul,sqr}_avx512 by
  * name wipes as much itself. */
-#if defined(__SANITIZE_ADDRESS__)
+/* The frame sizes here and in lanes52.h and radix52/dual_ifma.c were
+ * measured with GCC at -O2, as the presets build; any other compiler or
+ * level (clang -O2 and GCC -O0 left secrets below these depths),
+ * AddressSanitizer too, gets the deeper wipes. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__clang__) || !defined(__OPTIMIZE__)
+#define BIG_LANES_FRAMES_UNMEASURED 1
+#else
+#define BIG_LANES_FRAMES_UNMEASURED 0
+#endif
+#if BIG_LANES_FRAMES_UNMEASURED
 #define BIG_LANES_AVX512_WIPE_BYTES 49152
 #else
 #define BIG_LANES_AVX512_WIPE_BYTES 24576

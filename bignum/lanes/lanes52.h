@@ -210,7 +210,7 @@ BIG_LANES52_DECLARE_BUILD(ifma)
  * Lanes52Ifma.FramesAreWipedByTheirCaller checks it.  The sanitizers'
  * frames are deeper.
  */
-#if defined(__SANITIZE_ADDRESS__)
+#if BIG_LANES_FRAMES_UNMEASURED /* lanes.h */
 #define BIG_LANES52_FRAME_BYTES 32768
 #else
 #define BIG_LANES52_FRAME_BYTES 16384

@@ -86,11 +86,13 @@
  * check), 5 KB at 30 and 40 (r52_mul_pairs_40) and 10 KB at the run-time
  * k's (r52_sqr_pairs_any).  AddressSanitizer's builds keep the inline
  * helpers as calls and pad every frame: about 8 KB deep at 10 digits, 13
- * KB for the pairs, so they wipe 32 KB at every size.
+ * KB for the pairs, so they wipe 32 KB at every size, as builds by
+ * another compiler or at another level do (clang -O2 and GCC -O0 left p
+ * and q below the depths above at 30 and 40 digits).
  * Radix52Asm.KernelFramesAreWipedByTheirCaller fails if one reaches
  * deeper. */
 #define R52_WIPE_C_FRAMES(k) big_r52_stack_wipe_ifma(R52_C_FRAME_BYTES(k))
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__clang__) || !defined(__OPTIMIZE__)
 #define R52_C_FRAME_BYTES(k) 32768
 #else
 #define R52_C_FRAME_BYTES(k)                                                 \

@@ -9,9 +9,11 @@
  *
  * Stack: the private operations (rsa_private_raw, rsa_private_batch) use
  * at most RSA_STACK_BYTES of the calling thread's stack, whatever the
- * key's size (their buffers are sized for the largest key), in a build
- * optimised as the presets build (-O2; an -O0 debug build takes up to
- * some 66 KB); a thread or coroutine with a small stack must allow for it.  The rest of their
+ * key's size (their buffers are sized for the largest key), in a GCC
+ * build optimised as the presets build (-O2; a clang -O2 or GCC -O0 build
+ * takes up to some 70 KB: its frames are larger, and the wipes after the
+ * vector kernels reach deeper to cover them); a thread or coroutine with
+ * a small stack must allow for it.  The rest of their
  * memory is the heap's or the caller's scratch.
  *
  * Every function returns 0 (RSA_OK) on success or a negative rsa_status.
