@@ -2,8 +2,9 @@
 # profiles/record, whose table must parse and name a multiply kernel among
 # its top three.  Skipped (status 77, reason printed) where neither perf nor
 # callgrind can run, and in sanitizer builds, whose profile would show the
-# sanitizer's run time (and which valgrind cannot run).
-if(TARGET bigmont)
+# sanitizer's run time (and which valgrind cannot run).  Not without the
+# benchmark: the profiles are of `bigmont speed`.
+if(TARGET bigmont AND TARGET bigmont_bench)
   find_package(Python3 COMPONENTS Interpreter)
   if(Python3_Interpreter_FOUND)
     if(BIGNUM_ASM)
