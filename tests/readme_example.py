@@ -10,6 +10,7 @@ usage: tests/readme_example.py README.md CLI_DIR
 $PWD/build/chunk64-asm/cli.)
 """
 import os
+import shlex
 import re
 import subprocess
 import sys
@@ -37,7 +38,10 @@ def main(argv):
     if not commands or README_CLI not in commands[0]:
         failures.append("the example's first line does not put %s on PATH: %r"
                         % (README_CLI, commands[:1]))
-    script = "set -e\n" + "\n".join(c.replace(README_CLI, cli_dir) for c in commands) + "\n"
+    # Quoted: a build directory's path may hold a space (the README's
+    # $PWD expands in an assignment, which does not split it).
+    script = "set -e\n" + "\n".join(c.replace(README_CLI, shlex.quote(cli_dir))
+                                     for c in commands) + "\n"
     with tempfile.TemporaryDirectory(prefix="bigmont-readme-") as tmp:
         clone = os.path.join(tmp, "clone")
         scratch = os.path.join(tmp, "tmp")

@@ -219,15 +219,16 @@ TEST(Cli, BadInputCorpus)
 		auto f = split(line, '\t');
 		ASSERT_EQ(f.size(), 4u) << "bad manifest line: " << line;
 		TempDir out, scratch;
-		std::string cmd = f[1];
-		replace_all(cmd, "{file}", bad + "/" + f[0]);
-		replace_all(cmd, "{bad}", bad);
-		replace_all(cmd, "{key}", key("rsa1024-e65537.pem"));
-		replace_all(cmd, "{pub}", key("rsa1024-e65537.pub.pem"));
-		replace_all(cmd, "{out}", out.path + "/out.bin");
+		/* Split first: a path with a space is one argument. */
 		std::vector<std::string> args{kExe};
-		for (auto &a : split(cmd, ' '))
+		for (std::string a : split(f[1], ' ')) {
+			replace_all(a, "{file}", bad + "/" + f[0]);
+			replace_all(a, "{bad}", bad);
+			replace_all(a, "{key}", key("rsa1024-e65537.pem"));
+			replace_all(a, "{pub}", key("rsa1024-e65537.pub.pem"));
+			replace_all(a, "{out}", out.path + "/out.bin");
 			args.push_back(a);
+		}
 		Result r = run(args, scratch.path);
 		SCOPED_TRACE("case: " + f[0] + " | " + f[1]);
 		EXPECT_EQ(r.status, std::atoi(f[2].c_str())) << r.err;

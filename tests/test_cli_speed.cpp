@@ -47,6 +47,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/* A path as one shell word (the source tree's path may hold a space). */
+std::string q(const std::string &path)
+{
+	return "'" + path + "'";
+}
+
 /* A fresh directory under the system's temporary one, removed after. */
 class SpeedCli : public ::testing::Test {
 protected:
@@ -216,10 +222,10 @@ TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
 {
 	expect_error(speed("--bits 1024,2048,1024"), 2, "--bits: 1024 is given twice");
 	const std::string key = bt::data_path("keys/rsa1024-e65537.pem");
-	expect_error(speed("--key " + key + " --key " + key), 2, "is given twice");
+	expect_error(speed("--key " + q(key) + " --key " + q(key)), 2, "is given twice");
 	/* The same file by another path, and a thread count twice, as --bits. */
 	fs::create_symlink(key, dir + "/link.pem");
-	expect_error(speed("--key " + key + " --key link.pem"), 2,
+	expect_error(speed("--key " + q(key) + " --key link.pem"), 2,
 		     "' and 'link.pem' are the same file, given twice");
 	expect_error(speed("--key link.pem --key ./link.pem"), 2,
 		     "'link.pem' and './link.pem' are the same file, given twice");
@@ -270,15 +276,15 @@ TEST_F(SpeedCli, HeaderSaysTheMinimumOfBatches)
 TEST_F(SpeedCli, OneErrorPrefix)
 {
 	/* OpenSSL and GMP take this key; ours refuses it (under 512 bits). */
-	Result r = speed("--seconds 0.01 --key " + bt::data_path("bad/modulus-256-bits.pem"));
+	Result r = speed("--seconds 0.01 --key " + q(bt::data_path("bad/modulus-256-bits.pem")));
 	expect_error(r, 1, "modulus-256-bits.pem': the modulus has 256 bits");
 	EXPECT_TRUE(r.out.empty()) << "printed before the keys were checked: " << r.out;
 	expect_error(speed("--key missing.pem"), 1, "cannot open key file 'missing.pem'");
 	/* Our loader's reasons first: no passphrase prompt, no GMP or
 	 * OpenSSL message for a key the benchmark cannot take. */
-	expect_error(speed("--seconds 0.01 --key " + bt::data_path("bad/encrypted-pkcs8.pem")), 1,
+	expect_error(speed("--seconds 0.01 --key " + q(bt::data_path("bad/encrypted-pkcs8.pem"))), 1,
 		     "the key is encrypted");
-	expect_error(speed("--seconds 0.01 --key " + bt::data_path("keys/rsa1024-e3.pub.pem")), 1,
+	expect_error(speed("--seconds 0.01 --key " + q(bt::data_path("keys/rsa1024-e3.pub.pem"))), 1,
 		     "speed needs a private key, not a public key");
 	expect_error(speed("--bits 1000"), 2, "no embedded key of 1000 bits");
 	/* --kernels alone writes a JSON document (bench_smoke reads it): its
@@ -328,7 +334,7 @@ TEST_F(SpeedCli, DerKeysMeasured)
 {
 	for (const char *name : { "keys/rsa1024-e65537.der", "keys/rsa1024-e3.p8.der" }) {
 		const std::string path = bt::data_path(name);
-		Result r = speed("--seconds 0.01 --key " + path);
+		Result r = speed("--seconds 0.01 --key " + q(path));
 		ASSERT_EQ(r.status, 0) << r.err;
 		EXPECT_TRUE(r.err.empty()) << r.err;
 		EXPECT_NE(r.out.find("RSA-1024 private key (" + path + ")"), std::string::npos) << r.out;
@@ -344,8 +350,8 @@ TEST_F(SpeedCli, DerKeysMeasured)
 	}
 	/* A DER key and the same key in PEM are two keys, both measured. */
 	Result r = speed("--seconds 0.01 --compare none --key " +
-			 bt::data_path("keys/rsa1024-e3.der") + " --key " +
-			 bt::data_path("keys/rsa1024-e3.pem"));
+			 q(bt::data_path("keys/rsa1024-e3.der")) + " --key " +
+			 q(bt::data_path("keys/rsa1024-e3.pem")));
 	ASSERT_EQ(r.status, 0) << r.err;
 	EXPECT_NE(r.out.find("rsa1024-e3.der)"), std::string::npos) << r.out;
 	EXPECT_NE(r.out.find("rsa1024-e3.pem)"), std::string::npos) << r.out;
@@ -359,7 +365,7 @@ TEST_F(SpeedCli, UnbalancedPrimesMeasured)
 {
 	const std::string key = bt::data_path("keys/rsa2048-unbalanced.pem");
 	for (const char *batch : { "", "--batch " }) {
-		Result r = speed(std::string(batch) + "--seconds 0.01 --key " + key);
+		Result r = speed(std::string(batch) + "--seconds 0.01 --key " + q(key));
 		ASSERT_EQ(r.status, 0) << batch << r.err;
 		EXPECT_NE(r.out.find(batch[0] ? "\n  ours-single " : "\n  ours "),
 			  std::string::npos) << r.out;
@@ -385,7 +391,7 @@ TEST_F(SpeedCli, EachKeyItsOwnTable)
 	ASSERT_TRUE(fs::create_directory(sub));
 	const std::string path = sub + "/a.pem";
 	fs::copy_file(bt::data_path("keys/rsa1024-e3.pem"), path);
-	Result r = speed("--seconds 0.01 --compare none --threads 2 --key " + path);
+	Result r = speed("--seconds 0.01 --compare none --threads 2 --key " + q(path));
 	ASSERT_EQ(r.status, 0) << r.err;
 	const size_t table = r.out.find("RSA-1024 private key (" + path + ")");
 	ASSERT_NE(table, std::string::npos) << r.out;
