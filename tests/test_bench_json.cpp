@@ -699,7 +699,7 @@ TEST(BenchKernels, TrialsFollowSeconds)
 	const int tenth = 1;
 #endif
 	/* What a table takes the best of, from round(n * --seconds). */
-	const auto want = [tenth](int rounded) {
+	const auto want = [](int rounded) {
 		return std::max(rounded / tenth, BENCH_KERNEL_MIN_TRIALS);
 	};
 	const int defaults[] = { BENCH_VEC_TRIALS, BENCH_MONT_TRIALS, BENCH_R52_TRIALS,

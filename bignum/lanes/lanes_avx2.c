@@ -34,7 +34,9 @@
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 
+#ifndef __clang__ /* clang takes the targets as flags (bignum/CMakeLists.txt) */
 #pragma GCC target("avx2")
+#endif
 #include "vec_avx2.h"
 
 #include <stddef.h>

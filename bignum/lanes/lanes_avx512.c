@@ -35,7 +35,9 @@
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 
+#ifndef __clang__ /* clang takes the targets as flags (bignum/CMakeLists.txt) */
 #pragma GCC target("avx512f")
+#endif
 #include "vec_avx512.h"
 
 #include "lanes52.h" /* big_r52_stack_wipe_ifma */

@@ -47,7 +47,9 @@
 #if (defined(__x86_64__) && BIGMONT_HAVE_ASM) || defined(LANES52_INTRINSICS_EMULATED)
 
 #ifndef LANES52_INTRINSICS_EMULATED
+#ifndef __clang__ /* clang takes the targets as flags (bignum/CMakeLists.txt) */
 #pragma GCC target("avx512f,avx512ifma")
+#endif
 #define LN52_SFX ifma
 #define LN52_FIXED_SIZES 1
 #endif

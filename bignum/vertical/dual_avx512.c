@@ -15,7 +15,9 @@
 
 #if BIG_VERT_HAVE_AVX2_BUILD
 
+#ifndef __clang__ /* clang takes the targets as flags (bignum/CMakeLists.txt) */
 #pragma GCC target("avx512f")
+#endif
 #include <immintrin.h>
 
 #include "digits_impl.h"
