@@ -40,7 +40,22 @@ if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
 else()
   set(BIGMONT_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
-configure_file("${PROJECT_SOURCE_DIR}/cmake/bigmont.pc.in"
-  "${PROJECT_BINARY_DIR}/bigmont.pc" @ONLY)
-install(FILES "${PROJECT_BINARY_DIR}/bigmont.pc"
-        DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  # Away from the prefix the file cannot find it from where it lies: it
+  # names the prefix `cmake --install --prefix` gives, at install time.
+  set(BIGMONT_PC_PREFIX "@BIGMONT_INSTALL_PREFIX@")
+  configure_file("${PROJECT_SOURCE_DIR}/cmake/bigmont.pc.in"
+    "${PROJECT_BINARY_DIR}/bigmont.pc.in" @ONLY)
+  install(CODE "
+    set(BIGMONT_INSTALL_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+    set(_pc \"${CMAKE_INSTALL_LIBDIR}/pkgconfig/bigmont.pc\")
+    configure_file(\"${PROJECT_BINARY_DIR}/bigmont.pc.in\" \"\$ENV{DESTDIR}\${_pc}\" @ONLY)
+    message(STATUS \"Installing: \$ENV{DESTDIR}\${_pc}\")
+    list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${_pc}\")
+  ")
+else()
+  configure_file("${PROJECT_SOURCE_DIR}/cmake/bigmont.pc.in"
+    "${PROJECT_BINARY_DIR}/bigmont.pc" @ONLY)
+  install(FILES "${PROJECT_BINARY_DIR}/bigmont.pc"
+          DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+endif()
