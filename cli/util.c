@@ -11,10 +11,10 @@
 
 /* One line, whatever a file name or a value in it holds: control bytes
  * (a newline, an escape sequence) are written as \xNN, and a message is
- * cut at 1 KiB (an environment variable may hold megabytes). */
+ * cut at 8 KiB (two paths fit; an environment variable may hold megabytes). */
 void cli_error(const char *fmt, ...)
 {
-	char msg[1024];
+	char msg[8192];
 	va_list ap;
 	va_start(ap, fmt);
 	const int n = vsnprintf(msg, sizeof(msg), fmt, ap);
