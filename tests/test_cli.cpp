@@ -952,7 +952,49 @@ TEST(Cli, ErrorIsOneLine)
 	Result r = run({ kExe, "key-info", "x\nbigmont: ok\x1b[31m" }, dir.path);
 	EXPECT_EQ(r.status, 1);
 	EXPECT_EQ(r.err, "bigmont: error: cannot open key file 'x\\x0abigmont: ok\\x1b[31m': "
-			 "No such file or directory\n");
+			 "No such file or directory\n");	/* A value of 100 KB is cut, and says so. */
+	bt::ScopedEnv cpu("BIGMONT_CPU", std::string(100000, 'x').c_str());
+	r = run({ kExe, "key-info", key("rsa1024-e3.pem") }, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_LT(r.err.size(), 8300u);
+	EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err.substr(0, 100);
+	EXPECT_EQ(r.err.substr(r.err.size() - 7), " [...]\n");
+}
+
+/* Without /proc/self/environ the library binds as if BIGMONT_CPU were
+ * unset: the command says so (before, it gave a false reason).  Needs
+ * root, for a mount namespace with /proc hidden. */
+TEST(Cli, EnvironmentTheLibraryCannotReadIsRefused)
+{
+	if (geteuid() != 0 || std::getenv("BIGMONT_EMULATOR") != nullptr ||
+	    std::system("unshare -m true 2>/dev/null") != 0)
+		GTEST_SKIP() << "needs root and unshare (a mount namespace), natively";
+	TempDir dir;
+	for (const char *var : { "BIGMONT_CPU=c", "BIGMONT_TUNE=vertical=0" }) {
+		Result r = run({ "/bin/sh", "-c",
+				 std::string("exec unshare -m sh -c \"mount -t tmpfs none /proc && ") +
+					 var + " exec " + quoted(kExe) + " key-info " +
+					 quoted(key("rsa1024-e3.pem")) + "\"" },
+			       dir.path);
+		EXPECT_EQ(r.status, 2) << var << ": " << r.err;
+		EXPECT_NE(r.err.find("is set, but the library reads it from /proc/self/environ, "
+				     "which cannot be read here"),
+			  std::string::npos)
+			<< r.err;
+	}
+}
+
+/* A BIGMONT_EMULATOR that cannot run names itself, not the benchmark. */
+TEST(Cli, MissingEmulatorNamed)
+{
+	if (!kHaveSpeed || std::getenv("BIGMONT_EMULATOR") != nullptr)
+		GTEST_SKIP() << "needs the benchmark, run natively";
+	TempDir dir;
+	Result r = limited("BIGMONT_EMULATOR=/nonexistent/qemu exec \"$B\" speed --help", dir.path);
+	EXPECT_EQ(r.status, 1) << r.err;
+	EXPECT_NE(r.err.find("through BIGMONT_EMULATOR '/nonexistent/qemu': No such file"),
+		  std::string::npos)
+		<< r.err;
 }
 
 /* A wrong input length in words: "1 byte", not "1 bytes". */
