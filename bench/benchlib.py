@@ -557,8 +557,11 @@ def peer_range(doc, rec, peer):
         return None
     span = rec.get("ratio_range", {}).get(peer)
     if span is None and doc.get("runs"):
-        again = find(aggregate([(x["round"], x["speed"]) for x in doc["runs"]]),
-                     rec["implementation"], rec["build"], rec["bits"], rec["threads"])
+        # Once a document, not once a cell.
+        if "_runs_aggregate" not in doc:
+            doc["_runs_aggregate"] = aggregate([(x["round"], x["speed"]) for x in doc["runs"]])
+        again = find(doc["_runs_aggregate"], rec["implementation"], rec["build"], rec["bits"],
+                     rec["threads"])
         span = again.get("ratio_range", {}).get(peer) if again else None
     return span
 
