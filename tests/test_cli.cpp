@@ -966,6 +966,9 @@ TEST(Cli, ErrorIsOneLine)
  * root, for a mount namespace with /proc hidden. */
 TEST(Cli, EnvironmentTheLibraryCannotReadIsRefused)
 {
+#if defined(__SANITIZE_ADDRESS__)
+	GTEST_SKIP() << "LeakSanitizer itself needs /proc";
+#endif
 	if (geteuid() != 0 || std::getenv("BIGMONT_EMULATOR") != nullptr ||
 	    std::system("unshare -m true 2>/dev/null") != 0)
 		GTEST_SKIP() << "needs root and unshare (a mount namespace), natively";
