@@ -640,7 +640,13 @@ def fmt_cpu_share(v):
     """'98%'; '62% low' below LOW_CPU_SHARE; '-' where not measured."""
     if v is None:
         return "-"
-    return fmt_percent(v) + (" low" if v < LOW_CPU_SHARE else "")
+    if v >= LOW_CPU_SHARE:
+        return fmt_percent(v)
+    # 0.898 is low and would print as 90%: a decimal keeps the two apart.
+    shown = fmt_percent(v)
+    if round(100 * v) >= round(100 * LOW_CPU_SHARE):
+        shown = "%.1f%%" % (math.floor(1000 * v) / 10)
+    return shown + " low"
 
 
 def thread_rows(summary, bits):

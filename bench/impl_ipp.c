@@ -119,6 +119,20 @@ static int lib_dir(char *dir, size_t cap, char *why, size_t whylen)
 	return 0;
 }
 
+/* Whether dir has no file, with the reason. */
+static int missing(const char *dir, const char *file, const char *what, char *why,
+		   size_t whylen)
+{
+	char path[640];
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (access(path, F_OK) == 0)
+		return 0;
+	snprintf(why, whylen, "no %s in %s (%s; scripts/setup puts it in the "
+		 "benchmark's environment, %s=DIR names another folder)", file, dir,
+		 what, BENCH_IPP_ENV);
+	return 1;
+}
+
 /* dir/file loaded for good (a library is not unloaded: its code may be
  * in use by another handle), or NULL with the reason. */
 static void *load(const char *dir, const char *file, const char *what, char *why,
@@ -126,12 +140,8 @@ static void *load(const char *dir, const char *file, const char *what, char *why
 {
 	char path[640];
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (access(path, F_OK) != 0) {
-		snprintf(why, whylen, "no %s in %s (%s; scripts/setup puts it in the "
-			 "benchmark's environment, %s=DIR names another folder)", file, dir,
-			 what, BENCH_IPP_ENV);
+	if (missing(dir, file, what, why, whylen))
 		return NULL;
-	}
 	dlerror();
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
 	if (h == NULL) {
@@ -228,6 +238,10 @@ static int load_mb(struct mb_api *a, char *dir, size_t dircap, char *why, size_t
 	_Static_assert(sizeof(*a) == COUNT(mb_names) * sizeof(void (*)(void)),
 		       "one slot per name");
 	if (lib_dir(dir, dircap, why, whylen) != 0)
+		return -1;
+	/* The library itself first: a folder without ipp-crypto is named so,
+	 * as for libippcp, not by the first runtime library it lacks. */
+	if (missing(dir, "libcrypto_mb.so", "PyPI ipp-crypto", why, whylen))
 		return -1;
 	for (size_t i = 0; i < COUNT(mb_runtime); i++)
 		if (load(dir, mb_runtime[i], "the Intel runtime libcrypto_mb needs, PyPI "

@@ -279,10 +279,33 @@ void bench_threads_record(struct bench_record *r, const struct bench_thread_seri
 	r->once_per_op = bench_once_per_op(&s->locks[ti], s->all_ops[ti]);
 }
 
+/* Far more threads than cores: a window starts once every thread has
+ * completed an operation and ends once each has seen its end, and with
+ * hundreds of threads a core the scheduler takes seconds to reach them all
+ * (about 2 s at each end of a window for 200 threads on 2 cores, model
+ * 207), so the table runs far past --seconds.  Said before it starts, so
+ * the run does not seem to hang. */
+#define BENCH_THREAD_WARN_PER_CORE 16
+
+static void warn_crowded_cores(const int *list, int nt, const struct bench_thread_plan *p,
+			       int bits)
+{
+	int most = 1;
+	for (int ti = 0; ti < nt; ti++)
+		most = list[ti] > most ? list[ti] : most;
+	if (most <= BENCH_THREAD_WARN_PER_CORE * p->cores)
+		return;
+	fprintf(stderr, "bigmont speed: RSA-%d: %d threads on %d core%s: each thread window "
+		"waits for every thread to be scheduled at its start and its end, so the thread "
+		"table takes much longer than --seconds\n", bits, most, p->cores,
+		p->cores == 1 ? "" : "s");
+}
+
 int bench_threads_measure(struct bench_thread_series *who, int nwho, const int *list, int nt,
 			  const struct bench_thread_plan *p, int bits, const char *label,
 			  char *err, size_t errlen)
 {
+	warn_crowded_cores(list, nt, p, bits);
 	for (int round = 0; round < BENCH_THREAD_ROUNDS; round++)
 		for (int step = 0; step < nt; step++) {
 			int ti = round % 2 ? nt - 1 - step : step;

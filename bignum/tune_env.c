@@ -18,13 +18,13 @@ static const char *const choice_names[] = { BIG_TUNING_CHOICES(CHOICE_NAME) };
 #undef CHOICE_NAME
 #define CHOICES ((int)(sizeof(choice_names) / sizeof(choice_names[0])))
 
-/* 1 if item[0..len) is NAME=0 or NAME=1 for a choice's NAME, any case. */
-static int item_ok(const char *item, size_t len)
+/* The choice whose NAME=0 or NAME=1 (any case) item[0..len) is, or -1. */
+static int item_choice(const char *item, size_t len)
 {
 	for (int c = 0; c < CHOICES; c++)
 		if (big_tune_item(item, (int)len, choice_names[c], (int)strlen(choice_names[c])) >= 0)
-			return 1;
-	return 0;
+			return c;
+	return -1;
 }
 
 /* The choices' names, lower case, comma-separated, into msg from its
@@ -54,17 +54,27 @@ int big_tune_env_check(char *msg, size_t size)
 				 "does not read", BIG_TUNE_ENV_MAX);
 		return -1;
 	}
+	char seen[CHOICES] = { 0 };
 	for (const char *at = v;;) {
 		const char *end = strchr(at, ',');
 		const size_t len = end ? (size_t)(end - at) : strlen(at);
 		/* An empty item (",," or a trailing comma) names nothing, as
 		 * dispatch.c reads it. */
-		if (len > 0 && !item_ok(at, len)) {
+		const int c = len > 0 ? item_choice(at, len) : -2;
+		if (c == -1) {
 			if (size > 0) {
 				snprintf(msg, size, "'%.*s' is not NAME=0 or NAME=1 with NAME one of ",
 					 (int)len, at);
 				append_names(msg, size);
 			}
+			return -1;
+		}
+		/* Two values for one choice: dispatch.c takes one of them,
+		 * which the user cannot tell from the line. */
+		if (c >= 0 && seen[c]++) {
+			if (size > 0)
+				snprintf(msg, size, "'%.*s': a value for that choice is given twice",
+					 (int)len, at);
 			return -1;
 		}
 		if (end == NULL)

@@ -50,7 +50,8 @@ int cmd_key_info(int argc, char **argv)
 		keyfile = arg;
 	}
 	if (keyfile == NULL || keyfile[0] == '\0') {
-		cli_error("key-info: missing KEY (try 'bigmont key-info --help')");
+		cli_error(keyfile == NULL ? "key-info: missing KEY (try 'bigmont key-info --help')"
+					  : "key-info: the KEY given is an empty name");
 		return CLI_EXIT_USAGE;
 	}
 	if (cli_check_environment() != 0)

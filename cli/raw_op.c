@@ -233,7 +233,9 @@ int cli_raw_op(int argc, char **argv, int private_op)
 			return CLI_EXIT_USAGE;
 		}
 		if (v == NULL || *v == '\0') {
-			cli_error("%s: option '%.*s' needs a value", cmd, (int)strcspn(arg, "="), arg);
+			cli_error(v == NULL ? "%s: option '%.*s' needs a value"
+					    : "%s: option '%.*s' has an empty value",
+				  cmd, (int)strcspn(arg, "="), arg);
 			return CLI_EXIT_USAGE;
 		}
 		if (*slot != NULL) {

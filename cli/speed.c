@@ -306,7 +306,9 @@ static int parse_options(struct options *o, int argc, char **argv)
 			k++;
 		if (k < sizeof(valued) / sizeof(valued[0])) {
 			if (v == NULL || *v == '\0') {
-				cli_error("%s needs a value (try 'bigmont speed --help')", valued[k]);
+				cli_error(v == NULL ? "%s needs a value (try 'bigmont speed --help')"
+						    : "%s has an empty value (try 'bigmont speed --help')",
+					  valued[k]);
 				return -1;
 			}
 			if (given[k]++ && strcmp(valued[k], "--key") != 0)
@@ -556,6 +558,15 @@ int cmd_speed(int argc, char **argv)
 			  json_to_stdout(&o) ? "JSON document" : "report");
 		return CLI_EXIT_FAILURE;
 	}
+	/* A key file named as --json (by any path) would be replaced by the
+	 * report.  An explicit path only: a shell's '>' has truncated the
+	 * file before the key is read. */
+	for (int i = 0; o.json != NULL && strcmp(o.json, "-") != 0 && i < o.nkeyfiles; i++)
+		if (cli_same_file(o.keyfiles[i], STDIN_FILENO, o.json, STDOUT_FILENO)) {
+			cli_error("--json: output file '%s' is the key file '%s'; writing it would "
+				  "replace the key (choose another --json)", o.json, o.keyfiles[i]);
+			return CLI_EXIT_USAGE;
+		}
 	/* Where the JSON goes at the end must take it: checked before any
 	 * timing, as cli_write_output will see it. */
 	if (o.json != NULL && cli_check_output(o.json) != 0)

@@ -264,6 +264,10 @@ class Locks(unittest.TestCase):
         # 90 % is not low; below it the cell says so and the legend why.
         self.assertEqual(trows[1][6], "90%")
         self.assertEqual(benchlib.fmt_cpu_share(0.62), "62% low")
+        # low, but 90% when rounded: a decimal, never "90% low"
+        self.assertEqual(benchlib.fmt_cpu_share(0.898), "89.8% low")
+        self.assertEqual(benchlib.fmt_cpu_share(0.8996), "89.9% low")
+        self.assertEqual(benchlib.fmt_cpu_share(0.9), "90%")
         self.assertIn("cpu 'low' (below 90 %, the chart labels the point): the threads had "
                       "less CPU time", benchlib.report(summary, {}))
 
@@ -911,6 +915,8 @@ class RunArguments(unittest.TestCase):
                            # slip a repeat past the check
                            (["--rounds", "2", "--round", "3"], "unrecognized arguments: --round"),
                            (["--builds", "chunk64,chunk64"], "'chunk64' is given twice"),
+                           (["--build-dir", "chunk32=/x", "--build-dir", "chunk32=/y"],
+                            "--build-dir: chunk32 is given twice"),
                            (["--threads", "2000"], "at most 1024"),
                            (["--builds", ""], "is not one of"),
                            (["--results", os.path.join(BENCH, "run")], "not a directory")):
@@ -1585,6 +1591,9 @@ class OtherScriptArguments(unittest.TestCase):
             self.refused(record + ["--out", os.path.join(tmp, "no", "x.txt")], "no directory")
             # the default name is build/<P>'s profile: another binary's needs --out
             self.refused(record, "--bigmont needs --out")
+            # the title would name a preset the binary is not
+            self.refused(record + ["--preset", "chunk32", "--out", os.path.join(tmp, "p.txt")],
+                         "--preset: not with --bigmont")
             self.refused(record + ["--seconds", "0.005", "--out", os.path.join(tmp, "p.txt")],
                          "--seconds: 0.005 is not from 0.01 to 3600")
             self.refused(record + ["--bits", "1024", "--bits", "2048"],

@@ -850,6 +850,9 @@ TEST(Cli, KeyInfo)
 	EXPECT_NE(r.out.find("modulus bits: 1024\n"), std::string::npos) << r.out;
 	r = run({kExe, "key-info", ""}, dir.path);
 	EXPECT_EQ(r.status, 2) << r.err;
+	EXPECT_NE(r.err.find("the KEY given is an empty name"), std::string::npos) << r.err;
+	r = run({kExe, "key-info"}, dir.path);
+	EXPECT_EQ(r.status, 2) << r.err;
 	EXPECT_NE(r.err.find("missing KEY"), std::string::npos) << r.err;
 }
 
@@ -880,8 +883,12 @@ TEST(Cli, HelpOfEveryCommand)
 	r = run({kExe, "key-info", "--", "--help"}, dir.path);
 	EXPECT_EQ(r.status, 1) << r.out;
 	EXPECT_NE(r.err.find("cannot open key file '--help'"), std::string::npos) << r.err;
-	/* An empty "--key=" names the option, not the option and its '='. */
+	/* An empty "--key=" names the option, not the option and its '=';
+	 * an empty value is called so, a missing one so. */
 	r = run({kExe, "decrypt", "--key="}, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("option '--key' has an empty value"), std::string::npos) << r.err;
+	r = run({kExe, "decrypt", "--key"}, dir.path);
 	EXPECT_EQ(r.status, 2);
 	EXPECT_NE(r.err.find("option '--key' needs a value"), std::string::npos) << r.err;
 }
@@ -1177,7 +1184,8 @@ TEST(Cli, BigmontCpuIsCheckedAndExplained)
 }
 
 /* A BIGMONT_TUNE that names no tuning choice (a misspelt one did nothing)
- * is refused, with the choices; a well-spelt one runs. */
+ * is refused, with the choices, and so is one choice given twice; a
+ * well-spelt one runs. */
 TEST(Cli, BigmontTuneIsChecked)
 {
 	TempDir dir;
@@ -1204,6 +1212,15 @@ TEST(Cli, BigmontTuneIsChecked)
 		r = run({ kExe, "speed", "--help" }, dir.path);
 		EXPECT_EQ(r.status, 0) << "a bad BIGMONT_TUNE blocked --help: " << r.err;
 	}
+
+	/* Two values for one choice, in any case: which one the kernels take
+	 * is not on the line. */
+	tune.set("vertical=0,vertical_zmm=1,VERTICAL=1");
+	r = run(info, dir.path);
+	EXPECT_EQ(r.status, 2) << r.err;
+	EXPECT_NE(r.err.find("BIGMONT_TUNE: 'VERTICAL=1': a value for that choice is given twice"),
+		  std::string::npos)
+		<< r.err;
 
 	tune.set("vertical=1,Vertical_ZMM=0");
 	r = run(info, dir.path);

@@ -27,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -154,6 +155,23 @@ TEST_F(SpeedCli, JsonPathCheckedBeforeTiming)
 	}
 }
 
+/* --json onto a --key file, by its name or a link, would replace the key
+ * with the report: refused before timing, the key left as it was. */
+TEST_F(SpeedCli, JsonNeverTheKeyFile)
+{
+	const std::string key = dir + "/k.pem";
+	fs::copy_file(bt::data_path("keys/rsa1024-e3.pem"), key);
+	fs::create_symlink("k.pem", dir + "/link.pem");
+	const std::string before = read(key);
+	for (const char *json : { "k.pem", "./k.pem", "link.pem" }) {
+		Result r = speed("--seconds 5 --compare none --key k.pem --json " + std::string(json));
+		expect_error(r, 2, "--json: output file '" + std::string(json) +
+					   "' is the key file 'k.pem'");
+		EXPECT_LT(r.seconds, 5.0);
+		EXPECT_EQ(read(key), before);
+	}
+}
+
 TEST_F(SpeedCli, JsonWrittenWhole)
 {
 	Result r = speed("--bits 1024 --seconds 0.01 --compare none --json out.json");
@@ -191,7 +209,8 @@ TEST_F(SpeedCli, CompareValuesRefused)
 	expect_error(speed("--compare openssl,xyz"), 2, "'xyz' is not gmp, openssl or none");
 	expect_error(speed("--compare gmp,"), 2, "'' is not gmp, openssl or none");
 	expect_error(speed("--compare none,gmp"), 2, "or none alone");
-	expect_error(speed("--compare ''"), 2, "--compare needs a value");
+	expect_error(speed("--compare ''"), 2, "--compare has an empty value");
+	expect_error(speed("--compare"), 2, "--compare needs a value");
 }
 
 /* --help wins wherever it stands; a --build label is one printable line;
@@ -409,6 +428,29 @@ TEST_F(SpeedCli, EachKeyItsOwnTable)
 	const size_t second_row = r.out.find("\n  ours ", second);
 	ASSERT_NE(second_row, std::string::npos) << r.out;
 	EXPECT_EQ(r.out.find("\n  ours ", second_row + 1), std::string::npos) << r.out;
+}
+
+/* Threads far above the cores: a window waits for every thread at each
+ * end, so the table runs long; standard error says so before it starts
+ * (ordinary thread counts get nothing there, as the other tests check). */
+TEST_F(SpeedCli, CrowdedCoresWarned)
+{
+	cpu_set_t set;
+	ASSERT_EQ(sched_getaffinity(0, sizeof(set), &set), 0);
+	const int threads = 16 * CPU_COUNT(&set) + 1;
+	if (threads > 1024)
+		GTEST_SKIP() << "more than 64 cores: above --threads' limit";
+	Result r = speed("--bits 1024 --seconds 0.01 --compare none --threads " +
+			 std::to_string(threads));
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.err, "bigmont speed: RSA-1024: " + std::to_string(threads) + " threads on " +
+				 std::to_string(CPU_COUNT(&set)) + " core" +
+				 (CPU_COUNT(&set) == 1 ? "" : "s") +
+				 ": each thread window waits for every thread to be scheduled at its "
+				 "start and its end, so the thread table takes much longer than "
+				 "--seconds\n");
+	EXPECT_NE(r.out.find("threads sharing one key"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find(" " + std::to_string(threads) + " "), std::string::npos) << r.out;
 }
 
 /* Standard error on a terminal (a pseudo-terminal here): a progress line

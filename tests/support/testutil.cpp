@@ -1,6 +1,7 @@
 #include "testutil.h"
 #include "xoshiro.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -15,14 +16,30 @@
 
 namespace bt {
 
+/* A variable the suites cannot read is an error, not a value: a seed
+ * misread would replay another case, a scale misread run another count. */
+[[noreturn]] static void bad_env(const char *name, const char *value, const char *want)
+{
+	std::fprintf(stderr, "bigmont tests: %s='%s' is not %s\n", name, value, want);
+	std::exit(2);
+}
+
 uint64_t seed()
 {
 	static uint64_t s = [] {
 		uint64_t v;
 		const char *env = std::getenv("BIGMONT_TEST_SEED");
-		if (env && *env)
-			v = std::strtoull(env, nullptr, 0);
-		else
+		if (env && *env) {
+			/* Decimal digits, as the tests print it (strtoull would
+			 * take a sign, spaces and junk after the number). */
+			const char *want = "a seed: a decimal number below 2^64, as the tests print it";
+			if (std::strspn(env, "0123456789") != std::strlen(env) || std::strlen(env) > 20)
+				bad_env("BIGMONT_TEST_SEED", env, want);
+			errno = 0;
+			v = std::strtoull(env, nullptr, 10);
+			if (errno == ERANGE)
+				bad_env("BIGMONT_TEST_SEED", env, want);
+		} else
 			v = static_cast<uint64_t>(std::chrono::steady_clock::now()
 							  .time_since_epoch()
 							  .count()) ^
@@ -41,7 +58,14 @@ uint64_t seed()
 long scaled(long n)
 {
 	const char *env = std::getenv("BIGMONT_TEST_SCALE");
-	double f = env && *env ? std::atof(env) : 1.0;
+	double f = 1.0;
+	if (env && *env) {
+		char *end;
+		errno = 0;
+		f = std::strtod(env, &end);
+		if (*end != '\0' || errno == ERANGE || !(f > 0) || f > 1e6)
+			bad_env("BIGMONT_TEST_SCALE", env, "a scale: a number above 0 (1: every case)");
+	}
 	long r = static_cast<long>(n * f);
 	return r < 1 ? 1 : r;
 }
