@@ -45,12 +45,16 @@
 #include "testutil.h"
 
 /* Every malloc of this executable's objects and static libraries (the
- * linker's --wrap=malloc): counted, then passed on. */
+ * linker's --wrap=malloc): counted, then passed on, or refused while
+ * malloc_fails is set (around one call of the library). */
 static std::atomic<long> mallocs{ 0 };
+static std::atomic<bool> malloc_fails{ false };
 extern "C" void *__real_malloc(size_t size);
 extern "C" void *__wrap_malloc(size_t size)
 {
 	mallocs.fetch_add(1, std::memory_order_relaxed);
+	if (malloc_fails.load(std::memory_order_relaxed))
+		return nullptr;
 	return __real_malloc(size);
 }
 
@@ -326,6 +330,16 @@ TEST(RsaBatch, BadInputGetsItsStatusAndNothingElse)
 		  RSA_ERR_ARGS);
 	EXPECT_EQ(rsa_private_batch(one, out.data(), in.data(), 0, 1, status.data(), nullptr, 0),
 		  RSA_ERR_LENGTH);
+	/* count * len past SIZE_MAX: refused before any byte is read. */
+	EXPECT_EQ(rsa_private_batch(one, out.data(), in.data(), len, SIZE_MAX / len + 1,
+				    status.data(), scratch.data(), scratch.size()),
+		  RSA_ERR_ARGS);
+	/* No scratch given and none to allocate. */
+	malloc_fails = true;
+	const int no_mem = rsa_private_batch(one, out.data(), in.data(), len, 1, status.data(),
+					     nullptr, 0);
+	malloc_fails = false;
+	EXPECT_EQ(no_mem, RSA_ERR_NO_MEM);
 	EXPECT_EQ(rsa_private_batch_scratch_size(0), 0u);
 	EXPECT_EQ(status[0], 99) << "a refused call writes no status";
 	EXPECT_EQ(out, Bytes(len * 8, 0x77));

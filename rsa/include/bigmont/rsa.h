@@ -168,10 +168,11 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one
  * operation (or of two, but on the IFMA lanes where two in lanes cost
- * less than two single operations: every size but RSA-2048, 3072 and
- * 4096), keys whose primes differ in length, and keys below 1024 bits but
- * on the IFMA lanes (BIGMONT_BATCH naming a build forces the lanes there
- * too) run singly.
+ * less than two single operations: primes of any length but 1024, 1536
+ * and 2048 bits rounded up to 64-bit words, so not at RSA-2048, 3072 and
+ * 4096, nor at 2047 or 3000 bits), keys whose primes differ in length,
+ * and keys below 1024 bits but on the IFMA lanes (BIGMONT_BATCH naming a
+ * build forces the lanes there too) run singly.
  *
  * status[i] gets operation i's status: RSA_OK, or RSA_ERR_ARGS (keys[i]
  * NULL), RSA_ERR_NOT_PRIVATE, RSA_ERR_LENGTH (the key is not len bytes:
@@ -186,10 +187,11 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * allocated, but a fresh blinding pair every 32 uses.
  *
  * Returns RSA_OK if every operation succeeded, else the first failed
- * operation's status; RSA_ERR_ARGS with no status written for count 0, a
- * NULL keys, out, in or status, or scratch smaller than the size asked;
- * RSA_ERR_LENGTH with no status written for len 0 or above
- * RSA_KEY_MAX_BITS / 8.
+ * operation's status; with no status written: RSA_ERR_ARGS for count 0,
+ * count * len beyond SIZE_MAX, a NULL keys, out, in or status, or scratch
+ * smaller than the size asked; RSA_ERR_LENGTH for len 0 or above
+ * RSA_KEY_MAX_BITS / 8; RSA_ERR_NO_MEM when scratch is NULL and its
+ * allocation fails.
  */
 size_t rsa_private_batch_scratch_size(size_t len);
 int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
