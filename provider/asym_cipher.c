@@ -155,6 +155,8 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 	memcpy(em + key->size - inlen, in, inlen);
 	int ok = bm_key_private(key, em, em);
 	int r = -1;
+	/* The unpadders take an int: a larger buffer holds any message. */
+	const int room = outsize < key->size ? (int)outsize : k;
 	if (ok) {
 		switch (ctx->op.pad_mode) {
 		case RSA_NO_PADDING:
@@ -162,10 +164,10 @@ static int cipher_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 			r = k;
 			break;
 		case RSA_PKCS1_PADDING:
-			r = bm_unpad_pkcs1_type2(out, (int)outsize, em, k);
+			r = bm_unpad_pkcs1_type2(out, room, em, k);
 			break;
 		case RSA_PKCS1_OAEP_PADDING:
-			r = bm_unpad_oaep(out, (int)outsize, em, k, ctx->label,
+			r = bm_unpad_oaep(out, room, em, k, ctx->label,
 					  (int)ctx->label_len, ctx->op.md, ctx->op.mgf1_md);
 			break;
 		default: /* TLS: always "succeeds", see tls_premaster.c */
@@ -226,13 +228,16 @@ static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
 	struct cipher_ctx *ctx = vctx;
 	const char *oaep_name = ctx->op.md ? EVP_MD_get0_name(ctx->op.md) : "SHA1";
+	/* MGF1 follows the OAEP digest, SHA-1 when neither is set. */
+	const EVP_MD *mgf1 = bm_opctx_mgf1(&ctx->op);
+	const char *mgf1_name = mgf1 ? EVP_MD_get0_name(mgf1) : oaep_name;
 	OSSL_PARAM *p;
 	return BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE, bm_param_set_pad_mode,
 			    ctx->op.pad_mode) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST,
 			    OSSL_PARAM_set_utf8_string, oaep_name) &&
-	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, bm_param_set_md_name,
-			    bm_opctx_mgf1(&ctx->op)) &&
+	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST,
+			    OSSL_PARAM_set_utf8_string, mgf1_name) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, OSSL_PARAM_set_octet_ptr,
 			    ctx->label, ctx->label_len) &&
 	       BM_PARAM_SET(p, params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION,

@@ -17,6 +17,9 @@ static const struct bm_named_int pad_names[] = {
 	{ RSA_NO_PADDING, OSSL_PKEY_RSA_PAD_MODE_NONE },
 	{ RSA_PKCS1_PADDING, OSSL_PKEY_RSA_PAD_MODE_PKCSV15 },
 	{ RSA_PKCS1_OAEP_PADDING, OSSL_PKEY_RSA_PAD_MODE_OAEP },
+	/* OpenSSL's own misspelling, which its default provider still takes
+	 * (after "oaep": bm_named_name gives the first). */
+	{ RSA_PKCS1_OAEP_PADDING, "oeap" },
 	{ RSA_X931_PADDING, OSSL_PKEY_RSA_PAD_MODE_X931 },
 	{ RSA_PKCS1_PSS_PADDING, OSSL_PKEY_RSA_PAD_MODE_PSS },
 };
@@ -88,6 +91,22 @@ int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
 int bm_md_fixed_size(const EVP_MD *md)
 {
 	return (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) == 0 && EVP_MD_get_size(md) > 0;
+}
+
+int bm_md_rsa_sign_allowed(const EVP_MD *md)
+{
+	/* The default provider's list (ossl_digest_rsa_sign_get_md_nid):
+	 * a signature under another digest (BLAKE2, SM3, ...) is one that
+	 * its peers refuse to check. */
+	static const char *const allowed[] = {
+		"SHA1",	    "SHA2-224", "SHA2-256", "SHA2-384",	 "SHA2-512", "SHA2-512/224",
+		"SHA2-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "MD5",
+		"MD5-SHA1", "MD2",	"MD4",	    "MDC2",	 "RIPEMD160",
+	};
+	for (size_t i = 0; i < BM_COUNT(allowed); i++)
+		if (EVP_MD_is_a(md, allowed[i]))
+			return 1;
+	return 0;
 }
 
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,

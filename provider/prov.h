@@ -195,6 +195,9 @@ int bm_param_get_md_name(const struct bm_prov *prov, const OSSL_PARAM *p,
  * digest, whose empty output would make MGF1 loop for ever (libcrypto's
  * PKCS1_MGF1).  Every digest the padding schemes take must be one. */
 int bm_md_fixed_size(const EVP_MD *md);
+/* 1 when the default provider takes md for an RSA signature (its digest or
+ * PSS's MGF1 digest), else 0. */
+int bm_md_rsa_sign_allowed(const EVP_MD *md);
 /* Fetch the digest named by the UTF-8 parameter p, with properties from
  * props_param (may be NULL), and one of fixed size (bm_md_fixed_size, else
  * "<what> '<name>' is not allowed here"); replaces *md.  1, or 0 with an

@@ -172,7 +172,8 @@ static int recover(const struct sig_ctx *ctx, uint8_t *out, size_t outsize,
 		return -1;
 	if (bm_key_public(key, em, sig, siglen)) {
 		if (ctx->op.pad_mode == RSA_PKCS1_PADDING) {
-			r = bm_unpad_pkcs1_type1(out, (int)outsize, em, k);
+			/* An int for the unpadder: a larger buffer holds any. */
+			r = bm_unpad_pkcs1_type1(out, outsize < key->size ? (int)outsize : k, em, k);
 		} else if (ctx->op.pad_mode == RSA_NO_PADDING) {
 			if (bm_out_fits(ctx->op.prov, outsize, key->size, "output")) {
 				memcpy(out, em, key->size);

@@ -32,7 +32,7 @@ int sig_set_md(struct sig_ctx *ctx, const char *name, const char *props)
 		BM_ERR(ctx->op.prov, BM_R_DIGEST, "digest '%s' is not available", name);
 		return 0;
 	}
-	if (!bm_md_fixed_size(md) ||
+	if (!bm_md_fixed_size(md) || !bm_md_rsa_sign_allowed(md) ||
 	    (ctx->md_locked && ctx->op.md != NULL && !EVP_MD_is_a(ctx->op.md, EVP_MD_get0_name(md)))) {
 		BM_ERR(ctx->op.prov, BM_R_DIGEST, "digest '%s' is not allowed here", name);
 		EVP_MD_free(md);
@@ -134,6 +134,12 @@ int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 							       OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES),
 				       "MGF1 digest"))
 			return 0;
+		if (!bm_md_rsa_sign_allowed(mgf1)) {
+			BM_ERR(ctx->op.prov, BM_R_DIGEST, "MGF1 digest '%s' is not allowed here",
+			       EVP_MD_get0_name(mgf1));
+			EVP_MD_free(mgf1);
+			return 0;
+		}
 		EVP_MD_free(ctx->op.mgf1_md);
 		ctx->op.mgf1_md = mgf1;
 	}

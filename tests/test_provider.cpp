@@ -864,6 +864,97 @@ INSTANTIATE_TEST_SUITE_P(Sizes, ProviderAgreement, ::testing::Values(1024, 2048,
 INSTANTIATE_TEST_SUITE_P(Sizes, ProviderRefusal, ::testing::Values(1024, 2048, 3072, 4096),
 			 [](const auto &info) { return "RSA" + std::to_string(info.param); });
 
+/* What the default provider takes, bigmont takes alike: an output buffer
+ * whose size passes int's range (the unpadders take an int), OpenSSL's
+ * "oeap" spelling of the padding mode, and the MGF1 digest read back
+ * (SHA-1 where none is set); and what it refuses, bigmont refuses: digests
+ * outside its list for a signature or PSS's MGF1 (BLAKE2, SM3). */
+TEST_F(ProviderTest, AsTheDefaultProviderTakesAndRefuses)
+{
+	Pair pair;
+	load_pair(&pair, key_path(2048));
+	Rng rng(0x6f656170);
+	const Bytes m = rng.bytes(32);
+	Params pkcs1, oaep;
+	oaep.pad = RSA_PKCS1_OAEP_PADDING;
+	for (const Params *p : { &pkcs1, &oaep }) {
+		const Bytes c = run(pair.def, Op::Encrypt, *p, m).out;
+		ASSERT_FALSE(c.empty());
+		for (const Side *side : { &pair.def, &pair.bm }) {
+			/* Only the size is large: the message is 32 bytes. */
+			for (size_t outsize : { (size_t)1 << 31, ((size_t)1 << 32) + 16, SIZE_MAX }) {
+				SCOPED_TRACE(std::string(side->provider) + ", outsize " +
+					     std::to_string(outsize));
+				EVP_PKEY_CTX *pctx =
+					EVP_PKEY_CTX_new_from_pkey(side->lib, side->key, side->propq);
+				Bytes out(pair.k);
+				size_t len = outsize;
+				ASSERT_TRUE(EVP_PKEY_decrypt_init(pctx) > 0 && apply(pctx, *p, true));
+				const int rc = EVP_PKEY_decrypt(pctx, out.data(), &len, c.data(), c.size());
+				const std::string errors = drain_errors();
+				EVP_PKEY_CTX_free(pctx);
+				/* OpenSSL 3.0's own OAEP check takes an int too. */
+				if (p == &oaep && side == &pair.def)
+					continue;
+				EXPECT_EQ(rc, 1) << errors;
+				EXPECT_EQ(Bytes(out.begin(), out.begin() + (long)std::min(len, out.size())), m);
+			}
+		}
+	}
+	Params sign_raw;
+	const Bytes sig = run(pair.def, Op::Sign, sign_raw, m).out;
+	for (const Side *side : { &pair.def, &pair.bm }) {
+		EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(side->lib, side->key, side->propq);
+		Bytes out(pair.k);
+		size_t len = SIZE_MAX;
+		ASSERT_TRUE(EVP_PKEY_verify_recover_init(pctx) > 0 && apply(pctx, sign_raw, false));
+		EXPECT_EQ(EVP_PKEY_verify_recover(pctx, out.data(), &len, sig.data(), sig.size()), 1)
+			<< side->provider << ": " << drain_errors();
+		EXPECT_EQ(Bytes(out.begin(), out.begin() + (long)std::min(len, out.size())), m);
+		EVP_PKEY_CTX_free(pctx);
+	}
+
+	/* "oeap", and the MGF1 digest read back. */
+	for (const Side *side : { &pair.def, &pair.bm }) {
+		EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(side->lib, side->key, side->propq);
+		ASSERT_TRUE(EVP_PKEY_decrypt_init(pctx) > 0);
+		OSSL_PARAM set[] = { OSSL_PARAM_construct_utf8_string(
+					     OSSL_ASYM_CIPHER_PARAM_PAD_MODE, (char *)"oeap", 0),
+				     OSSL_PARAM_construct_end() };
+		EXPECT_GT(EVP_PKEY_CTX_set_params(pctx, set), 0) << side->provider << drain_errors();
+		int pad = 0;
+		EXPECT_GT(EVP_PKEY_CTX_get_rsa_padding(pctx, &pad), 0);
+		EXPECT_EQ(pad, RSA_PKCS1_OAEP_PADDING) << side->provider;
+		char name[64] = "";
+		EXPECT_GT(EVP_PKEY_CTX_get_rsa_mgf1_md_name(pctx, name, sizeof(name)), 0);
+		EXPECT_STREQ(name, "SHA1") << side->provider;
+		EVP_PKEY_CTX_free(pctx);
+	}
+
+	for (const char *md : { "BLAKE2B-512", "BLAKE2S-256", "SM3" }) {
+		if (EVP_MD *fetched = EVP_MD_fetch(def_.ctx, md, nullptr))
+			EVP_MD_free(fetched);
+		else
+			continue; /* not in this libcrypto */
+		Params sig_md, pss_mgf1;
+		sig_md.md = md;
+		pss_mgf1.pad = RSA_PKCS1_PSS_PADDING;
+		pss_mgf1.md = "SHA256";
+		pss_mgf1.mgf1 = md;
+		Bytes h(EVP_MD_get_size(EVP_get_digestbyname(md)), 0x5a);
+		Result d = run(pair.def, Op::Sign, sig_md, h), b = run(pair.bm, Op::Sign, sig_md, h);
+		EXPECT_FALSE(d.ok) << md;
+		EXPECT_FALSE(b.ok) << md;
+		EXPECT_NE(b.errors.find("is not allowed here"), std::string::npos) << md << b.errors;
+		const Bytes h256 = digest("SHA256", m);
+		d = run(pair.def, Op::Sign, pss_mgf1, h256);
+		b = run(pair.bm, Op::Sign, pss_mgf1, h256);
+		EXPECT_FALSE(d.ok) << md;
+		EXPECT_FALSE(b.ok) << md;
+		EXPECT_NE(b.errors.find("MGF1 digest"), std::string::npos) << md << b.errors;
+	}
+}
+
 /* ---- key management ----------------------------------------------------- */
 
 /* The key's numbers as parameters (EVP_PKEY_todata), or null. */
