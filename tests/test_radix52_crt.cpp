@@ -97,8 +97,14 @@ void read_committed_key(int bits, const char *e, bt::OsslKey *key, std::string *
 TEST_P(Radix52Crt, OnCommittedKeysMatchesPowm)
 {
 	bt::Rng rng(5205);
+	/* Below BIGMONT_TEST_SCALE 1 (the sanitizer builds, where the twin
+	 * is slowest) one key a size above RSA-2048: e does not reach the
+	 * exponentiation, dp and dq do, and any key's are as random. */
+	const bool reduced = bt::scaled(100) < 100;
 	for (int bits : { 1024, 2048, 3072, 4096 }) {
 		for (const char *e : { "e3", "e65537" }) {
+			if (reduced && bits > 2048 && std::string(e) == "e3")
+				continue;
 			bt::OsslKey key;
 			std::string name;
 			ASSERT_NO_FATAL_FAILURE(read_committed_key(bits, e, &key, &name));
