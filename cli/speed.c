@@ -90,7 +90,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"                    with --kernels, also scales the tables' runs per\n"
 		"                    figure: S times the default's, S = 1 (at least %d)\n"
 		"  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1); T > 1 also\n"
-		"                    measures T threads sharing one key\n"
+		"                    measures T threads sharing one key (above 16 a core\n"
+		"                    the windows wait seconds for every thread: a note\n"
+		"                    says so)\n"
 		HELP_COMPARE
 		"  --json FILE       also write the results as JSON (schema: bench/README.md\n"
 		"                    in the source tree); '-' for standard output (the\n"
