@@ -463,6 +463,9 @@ def fmt_efficiency(v):
     disturbed)."""
     if not isinstance(v, (int, float)) or not math.isfinite(v):
         return "-"
+    if v > 1 and round(100 * v) <= 100:
+        # 1.004 is above 100 % and would print as 100%*: a decimal shows it.
+        return "%.1f%%*" % (math.ceil(1000 * v) / 10)
     return fmt_percent(v) + ("*" if v > 1 else "")
 
 
@@ -690,15 +693,20 @@ def report(summary, machine, markdown=False):
         out.append("")
         out.append(table(table_header(machine), key_table_rows(summary, bits, machine)))
         out.append("")
+        # Each note its own paragraph (markdown runs adjacent lines together).
         out.append(wheel_line(summary, bits, machine))
+        out.append("")
         out.append(ipp_line(machine))
         best = best_line(summary, bits, machine)
         if best:
+            out.append("")
             out.append(best)
         ups = speedups(summary, bits)
         if ups:
             out.append("")
-            out.append("speed-up: " + ", ".join("%s %.2fx" % u for u in ups))
+            out.append("speed-up (medians of builds run in different processes, less "
+                       "steady than the ratios): " +
+                       ", ".join("%s %.2fx" % u for u in ups))
         trows = thread_rows(summary, bits)
         if trows:
             out.append("")
@@ -715,6 +723,8 @@ LEGEND = ("locks/op: pthread mutex and rwlock acquisitions per private-key opera
           "counted in the benchmark's process (OpenSSL no-IFMA runs in a child: '-'). "
           "Threads share one key (OpenSSL: one EVP_PKEY, a context per operation); "
           "efficiency = ops/s / (min(T, cores) x one thread's ops per CPU second), "
+          "each round's T-thread window against its own 1-thread window, the median "
+          "over rounds (so not the printed columns divided), "
           "range = the lowest and highest round, cpu = the share of min(T, cores) "
           "cores the threads had; efficiency '-': withheld, above 100 % in every "
           "round (a measurement error); '*': above 100 %, the 1-thread row was "
@@ -797,6 +807,7 @@ def merge(run_docs):
     def rank(doc):
         return (not doc.get("settings", {}).get("quick", False), doc["machine"]["date"])
     newest = {}
+    quick = {}  # the newest --quick run per CPU, to say when it is passed over
     for doc in run_docs:
         if doc.get("schema") != RUN_SCHEMA:
             continue
@@ -804,6 +815,9 @@ def merge(run_docs):
         s = m.get("cpu_slug") or slug(m["cpu"])
         if s not in newest or rank(doc) > rank(newest[s]):
             newest[s] = doc
+        if doc.get("settings", {}).get("quick", False) and \
+                (s not in quick or m["date"] > quick[s]["machine"]["date"]):
+            quick[s] = doc
     if not newest:
         return "(no results)\n"
     bits_all = sorted({r["bits"] for d in newest.values() for r in d["records"]})
@@ -879,6 +893,15 @@ def merge(run_docs):
             for s in sorted(newest) if newest[s].get("file")]
     if runs:
         out.append("Runs (`results/<cpu>/`, each row's report): %s." % "; ".join(runs))
+        out.append("")
+    passed = ["%s: `%s`" % (cpu_name(quick[s]["machine"]), quick[s].get("file") or
+                            quick[s]["machine"]["date"])
+              for s in sorted(quick)
+              if quick[s] is not newest[s] and
+              quick[s]["machine"]["date"] > newest[s]["machine"]["date"]]
+    if passed:
+        out.append("Not shown, newer but --quick (a quick run stands in only for a CPU "
+                   "with no full run): %s." % "; ".join(passed))
         out.append("")
     return "\n".join(out)
 
@@ -1193,8 +1216,9 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
     out.append("")
     out.append("%s, %s; blinding off on every side (OpenSSL single: RSA_private_decrypt "
                "without blinding), our fault check on; answers checked against GMP before "
-               "timing; ratios are same-run time ratios (below 1: the batch faster), "
-               "medians of each round's own ratio where the run has them; "
+               "timing; ratios are same-run time ratios (below 1: the batch faster): "
+               "against single and mb8 the medians of each round's own ratio where the "
+               "run has them, against OpenSSL the CPU medians' ratio; "
                "batch: the fastest lane build measured; "
                "each row's 8-operation calls back to back for at least 1 ms a round; "
                "ops/s/core = 1e9 / CPU ns per operation; ipp-crypto mb8: CPU time per "
@@ -1214,7 +1238,8 @@ def batch_report(batch, summary, machine, markdown=False, command=None):
         out.append("threads: T (the lanes the library takes, whose row this is) share one "
                    "key; per core: of min(T, %s cores); batch/single: "
                    "time per operation at the same T; efficiency against min(T, cores) x "
-                   "one thread (median over rounds; '-': withheld, above 100 %% in every "
+                   "one thread (median over rounds; '-' at T = 1: the baseline itself, "
+                   "above it: withheld, above 100 %% in every "
                    "round, a measurement error; '*': above 100 %%, the 1-thread windows "
                    "were disturbed: rerun on a quiet machine); cpu: the share of those "
                    "cores the batch threads had" % doc.get("cores", "?"))

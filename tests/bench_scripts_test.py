@@ -469,6 +469,9 @@ class Merge(unittest.TestCase):
         self.assertIn("| best/OpenSSL | best/wheel | best/ipp | best/peer |", md)
         self.assertIn("2026-01-05", rows[1])  # only a quick run: used
         self.assertIn("RSA-2048", md)
+        # the newer quick run passed over is named, once; CPU B's is shown
+        self.assertEqual(md.count("Not shown, newer but --quick"), 1, md)
+        self.assertIn("): CPU A: `2026-03-01T00:00:00Z`.", md)
 
     def test_command(self):
         tmp = tempfile.mkdtemp()
