@@ -153,10 +153,18 @@ scan_vl(chunk_t *out, const chunk_t *table, int entries, __m256i want, int len,
 	for (int i = 0; i < entries; i++) {
 		const __mmask8 m = _mm256_cmpeq_epi64_mask(at, want);
 #pragma GCC unroll 4
-		for (int b = 0; b < blocks; b++)
-			acc[b] = _mm256_mask_mov_epi64(
-				acc[b], m,
-				_mm256_loadu_si256((const __m256i *)(e + b * VEC32_CHUNKS)));
+		for (int b = 0; b < blocks; b++) {
+			/* vpblendmq from memory, written out: from the
+			 * intrinsics GCC emits a load under the writemask m,
+			 * which may skip the memory of the entries not taken;
+			 * the blend's mask selects and the load is whole. */
+			__m256i r;
+			__asm__("vpblendmq %[x], %[a], %[r]%{%[m]%}"
+				: [r] "=v"(r)
+				: [a] "v"(acc[b]),
+				  [x] "m"(*(const __m256i_u *)(e + b * VEC32_CHUNKS)), [m] "Yk"(m));
+			acc[b] = r;
+		}
 		at = _mm256_add_epi64(at, one);
 		e += len;
 	}

@@ -428,7 +428,7 @@ LN52_INLINE void ln52_scan_digit(const struct ln52_scan *sc, const z52m *take,
 	z52 x = z52_load(LN52_AT(sc->sel, i));
 LN52_UNROLL(8)
 	for (int t = 0; t < n; t++)
-		x = z52_blend(take[t], x, z52_load(LN52_AT(entry[t], i)));
+		x = z52_blend_load(take[t], x, LN52_AT(entry[t], i));
 	z52_store(LN52_AT(sc->sel, i), x);
 }
 
@@ -941,7 +941,7 @@ LN52_UNROLL(10)
 		const uint64_t *x = table + (size_t)e * words;
 LN52_UNROLL(10)
 		for (int j = 0; j < n; j++)
-			acc[j] = z52_blend(take, acc[j], z52_load(LN52_AT(x, j0 + j)));
+			acc[j] = z52_blend_load(take, acc[j], LN52_AT(x, j0 + j));
 	}
 LN52_UNROLL(10)
 	for (int j = 0; j < n; j++)

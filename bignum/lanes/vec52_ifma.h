@@ -12,6 +12,7 @@
  *   z52_and52(a)           vpandq with 2^52 - 1
  *   z52_eq(a, b)           vpcmpeqq into a mask: bit l set where equal
  *   z52_blend(k, a, b)     vpblendmq: lane l of b where bit l of k, else a
+ *   z52_blend_load(k, a, p) the same from memory, p read whole (the scans)
  *
  * The including file compiles it for the target (lanes_ifma.c: #pragma
  * GCC target), or, in the tests, with LANES52_INTRINSICS_EMULATED defined
@@ -88,6 +89,23 @@ Z52_FN z52m z52_eq(z52 a, z52 b)
 Z52_FN z52 z52_blend(z52m k, z52 a, z52 b)
 {
 	return _mm512_mask_blend_epi64(k, a, b);
+}
+/* z52_blend(k, a, z52_load(p)) for the secret-indexed table scans, as
+ * one vpblendmq from memory.  Its mask selects, it is no writemask, so
+ * the 64 bytes at p are read whatever k is; from the intrinsics GCC would
+ * fold the load into a load under the writemask k instead, which may
+ * leave the memory of the lanes not taken unread. */
+Z52_FN z52 z52_blend_load(z52m k, z52 a, const uint64_t *p)
+{
+#ifdef LANES52_INTRINSICS_EMULATED
+	return z52_blend(k, a, z52_load(p));
+#else
+	z52 r;
+	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
+		: [r] "=v"(r)
+		: [a] "v"(a), [m] "m"(*(const __m512i_u *)p), [k] "Yk"(k));
+	return r;
+#endif
 }
 
 #endif

@@ -129,6 +129,23 @@
  * multiply-adds.  The same words as r52_select_k; every build that has
  * the pair product reads its tables this way. */
 #define R52_SELECT_PAIRS r52_select_pairs
+
+/* _mm512_mask_blend_epi64(k, a, load(p)) as one vpblendmq from memory, p
+ * read whole whatever k is (as r52v_blend_load, vec_ifma.h). */
+static inline __attribute__((always_inline)) __m512i
+select_blend_load(__mmask8 k, __m512i a, const uint64_t *p)
+{
+#ifdef R52_INTRINSICS_EMULATED
+	return _mm512_mask_blend_epi64(k, a, _mm512_loadu_si512(p));
+#else
+	__m512i r;
+	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
+		: [r] "=v"(r)
+		: [a] "v"(a), [m] "m"(*(const __m512i_u *)p), [k] "Yk"(k));
+	return r;
+#endif
+}
+
 R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t want_p,
 				 uint64_t want_q, const int k)
 {
@@ -147,8 +164,7 @@ R52_INLINE void r52_select_pairs(uint64_t *out, const uint64_t *table, uint64_t 
 		const __mmask8 take = _mm512_cmpeq_epu64_mask(at, want);
 		R52_UNROLL
 		for (int g = 0; g < G; g++)
-			acc[g] = _mm512_mask_blend_epi64(take, acc[g],
-							 _mm512_loadu_si512(entry + 8 * g));
+			acc[g] = select_blend_load(take, acc[g], entry + 8 * g);
 		at = _mm512_add_epi64(at, one);
 	}
 	R52_UNROLL

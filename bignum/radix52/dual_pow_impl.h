@@ -120,8 +120,8 @@ R52_INLINE void r52_select_k(uint64_t *out, const uint64_t *table, uint64_t want
 			const r52m take = r52v_eq(at, want[h]);
 			R52_UNROLL
 			for (int g = 0; g < G; g++)
-				acc[h][g] = r52v_blend(take, acc[h][g],
-						       r52v_load(R52_GRP(entry, g, h)));
+				acc[h][g] = r52v_blend_load(take, acc[h][g],
+							    R52_GRP(entry, g, h));
 		}
 		at = r52v_add(at, one);
 	}

@@ -24,6 +24,7 @@
  *   r52v_gt(a, b), r52v_eq(a, b)  vpcmpuq: lane mask of a > b, a == b
  *   r52v_add_mask(a, k, b)      vpaddq under mask k: a + b in lanes of k
  *   r52v_blend(k, a, b)         vpblendmq: b in lanes of k, a elsewhere
+ *   r52v_blend_load(k, a, p)    the same from memory, p read whole
  */
 #ifndef BIGMONT_RADIX52_VEC_C_H
 #define BIGMONT_RADIX52_VEC_C_H
@@ -198,6 +199,11 @@ R52V_FN r52v r52v_blend(r52m k, r52v a, r52v b)
 		a.l[l] = (a.l[l] & ~take) | (b.l[l] & take);
 	}
 	return a;
+}
+
+R52V_FN r52v r52v_blend_load(r52m k, r52v a, const uint64_t *p)
+{
+	return r52v_blend(k, a, r52v_load(p));
 }
 
 #endif /* BIGMONT_RADIX52_VEC_C_H */

@@ -118,4 +118,20 @@ R52V_FN r52v r52v_blend(r52m k, r52v a, r52v b)
 	return _mm256_mask_blend_epi64(k, a, b);
 }
 
+/* r52v_blend(k, a, r52v_load(p)) as one vpblendmq from memory, p read
+ * whole whatever k is (the mask selects; as lanes/vec52_ifma.h's
+ * z52_blend_load, for the secret-indexed table reads). */
+R52V_FN r52v r52v_blend_load(r52m k, r52v a, const uint64_t *p)
+{
+#ifdef R52_INTRINSICS_EMULATED
+	return r52v_blend(k, a, r52v_load(p));
+#else
+	r52v r;
+	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
+		: [r] "=v"(r)
+		: [a] "v"(a), [m] "m"(*(const __m256i_u *)p), [k] "Yk"(k));
+	return r;
+#endif
+}
+
 #endif /* BIGMONT_RADIX52_VEC_IFMA_H */
