@@ -36,12 +36,33 @@ int rsa_random_bytes(uint8_t *out, size_t len)
 	return big_random_bytes(out, len) == BIG_OK ? 0 : -1;
 }
 
-/* out = a * b mod n as a status. */
-static int mul_mod(BIGNUM *out, const BIGNUM *a, const BIGNUM *b,
-		   const BIGNUM *n, BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
+/* out = a b mod n at n's full length, untrimmed: two Montgomery products
+ * (by b, then by R^2), whose time depends on the lengths only.
+ * big_mod_mul would trim its result, a loop that stops at the top nonzero
+ * chunk, so its time would tell where a secret value's top chunks are
+ * zero.  a, b < n; their lengths and n_rr's at most n's. */
+static int mul_mod_full(BIGNUM *out, const BIGNUM *a, const BIGNUM *b, const BIGNUM *n,
+			BIG_CHUNK_TYPE n0, const BIGNUM *n_rr)
 {
-	return rsa_status_from_big(big_mod_mul(out, a, b, n, n0, n_rr),
-				   RSA_ERR_ARGS);
+	const int len = n->len;
+	if (len > BIG_MAX_MODULUS_CHUNKS || a->len > len || b->len > len || n_rr->len > len)
+		return RSA_ERR_ARGS;
+	if (big_extend(out, len) != BIG_OK)
+		return RSA_ERR_NO_MEM;
+	BIG_CHUNK_TYPE av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS],
+		rr[BIG_MAX_MODULUS_CHUNKS];
+	for (int j = 0; j < len; j++) {
+		av[j] = j < a->len ? a->value[j] : 0;
+		bv[j] = j < b->len ? b->value[j] : 0;
+		rr[j] = j < n_rr->len ? n_rr->value[j] : 0;
+	}
+	big_mont_mul_vec(av, av, bv, n->value, n0, len);
+	big_mont_mul_vec(out->value, av, rr, n->value, n0, len);
+	out->len = len;
+	out->sign = 1;
+	big_wipe(av, sizeof(av[0]) * (size_t)len);
+	big_wipe(bv, sizeof(bv[0]) * (size_t)len);
+	return RSA_OK;
 }
 
 /* 1 if 0 < x < n, both of len chunks, else 0: one pass over every chunk
@@ -117,7 +138,7 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
 	for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
 		if ((rc = random_pair_below(&r, &b, n, buf, nbits)) != RSA_OK)
 			goto out;
-		if ((rc = mul_mod(&t, &r, &b, n, n0, n_rr)) != RSA_OK)
+		if ((rc = mul_mod_full(&t, &r, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
 		BIG_ERR_CODE err = big_mod_inverse(&tinv, &t, n);
 		if (err == BIG_INVALID_ARGS) {
@@ -126,8 +147,8 @@ int rsa_blind_pair(BIGNUM *r_e, BIGNUM *r_inv, const BIGNUM *e,
 		}
 		if ((rc = rsa_status_from_big(err, RSA_ERR_ARGS)) != RSA_OK)
 			goto out;
-		/* r^-1 = (r*b)^-1 * b. */
-		if ((rc = mul_mod(r_inv, &tinv, &b, n, n0, n_rr)) != RSA_OK)
+		/* r^-1 = (r*b)^-1 * b, untrimmed: r^-1 is secret. */
+		if ((rc = mul_mod_full(r_inv, &tinv, &b, n, n0, n_rr)) != RSA_OK)
 			goto out;
 		/* r^e: constant time in r, steered by the public e (the
 		 * variable-time big_modexp trims r and compares it with n). */

@@ -100,13 +100,20 @@ static void load_padded(BIG_CHUNK_TYPE *dst, int len, const BIGNUM *x)
 		dst[i] = 0;
 }
 
-/* dst = v * R mod n (len chunks): v < n made by rsa_blind_pair. */
-static int to_mont(BIG_CHUNK_TYPE *dst, BIGNUM *v, const rsa_key *key)
+/* dst = v * R mod n (n's chunks): v < n made by rsa_blind_pair, at most
+ * n's length.  One Montgomery product by R^2 on padded vectors: time by
+ * the lengths only (big_mont_conv trims its result, a loop that would
+ * tell where the secret's top chunks are zero). */
+static int to_mont(BIG_CHUNK_TYPE *dst, const BIGNUM *v, const rsa_key *key)
 {
-	BIG_ERR_CODE err = big_mont_conv(v, v, &key->n, key->n0, &key->n_rr);
-	if (err == BIG_OK)
-		load_padded(dst, key->n.len, v);
-	return rsa_status_from_big(err, RSA_ERR_ARGS);
+	const int len = key->n.len;
+	BIG_CHUNK_TYPE rr[BIG_MAX_MODULUS_CHUNKS];
+	if (len > BIG_MAX_MODULUS_CHUNKS)
+		return RSA_ERR_ARGS;
+	load_padded(dst, len, v);
+	load_padded(rr, len, &key->n_rr);
+	big_mont_mul_vec(dst, dst, rr, key->n.value, key->n0, len);
+	return RSA_OK;
 }
 
 /* A fresh pair into s, in Montgomery form. */

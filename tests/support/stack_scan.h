@@ -18,7 +18,7 @@
 namespace bt {
 
 constexpr uint64_t kScanMask = 0x9e3779b97f4a7c15ULL;
-constexpr ptrdiff_t kScanWords = 2048; /* 16 KB */
+constexpr ptrdiff_t kScanWords = 4096; /* 32 KB: past the deepest wipe, 24 KB (lanes.h) */
 
 inline void mask_secrets(std::vector<uint64_t> &secrets)
 {
@@ -26,7 +26,7 @@ inline void mask_secrets(std::vector<uint64_t> &secrets)
 		v ^= kScanMask;
 }
 
-/* Zeroes the 16 KB of stack below the caller's frame, where the calls it
+/* Zeroes the 32 KB of stack below the caller's frame, where the calls it
  * makes next will have theirs: what is found there afterwards they left. */
 __attribute__((noinline, no_sanitize_address)) inline void scrub_stack_below()
 {
@@ -36,7 +36,7 @@ __attribute__((noinline, no_sanitize_address)) inline void scrub_stack_below()
 	__asm__ volatile("" : : "r"(area) : "memory");
 }
 
-/* Whether one of the secrets (given masked) is in the 16 KB of stack
+/* Whether one of the secrets (given masked) is in the 32 KB of stack
  * below the caller's frame. */
 __attribute__((noinline, no_sanitize_address)) inline bool stack_below_holds(
 	const std::vector<uint64_t> &masked)
@@ -52,7 +52,7 @@ __attribute__((noinline, no_sanitize_address)) inline bool stack_below_holds(
 	return false;
 }
 
-/* How many of the 64-bit words in the 16 KB of stack below the caller's
+/* How many of the 64-bit words in the 32 KB of stack below the caller's
  * frame are not zero: after scrub_stack_below and a call, the words that
  * call (and what it called) left there. */
 __attribute__((noinline, no_sanitize_address)) inline ptrdiff_t stack_below_nonzero_words()
