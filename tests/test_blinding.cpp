@@ -276,6 +276,34 @@ TEST(BlindingCache, AReloadedKeyGetsItsOwnSlot)
 	EXPECT_NE(op_and_factor(again, rng), old);
 }
 
+/* rsa_key_free wipes the calling thread's pair for the key: the slot's
+ * words (the thread's cache stays mapped) are zero after it, where they
+ * held the pair before.  Read through the pointers rsa_blinding_next gave,
+ * past their contract's end on purpose. */
+TEST(BlindingCache, FreeingTheKeyWipesThisThreadsPair)
+{
+	rsa_key *key = nullptr;
+	const std::string pem = bt::read_data_file("keys/rsa1024-e65537.pem");
+	char err[128];
+	ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof err),
+		  RSA_OK)
+		<< err;
+	const BIG_CHUNK_TYPE *a = nullptr, *b = nullptr;
+	ASSERT_EQ(rsa_blinding_next(key, &a, &b), RSA_OK);
+	const int len = static_cast<int>((rsa_key_bits(key) + BIG_CHUNK_SIZE - 1) / BIG_CHUNK_SIZE);
+	auto nonzero = [len](const BIG_CHUNK_TYPE *v) {
+		int n = 0;
+		for (int j = 0; j < len; j++)
+			n += v[j] != 0;
+		return n;
+	};
+	ASSERT_GT(nonzero(a), len / 2);
+	ASSERT_GT(nonzero(b), len / 2);
+	rsa_key_free(key);
+	EXPECT_EQ(nonzero(a), 0) << "r^e R left in the thread's cache";
+	EXPECT_EQ(nonzero(b), 0) << "r^-1 R left in the thread's cache";
+}
+
 TEST(BlindingCache, ThreadsNeverShareAFactor)
 {
 	bt::RefKey k;
