@@ -79,6 +79,8 @@ void big_ct_select_c(chunk_t *out, const chunk_t *table, int entries,
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "ct_blend.h"
+
 typedef chunk_t vec32_t __attribute__((vector_size(32)));
 #define VEC32_CHUNKS ((int)(sizeof(vec32_t) / sizeof(chunk_t)))
 #define AVX2 __attribute__((target("avx2")))
@@ -153,18 +155,8 @@ scan_vl(chunk_t *out, const chunk_t *table, int entries, __m256i want, int len,
 	for (int i = 0; i < entries; i++) {
 		const __mmask8 m = _mm256_cmpeq_epi64_mask(at, want);
 #pragma GCC unroll 4
-		for (int b = 0; b < blocks; b++) {
-			/* vpblendmq from memory, written out: from the
-			 * intrinsics GCC emits a load under the writemask m,
-			 * which may skip the memory of the entries not taken;
-			 * the blend's mask selects and the load is whole. */
-			__m256i r;
-			__asm__("vpblendmq %[x], %[a], %[r]%{%[m]%}"
-				: [r] "=v"(r)
-				: [a] "v"(acc[b]),
-				  [x] "m"(*(const __m256i_u *)(e + b * VEC32_CHUNKS)), [m] "Yk"(m));
-			acc[b] = r;
-		}
+		for (int b = 0; b < blocks; b++)
+			acc[b] = big_ct_blend_load256(m, acc[b], e + b * VEC32_CHUNKS);
 		at = _mm256_add_epi64(at, one);
 		e += len;
 	}

@@ -25,6 +25,8 @@
 
 #ifndef LANES52_INTRINSICS_EMULATED
 #include <immintrin.h>
+
+#include "ct_blend.h"
 #endif
 
 #include "lanes52.h"
@@ -90,21 +92,14 @@ Z52_FN z52 z52_blend(z52m k, z52 a, z52 b)
 {
 	return _mm512_mask_blend_epi64(k, a, b);
 }
-/* z52_blend(k, a, z52_load(p)) for the secret-indexed table scans, as
- * one vpblendmq from memory.  Its mask selects, it is no writemask, so
- * the 64 bytes at p are read whatever k is; from the intrinsics GCC would
- * fold the load into a load under the writemask k instead, which may
- * leave the memory of the lanes not taken unread. */
+/* z52_blend(k, a, z52_load(p)) for the secret-indexed table scans, p
+ * read whole whatever k is (ct_blend.h). */
 Z52_FN z52 z52_blend_load(z52m k, z52 a, const uint64_t *p)
 {
 #ifdef LANES52_INTRINSICS_EMULATED
 	return z52_blend(k, a, z52_load(p));
 #else
-	z52 r;
-	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
-		: [r] "=v"(r)
-		: [a] "v"(a), [m] "m"(*(const __m512i_u *)p), [k] "Yk"(k));
-	return r;
+	return big_ct_blend_load512(k, a, p);
 #endif
 }
 

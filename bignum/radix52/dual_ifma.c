@@ -130,19 +130,15 @@
  * the pair product reads its tables this way. */
 #define R52_SELECT_PAIRS r52_select_pairs
 
-/* _mm512_mask_blend_epi64(k, a, load(p)) as one vpblendmq from memory, p
- * read whole whatever k is (as r52v_blend_load, vec_ifma.h). */
+/* _mm512_mask_blend_epi64(k, a, load(p)), p read whole whatever k is
+ * (ct_blend.h). */
 static inline __attribute__((always_inline)) __m512i
 select_blend_load(__mmask8 k, __m512i a, const uint64_t *p)
 {
 #ifdef R52_INTRINSICS_EMULATED
 	return _mm512_mask_blend_epi64(k, a, _mm512_loadu_si512(p));
 #else
-	__m512i r;
-	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
-		: [r] "=v"(r)
-		: [a] "v"(a), [m] "m"(*(const __m512i_u *)p), [k] "Yk"(k));
-	return r;
+	return big_ct_blend_load512(k, a, p);
 #endif
 }
 

@@ -18,6 +18,8 @@
 
 #ifndef R52_INTRINSICS_EMULATED
 #include <immintrin.h>
+
+#include "ct_blend.h"
 #endif
 
 typedef __m256i r52v;
@@ -118,19 +120,14 @@ R52V_FN r52v r52v_blend(r52m k, r52v a, r52v b)
 	return _mm256_mask_blend_epi64(k, a, b);
 }
 
-/* r52v_blend(k, a, r52v_load(p)) as one vpblendmq from memory, p read
- * whole whatever k is (the mask selects; as lanes/vec52_ifma.h's
- * z52_blend_load, for the secret-indexed table reads). */
+/* r52v_blend(k, a, r52v_load(p)) for the secret-indexed table reads, p
+ * read whole whatever k is (ct_blend.h). */
 R52V_FN r52v r52v_blend_load(r52m k, r52v a, const uint64_t *p)
 {
 #ifdef R52_INTRINSICS_EMULATED
 	return r52v_blend(k, a, r52v_load(p));
 #else
-	r52v r;
-	__asm__("vpblendmq %[m], %[a], %[r]%{%[k]%}"
-		: [r] "=v"(r)
-		: [a] "v"(a), [m] "m"(*(const __m256i_u *)p), [k] "Yk"(k));
-	return r;
+	return big_ct_blend_load256(k, a, p);
 #endif
 }
 
