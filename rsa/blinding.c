@@ -51,11 +51,9 @@ static int mul_mod_full(BIGNUM *out, const BIGNUM *a, const BIGNUM *b, const BIG
 		return RSA_ERR_NO_MEM;
 	BIG_CHUNK_TYPE av[BIG_MAX_MODULUS_CHUNKS], bv[BIG_MAX_MODULUS_CHUNKS],
 		rr[BIG_MAX_MODULUS_CHUNKS];
-	for (int j = 0; j < len; j++) {
-		av[j] = j < a->len ? a->value[j] : 0;
-		bv[j] = j < b->len ? b->value[j] : 0;
-		rr[j] = j < n_rr->len ? n_rr->value[j] : 0;
-	}
+	rsa_load_padded(av, len, a);
+	rsa_load_padded(bv, len, b);
+	rsa_load_padded(rr, len, n_rr);
 	big_mont_mul_vec(av, av, bv, n->value, n0, len);
 	big_mont_mul_vec(out->value, av, rr, n->value, n0, len);
 	out->len = len;

@@ -92,6 +92,18 @@ int rsa_blinding_mul(BIGNUM *out, const BIGNUM *x, const BIG_CHUNK_TYPE *f,
 /* Wipe the calling thread's slot for key, if any (rsa_key_free). */
 void rsa_blinding_forget(const rsa_key *key);
 
+/* dst[0..len) = |x| zero-padded, x's chunks past len ignored (they are
+ * zero for x < n).  Time depends on the lengths only. */
+static inline void rsa_load_padded(BIG_CHUNK_TYPE *dst, int len, const BIGNUM *x)
+{
+	const int xlen = x->len < len ? x->len : len;
+	int i = 0;
+	for (; i < xlen; i++)
+		dst[i] = x->value[i];
+	for (; i < len; i++)
+		dst[i] = 0;
+}
+
 /* Fill out[0..len) from getrandom(), retrying on EINTR and short reads;
  * 0 on success, -1 if the kernel cannot give randomness. */
 int rsa_random_bytes(uint8_t *out, size_t len);

@@ -88,18 +88,6 @@ static struct cache *cache_get(void)
 	return c;
 }
 
-/* dst[0..len) = |x| zero-padded, x's chunks past len ignored (they are
- * zero for x < n).  Time depends on the lengths only. */
-static void load_padded(BIG_CHUNK_TYPE *dst, int len, const BIGNUM *x)
-{
-	const int xlen = x->len < len ? x->len : len;
-	int i = 0;
-	for (; i < xlen; i++)
-		dst[i] = x->value[i];
-	for (; i < len; i++)
-		dst[i] = 0;
-}
-
 /* dst = v * R mod n (n's chunks): v < n made by rsa_blind_pair, at most
  * n's length.  One Montgomery product by R^2 on padded vectors: time by
  * the lengths only (big_mont_conv trims its result, a loop that would
@@ -110,8 +98,8 @@ static int to_mont(BIG_CHUNK_TYPE *dst, const BIGNUM *v, const rsa_key *key)
 	BIG_CHUNK_TYPE rr[BIG_MAX_MODULUS_CHUNKS];
 	if (len > BIG_MAX_MODULUS_CHUNKS)
 		return RSA_ERR_ARGS;
-	load_padded(dst, len, v);
-	load_padded(rr, len, &key->n_rr);
+	rsa_load_padded(dst, len, v);
+	rsa_load_padded(rr, len, &key->n_rr);
 	big_mont_mul_vec(dst, dst, rr, key->n.value, key->n0, len);
 	return RSA_OK;
 }
@@ -188,7 +176,7 @@ int rsa_blinding_mul(BIGNUM *out, const BIGNUM *x, const BIG_CHUNK_TYPE *f,
 	BIG_ERR_CODE err = big_extend(out, len);
 	if (err != BIG_OK)
 		return rsa_status_from_big(err, RSA_ERR_ARGS);
-	load_padded(out->value, len, x);
+	rsa_load_padded(out->value, len, x);
 	big_mont_mul_vec(out->value, out->value, f, key->n.value, key->n0, len);
 	out->len = len;
 	out->sign = 1;
