@@ -98,6 +98,13 @@ int rsa_key_from_parts(rsa_key **out, const struct rsa_key_parts *parts,
 		rsa_key_free(key);
 		return rc;
 	}
+	if (key->is_private && parts->recover_crt) {
+		rc = rsa_key_recover_crt(key, err, errlen);
+		if (rc != RSA_OK) {
+			rsa_key_free(key);
+			return rc;
+		}
+	}
 	key->bits = big_bitlength(&key->n);
 	key->size = (size_t)(key->bits + 7) / 8;
 	if (check)

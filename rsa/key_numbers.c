@@ -73,19 +73,27 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 		}
 	}
 	int is_private = parts.d.len > 0;
+	int crt_given = 0;
+	for (int i = 3; i < 8; i++)
+		crt_given += out[i]->len > 0;
 	for (int i = 1; i < 8; i++) {
 		if (out[i]->len > parts.n.len) {
 			rsa_set_error(err, errlen, "%s is longer than the modulus", names[i]);
 			return RSA_ERR_FORMAT;
 		}
-		if (is_private && i > 2 && out[i]->len == 0) {
+		/* All five or none (then recovered from n, e and d): a partial
+		 * set is more likely a caller's mistake than a key. */
+		if (is_private && i > 2 && out[i]->len == 0 && crt_given > 0) {
 			rsa_set_error(err, errlen,
-				      "private key without %s: the CRT numbers p, q, dp, dq, qinv are needed",
+				      "private key without %s: give all of the CRT numbers p, q, dp, "
+				      "dq, qinv or none",
 				      names[i]);
 			return RSA_ERR_FORMAT;
 		}
 	}
-	if (is_private)
+	if (is_private) {
 		parts.format = RSA_FORMAT_PKCS1_PRIVATE;
+		parts.recover_crt = crt_given == 0;
+	}
 	return rsa_key_from_parts(key, &parts, 1, err, errlen);
 }

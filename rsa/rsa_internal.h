@@ -56,6 +56,9 @@ struct rsa_bytes {
 struct rsa_key_parts {
 	rsa_key_format_t format;
 	struct rsa_bytes n, e, d, p, q, dp, dq, qinv;
+	/* A private key of n, e and d alone (rsa_key_from_numbers only):
+	 * p, q and the CRT numbers are recovered (rsa_key_recover_crt). */
+	int recover_crt;
 };
 
 /*
@@ -96,6 +99,12 @@ long rsa_base64_decode(uint8_t *out, const char *in, size_t len, const char *tex
  * the tests' fault-injection hook only. */
 int rsa_key_from_parts(rsa_key **key, const struct rsa_key_parts *parts,
 		       int check, char *err, size_t errlen);
+
+/* p, q, dp, dq and qinv of a private key from its n, e and d
+ * (rsa/key_recover.c): RSA_OK, RSA_ERR_KEY_CHECK naming what is wrong
+ * (d does not invert e, n no product of two primes), RSA_ERR_NO_MEM.
+ * Variable time: run once at load. */
+int rsa_key_recover_crt(rsa_key *key, char *err, size_t errlen);
 
 /* The consistency checks of a loaded key (rsa/key_check.c), primality of
  * p and q included; RSA_OK or RSA_ERR_KEY_CHECK naming the check that

@@ -7,8 +7,11 @@
  * public exponent, and rsa_private_raw / rsa_public_raw give the same
  * bytes on random inputs; leading zero bytes are accepted; a public key
  * from n and e alone; and the refusals -- a modulus out of range, a number
- * longer than n, e missing, a private key without its CRT numbers, and a
- * key the checks refuse (the check's reason in err).
+ * longer than n, e missing, a private key with some of its CRT numbers
+ * and not all, and a key the checks refuse (the check's reason in err).
+ * A private key of n, e and d alone gets its p and q recovered: the same
+ * key, for every committed key; refused where d does not invert e or n is
+ * no product of two primes.
  */
 #include <gtest/gtest.h>
 
@@ -121,6 +124,76 @@ TEST_P(AllKeys, SameAsLoadedFromPem)
 		check_same_key("rsa" + std::to_string(GetParam()) + "-" + e);
 }
 
+/* Big-endian bytes of a non-negative mpz, no leading zeros. */
+Bytes bytes_of(const mpz_t v)
+{
+	Bytes out((mpz_sizeinbase(v, 2) + 7) / 8);
+	size_t written = 0;
+	mpz_export(out.data(), &written, 1, 1, 1, 0, v);
+	out.resize(written);
+	return out;
+}
+
+/* A private key of n, e and d alone: p, q and the CRT numbers recovered
+ * (rsa/key_recover.c), the same key as the PEM's; with d + lambda(n) or
+ * d - lambda(n) (another inverse of e) too.  Every size, every e up to
+ * 2048 bits. */
+TEST_P(AllKeys, FromNEAndDAlone)
+{
+	for (const char *e : { "e3", "e65537", "ebig" }) {
+		/* The exponents' variety up to 2048 bits: a recovery of a
+		 * 4096-bit key takes half a second in chunk32. */
+		if (GetParam() > 2048 && std::string(e) != "e65537")
+			continue;
+		std::string name = "rsa" + std::to_string(GetParam()) + "-" + e;
+		SCOPED_TRACE(name);
+		std::string pem = bt::read_data_file("keys/" + name + ".pem");
+		Key loaded;
+		ASSERT_EQ(rsa_key_load_pem(&loaded.key, pem.data(), pem.size(), loaded.err,
+					   sizeof(loaded.err)), RSA_OK) << loaded.err;
+		Numbers num = read_numbers(pem);
+		Numbers ned = num;
+		ned.p = ned.q = ned.dp = ned.dq = ned.qinv = Bytes();
+		Key built;
+		build(&built, ned.view());
+		ASSERT_EQ(built.rc, RSA_OK) << built.err;
+		EXPECT_TRUE(rsa_key_is_private(built.key));
+		EXPECT_EQ(rsa_key_format(built.key), RSA_FORMAT_PKCS1_PRIVATE);
+
+		mpz_t p, q, d, lambda, t;
+		mpz_inits(p, q, d, lambda, t, nullptr);
+		mpz_import(p, num.p.size(), 1, 1, 1, 0, num.p.data());
+		mpz_import(q, num.q.size(), 1, 1, 1, 0, num.q.data());
+		mpz_import(d, num.d.size(), 1, 1, 1, 0, num.d.data());
+		mpz_sub_ui(lambda, p, 1);
+		mpz_sub_ui(t, q, 1);
+		mpz_lcm(lambda, lambda, t);
+		mpz_add(t, d, lambda);
+		if (bytes_of(t).size() > num.n.size())
+			mpz_sub(t, d, lambda);
+		Numbers other = ned;
+		other.d = bytes_of(t);
+		mpz_clears(p, q, d, lambda, t, nullptr);
+		Key other_d;
+		build(&other_d, other.view());
+		ASSERT_EQ(other_d.rc, RSA_OK) << other_d.err;
+
+		const size_t k = rsa_key_size(loaded.key);
+		bt::Rng rng(k);
+		for (long i = 0; i < bt::scaled(2); i++) {
+			Bytes in(k), a(k), b(k), c(k);
+			for (auto &x : in)
+				x = (uint8_t)rng.next();
+			in[0] = 0; /* below n */
+			ASSERT_EQ(rsa_private_raw(loaded.key, a.data(), in.data(), k), RSA_OK);
+			ASSERT_EQ(rsa_private_raw(built.key, b.data(), in.data(), k), RSA_OK);
+			ASSERT_EQ(rsa_private_raw(other_d.key, c.data(), in.data(), k), RSA_OK);
+			EXPECT_EQ(a, b) << "input " << i;
+			EXPECT_EQ(a, c) << "input " << i << ", d +- lambda(n)";
+		}
+	}
+}
+
 INSTANTIATE_TEST_SUITE_P(Sizes, AllKeys, ::testing::Values(512, 1024, 1025, 1536, 2047, 2048, 3072, 4096));
 
 TEST(KeyNumbers, Refusals)
@@ -153,6 +226,47 @@ TEST(KeyNumbers, Refusals)
 	     [](Numbers &n) { n.d.assign(4, 0); });
 	with("CRT numbers without d", RSA_ERR_FORMAT, "p given without the private exponent d",
 	     [](Numbers &n) { n.d.clear(); });
+	auto crt_cleared = [](Numbers &n) { n.p = n.q = n.dp = n.dq = n.qinv = Bytes(); };
+	with("n, e and an even d", RSA_ERR_KEY_CHECK, "d does not invert e (d e - 1 is odd)",
+	     [&](Numbers &n) {
+		     crt_cleared(n);
+		     n.d.back() ^= 1;
+	     });
+	with("n, e and a wrong odd d", RSA_ERR_KEY_CHECK, "d does not invert e (g^(d e - 1)",
+	     [&](Numbers &n) {
+		     crt_cleared(n);
+		     n.d.back() ^= 2;
+	     });
+	with("n, e, d and p alone", RSA_ERR_FORMAT, "without q: give all of the CRT numbers",
+	     [](Numbers &n) { n.q = n.dp = n.dq = n.qinv = Bytes(); });
+	{
+		/* n a prime (d e = 1 mod n - 1) and n a product of three primes
+		 * (d e = 1 mod lambda(n)): d inverts e, yet no two primes. */
+		bt::Rng rng(77);
+		mpz_t n, e, d, t, f;
+		mpz_inits(n, e, d, t, f, nullptr);
+		mpz_set_ui(e, 65537);
+		for (int primes : { 1, 3 }) {
+			do {
+				mpz_set_ui(n, 1);
+				mpz_set_ui(t, 1);
+				for (int i = 0; i < primes; i++) {
+					rng.mpz_prime(f, 1024 / primes);
+					mpz_mul(n, n, f);
+					mpz_sub_ui(f, f, 1);
+					mpz_lcm(t, t, f);
+				}
+			} while (mpz_sizeinbase(n, 2) < 1000 || !mpz_invert(d, e, t));
+			Numbers bad;
+			bad.n = bytes_of(n);
+			bad.e = bytes_of(e);
+			bad.d = bytes_of(d);
+			cases.push_back({ primes == 1 ? "n prime" : "n of three primes", bad,
+					  RSA_ERR_KEY_CHECK,
+					  primes == 1 ? "gave no factor" : "is not prime" });
+		}
+		mpz_clears(n, e, d, t, f, nullptr);
+	}
 	for (const Case &c : cases) {
 		SCOPED_TRACE(c.what);
 		Key k;

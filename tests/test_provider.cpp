@@ -1125,7 +1125,10 @@ TEST_F(ProviderTest, ZeroPrivateNumberIsRefused)
 	EVP_PKEY_free(key);
 }
 
-TEST_F(ProviderTest, PrivateKeyWithoutCrtNumbersAndMultiPrimeAreRefused)
+/* A private key of n, e and d alone (as a JWK or a key store may carry it)
+ * is taken: bigmont recovers p and q, and its signatures are the default
+ * provider's, bigmont doing the work.  A multi-prime key is refused. */
+TEST_F(ProviderTest, PrivateKeyOfNEAndDTakenMultiPrimeRefused)
 {
 	EVP_PKEY *key = load_key(def_.ctx, read_file(key_path(2048)));
 	ASSERT_NE(key, nullptr);
@@ -1140,8 +1143,33 @@ TEST_F(ProviderTest, PrivateKeyWithoutCrtNumbersAndMultiPrimeAreRefused)
 	OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
 	std::string errors;
 	EVP_PKEY *imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
+	ASSERT_NE(imported, nullptr) << errors;
+	Side bm = { "bigmont", bm_.ctx, "provider=bigmont", imported };
+	Side def = { "default", def_.ctx, nullptr, key };
+	Bytes h = digest("SHA256", Bytes(5, 7));
+	Params p;
+	p.md = "SHA256";
+	uint64_t before = private_ops(bm_.bigmont);
+	Result ours = run(bm, Op::Sign, p, h), theirs = run(def, Op::Sign, p, h);
+	ASSERT_TRUE(ours.ok) << describe(ours);
+	ASSERT_TRUE(theirs.ok) << describe(theirs);
+	EXPECT_EQ(ours.provider, "bigmont");
+	EXPECT_EQ(private_ops(bm_.bigmont), before + 1);
+	EXPECT_EQ(ours.out, theirs.out) << "PKCS #1 v1.5 signatures are deterministic";
+	EVP_PKEY_free(imported);
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(bld);
+
+	/* d that does not invert e: refused at import, the reason named. */
+	BN_add_word(d, 2);
+	bld = OSSL_PARAM_BLD_new();
+	OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_N, n);
+	OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_E, e);
+	OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_D, d);
+	params = OSSL_PARAM_BLD_to_param(bld);
+	imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
 	EXPECT_EQ(imported, nullptr);
-	EXPECT_NE(errors.find("CRT numbers"), std::string::npos) << errors;
+	EXPECT_NE(errors.find("d does not invert e"), std::string::npos) << errors;
 	EVP_PKEY_free(imported);
 	OSSL_PARAM_free(params);
 	OSSL_PARAM_BLD_free(bld);

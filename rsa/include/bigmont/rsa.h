@@ -97,10 +97,12 @@ typedef struct {
  * hands them over): the same size limits as the DER reader (n of 512 to
  * 16384 bits, every other integer no longer than n), the same checks and
  * the same precomputation as rsa_key_load_der.  d given makes the key
- * private, and then p, q, dp, dq and qinv must be given too (a private key
- * without its CRT numbers is refused: the private operation needs them);
- * a zero d, or CRT numbers without d, are refused too, not read as a
- * public key.
+ * private, and then p, q, dp, dq and qinv are given all or none: given
+ * none, p and q are recovered from n, e and d (NIST SP 800-56B rev. 2,
+ * Appendix C.2; p the larger; variable time, once per load, as the checks)
+ * and the key is refused if d does not invert e or n is not the product of
+ * two primes.  Some of the five and not all, a zero d, or CRT numbers
+ * without d are refused, not read as a public key.
  * rsa_key_format() reports RSA_FORMAT_PKCS1_PRIVATE or _PUBLIC.  The
  * numbers are copied; the caller keeps (and wipes) its buffers.  On failure
  * *key is NULL and err (if errlen > 0) holds a one-line reason.
