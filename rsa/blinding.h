@@ -89,6 +89,12 @@ int rsa_blinding_next(const rsa_key *key, const BIG_CHUNK_TYPE **a,
 int rsa_blinding_mul(BIGNUM *out, const BIGNUM *x, const BIG_CHUNK_TYPE *f,
 		     const rsa_key *key);
 
+/* At the end of a public call that used rsa_blinding_next: where this
+ * thread's exit destructors have already run, the cache made for the call
+ * is wiped and unmapped (nothing would release it later).  A thread-local
+ * read otherwise. */
+void rsa_blinding_done(void);
+
 /* Wipe the calling thread's slot for key, if any (rsa_key_free). */
 void rsa_blinding_forget(const rsa_key *key);
 

@@ -13,14 +13,15 @@
  *
  * Each thread's block is its own anonymous mapping: MADV_WIPEONFORK gives
  * a forked child zeros (no slot matches), and a thread-exit destructor
- * wipes and unmaps it.  The owner's pid is checked too, at each use: an
- * emulator (qemu-user) accepts madvise and ignores it, so a child there
- * would otherwise find its parent's pairs.  That is one getpid system
- * call per private operation, beside its exponentiations.  The destructor is registered per thread with
- * __cxa_thread_atexit_impl (glibc; what C++ thread_local uses), not a
- * pthread key: a key would be a global written at load time, and glibc
- * also runs these for the main thread at exit() and keeps a shared object
- * loaded while one is pending.
+ * wipes and unmaps it (rsa_thread_stop at once, where the caller asks).
+ * The owner's pid is checked too, at each use: an emulator (qemu-user)
+ * accepts madvise and ignores it, so a child there would otherwise find
+ * its parent's pairs.  That is one getpid system call per private
+ * operation, beside its exponentiations.  The destructor is registered
+ * per thread with __cxa_thread_atexit_impl (glibc; what C++ thread_local
+ * uses), not a pthread key: a key would be a global written at load time,
+ * and glibc also runs these for the main thread at exit() and keeps a
+ * shared object loaded while one is pending.
  */
 #define _GNU_SOURCE
 #include "blinding.h"
@@ -46,17 +47,32 @@ struct cache {
 };
 
 static _Thread_local struct cache *tls_cache;
+/* Set once this thread's cache destructor has run (glibc runs these
+ * destructors before pthread key destructors and atexit() handlers, and
+ * one registered after that never runs) or rsa_thread_stop was called:
+ * a cache made then lasts one operation (rsa_blinding_done). */
+static _Thread_local int tls_exited;
 
 extern void *__dso_handle __attribute__((visibility("hidden")));
 int __cxa_thread_atexit_impl(void (*func)(void *), void *obj, void *dso_symbol);
 
-/* At thread exit.  A private operation after it in this thread (from
- * another thread-exit destructor) makes a new cache, destroyed in turn. */
+static void cache_wipe_unmap(void)
+{
+	struct cache *c = tls_cache;
+	tls_cache = NULL;
+	if (c != NULL) {
+		big_wipe(c, sizeof(*c));
+		munmap(c, sizeof(*c));
+	}
+}
+
+/* At thread exit; the caches made after it are released by their
+ * operation. */
 static void cache_destroy(void *p)
 {
-	tls_cache = NULL;
-	big_wipe(p, sizeof(struct cache));
-	munmap(p, sizeof(struct cache));
+	(void)p; /* tls_cache: only this thread's destructor runs here */
+	tls_exited = 1;
+	cache_wipe_unmap();
 }
 
 /* The calling thread's cache, made on first use; NULL if it cannot be. */
@@ -80,7 +96,7 @@ static struct cache *cache_get(void)
 	c->pid = getpid();
 	/* glibc aborts here when out of memory (rsa.h); a C library that
 	 * reports the failure gets RSA_ERR_NO_MEM. */
-	if (__cxa_thread_atexit_impl(cache_destroy, c, &__dso_handle) != 0) {
+	if (!tls_exited && __cxa_thread_atexit_impl(cache_destroy, c, &__dso_handle) != 0) {
 		munmap(p, sizeof(struct cache));
 		return NULL;
 	}
@@ -181,6 +197,18 @@ int rsa_blinding_mul(BIGNUM *out, const BIGNUM *x, const BIG_CHUNK_TYPE *f,
 	out->len = len;
 	out->sign = 1;
 	return RSA_OK;
+}
+
+void rsa_blinding_done(void)
+{
+	if (tls_exited)
+		cache_wipe_unmap();
+}
+
+void rsa_thread_stop(void)
+{
+	tls_exited = 1;
+	cache_wipe_unmap();
 }
 
 void rsa_blinding_forget(const rsa_key *key)

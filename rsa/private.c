@@ -134,6 +134,8 @@ int rsa_private_raw_ws(const rsa_key *key, uint8_t *out, const uint8_t *in, size
 		made = made > 0 ? made - 1 : 0; /* the failed one is not initialised */
 	if (rc == RSA_OK)
 		rc = private_op(key, s.result, in, len, s.v, ws, ws_chunks);
+	if (key->blinding)
+		rsa_blinding_done();
 	if (rc == RSA_OK)
 		memcpy(out, s.result, len); /* only now: errors leave out untouched */
 	while (made > 0)

@@ -367,6 +367,7 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 		big_wipe(mine, need);
 		free(mine);
 	}
+	rsa_blinding_done();
 	for (size_t i = 0; i < count; i++)
 		if (status[i] != RSA_OK)
 			return status[i];

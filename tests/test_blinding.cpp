@@ -13,13 +13,21 @@
  *    (the square of the last, a fresh one every RSA_BLIND_REFRESH uses);
  *    keys interleaved on one thread keep their own slots; more keys than
  *    slots evict; a reloaded key does not find the old key's slot; threads
- *    and a forked child never share a factor.  8 threads sharing keys
+ *    and a forked child never share a factor; an operation from a pthread
+ *    key destructor keeps no pair (after the cache's own release, or
+ *    after rsa_thread_stop in a thread that had none).  8 threads sharing keys
  *    under ThreadSanitizer: tests/test_threads.cpp.
+ *  - No call is a cancellation point: a thread with a cancel pending
+ *    loads a key and runs a blinded operation and a batch, each drawing
+ *    from getrandom(), and returns from each.
  * The moduli are RSA moduli (from the test keys, read by OpenSSL) and
  * random odd numbers (the code must not assume primes).
  */
 #include <gtest/gtest.h>
 
+#include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -363,6 +371,127 @@ TEST(BlindingCache, ForkedChildDoesNotReuseTheParentsPair)
 	ASSERT_NE(child, "inherited") << "the child found the parent's pair";
 	ASSERT_NE(child, "bad") << "the child's operation failed";
 	EXPECT_NE(child, parent) << "parent and child used the same blinding factor";
+}
+
+/* What a pthread key destructor saw; the thread's key value. */
+struct DtorProbe {
+	const bt::RefKey *key;
+	bool stop = false;     /* call rsa_thread_stop after the operation */
+	bool correct = false;  /* the operation gave GMP's result */
+	bool pair_after = true; /* a pair was left in the thread's cache */
+	bool unmapped = false; /* rsa_thread_stop unmapped the cache */
+};
+
+void run_in_dtor(void *arg)
+{
+	DtorProbe *p = static_cast<DtorProbe *>(arg);
+	bt::Rng rng(41);
+	if (p->stop)
+		rsa_thread_stop();
+	p->correct = bt::checked_private_op(*p->key, rng, &p->correct) == RSA_OK && p->correct;
+	bool pair_ok = false;
+	p->pair_after = !bt::blind_factor(*p->key, &pair_ok).empty();
+	if (p->stop) {
+		/* The block made for one use is unmapped at its end. */
+		const BIG_CHUNK_TYPE *a = nullptr, *b = nullptr;
+		if (rsa_blinding_next(p->key->key, &a, &b) != RSA_OK)
+			return;
+		rsa_blinding_done();
+		const long page = sysconf(_SC_PAGESIZE);
+		void *at = reinterpret_cast<void *>(reinterpret_cast<uintptr_t>(a) & ~(uintptr_t)(page - 1));
+		p->unmapped = msync(at, (size_t)page, MS_ASYNC) != 0 && errno == ENOMEM;
+	}
+}
+
+struct DtorThread {
+	pthread_key_t tkey;
+	DtorProbe *probe;
+	bool op_before;
+};
+
+void *dtor_thread(void *arg)
+{
+	DtorThread *t = static_cast<DtorThread *>(arg);
+	if (t->op_before) {
+		bt::Rng rng(43);
+		bool correct = false;
+		(void)bt::checked_private_op(*t->probe->key, rng, &correct);
+	}
+	pthread_setspecific(t->tkey, t->probe);
+	return nullptr;
+}
+
+/* glibc runs the cache's release (__cxa_thread_atexit_impl) before pthread
+ * key destructors: an operation in one made a cache that nothing released,
+ * its pairs left in memory for the life of the process. */
+TEST(BlindingCache, OperationInAKeyDestructorKeepsNoPair)
+{
+	bt::RefKey k;
+	LOAD_REF_KEY(k, "rsa1024-e65537.pem");
+	pthread_key_t tkey;
+	ASSERT_EQ(pthread_key_create(&tkey, run_in_dtor), 0);
+	for (bool stop : { false, true }) {
+		SCOPED_TRACE(stop ? "no operation before, rsa_thread_stop first"
+				  : "an operation before, the cache released at exit");
+		DtorProbe probe;
+		probe.key = &k;
+		probe.stop = stop;
+		DtorThread t = { tkey, &probe, !stop };
+		pthread_t th;
+		ASSERT_EQ(pthread_create(&th, nullptr, dtor_thread, &t), 0);
+		ASSERT_EQ(pthread_join(th, nullptr), 0);
+		EXPECT_TRUE(probe.correct) << "the operation in the destructor failed";
+		EXPECT_FALSE(probe.pair_after) << "a pair left behind in an exited thread";
+		if (stop) {
+			EXPECT_TRUE(probe.unmapped) << "a block after rsa_thread_stop left mapped";
+		}
+	}
+	pthread_key_delete(tkey);
+}
+
+struct CancelProbe {
+	std::string pem;
+	bool loaded = false, raw = false, batch = false;
+};
+
+void *cancelled_thread(void *arg)
+{
+	CancelProbe *p = static_cast<CancelProbe *>(arg);
+	pthread_cancel(pthread_self()); /* deferred: acts at a cancellation point */
+	rsa_key *key = nullptr;
+	p->loaded = rsa_key_load_pem(&key, p->pem.data(), p->pem.size(), nullptr, 0) == RSA_OK;
+	if (!p->loaded)
+		return nullptr;
+	const size_t size = rsa_key_size(key);
+	std::vector<uint8_t> in(2 * size, 0x5a), out(2 * size);
+	in[0] = in[size] = 0;
+	p->raw = rsa_private_raw(key, out.data(), in.data(), size) == RSA_OK;
+	const rsa_key *keys[2] = { key, key };
+	int status[2];
+	p->batch = rsa_private_batch(keys, out.data(), in.data(), size, 2, status, nullptr, 0) ==
+		   RSA_OK;
+	rsa_key_free(key);
+	/* The cancel never acts: its unwinding leaves the stack poisoned
+	 * for AddressSanitizer's own thread exit. */
+	int old;
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	return nullptr;
+}
+
+/* glibc's getrandom() is a cancellation point: a cancel acting there
+ * unwound a private operation past its wipes and frees. */
+TEST(BlindingCache, NoCallIsACancellationPoint)
+{
+	CancelProbe probe;
+	probe.pem = bt::read_data_file("keys/rsa1024-e65537.pem");
+	pthread_t th;
+	ASSERT_EQ(pthread_create(&th, nullptr, cancelled_thread, &probe), 0);
+	void *ret = nullptr;
+	ASSERT_EQ(pthread_join(th, &ret), 0);
+	EXPECT_EQ(ret, nullptr) << "the thread was cancelled";
+	EXPECT_TRUE(probe.loaded) << "cancelled inside rsa_key_load_pem (its primality test)";
+	EXPECT_TRUE(probe.raw) << "cancelled inside rsa_private_raw (a fresh blinding pair)";
+	EXPECT_TRUE(probe.batch) << "cancelled inside rsa_private_batch";
 }
 
 } // namespace

@@ -139,9 +139,20 @@ int rsa_key_fault_check(const rsa_key *key);
  * A thread's first blinded operation makes its cache and has the C
  * library release it at the thread's exit; glibc ends the process when it
  * has no memory to record that release (its __cxa_thread_atexit_impl
- * aborts rather than fail), so out of memory there is not RSA_ERR_NO_MEM. */
+ * aborts rather than fail), so out of memory there is not RSA_ERR_NO_MEM.
+ * glibc runs that release before pthread key destructors and atexit()
+ * handlers: a blinded operation there, in a thread whose cache was already
+ * released, makes a fresh pair and wipes it before it returns.  In a
+ * thread that had no cache yet, call rsa_thread_stop first.
+ * No call in this header is a thread cancellation point. */
 int rsa_key_set_blinding(rsa_key *key, int on);
 int rsa_key_blinding(const rsa_key *key);
+/* Wipe and release the calling thread's blinding cache now; from then on
+ * each blinded operation in this thread makes a fresh pair (a getrandom()
+ * call, an inversion) and wipes it before it returns.  For a thread that
+ * is ending: call it before private operations in a pthread key
+ * destructor, or to have the thread's pairs gone before it exits. */
+void rsa_thread_stop(void);
 
 /*
  * RSADP / RSASP1: out = in^d mod n through the CRT.  in and out are len ==
