@@ -179,12 +179,13 @@ int bench_threads_window(const struct bench_thread_job *job, int nthreads,
 	if (s == NULL)
 		return -1;
 	memset(s, 0, nthreads * sizeof(*s));
-	int started = 0;
+	int started = 0, start_error = 0;
 	for (; started < nthreads; started++) {
 		s[started].w = &w;
 		atomic_init(&s[started].done, 0);
 		atomic_init(&s[started].seen, STARTED);
-		if (pthread_create(&s[started].tid, NULL, thread_main, &s[started]) != 0)
+		start_error = pthread_create(&s[started].tid, NULL, thread_main, &s[started]);
+		if (start_error != 0)
 			break;
 	}
 	if (started < nthreads) {
@@ -200,11 +201,15 @@ int bench_threads_window(const struct bench_thread_job *job, int nthreads,
 		bench_lock_counts_sum(&res->locks, &s[i].locks);
 	}
 	free(s);
+	res->started = started;
+	res->start_error = start_error;
 	if (!atomic_load(&w.failed)) {
 		*fault = BENCH_WINDOW_OK;
 		return 0;
 	}
-	*fault = atomic_load(&w.wrong) ? BENCH_WINDOW_WRONG : BENCH_WINDOW_FAILED;
+	*fault = started < nthreads	 ? BENCH_WINDOW_NO_THREAD
+		 : atomic_load(&w.wrong) ? BENCH_WINDOW_WRONG
+					 : BENCH_WINDOW_FAILED;
 	return -1;
 }
 
@@ -323,6 +328,13 @@ int bench_threads_measure(struct bench_thread_series *who, int nwho, const int *
 								  p->read_locks, &res, &fault);
 				if (s->after != NULL)
 					s->after(s->job.shared);
+				if (failed && fault == BENCH_WINDOW_NO_THREAD) {
+					snprintf(err, errlen, "%s with %d threads: could not start "
+						 "thread %d of %d (%s); no numbers reported",
+						 s->name, list[ti], res.started + 1, list[ti],
+						 strerror(res.start_error));
+					return -1;
+				}
 				if (failed) {
 					snprintf(err, errlen, "%s with %d threads %s on the key %s; "
 						 "no numbers reported", s->name, list[ti],

@@ -53,6 +53,8 @@ struct bench_window {
 	double cpu_seconds;             /* the process's CPU time between them */
 	struct bench_lock_counts locks; /* taken by every operation of the window */
 	long all_ops;                   /* every operation, warm-up included */
+	int started;                    /* threads started (NO_THREAD: fewer than asked) */
+	int start_error;                /* pthread_create's error where one failed */
 };
 
 /* What a window's threads run: op(shared, out, in) on their own copies
@@ -70,11 +72,17 @@ struct bench_thread_job {
 };
 
 /* Why a window failed. */
-enum bench_window_fault { BENCH_WINDOW_OK, BENCH_WINDOW_FAILED, BENCH_WINDOW_WRONG };
+enum bench_window_fault {
+	BENCH_WINDOW_OK,
+	BENCH_WINDOW_FAILED,
+	BENCH_WINDOW_WRONG,
+	BENCH_WINDOW_NO_THREAD
+};
 
 /* One window: `nthreads` threads run the job for `seconds` after all have
- * started.  0, or -1 with the reason in *fault (a thread could not start
- * or an operation failed: FAILED; an answer was not want: WRONG). */
+ * started.  0, or -1 with the reason in *fault (an operation failed:
+ * FAILED; an answer was not want: WRONG; a thread could not be started:
+ * NO_THREAD, with res->started and res->start_error). */
 int bench_threads_window(const struct bench_thread_job *job, int nthreads,
 			 double seconds, bench_lock_reader *read_locks,
 			 struct bench_window *res, enum bench_window_fault *fault);

@@ -5,11 +5,15 @@
  * busy loop of a fixed CPU time gives that rate per CPU second whatever
  * else the machine runs; every thread works on its own copy of the input
  * and its own output buffer; a failing operation, or one whose answer is
- * not the one expected, fails the window.
+ * not the one expected, fails the window; a thread that cannot be
+ * started fails it as such, with the count started and the error.
  */
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cmath>
@@ -159,6 +163,50 @@ TEST(BenchThreads, AWrongAnswerFailsTheWindow)
 		EXPECT_EQ(bench_threads_window(&job, 2, 0.02, nullptr, &w, &fault), -1) << at;
 		EXPECT_EQ(fault, BENCH_WINDOW_WRONG) << at;
 	}
+}
+
+/* `bigmont speed --threads 1024` under a small address-space limit said
+ * the RSA operation failed on the key; it is pthread_create that fails. */
+TEST(BenchThreads, AThreadThatCannotStartFailsTheWindowAsSuch)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	GTEST_SKIP() << "the sanitizers' runtimes do not run under an address-space limit";
+#else
+	const pid_t pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		/* The child's own address space, 24 MB above what it maps
+		 * now: a few 8 MB thread stacks, not 64. */
+		long pages = 0;
+		FILE *f = fopen("/proc/self/statm", "r");
+		if (f == nullptr || fscanf(f, "%ld", &pages) != 1)
+			_exit(10);
+		fclose(f);
+		const rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (24u << 20);
+		struct rlimit rl = { limit, limit };
+		if (setrlimit(RLIMIT_AS, &rl) != 0)
+			_exit(11);
+		uint8_t in[16] = { 1 };
+		Probe p;
+		p.shared_in = in;
+		const bench_thread_job job = { spin_op, &p, in, sizeof(in), answer, sizeof(answer) };
+		bench_window w;
+		bench_window_fault fault;
+		if (bench_threads_window(&job, 64, 0.01, nullptr, &w, &fault) != -1)
+			_exit(12);
+		if (fault != BENCH_WINDOW_NO_THREAD)
+			_exit(13);
+		if (w.started >= 64 || (w.start_error != EAGAIN && w.start_error != ENOMEM))
+			_exit(14);
+		_exit(0);
+	}
+	int status = 0;
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(WEXITSTATUS(status), 0)
+		<< "10-11: the limit could not be set; 12: the window did not fail; 13: not "
+		   "failed as NO_THREAD; 14: started or its error wrong";
+#endif
 }
 
 } // namespace
