@@ -112,7 +112,7 @@ int rsa_prime_rounds(int bits)
 	       bits >= 256 ? 17 : 50;
 }
 
-int rsa_key_check(const rsa_key *k, char *err, size_t errlen)
+int rsa_key_check_public(const rsa_key *k, char *err, size_t errlen)
 {
 	if ((k->n.value[0] & 1) == 0)
 		return bad(err, errlen, "the modulus n is even");
@@ -122,8 +122,14 @@ int rsa_key_check(const rsa_key *k, char *err, size_t errlen)
 		return bad(err, errlen, "the public exponent e is 1");
 	if (big_cmp_abs(&k->e, &k->n) >= 0)
 		return bad(err, errlen, "the public exponent e is not less than n");
-	if (!k->is_private)
-		return RSA_OK;
+	return RSA_OK;
+}
+
+int rsa_key_check(const rsa_key *k, char *err, size_t errlen)
+{
+	int pub = rsa_key_check_public(k, err, errlen);
+	if (pub != RSA_OK || !k->is_private)
+		return pub;
 
 	BIGNUM t[T_COUNT];
 	int rc = RSA_OK;

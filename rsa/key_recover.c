@@ -174,8 +174,12 @@ static int recover(rsa_key *k, BIGNUM *t, char *err, size_t errlen)
 
 int rsa_key_recover_crt(rsa_key *k, char *err, size_t errlen)
 {
+	/* n odd, as the powers mod n need, and e's own faults named as such
+	 * rather than as a d that does not invert it. */
+	int rc = rsa_key_check_public(k, err, errlen);
+	if (rc != RSA_OK)
+		return rc;
 	BIGNUM t[T_COUNT];
-	int rc = RSA_OK;
 	int made = 0;
 	for (; made < T_COUNT; made++)
 		if (big_init(&t[made], 2 * k->n.len + 2) != BIG_OK) {

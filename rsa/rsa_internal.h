@@ -111,6 +111,8 @@ int rsa_key_recover_crt(rsa_key *key, char *err, size_t errlen);
  * failed (RSA_ERR_NO_MEM, RSA_ERR_RANDOM).  Variable time: run once at
  * load. */
 int rsa_key_check(const rsa_key *key, char *err, size_t errlen);
+/* Its checks of n and e alone (n odd, e odd, 1 < e < n). */
+int rsa_key_check_public(const rsa_key *key, char *err, size_t errlen);
 /* The Miller-Rabin rounds the check runs on a prime of `bits` bits
  * (rsa/key_check.c says where the counts come from). */
 int rsa_prime_rounds(int bits);

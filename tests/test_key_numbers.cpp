@@ -237,6 +237,15 @@ TEST(KeyNumbers, Refusals)
 		     crt_cleared(n);
 		     n.d.back() ^= 2;
 	     });
+	with("n, e and d, n even", RSA_ERR_KEY_CHECK, "the modulus n is even", [&](Numbers &n) {
+		crt_cleared(n);
+		n.n.back() ^= 1;
+	});
+	with("n, e and d, e even", RSA_ERR_KEY_CHECK, "the public exponent e is even",
+	     [&](Numbers &n) {
+		     crt_cleared(n);
+		     n.e.back() ^= 1;
+	     });
 	with("n, e, d and p alone", RSA_ERR_FORMAT, "without q: give all of the CRT numbers",
 	     [](Numbers &n) { n.q = n.dp = n.dq = n.qinv = Bytes(); });
 	{
