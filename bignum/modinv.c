@@ -24,6 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The batched algorithm's round bound; tests/modinv/bitwise.c compiles this
+ * file again with 0, so that its suite runs the fallback too. */
+#ifndef MODINV_BATCHED_ROUNDS
+#define MODINV_BATCHED_ROUNDS(len) (4L * ((len) * BIG_CHUNK_SIZE) / (K1 - 2) + 16)
+#endif
+
 static int is_zero(const chunk_t *x, int len)
 {
 	chunk_t acc = 0;
@@ -82,7 +88,9 @@ static int inverse_bitwise(chunk_t *x, const BIGNUM *a, const chunk_t *n,
 		memcpy(u, a->value, (size_t)alen * sizeof(chunk_t));
 	memcpy(v, n, (size_t)nlen * sizeof(chunk_t));
 	x1[0] = 1;
-	for (;;) {
+	/* Each pass takes a bit off u or v: a pass more than their bits
+	 * could only come of a broken step, refused rather than looping. */
+	for (long passes = 2L * len * BIG_CHUNK_SIZE + 2; passes > 0; passes--) {
 		if (is_zero(u, len)) {
 			if (!is_one(v, len))
 				return 0;
@@ -111,6 +119,7 @@ static int inverse_bitwise(chunk_t *x, const BIGNUM *a, const chunk_t *n,
 			big_sub_mod_vec(x2, x2, x1, n, nlen);
 		}
 	}
+	return 0;
 }
 
 /* ---- the batched algorithm (Pornin, "Optimized Binary GCD for Modular
@@ -247,7 +256,7 @@ static int inverse_batched(chunk_t *x, const BIGNUM *a, const chunk_t *n,
 	const uint64_t kmask = ((uint64_t)1 << K1) - 1;
 
 	/* Each round removes about K1 bits from len(a) + len(b). */
-	long rounds_left = 4L * (len * BIG_CHUNK_SIZE) / (K1 - 2) + 16;
+	long rounds_left = MODINV_BATCHED_ROUNDS(len);
 	int active = len; /* chunks that may be nonzero in a_, b_ */
 	while (!is_zero(a_, active)) {
 		if (--rounds_left < 0)

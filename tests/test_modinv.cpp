@@ -5,20 +5,31 @@
  * longer than n, negative a, a with high zero chunks in len, the edge
  * values (0, 1, n-1, n, n+1, multiples of a factor of n), aliasing of the
  * result with a and with n, and the refusals (even n, n <= 1, gcd != 1).
+ * The bitwise fallback, which the batched algorithm's bound keeps from
+ * running, on random and edge operands and shared factors, through a
+ * second build of modinv.c that takes it at once (tests/modinv/).
  * (C code only, so it runs once, not per kernel variant.)
  */
 #include <gtest/gtest.h>
 
 #include "testutil.h"
 
+/* bignum/modinv.c compiled with the batched rounds' bound at 0
+ * (tests/modinv/bitwise.c). */
+extern "C" BIG_ERR_CODE big_mod_inverse_bitwise_for_test(BIGNUM *result, const BIGNUM *a,
+							  const BIGNUM *n);
+
 namespace {
 
 using bt::Big;
 using bt::Mpz;
 
-/* Check big_mod_inverse(a, n) against mpz_invert; returns false on a
- * mismatch (the EXPECTs say what). */
-bool check_inverse(const mpz_t a, const mpz_t n, int extra_zero_chunks = 0)
+typedef BIG_ERR_CODE inverse_fn(BIGNUM *result, const BIGNUM *a, const BIGNUM *n);
+
+/* Check big_mod_inverse(a, n) (or the given form of it) against
+ * mpz_invert; returns false on a mismatch (the EXPECTs say what). */
+bool check_inverse(const mpz_t a, const mpz_t n, int extra_zero_chunks = 0,
+		   inverse_fn *inverse = big_mod_inverse)
 {
 	Big ba(a), bn(n), r(1);
 	if (extra_zero_chunks > 0) {
@@ -33,7 +44,7 @@ bool check_inverse(const mpz_t a, const mpz_t n, int extra_zero_chunks = 0)
 
 	Mpz want;
 	const bool invertible = mpz_invert(want, a, n) != 0;
-	BIG_ERR_CODE err = big_mod_inverse(&r.b, &ba.b, &bn.b);
+	BIG_ERR_CODE err = inverse(&r.b, &ba.b, &bn.b);
 
 	/* The input is never modified, not even its len. */
 	EXPECT_EQ(ba.b.len, a_len);
@@ -177,6 +188,50 @@ TEST(ModInverse, BadModulusIsRefused)
 	mpz_set_si(n, -7); /* a negative modulus is refused too */
 	Big ba(a), bn(n), r(1);
 	EXPECT_EQ(big_mod_inverse(&r.b, &ba.b, &bn.b), BIG_INVALID_ARGS);
+}
+
+/* The bitwise fallback against GMP: random moduli and operands (negative
+ * too) at every length to past RSA's, edge values, shared factors. */
+TEST(ModInverse, BitwiseFallbackAgainstGmp)
+{
+	bt::Rng rng(5);
+	inverse_fn *const bitwise = big_mod_inverse_bitwise_for_test;
+	const int max_chunks = 4200 / bt::kChunkBits + 2;
+	for (int nlen = 1; nlen <= max_chunks; nlen++) {
+		const long cases = bt::scaled(nlen <= 8 ? 60 : 4);
+		for (long k = 0; k < cases; k++) {
+			Mpz n, a;
+			int nbits = (nlen - 1) * bt::kChunkBits + 1 +
+				    static_cast<int>(rng.below(bt::kChunkBits));
+			rng.mpz_bits(n, nbits < 2 ? 2 : nbits);
+			mpz_setbit(n, 0);
+			rng.mpz_bits(a, 1 + static_cast<int>(rng.below(2 * nbits + 2)));
+			if (rng.below(4) == 0)
+				mpz_neg(a, a);
+			if (rng.below(4) == 0) { /* a shared factor: refused */
+				Mpz g;
+				rng.mpz_bits(g, 2 + static_cast<int>(rng.below(64)));
+				mpz_setbit(g, 0);
+				mpz_mul(n, n, g);
+				mpz_mul(a, a, g);
+			}
+			if (!check_inverse(a, n, static_cast<int>(rng.below(3)), bitwise))
+				return;
+		}
+	}
+	for (int nbits : { 2, 3, 64, 65, 1024 }) {
+		Mpz n, a;
+		rng.mpz_bits(n, nbits);
+		mpz_setbit(n, 0);
+		for (long av : { 0L, 1L, -1L, 2L }) {
+			mpz_set_si(a, av);
+			EXPECT_TRUE(check_inverse(a, n, 0, bitwise)) << av << ", n of " << nbits;
+		}
+		mpz_sub_ui(a, n, 1);
+		EXPECT_TRUE(check_inverse(a, n, 0, bitwise));
+		mpz_add_ui(a, n, 1);
+		EXPECT_TRUE(check_inverse(a, n, 0, bitwise));
+	}
 }
 
 } // namespace
