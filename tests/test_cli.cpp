@@ -712,7 +712,11 @@ TEST(Cli, ReadsAreBounded)
 		  std::string::npos)
 		<< r.err;
 	ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-	r = limited("timeout 60 yes > " + quoted(fifo) + " & exec \"$B\" encrypt --key " + k +
+	/* The writer opens the FIFO under timeout: were the redirection the
+	 * shell's, a writer whose reader never came would block in open()
+	 * for good, past the test. */
+	r = limited("timeout 60 sh -c 'exec yes > \"$1\"' sh " + quoted(fifo) +
+			    " & exec \"$B\" encrypt --key " + k +
 			    " --in " + quoted(fifo),
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
@@ -731,7 +735,8 @@ TEST(Cli, ReadsAreBounded)
 	 * open, and its death would be an early end of file here. */
 	const std::string key_fifo = dir.path + "/key-fifo";
 	ASSERT_EQ(mkfifo(key_fifo.c_str(), 0600), 0);
-	r = limited("timeout 60 yes > " + quoted(key_fifo) + " & exec \"$B\" key-info " +
+	r = limited("timeout 60 sh -c 'exec yes > \"$1\"' sh " + quoted(key_fifo) +
+			    " & exec \"$B\" key-info " +
 			    quoted(key_fifo),
 		    dir.path);
 	EXPECT_EQ(r.status, 1);
