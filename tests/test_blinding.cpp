@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <string>
@@ -40,10 +41,46 @@
 #include <bigmont/rsa.h>
 
 #include "../rsa/blinding.h"
+#include "../rsa/rsa_internal.h"
 
 #include "blind_probe.h"
 #include "ossl_key.h"
 #include "testutil.h"
+
+/* The bases rsa/ hands the CRT exponentiations, as hex, in call order
+ * (linked with --wrap: tests/CMakeLists.txt).  One thread records. */
+static std::vector<std::string> g_crt_bases;
+
+static std::string hex_of(const BIGNUM *b)
+{
+	bt::Mpz v;
+	bt::to_mpz(v, b);
+	return bt::hex(v);
+}
+
+extern "C" {
+BIG_ERR_CODE __real_big_modexp_crt_ws(BIGNUM *result, const BIGNUM *a, const BIGNUM *dp,
+				      const BIGNUM *dq, const BIGNUM *p, const BIGNUM *q,
+				      const BIGNUM *pinv, const BIGNUM *p_rr, const BIGNUM *q_rr,
+				      BIG_CHUNK_TYPE *ws, size_t ws_chunks);
+BIG_ERR_CODE __wrap_big_modexp_crt_ws(BIGNUM *result, const BIGNUM *a, const BIGNUM *dp,
+				      const BIGNUM *dq, const BIGNUM *p, const BIGNUM *q,
+				      const BIGNUM *pinv, const BIGNUM *p_rr, const BIGNUM *q_rr,
+				      BIG_CHUNK_TYPE *ws, size_t ws_chunks)
+{
+	g_crt_bases.push_back(hex_of(a));
+	return __real_big_modexp_crt_ws(result, a, dp, dq, p, q, pinv, p_rr, q_rr, ws, ws_chunks);
+}
+BIG_ERR_CODE __real_big_modexp_crt_batch(const big_crt_batch_op *ops, int count, void *scratch,
+					 size_t scratch_size);
+BIG_ERR_CODE __wrap_big_modexp_crt_batch(const big_crt_batch_op *ops, int count, void *scratch,
+					 size_t scratch_size)
+{
+	for (int i = 0; i < count; i++)
+		g_crt_bases.push_back(hex_of(ops[i].a));
+	return __real_big_modexp_crt_batch(ops, count, scratch, scratch_size);
+}
+}
 
 namespace {
 
@@ -492,6 +529,76 @@ TEST(BlindingCache, NoCallIsACancellationPoint)
 	EXPECT_TRUE(probe.loaded) << "cancelled inside rsa_key_load_pem (its primality test)";
 	EXPECT_TRUE(probe.raw) << "cancelled inside rsa_private_raw (a fresh blinding pair)";
 	EXPECT_TRUE(probe.batch) << "cancelled inside rsa_private_batch";
+}
+
+/* The exponentiation is given the blinded input, in r^e mod n for the
+ * thread's pair, not the input itself (and the input itself with blinding
+ * off), through rsa_private_raw and rsa_private_batch: a pair drawn and
+ * not applied gives the same results, so only the base can tell. */
+TEST(Blinding, TheExponentiationSeesTheBlindedInput)
+{
+	bt::RefKey k;
+	LOAD_REF_KEY(k, "rsa2048-e65537.pem");
+	const size_t size = k.size;
+	bt::Rng rng(47);
+	auto random_input = [&] {
+		std::vector<uint8_t> in(size);
+		for (auto &x : in)
+			x = (uint8_t)rng.next();
+		in[0] = 0;
+		return in;
+	};
+	auto hex_bytes = [](const std::vector<uint8_t> &b) {
+		Mpz v;
+		mpz_import(v, b.size(), 1, 1, 1, 0, b.data());
+		return bt::hex(v);
+	};
+	for (int blinding : { 1, 0 }) {
+		SCOPED_TRACE(blinding ? "blinding on" : "blinding off");
+		ASSERT_EQ(rsa_key_set_blinding(k.key, blinding), RSA_OK);
+		/* rsa_private_raw: the base is in * r^e mod n. */
+		std::vector<uint8_t> in = random_input(), out(size);
+		g_crt_bases.clear();
+		ASSERT_EQ(rsa_private_raw(k.key, out.data(), in.data(), size), RSA_OK);
+		ASSERT_EQ(g_crt_bases.size(), 1u);
+		Mpz x, want;
+		mpz_import(x, size, 1, 1, 1, 0, in.data());
+		if (blinding) {
+			std::vector<uint8_t> r_e(size), r_inv(size);
+			ASSERT_EQ(rsa_blinding_pair_for_test(k.key, r_e.data(), r_inv.data()), RSA_OK);
+			Mpz re;
+			mpz_import(re, size, 1, 1, 1, 0, r_e.data());
+			mpz_mul(want, x, re);
+			mpz_mod(want, want, k.n);
+		} else {
+			mpz_set(want, x);
+		}
+		EXPECT_EQ(g_crt_bases[0], bt::hex(want)) << "rsa_private_raw's base";
+
+		/* rsa_private_batch of eight: every base differs from its input
+		 * with blinding, equals it without. */
+		const int count = 8;
+		std::vector<uint8_t> ins, outs(count * size);
+		std::vector<std::string> in_hex;
+		for (int i = 0; i < count; i++) {
+			std::vector<uint8_t> one = random_input();
+			in_hex.push_back(hex_bytes(one));
+			ins.insert(ins.end(), one.begin(), one.end());
+		}
+		std::vector<const rsa_key *> keys(count, k.key);
+		std::vector<int> status(count);
+		g_crt_bases.clear();
+		ASSERT_EQ(rsa_private_batch(keys.data(), outs.data(), ins.data(), size, count,
+					    status.data(), nullptr, 0),
+			  RSA_OK);
+		ASSERT_EQ(g_crt_bases.size(), (size_t)count) << "one base per operation";
+		for (int i = 0; i < count; i++) {
+			const bool same = std::find(in_hex.begin(), in_hex.end(), g_crt_bases[i]) !=
+					  in_hex.end();
+			EXPECT_EQ(same, !blinding) << "operation " << i << "'s base";
+		}
+	}
+	ASSERT_EQ(rsa_key_set_blinding(k.key, 1), RSA_OK);
 }
 
 } // namespace

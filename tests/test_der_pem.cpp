@@ -346,6 +346,10 @@ TEST(Base64, StrictDecoding)
 	EXPECT_NE(b64("aGVs\nbG8h\r\n*").find("at line 3, column 1"), std::string::npos);
 	EXPECT_NE(b64("aGVsbA=").find("bad base64 padding"), std::string::npos);
 	EXPECT_NE(b64("aGVsbA===").find("bad base64 padding"), std::string::npos);
+	/* Three or four '=' in a whole quantum: not the last character
+	 * dropped, nor nothing decoded. */
+	EXPECT_NE(b64("aGVsbG8hZ===").find("bad base64 padding"), std::string::npos);
+	EXPECT_NE(b64("====").find("bad base64 padding"), std::string::npos);
 	EXPECT_NE(b64("aGVsbG8").find("bad base64 padding"), std::string::npos);
 	EXPECT_NE(b64("aGVsbB==").find("non-zero unused bits"), std::string::npos);
 	EXPECT_NE(b64("aGVsbG9=").find("non-zero unused bits"), std::string::npos);

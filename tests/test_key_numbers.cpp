@@ -26,6 +26,7 @@
 namespace {
 
 using Bytes = std::vector<uint8_t>;
+using bt::Mpz;
 
 Bytes from_hex(const std::string &hex)
 {
@@ -226,6 +227,50 @@ TEST(KeyNumbers, Refusals)
 	     [](Numbers &n) { n.d.assign(4, 0); });
 	with("CRT numbers without d", RSA_ERR_FORMAT, "p given without the private exponent d",
 	     [](Numbers &n) { n.d.clear(); });
+	/* Each of rsa_key_check's refusals, by its message. */
+	auto mpz_of = [](Mpz &z, const Bytes &b) { mpz_import(z, b.size(), 1, 1, 1, 0, b.data()); };
+	with("qinv + p", RSA_ERR_KEY_CHECK, "(qInv >= p)", [&](Numbers &n) {
+		Mpz qinv, p;
+		mpz_of(qinv, n.qinv);
+		mpz_of(p, n.p);
+		mpz_add(qinv, qinv, p);
+		n.qinv = bytes_of(qinv);
+	});
+	with("d + p - 1: dp still d mod (p-1), e d no longer 1 mod q-1", RSA_ERR_KEY_CHECK,
+	     "e*dq != 1 (mod q-1)", [&](Numbers &n) {
+		     Mpz d, p, q;
+		     mpz_of(d, n.d);
+		     mpz_of(p, n.p);
+		     mpz_of(q, n.q);
+		     mpz_add(d, d, p);
+		     mpz_sub_ui(d, d, 1);
+		     mpz_sub_ui(q, q, 1);
+		     n.d = bytes_of(d);
+		     mpz_mod(d, d, q);
+		     n.dq = bytes_of(d);
+	     });
+	with("e = n + 2", RSA_ERR_KEY_CHECK, "e is not less than n", [&](Numbers &n) {
+		Mpz e;
+		mpz_of(e, n.n);
+		mpz_add_ui(e, e, 2);
+		n.e = bytes_of(e);
+	});
+	with("p = 1, q = n", RSA_ERR_KEY_CHECK, "a prime factor (p or q) is 1", [](Numbers &n) {
+		n.q = n.n;
+		n.p = Bytes{ 1 };
+	});
+	with("q = p, n = p^2", RSA_ERR_KEY_CHECK, "p == q", [&](Numbers &n) {
+		Mpz p;
+		mpz_of(p, n.p);
+		mpz_mul(p, p, p);
+		n.n = bytes_of(p);
+		n.q = n.p;
+	});
+	with("a public key with n even", RSA_ERR_KEY_CHECK, "the modulus n is even",
+	     [](Numbers &n) {
+		     n.d = n.p = n.q = n.dp = n.dq = n.qinv = Bytes();
+		     n.n.back() ^= 1;
+	     });
 	auto crt_cleared = [](Numbers &n) { n.p = n.q = n.dp = n.dq = n.qinv = Bytes(); };
 	with("n, e and an even d", RSA_ERR_KEY_CHECK, "d does not invert e (d e - 1 is odd)",
 	     [&](Numbers &n) {

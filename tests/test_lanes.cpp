@@ -161,8 +161,9 @@ TEST_P(Lanes, ExponentiationMatchesGmp)
 	bt::Rng rng(0x1a4e5003);
 	/* Rounds scale with BIGMONT_TEST_SCALE, at least two: round 0 has
 	 * one exponent word and gives lane l the base kind l mod 4 and the
-	 * exponent kind (l + 1) mod 4 (every edge), the others random
-	 * kinds and exponent lengths. */
+	 * exponent kind (l + 1) mod 4 (every edge), round 1 the bases m and
+	 * m + r (below 2m, as the contract allows), the others random kinds
+	 * and exponent lengths. */
 	const int rounds = static_cast<int>(std::max(2L, bt::scaled(3)));
 	for (int k : { 5, 6, 7, 19, 37, 55, 74 }) {
 		Moduli M(rng, k);
@@ -174,12 +175,21 @@ TEST_P(Lanes, ExponentiationMatchesGmp)
 			std::vector<uint64_t> scratch(big_lanes_pow_scratch(k));
 			Mpz bv[BIG_LANES], ev[BIG_LANES];
 			for (int l = 0; l < BIG_LANES; l++) {
-				const int kind = round == 0 ? l % 4 : static_cast<int>(rng.below(6));
+				const int kind = round == 0   ? l % 4
+						 : round == 1 ? 6 + l % 2
+							      : static_cast<int>(rng.below(8));
 				if (kind < 2)
 					mpz_set_ui(bv[l], static_cast<unsigned long>(kind));
 				else if (kind == 2)
 					mpz_sub_ui(bv[l], M.m[l], 1);
-				else {
+				else if (kind >= 6) {
+					/* m and m + r (r < m): the contract's base < 2m */
+					rng.mpz_bits(bv[l], 28 * k);
+					mpz_mod(bv[l], bv[l], M.m[l]);
+					if (kind == 6)
+						mpz_set_ui(bv[l], 0);
+					mpz_add(bv[l], bv[l], M.m[l]);
+				} else {
 					rng.mpz_bits(bv[l], 28 * k);
 					mpz_mod(bv[l], bv[l], M.m[l]);
 				}

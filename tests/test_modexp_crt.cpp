@@ -278,6 +278,48 @@ TEST(ModexpCrt, ResultMayAliasBase)
 	EXPECT_EQ(mpz_cmp(gq, wq), 0);
 }
 
+/* big_modexp_crt_ws wipes the caller's ws before it returns (bignum.h):
+ * every chunk of a poisoned ws that the call wrote is zero after it, at
+ * RSA-1024 to 4096 sizes, whichever path this entry binds. */
+TEST(ModexpCrt, CallersScratchIsWipedBeforeReturn)
+{
+	bt::Rng rng(35);
+	for (int bits : { 512, 1024, 1536, 2048 }) {
+		SCOPED_TRACE(bits);
+		Mpz p, q, n, a, dp, dq, pinv, want, got;
+		rng.mpz_prime_pair(p, q, bits, bits);
+		mpz_mul(n, p, q);
+		rng.mpz_bits(a, 2 * bits - 1);
+		rng.mpz_bits(dp, bits - 1);
+		rng.mpz_bits(dq, bits - 1);
+		mpz_invert(pinv, p, q);
+		const CrtKey key(p, q, dp, dq, pinv);
+		const int nlen = key.p.b.len + key.q.b.len;
+		const size_t chunks = big_modexp_crt_scratch_chunks(nlen);
+		ASSERT_GT(chunks, 0u);
+		const BIG_CHUNK_TYPE poison = (BIG_CHUNK_TYPE)0xa5a5a5a5a5a5a5a5ULL;
+		std::vector<BIG_CHUNK_TYPE> ws(chunks, poison);
+		Big ba(a), out(1);
+		ASSERT_EQ(big_modexp_crt_ws(&out.b, &ba.b, &key.dp.b, &key.dq.b, &key.p.b, &key.q.b,
+					    &key.pinv.b, &key.prr.b, &key.qrr.b, ws.data(), chunks),
+			  BIG_OK);
+		/* What the call wrote is zero again; what it never used keeps
+		 * the poison. */
+		size_t left = 0, written = 0;
+		for (BIG_CHUNK_TYPE c : ws) {
+			left += c != 0 && c != poison;
+			written += c != poison;
+		}
+		EXPECT_GT(written, 0u) << "the call used none of ws";
+		EXPECT_EQ(left, 0u) << "chunks of ws left as the call wrote them, of " << chunks;
+		Mpz wp, gp;
+		mpz_powm(wp, a, dp, p);
+		bt::to_mpz(got, &out.b);
+		mpz_mod(gp, got, p);
+		EXPECT_EQ(mpz_cmp(gp, wp), 0);
+	}
+}
+
 /* big_crt_check (the fault check modulo p and q apart) against GMP:
  * equal is 1 exactly when s^e = a mod pq (n = pq given), for random
  * primes of equal and unequal lengths (the RSA sizes among them, so that
@@ -286,7 +328,8 @@ TEST(ModexpCrt, ResultMayAliasBase)
  * min(p, q) B^len for equal ones (the contract's bound, pq and above
  * too; trimmed and padded), e of 0, 1, 3, 65537 and random lengths, a the
  * true power, it plus pq (where within the bound), and off by one, by a
- * bit, by a multiple of p alone (so right mod p, wrong mod q). */
+ * bit, by p alone (so right mod p, wrong mod q) and by q alone (right mod
+ * q, wrong mod p). */
 TEST(CrtCheck, AgainstPowmModPq)
 {
 	bt::Rng rng(34);
@@ -333,7 +376,7 @@ TEST(CrtCheck, AgainstPowmModPq)
 			Big bs(s), be(e), bn(n);
 			if (rng.below(2) && bs.b.len < lpq)
 				bt::pad_len(&bs.b, lpq - bs.b.len);
-			for (int wrong = 0; wrong < 5; wrong++) {
+			for (int wrong = 0; wrong < 6; wrong++) {
 				mpz_set(a, want);
 				if (wrong == 1)
 					mpz_add(a, a, n); /* still s^e mod pq */
@@ -344,6 +387,8 @@ TEST(CrtCheck, AgainstPowmModPq)
 							      rng.below(static_cast<uint64_t>(sz.pbits))));
 				else if (wrong == 4)
 					mpz_add(a, a, p);
+				else if (wrong == 5)
+					mpz_add(a, a, q);
 				if (mpz_cmp(a, bound) >= 0)
 					continue;
 				Mpz am;

@@ -436,6 +436,7 @@ TEST(RsaBatch, FaultyLaneFailsAlone)
 /* rsa.h: "scratch: ... of the caller's ... Nothing else is allocated, but
  * a fresh blinding pair every 32 uses."  The operations a batch runs
  * singly (remainders, primes of different lengths) too. */
+/* With the caller's scratch, no allocation, and no result left in it. */
 TEST(RsaBatch, CallersScratchMeansNoAllocation)
 {
 	for (const char *name : { "keys/rsa2048-e65537.pem", "keys/rsa1024-e65537.pem",
@@ -466,6 +467,18 @@ TEST(RsaBatch, CallersScratchMeansNoAllocation)
 			EXPECT_EQ(mallocs.load() - before, 0) << count << " operations";
 			expect_matches_raw(keys, in, out, status, len,
 					   std::to_string(count) + " operations");
+			/* No result left in the caller's scratch, as bytes or in
+			 * chunks (little-endian: the bytes reversed). */
+			for (size_t i = 0; i < count; i++) {
+				const uint8_t *mid = out.data() + i * len + len / 2 - 16;
+				Bytes be(mid, mid + 32), le(be.rbegin(), be.rend());
+				for (const Bytes *w : { &be, &le })
+					EXPECT_EQ(memmem(scratch.data(), scratch.size(), w->data(),
+							 w->size()),
+						  nullptr)
+						<< "operation " << i << " of " << count
+						<< "'s result in the scratch";
+			}
 		}
 	}
 }

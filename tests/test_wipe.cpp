@@ -25,7 +25,9 @@
 #include <bigmont/rsa.h>
 
 #include "../rsa/rsa_internal.h"
+#include "internal.h"
 #include "ossl_key.h"
+#include "stack_scan.h"
 #include "testutil.h"
 
 namespace {
@@ -162,6 +164,81 @@ TEST(Wipe, KeyFreeWipesEveryNumber)
 		for (size_t i = 0; i < owned.size(); i++)
 			EXPECT_TRUE(all_zero(owned[i].data(), static_cast<int>(owned[i].size())))
 				<< "rsa_key_free left " << fields[i].name << " in memory";
+	}
+}
+
+/* The 64-bit words of `bytes` (a multiple of 8 long) as the bytes lie in
+ * memory and as the number's chunks lie there (little-endian: the bytes
+ * reversed), masked for the stack scan. */
+std::vector<uint64_t> words_both_ways(const std::vector<uint8_t> &bytes)
+{
+	std::vector<uint64_t> w;
+	const std::vector<uint8_t> rev(bytes.rbegin(), bytes.rend());
+	for (const std::vector<uint8_t> *b : { &bytes, &rev })
+		for (size_t i = 0; i + 8 <= b->size(); i += 8) {
+			uint64_t v;
+			std::memcpy(&v, b->data() + i, 8);
+			w.push_back(v);
+		}
+	bt::mask_secrets(w);
+	return w;
+}
+
+/* rsa_private_raw leaves its result on the stack neither as the bytes it
+ * made them into nor as chunks (out is on the heap: what the scan finds,
+ * the call left). */
+TEST(Wipe, PrivateOperationLeavesNoResultOnTheStack)
+{
+	const std::string pem = bt::read_data_file("keys/rsa2048-e65537.pem");
+	rsa_key *key = nullptr;
+	char err[256] = "";
+	ASSERT_EQ(rsa_key_load_pem(&key, pem.data(), pem.size(), err, sizeof(err)), RSA_OK) << err;
+	const size_t size = rsa_key_size(key);
+	bt::Rng rng(23);
+	for (int blinding : { 1, 0 }) {
+		ASSERT_EQ(rsa_key_set_blinding(key, blinding), RSA_OK);
+		std::vector<uint8_t> in(size), out(size);
+		for (auto &b : in)
+			b = static_cast<uint8_t>(rng.next());
+		in[0] = 0;
+		bt::scrub_stack_below();
+		ASSERT_EQ(rsa_private_raw(key, out.data(), in.data(), size), RSA_OK);
+		EXPECT_FALSE(bt::stack_below_holds(words_both_ways(out)))
+			<< "a word of the result left on the stack, blinding " << blinding;
+	}
+	rsa_key_free(key);
+}
+
+/* The portable Montgomery product wipes its row buffer: the result's words
+ * (the top half of that buffer before the final subtraction) are not left
+ * on the stack. */
+TEST(Wipe, PortableMontgomeryProductLeavesNoStackCopy)
+{
+	bt::Rng rng(24);
+	const int len = 16;
+	for (int i = 0; i < 4; i++) {
+		std::vector<bt::chunk> n(len), a(len), b(len), r(len);
+		for (int j = 0; j < len; j++) {
+			n[j] = static_cast<bt::chunk>(rng.next());
+			a[j] = static_cast<bt::chunk>(rng.next());
+			b[j] = static_cast<bt::chunk>(rng.next());
+		}
+		n[0] |= 1;
+		n[len - 1] |= (bt::chunk)1 << (BIG_CHUNK_SIZE - 1);
+		a[len - 1] >>= 1; /* a, b < n */
+		b[len - 1] >>= 1;
+		bt::scrub_stack_below();
+		big_mont_mul_vec_c(r.data(), a.data(), b.data(), n.data(), big_n0(n[0]), len);
+		std::vector<uint8_t> bytes(sizeof(bt::chunk) * len);
+		std::memcpy(bytes.data(), r.data(), bytes.size());
+		std::vector<uint64_t> w;
+		for (size_t k = 0; k + 8 <= bytes.size(); k += 8) {
+			uint64_t v;
+			std::memcpy(&v, bytes.data() + k, 8);
+			w.push_back(v);
+		}
+		bt::mask_secrets(w);
+		EXPECT_FALSE(bt::stack_below_holds(w)) << "product " << i;
 	}
 }
 

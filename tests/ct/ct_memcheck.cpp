@@ -46,7 +46,9 @@
  * the tuning table binds it).  And rsa_private_raw whole, and
  * rsa_private_batch whole where its AVX2 lanes run, with the key's
  * secrets undefined and only the outputs declassified after the call
- * (end_to_end, below: the result's conversion to bytes included).
+ * (end_to_end, below: the result's conversion to bytes included).  And
+ * the portable table read, big_ct_select_c, with a secret index (the
+ * exponentiations above read through the AVX2 or AVX-512VL build).
  *
  * Usage: ct_memcheck <key.pem> [rounds] [--leaky]; exit 0 when every result
  * matches (rounds: 1 by default, every path once; more give more inputs).
@@ -537,6 +539,30 @@ int main(int argc, char **argv)
 			std::fprintf(stderr, "ct_memcheck: big_modexp_ct round %d: wrong result (err %d)\n",
 				     r, (int)err);
 			failures++;
+		}
+
+		/* The portable table read with a secret index: the build that
+		 * reads the exponentiation's table on a CPU without AVX2 (and on
+		 * aarch64); big_ct_select is bound to the AVX2 or AVX-512VL
+		 * build wherever Valgrind runs, so no exponentiation above
+		 * reaches it. */
+		if (r == 0) {
+			const int entries = 32, len = 9;
+			std::vector<BIG_CHUNK_TYPE> table((size_t)entries * len), out_sel(len);
+			for (size_t i = 0; i < table.size(); i++)
+				table[i] = (BIG_CHUNK_TYPE)(i * 0x9e3779b97f4a7c15ULL + 1);
+			for (int want_index : { 0, 17, entries - 1 }) {
+				BIG_CHUNK_TYPE index = (BIG_CHUNK_TYPE)want_index;
+				VALGRIND_MAKE_MEM_UNDEFINED(&index, sizeof(index));
+				big_ct_select_c(out_sel.data(), table.data(), entries, index, len);
+				VALGRIND_MAKE_MEM_DEFINED(out_sel.data(), sizeof(BIG_CHUNK_TYPE) * len);
+				if (std::memcmp(out_sel.data(), &table[(size_t)want_index * len],
+						sizeof(BIG_CHUNK_TYPE) * len) != 0) {
+					std::fprintf(stderr, "ct_memcheck: big_ct_select_c took the "
+							     "wrong entry\n");
+					failures++;
+				}
+			}
 		}
 
 		/* The radix-2^52 twin, every secret undefined; and the IFMA
