@@ -70,6 +70,16 @@ void build(Key *k, const rsa_key_numbers &num)
 
 class AllKeys : public ::testing::TestWithParam<int> {};
 
+/* k random bytes, the first zero: below any modulus of k bytes. */
+Bytes below_n(bt::Rng &rng, size_t k)
+{
+	Bytes in(k);
+	for (auto &x : in)
+		x = (uint8_t)rng.next();
+	in[0] = 0;
+	return in;
+}
+
 void check_same_key(const std::string &name)
 {
 	SCOPED_TRACE(name);
@@ -105,10 +115,7 @@ void check_same_key(const std::string &name)
 	bt::Rng rng(k);
 	/* A few inputs: the arithmetic is test_rsa's; this is about the key. */
 	for (long i = 0; i < bt::scaled(3); i++) {
-		Bytes in(k), a(k), b(k), c(k);
-		for (auto &x : in)
-			x = (uint8_t)rng.next();
-		in[0] = 0; /* below n */
+		Bytes in = below_n(rng, k), a(k), b(k), c(k);
 		ASSERT_EQ(rsa_private_raw(loaded.key, a.data(), in.data(), k), RSA_OK);
 		ASSERT_EQ(rsa_private_raw(built.key, b.data(), in.data(), k), RSA_OK);
 		EXPECT_EQ(a, b) << "private, input " << i;
@@ -182,10 +189,7 @@ TEST_P(AllKeys, FromNEAndDAlone)
 		const size_t k = rsa_key_size(loaded.key);
 		bt::Rng rng(k);
 		for (long i = 0; i < bt::scaled(2); i++) {
-			Bytes in(k), a(k), b(k), c(k);
-			for (auto &x : in)
-				x = (uint8_t)rng.next();
-			in[0] = 0; /* below n */
+			Bytes in = below_n(rng, k), a(k), b(k), c(k);
 			ASSERT_EQ(rsa_private_raw(loaded.key, a.data(), in.data(), k), RSA_OK);
 			ASSERT_EQ(rsa_private_raw(built.key, b.data(), in.data(), k), RSA_OK);
 			ASSERT_EQ(rsa_private_raw(other_d.key, c.data(), in.data(), k), RSA_OK);

@@ -65,26 +65,42 @@ bool check_inverse(const mpz_t a, const mpz_t n, int extra_zero_chunks = 0,
 	return err == BIG_OK && mpz_cmp(got, want) == 0;
 }
 
-TEST(ModInverse, RandomAgainstGmpEveryLength)
+/* Random odd moduli of every length from 1 chunk to past 4096 bits
+ * (`small` cases a length up to 8 chunks, `large` above), a from 1 bit to
+ * twice n's length, a quarter negative; with shared_factors a quarter
+ * share a random odd factor with n (refused). */
+void random_every_length(bt::Rng &rng, long small, long large, inverse_fn *inverse,
+			 bool shared_factors)
 {
-	bt::Rng rng(1);
 	const int max_chunks = 4200 / bt::kChunkBits + 2;
 	for (int nlen = 1; nlen <= max_chunks; nlen++) {
-		const long cases = bt::scaled(nlen <= 8 ? 600 : 60);
+		const long cases = bt::scaled(nlen <= 8 ? small : large);
 		for (long k = 0; k < cases; k++) {
 			Mpz n, a;
 			int nbits = (nlen - 1) * bt::kChunkBits + 1 +
 				    static_cast<int>(rng.below(bt::kChunkBits));
 			rng.mpz_bits(n, nbits < 2 ? 2 : nbits);
 			mpz_setbit(n, 0);
-			/* a from 1 bit to twice the length of n. */
 			rng.mpz_bits(a, 1 + static_cast<int>(rng.below(2 * nbits + 2)));
 			if (rng.below(4) == 0)
 				mpz_neg(a, a);
-			if (!check_inverse(a, n, static_cast<int>(rng.below(3))))
+			if (shared_factors && rng.below(4) == 0) {
+				Mpz g;
+				rng.mpz_bits(g, 2 + static_cast<int>(rng.below(64)));
+				mpz_setbit(g, 0);
+				mpz_mul(n, n, g);
+				mpz_mul(a, a, g);
+			}
+			if (!check_inverse(a, n, static_cast<int>(rng.below(3)), inverse))
 				return;
 		}
 	}
+}
+
+TEST(ModInverse, RandomAgainstGmpEveryLength)
+{
+	bt::Rng rng(1);
+	random_every_length(rng, 600, 60, big_mod_inverse, false);
 }
 
 TEST(ModInverse, EdgeValues)
@@ -196,29 +212,7 @@ TEST(ModInverse, BitwiseFallbackAgainstGmp)
 {
 	bt::Rng rng(5);
 	inverse_fn *const bitwise = big_mod_inverse_bitwise_for_test;
-	const int max_chunks = 4200 / bt::kChunkBits + 2;
-	for (int nlen = 1; nlen <= max_chunks; nlen++) {
-		const long cases = bt::scaled(nlen <= 8 ? 60 : 4);
-		for (long k = 0; k < cases; k++) {
-			Mpz n, a;
-			int nbits = (nlen - 1) * bt::kChunkBits + 1 +
-				    static_cast<int>(rng.below(bt::kChunkBits));
-			rng.mpz_bits(n, nbits < 2 ? 2 : nbits);
-			mpz_setbit(n, 0);
-			rng.mpz_bits(a, 1 + static_cast<int>(rng.below(2 * nbits + 2)));
-			if (rng.below(4) == 0)
-				mpz_neg(a, a);
-			if (rng.below(4) == 0) { /* a shared factor: refused */
-				Mpz g;
-				rng.mpz_bits(g, 2 + static_cast<int>(rng.below(64)));
-				mpz_setbit(g, 0);
-				mpz_mul(n, n, g);
-				mpz_mul(a, a, g);
-			}
-			if (!check_inverse(a, n, static_cast<int>(rng.below(3)), bitwise))
-				return;
-		}
-	}
+	random_every_length(rng, 60, 4, bitwise, true);
 	for (int nbits : { 2, 3, 64, 65, 1024 }) {
 		Mpz n, a;
 		rng.mpz_bits(n, nbits);
