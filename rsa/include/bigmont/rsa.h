@@ -161,7 +161,11 @@ void rsa_thread_stop(void);
  * Constant time in the values of the secret key.  in is taken as public,
  * as a ciphertext or a padded message is: the check in < n and its
  * conversion may take time that depends on its leading bytes; the
- * exponentiation does not depend on its value.
+ * exponentiation does not depend on its value.  The exponentiation's
+ * scratch is allocated once a call (a malloc and a free, outside the
+ * exponentiations; glibc serves them from the thread's arena):
+ * rsa_private_batch with the caller's scratch, a count of 1 included,
+ * allocates only for a fresh blinding pair (every 32 uses).
  */
 int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
 		    size_t len);
