@@ -74,8 +74,14 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 	}
 	int is_private = parts.d.len > 0;
 	int crt_given = 0;
-	for (int i = 3; i < 8; i++)
-		crt_given += out[i]->len > 0;
+	for (int i = 3; i < 8; i++) {
+		const int given = in[i]->bytes != NULL && in[i]->len > 0;
+		if (is_private && given && out[i]->len == 0) {
+			rsa_set_error(err, errlen, "the private key's %s is zero", names[i]);
+			return RSA_ERR_FORMAT;
+		}
+		crt_given += given;
+	}
 	for (int i = 1; i < 8; i++) {
 		if (out[i]->len > parts.n.len) {
 			rsa_set_error(err, errlen, "%s is longer than the modulus", names[i]);

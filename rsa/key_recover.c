@@ -9,10 +9,12 @@
  * a square root of 1 other than +-1, so gcd(y - 1, n) is p or q.  For
  * n = p q with distinct odd primes at least half of the bases give one
  * (NIST SP 800-56B rev. 2, Appendix C.2); the primes below 256 are tried
- * in turn, so a true key fails only with probability about 2^-54.  A d
- * that does not invert e, a prime n and an n of three or more primes fail
- * here, named as such; what this makes is then checked as any key is
- * (rsa_key_check: p q = n, the CRT numbers, primality).
+ * in turn, so a true key fails only with probability about 2^-54.  An n
+ * with one prime factor only, which no base splits, is told apart first
+ * (one_prime_only).  A d that does not invert e, a prime n, a prime power
+ * and an n of three or more primes fail here, named as such; what this
+ * makes is then checked as any key is (rsa_key_check: p q = n, the CRT
+ * numbers, primality).
  *
  * p is taken as the larger factor, as OpenSSL's key generation orders
  * them; qinv = q^-1 mod p.
@@ -95,6 +97,51 @@ static BIG_ERR_CODE crt_numbers(rsa_key *k, BIGNUM *t)
 	return big_mod_inverse(&k->qinv, &k->q, &k->p);
 }
 
+/*
+ * Where n has one prime factor only (a prime, or a prime power p^j), no
+ * base gives a square root of 1 other than +-1, and the loop below would
+ * run all its bases, each a power to an exponent as long as d e: minutes
+ * at 16384 bits, for a key anyone can make.  Those n are told first, by
+ * x = 2^n - 2 mod n: p divides it for every prime p of a prime power (2^p
+ * = 2 mod p, so 2^(p^j) = 2), so gcd(x, n) > 1 there, while for n = p q
+ * it is 1 but where 2^(n-1) = 1 mod p or mod q.  gcd(x, n) a proper
+ * factor: *found, in p (a prime power's is then refused as p == q or as
+ * not prime); n itself: refused where n is a probable prime.
+ */
+static int one_prime_only(rsa_key *k, BIGNUM *t, int *found, char *err, size_t errlen)
+{
+	BIGNUM *two = &t[T_G], *x = &t[T_Y];
+	BIG_ERR_CODE e;
+	if ((e = big_set_chunk(two, 2)) != BIG_OK ||
+	    (e = big_modexp(x, two, &k->n, &k->n, &t[T_RR])) != BIG_OK)
+		return rsa_status_from_big(e, RSA_ERR_FORMAT);
+	if (big_cmp_abs(x, two) >= 0)
+		e = big_sub_pos(&t[T_A], x, two);
+	else if ((e = big_add_abs(&t[T_A], x, &k->n)) == BIG_OK)
+		e = big_sub_pos(&t[T_A], &t[T_A], two);
+	if (e != BIG_OK || (e = big_copy(&t[T_B], &k->n)) != BIG_OK ||
+	    (e = gcd(&k->p, &t[T_A], &t[T_B], &t[T_C])) != BIG_OK)
+		return rsa_status_from_big(e, RSA_ERR_FORMAT);
+	if (big_cmp_abs(&k->p, &t[T_ONE]) == 0)
+		return RSA_OK;
+	if (big_cmp_abs(&k->p, &k->n) != 0) {
+		*found = 1;
+		return RSA_OK;
+	}
+	int prime;
+	e = big_is_probable_prime(&prime, &k->n, 1);
+	if (e == BIG_NO_RANDOM)
+		return RSA_ERR_RANDOM;
+	if (e != BIG_OK)
+		return rsa_status_from_big(e, RSA_ERR_FORMAT);
+	if (prime) {
+		rsa_set_error(err, errlen,
+			      "key check failed: n is not the product of two primes (n is prime)");
+		return RSA_ERR_KEY_CHECK;
+	}
+	return RSA_OK;
+}
+
 static int recover(rsa_key *k, BIGNUM *t, char *err, size_t errlen)
 {
 	BIG_ERR_CODE e;
@@ -117,6 +164,9 @@ static int recover(rsa_key *k, BIGNUM *t, char *err, size_t errlen)
 
 	const BIG_CHUNK_TYPE n0 = big_n0(k->n.value[0]);
 	int found = 0;
+	int rc = one_prime_only(k, t, &found, err, errlen);
+	if (rc != RSA_OK)
+		return rc;
 	for (size_t i = 0; i < sizeof(bases) && !found; i++) {
 		if ((e = big_set_chunk(&t[T_G], bases[i])) != BIG_OK)
 			return rsa_status_from_big(e, RSA_ERR_FORMAT);
@@ -154,7 +204,7 @@ static int recover(rsa_key *k, BIGNUM *t, char *err, size_t errlen)
 		if (!prime) {
 			rsa_set_error(err, errlen,
 				      "key check failed: n is not the product of two primes (a "
-				      "factor found from d and e is not prime)");
+				      "factor found is not prime)");
 			return RSA_ERR_KEY_CHECK;
 		}
 	}

@@ -25,9 +25,7 @@
  */
 #include <gtest/gtest.h>
 
-#include <errno.h>
 #include <pthread.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -419,6 +417,23 @@ struct DtorProbe {
 	bool unmapped = false; /* rsa_thread_stop unmapped the cache */
 };
 
+/* Whether p lies in one of the process's mappings (/proc/self/maps: no
+ * system call on the address, which Valgrind would report). */
+bool mapped(const void *p)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	if (f == nullptr)
+		return true;
+	const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+	unsigned long lo, hi;
+	bool in = false;
+	char line[512];
+	while (!in && fgets(line, sizeof(line), f) != nullptr)
+		in = sscanf(line, "%lx-%lx", &lo, &hi) == 2 && at >= lo && at < hi;
+	fclose(f);
+	return in;
+}
+
 void run_in_dtor(void *arg)
 {
 	DtorProbe *p = static_cast<DtorProbe *>(arg);
@@ -434,9 +449,7 @@ void run_in_dtor(void *arg)
 		if (rsa_blinding_next(p->key->key, &a, &b) != RSA_OK)
 			return;
 		rsa_blinding_done();
-		const long page = sysconf(_SC_PAGESIZE);
-		void *at = reinterpret_cast<void *>(reinterpret_cast<uintptr_t>(a) & ~(uintptr_t)(page - 1));
-		p->unmapped = msync(at, (size_t)page, MS_ASYNC) != 0 && errno == ENOMEM;
+		p->unmapped = !mapped(a);
 	}
 }
 

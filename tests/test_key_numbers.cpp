@@ -295,6 +295,8 @@ TEST(KeyNumbers, Refusals)
 		     crt_cleared(n);
 		     n.e.back() ^= 1;
 	     });
+	with("CRT numbers given as zero bytes", RSA_ERR_FORMAT, "the private key's p is zero",
+	     [](Numbers &n) { n.p = n.q = n.dp = n.dq = n.qinv = Bytes{ 0 }; });
 	with("n, e, d and p alone", RSA_ERR_FORMAT, "without q: give all of the CRT numbers",
 	     [](Numbers &n) { n.q = n.dp = n.dq = n.qinv = Bytes(); });
 	{
@@ -321,7 +323,25 @@ TEST(KeyNumbers, Refusals)
 			bad.d = bytes_of(d);
 			cases.push_back({ primes == 1 ? "n prime" : "n of three primes", bad,
 					  RSA_ERR_KEY_CHECK,
-					  primes == 1 ? "gave no factor" : "is not prime" });
+					  primes == 1 ? "(n is prime)" : "is not prime" });
+		}
+		/* n = p^2 and p^3, d e = 1 mod lambda(n) = p^(j-1) (p - 1): no
+		 * base splits them; told apart before the bases are tried, so
+		 * refused at once, not after every base. */
+		for (int j : { 2, 3 }) {
+			rng.mpz_prime(f, 1024 / j);
+			mpz_pow_ui(n, f, (unsigned long)j);
+			mpz_pow_ui(t, f, (unsigned long)j - 1);
+			mpz_sub_ui(f, f, 1);
+			mpz_mul(t, t, f);
+			if (!mpz_invert(d, e, t))
+				continue;
+			Numbers bad;
+			bad.n = bytes_of(n);
+			bad.e = bytes_of(e);
+			bad.d = bytes_of(d);
+			cases.push_back({ j == 2 ? "n = p^2" : "n = p^3", bad, RSA_ERR_KEY_CHECK,
+					  j == 2 ? "p and q share a factor" : "is not prime" });
 		}
 		mpz_clears(n, e, d, t, f, nullptr);
 	}

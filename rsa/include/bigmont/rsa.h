@@ -86,8 +86,9 @@ typedef struct {
 } rsa_number;
 
 /* The integers of an RSA key (RFC 8017 A.1.1, A.1.2).  n and e always; a
- * private key has d and all of p, q, dp = d mod (p-1), dq = d mod (q-1),
- * qinv = q^-1 mod p; a public key leaves those six at len 0. */
+ * private key has d and either all of p, q, dp = d mod (p-1), dq = d mod
+ * (q-1), qinv = q^-1 mod p or none of them (len 0: rsa_key_from_numbers
+ * recovers them); a public key leaves those six at len 0. */
 typedef struct {
 	rsa_number n, e, d, p, q, dp, dq, qinv;
 } rsa_key_numbers;
