@@ -105,8 +105,9 @@ static BIG_ERR_CODE crt_numbers(rsa_key *k, BIGNUM *t)
  * x = 2^n - 2 mod n: p divides it for every prime p of a prime power (2^p
  * = 2 mod p, so 2^(p^j) = 2), so gcd(x, n) > 1 there, while for n = p q
  * it is 1 but where 2^(n-1) = 1 mod p or mod q.  gcd(x, n) a proper
- * factor: *found, in p (a prime power's is then refused as p == q or as
- * not prime); n itself: refused where n is a probable prime.
+ * factor: *found, in p (a prime power's is then refused as not prime or
+ * as p and q sharing a factor; for p q, d is then checked by
+ * rsa_key_check); n itself: refused where n is a probable prime.
  */
 static int one_prime_only(rsa_key *k, BIGNUM *t, int *found, char *err, size_t errlen)
 {
