@@ -35,6 +35,9 @@ KERNEL_RE = re.compile(r"^(big_(mul_add_vec|mont_mul_vec|mont_sqr_vec)\w*|(big_)
 # falls (--batch: bench/batch.c's time_rounds); record checks that their
 # inclusive share is close to 100 %.
 LOOP_FUNCTIONS = ("bench_measure", "bench_time_ops", "time_rounds")
+# With --threads T > 1, the entry of bench/threads.c's threads, whose
+# windows run beside the main thread's loop.
+THREAD_LOOP_FUNCTION = "thread_main"
 
 
 def slug(text):
@@ -192,7 +195,7 @@ def short_dso(dso):
     return dso.strip("[]") or "?"
 
 
-def perf_counts(script_text, repair=None):
+def perf_counts(script_text, repair=None, real_excl=None):
     """Parse `perf script -F comm,pid,tid,period,event,ip,sym,dso` output
     (with call chains).  Returns (excl, incl, total, samples, broken):
     counts weighted by each sample's period; a function counts once per
@@ -200,7 +203,10 @@ def perf_counts(script_text, repair=None):
     chain does not reach a process or thread entry point (main,
     start_thread, _start, a kernel-only chain), i.e. could not be unwound.
     repair, if given, maps each chain [(sym, dso), ...] (leaf first) to the
-    chain to count."""
+    chain to count.  real_excl, if given, a dict, takes each sample's weight
+    under its innermost frame that is not an inlined function (perf's
+    '[inlined]' object): the function whose code ran, with what the
+    compiler inlined into it."""
     excl, incl = {}, {}
     total = samples = broken = 0
     frames, period = [], 0
@@ -222,6 +228,9 @@ def perf_counts(script_text, repair=None):
         total += w
         samples += 1
         excl[keys[0]] = excl.get(keys[0], 0) + w
+        if real_excl is not None:
+            own = next((k for k in keys if k[1] != "inlined"), keys[0])
+            real_excl[own] = real_excl.get(own, 0) + w
         for k in set(keys):
             incl[k] = incl.get(k, 0) + w
         user = [s for s, d in frames if d != "[kernel.kallsyms]"]

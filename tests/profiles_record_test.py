@@ -228,6 +228,50 @@ Disassembly of section .plt:
         self.assertEqual(proflib.plt_names(os.path.join(DATA, "no-such-binary")), [])
 
 
+class InlinedFrames(unittest.TestCase):
+    """The function annotated is the one whose code ran: a sample in an
+    inlined function counts for the function it was inlined into."""
+
+    SCRIPT = """bigmont-speed 1/1 250000 cpu-clock:
+\t    1000 big_mul_add_row (inlined)
+\t    1000 big_mont_sqr_vec_c (/b/bigmont-speed)
+\t    2000 main (/b/bigmont-speed)
+
+bigmont-speed 1/1 250000 cpu-clock:
+\t    1100 big_mul_add_row (inlined)
+\t    1100 big_mont_sqr_vec_c (/b/bigmont-speed)
+\t    2000 main (/b/bigmont-speed)
+
+bigmont-speed 1/1 250000 cpu-clock:
+\t    3000 big_mont_mul_vec_c (/b/bigmont-speed)
+\t    2000 main (/b/bigmont-speed)
+"""
+
+    def test_inlined_samples_count_for_their_function(self):
+        real = {}
+        excl, _, _, samples, _ = proflib.perf_counts(self.SCRIPT, None, real)
+        self.assertEqual(samples, 3)
+        self.assertEqual(excl[("big_mul_add_row", "inlined")], 500000)
+        self.assertEqual(excl.get(("big_mont_sqr_vec_c", "bigmont-speed"), 0), 0)
+        self.assertEqual(real, {("big_mont_sqr_vec_c", "bigmont-speed"): 500000,
+                                ("big_mont_mul_vec_c", "bigmont-speed"): 250000})
+
+
+class CompareFold(unittest.TestCase):
+    def test_variants_fold(self):
+        _loader = importlib.machinery.SourceFileLoader(
+            "profiles_compare", os.path.join(ROOT, "profiles", "compare"))
+        spec = importlib.util.spec_from_loader("profiles_compare", _loader)
+        compare = importlib.util.module_from_spec(spec)
+        _loader.exec_module(compare)
+        for name, folded in (("big_mont_sqr_vec_c", "big_mont_sqr_vec"),
+                             ("big_mont_sqr_vec_adx_16", "big_mont_sqr_vec"),
+                             ("big_mont_sqr_select_vec_adx_vl", "big_mont_sqr_select_vec"),
+                             ("big_mont_sqr_select_vec_adx", "big_mont_sqr_select_vec"),
+                             ("big_r52_dual_sqr20_ifma_intel", "big_r52_dual_sqr20_ifma_intel")):
+            self.assertEqual(compare.FOLD_RE.sub("", name), folded)
+
+
 class Paths(unittest.TestCase):
     """Messages give a path back as the user gave it."""
 
