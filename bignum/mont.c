@@ -33,7 +33,7 @@ BIG_CHUNK_TYPE big_n0(BIG_CHUNK_TYPE n)
 
 BIG_ERR_CODE big_check_modulus(const BIGNUM *n, int *len)
 {
-	if (n->len < 1)
+	if (n->len < 1 || n->sign < 0)
 		return BIG_INVALID_ARGS;
 	const int nlen = big_trimmed_len(n);
 	if (nlen > BIG_MAX_MODULUS_CHUNKS || (n->value[0] & 1) == 0 ||

@@ -513,6 +513,22 @@ TEST(Lanes52PublicBatch, MatchesGmpWhereItRuns)
 			bt::to_mpz(got, res[static_cast<size_t>(i)].get());
 			EXPECT_EQ(mpz_cmp(want, got), 0) << "op " << i << " after the refusals";
 		}
+		/* A result on the caller's buffer, shorter than len: grown,
+		 * not refused. */
+		BIG_CHUNK_TYPE buf[4];
+		BIGNUM small;
+		ASSERT_EQ(big_init1(&small, 4, buf, 4), BIG_OK);
+		odd[1] = ops[1];
+		odd[1].result = &small;
+		ASSERT_EQ(big_modexp_public_batch(odd, 2, scratch.data(), need), BIG_OK);
+		{
+			Mpz want, got;
+			mpz_powm(want, a[1], ev[1], n[1]);
+			bt::to_mpz(got, &small);
+			EXPECT_EQ(mpz_cmp(want, got), 0) << bits << " a result grown from 4 chunks";
+			EXPECT_EQ(small.malloced, 1);
+		}
+		big_finish(&small);
 		/* Every operation on op 0's n (the same BIGNUMs, as a batch on
 		 * one key: the lanes share one conversion of n and R^2). */
 		big_public_batch_op one_key[BIG_PUBLIC_BATCH_MAX];
@@ -748,6 +764,30 @@ TEST(Lanes52CrtBatch, ScratchShortOfTheQueryRefused)
 		ASSERT_EQ(big_modexp_crt_batch(c.ops, c.count, scratch.data(), need), BIG_OK);
 		c.expect_results(bits);
 	}
+}
+
+/* A result BIGNUM on the caller's buffer, shorter than the results, is
+ * grown as bignum.h says, not refused; its value is right. */
+TEST(Lanes52CrtBatch, ResultInACallersShortBufferGrows)
+{
+	bt::Rng rng(0x5c7a7c12);
+	lane_check::CrtBatchCase c;
+	c.make(rng, 1024, BIG_CRT_BATCH_MAX);
+	if (HasFatalFailure())
+		return;
+	BIG_CHUNK_TYPE buf[4];
+	BIGNUM small;
+	ASSERT_EQ(big_init1(&small, 4, buf, 4), BIG_OK);
+	BIGNUM *const theirs = c.ops[1].result;
+	c.ops[1].result = &small;
+	std::vector<uint8_t> scratch(big_crt_batch_scratch(c.len));
+	ASSERT_EQ(big_modexp_crt_batch(c.ops, c.count, scratch.data(), scratch.size()), BIG_OK);
+	EXPECT_EQ(small.malloced, 1);
+	EXPECT_GE(small.size, 2 * c.len);
+	ASSERT_EQ(big_copy(theirs, &small), BIG_OK);
+	c.ops[1].result = theirs;
+	big_finish(&small);
+	c.expect_results(1024);
 }
 
 using bt::BatchEnv;

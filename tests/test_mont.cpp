@@ -106,6 +106,19 @@ TEST(MontRR, Refusals)
 		Big bn(n);
 		EXPECT_EQ(big_mont_rr(&out.b, &bn.b), BIG_INVALID_ARGS) << v;
 	}
+	/* "odd n > 1": a negative n is refused, not taken as |n| (as
+	 * big_mod_inverse refuses it). */
+	Mpz n;
+	mpz_set_si(n, -7);
+	Big neg(n);
+	ASSERT_EQ(neg.b.sign, -1);
+	EXPECT_EQ(big_mont_rr(&out.b, &neg.b), BIG_INVALID_ARGS);
+	Mpz av, ev;
+	mpz_set_ui(av, 5);
+	mpz_set_ui(ev, 3);
+	Big a(av), e(ev), r(1);
+	EXPECT_EQ(big_modexp(&r.b, &a.b, &e.b, &neg.b, nullptr), BIG_INVALID_ARGS);
+	EXPECT_EQ(big_modexp_ct(&r.b, &a.b, &e.b, &neg.b, nullptr), BIG_INVALID_ARGS);
 }
 
 TEST(MontConv, EveryLengthAgainstGmp)

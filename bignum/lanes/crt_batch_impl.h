@@ -124,8 +124,7 @@ static int lens_ok(const big_crt_batch_op *op, int len)
 	       op->a->len <= 2 * len + 1 && op->dp->len >= 0 &&
 	       op->dp->len <= len && op->dq->len >= 0 && op->dq->len <= len &&
 	       op->pinv->len >= 0 && op->pinv->len <= len &&
-	       op->p_rr->len <= len && op->q_rr->len <= len &&
-	       (op->result->size >= 2 * len || op->result->malloced);
+	       op->p_rr->len <= len && op->q_rr->len <= len;
 }
 
 BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
@@ -144,6 +143,13 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	const struct layout L = layout_of(len);
 	if (scratch_size < L.total)
 		return BIG_INVALID_ARGS;
+	/* Each result grown now where it must (its value kept), so that the
+	 * stores at the end cannot fail part way. */
+	for (int i = 0; i < count; i++) {
+		const BIG_ERR_CODE grown = big_extend(ops[i].result, 2 * len);
+		if (grown != BIG_OK)
+			return grown;
+	}
 
 	uint8_t *s = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 	struct CB_NAME(mod) *mod = (struct CB_NAME(mod) *)(s + L.mod);

@@ -104,8 +104,7 @@ static int op_ok(const big_public_batch_op *op, int len)
 	       op->n_rr != NULL && op->n->len == len && (op->n->value[0] & 1) != 0 &&
 	       op->a->len >= 0 &&
 	       op->a->len <= len && op->e->len >= 0 && op->e->len <= len &&
-	       op->n_rr->len >= 0 && op->n_rr->len <= len &&
-	       (op->result->size >= len || op->result->malloced);
+	       op->n_rr->len >= 0 && op->n_rr->len <= len;
 }
 
 BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
@@ -125,6 +124,13 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 	const struct layout L = layout_of(len, k);
 	if (scratch_size < L.total)
 		return BIG_INVALID_ARGS;
+	/* Each result grown now where it must (its value kept), so that the
+	 * stores at the end cannot fail part way. */
+	for (int i = 0; i < count; i++) {
+		const BIG_ERR_CODE grown = big_extend(ops[i].result, len);
+		if (grown != BIG_OK)
+			return grown;
+	}
 
 	uint8_t *s = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 	struct big_lanes52_mod *mod = (struct big_lanes52_mod *)(s + L.mod);
