@@ -761,7 +761,7 @@ int bench_batch_run(const struct bench_batch_options *o, char *err, size_t errle
 		json_object_begin(&w);
 		bench_machine_json(&w, &m);
 		json_object_end(&w);
-		json_kv_string(&w, "batch_kernel", big_crt_batch_kernel());
+		json_kv_string(&w, "batch_kernel", kernel); /* as the header printed it */
 		json_kv_int(&w, "min_rounds", BENCH_BATCH_MIN_ROUNDS);
 		json_kv_int(&w, "cores", m.usable_cores);
 		json_key(&w, "thread_counts");

@@ -230,17 +230,17 @@ int bench_report_json(FILE *out, const struct bench_machine *m,
 		json_tristate(&w, "fault_check", x->fault_check);
 		json_kv_int(&w, "samples", x->st.samples);
 		json_kv_int(&w, "ops", x->st.ops);
-		json_kv_double(&w, "median_ns", x->st.median_ns, 7);
-		json_kv_double(&w, "min_ns", x->st.min_ns, 7);
-		json_kv_double(&w, "max_ns", x->st.max_ns, 7);
-		json_kv_double(&w, "ops_per_s", x->st.ops_per_s, 7);
-		json_kv_double(&w, "cycles_per_op", x->st.cycles_per_op, 7);
+		json_kv_double(&w, "median_ns", x->st.median_ns, 10);
+		json_kv_double(&w, "min_ns", x->st.min_ns, 10);
+		json_kv_double(&w, "max_ns", x->st.max_ns, 10);
+		json_kv_double(&w, "ops_per_s", x->st.ops_per_s, 10);
+		json_kv_double(&w, "cycles_per_op", x->st.cycles_per_op, 10);
 		json_kv_double(&w, "locks_per_op", x->locks_per_op, 6);
 		json_kv_double(&w, "once_per_op", x->once_per_op, 6);
 		json_kv_double(&w, "efficiency", x->efficiency, 4);
 		json_kv_double(&w, "efficiency_min", x->efficiency_min, 4);
 		json_kv_double(&w, "efficiency_max", x->efficiency_max, 4);
-		json_kv_double(&w, "single_thread_ops_per_s", x->single_ops_per_s, 7);
+		json_kv_double(&w, "single_thread_ops_per_s", x->single_ops_per_s, 10);
 		json_kv_double(&w, "cpu_share", x->cpu_share, 4);
 		if (isfinite(x->call_overhead_ns))
 			json_kv_double(&w, "call_overhead_ns", x->call_overhead_ns, 6);

@@ -478,6 +478,25 @@ static int fd_refused(const char *path, int fd)
 	return -1;
 }
 
+/* The temporary file replace_file will make in dir, made and removed:
+ * access() says yes to root where a file system takes no new file
+ * (/proc, /sys, a read-only mount). */
+static int probe_temporary(const char *shown, const char *dir, int existing)
+{
+	char *tmp = malloc(strlen(dir) + sizeof("/.bigmont-out.XXXXXX"));
+	if (tmp == NULL)
+		return out_error(shown, strerror(ENOMEM));
+	sprintf(tmp, "%s/.bigmont-out.XXXXXX", dir);
+	const int fd = mkstemp(tmp);
+	const int saved = errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	return fd >= 0 ? 0 : dir_error(shown, dir, saved, existing);
+}
+
 int cli_check_output(const char *path)
 {
 	struct out_target t = { .kind = OUT_FD, .fd = STDOUT_FILENO, .path = NULL };
@@ -493,6 +512,8 @@ int cli_check_output(const char *path)
 		rc = dir == NULL ? out_error(path, strerror(ENOMEM))
 				 : may_replace(path, t.path, dir,
 					       t.kind == OUT_EXISTING_FILE ? &t.st : NULL);
+		if (rc == 0)
+			rc = probe_temporary(path, dir, t.kind == OUT_EXISTING_FILE);
 		free(dir);
 	}
 	free(t.path);

@@ -229,8 +229,10 @@ static int parse_seconds(struct options *o, const char *s)
 {
 	char *end;
 	errno = 0;
+	/* Decimal only, as the integer lists: no blanks, no hex (0x1). */
+	const int decimal = strspn(s, "0123456789.eE+-") == strlen(s);
 	o->seconds = strtod(s, &end);
-	if (end == s || *end || errno || !(o->seconds >= BENCH_SPEED_MIN_SECONDS) ||
+	if (!decimal || end == s || *end || errno || !(o->seconds >= BENCH_SPEED_MIN_SECONDS) ||
 	    o->seconds > BENCH_SPEED_MAX_SECONDS) {
 		cli_error("--seconds: '%s' is not a number of seconds from %g to %g", s,
 			  BENCH_SPEED_MIN_SECONDS, BENCH_SPEED_MAX_SECONDS);
@@ -363,7 +365,9 @@ static int parse_options(struct options *o, int argc, char **argv)
 	struct stat seen[MAX_KEYS];
 	int opened[MAX_KEYS];
 	for (int i = 0; i < o->nkeyfiles; i++) {
-		opened[i] = stat(o->keyfiles[i], &seen[i]) == 0;
+		/* '-' is standard input's file, which a path can name too. */
+		opened[i] = (strcmp(o->keyfiles[i], "-") == 0 ? fstat(STDIN_FILENO, &seen[i])
+							      : stat(o->keyfiles[i], &seen[i])) == 0;
 		for (int j = 0; j < i; j++) {
 			if (!strcmp(o->keyfiles[j], o->keyfiles[i])) {
 				cli_error("--key: '%s' is given twice", o->keyfiles[i]);
@@ -569,6 +573,22 @@ int cmd_speed(int argc, char **argv)
 				  "replace the key (choose another --json)", o.json, o.keyfiles[i]);
 			return CLI_EXIT_USAGE;
 		}
+	/* A file or pipe that is also standard output (/dev/stdout, or the
+	 * file a shell's '>' opened) would get the report and the JSON mixed,
+	 * or the report replaced by the JSON; standard error's, its progress
+	 * and errors.  A terminal or /dev/null takes both harmlessly. */
+	for (int fd = STDOUT_FILENO; o.json != NULL && strcmp(o.json, "-") != 0 &&
+				     fd <= STDERR_FILENO; fd++) {
+		struct stat st;
+		if (cli_same_file(o.json, fd, "-", fd) && fstat(fd, &st) == 0 &&
+		    !S_ISCHR(st.st_mode)) {
+			cli_error("--json: '%s' is standard %s, which gets the %s too (give "
+				  "--json - for the JSON on standard output, the report then on "
+				  "standard error)", o.json, fd == STDOUT_FILENO ? "output" : "error",
+				  fd == STDOUT_FILENO ? "report" : "progress and errors");
+			return CLI_EXIT_USAGE;
+		}
+	}
 	/* Where the JSON goes at the end must take it: checked before any
 	 * timing, as cli_write_output will see it. */
 	if (o.json != NULL && cli_check_output(o.json) != 0)

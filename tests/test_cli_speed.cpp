@@ -198,6 +198,55 @@ TEST_F(SpeedCli, JsonToStandardOutputAlone)
 	expect_error(r, 1, "standard output is closed: the JSON document has nowhere to go");
 }
 
+/* --json naming the file or pipe standard output is (/dev/stdout, the
+ * file of a '>') would mix the report and the JSON, or lose the report:
+ * refused before timing; a terminal or /dev/null is taken. */
+TEST_F(SpeedCli, JsonNotStandardOutputByAnotherName)
+{
+	Result r = speed("--bits 1024 --seconds 5 --compare none --json same.txt", ">same.txt");
+	expect_error(r, 2, "--json: 'same.txt' is standard output, which gets the report too");
+	EXPECT_LT(r.seconds, 5.0);
+	r = speed("--bits 1024 --seconds 5 --compare none --json /dev/stdout");
+	expect_error(r, 2, "--json: '/dev/stdout' is standard output");
+	/* a pipe (the pipeline's status is cat's) */
+	r = speed("--bits 1024 --seconds 5 --compare none --json /dev/stdout", "| cat >/dev/null");
+	EXPECT_NE(r.err.find("--json: '/dev/stdout' is standard output"), std::string::npos)
+		<< r.err;
+	EXPECT_LT(r.seconds, 5.0);
+	r = speed("--bits 1024 --seconds 0.01 --compare none --json /dev/null", ">/dev/null");
+	EXPECT_EQ(r.status, 0) << r.err;
+}
+
+/* The batch JSON names the lane kernel the header printed, the one the
+ * rows ran under the caller's BIGMONT_BATCH. */
+TEST_F(SpeedCli, BatchJsonKernelIsTheHeaders)
+{
+	Result r = shell("BIGMONT_BATCH=c '" BIGMONT_EXE "' speed --batch --bits 1024 "
+			 "--seconds 0.01 --json b.json");
+	ASSERT_EQ(r.status, 0) << r.err;
+	const std::string head = "lane kernel '";
+	const size_t at = r.out.find(head);
+	ASSERT_NE(at, std::string::npos) << r.out;
+	const std::string kernel = r.out.substr(at + head.size(),
+						r.out.find('\'', at + head.size()) - at - head.size());
+	EXPECT_EQ(kernel, "c");
+	EXPECT_NE(read(dir + "/b.json").find("\"batch_kernel\": \"" + kernel + "\""),
+		  std::string::npos);
+}
+
+/* The file a new output is made in must take one: probed with the
+ * temporary file it will use, before timing (access() says yes to root
+ * on /proc). */
+TEST_F(SpeedCli, JsonWhereNoFileCanBeMadeRefusedBeforeTiming)
+{
+	if (!fs::is_directory("/proc/self"))
+		GTEST_SKIP() << "no /proc";
+	Result r = speed("--bits 1024 --seconds 5 --compare none --json /proc/out.json");
+	expect_error(r, 1, "cannot create output file '/proc/out.json'");
+	EXPECT_LT(r.seconds, 5.0);
+	EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
 TEST_F(SpeedCli, CompareValuesRefused)
 {
 	expect_error(speed("--compare " + std::string(300, 'g')), 2, "a value of 300 characters");
@@ -250,6 +299,9 @@ TEST_F(SpeedCli, RepeatedSizeOrKeyRefused)
 		     "'link.pem' and './link.pem' are the same file, given twice");
 	expect_error(speed("--threads 2,2"), 2, "--threads: 2 is given twice");
 	expect_error(speed("--threads 1,4,2,4"), 2, "--threads: 4 is given twice");
+	/* '-' is standard input's file, which a path names too. */
+	expect_error(speed("--key - --key " + q(key), "<" + q(key) + " >/dev/null"), 2,
+		     "'-' and '" + key + "' are the same file, given twice");
 }
 
 /* --batch takes --threads; a bad list is refused before anything runs,
@@ -276,7 +328,8 @@ TEST_F(SpeedCli, BatchThreadsRefusedWhenBad)
 
 TEST_F(SpeedCli, SecondsRefusedOutsideItsRange)
 {
-	for (const char *bad : { "1e-300", "0", "-1", "0.001", "3601", "nan", "inf", "1s", "''" })
+	for (const char *bad : { "1e-300", "0", "-1", "0.001", "3601", "nan", "inf", "1s", "''",
+				 "0x1", "' 0.1'" })
 		expect_error(speed(std::string("--seconds ") + bad), 2, "--seconds");
 	Result help = speed("--help");
 	EXPECT_EQ(help.status, 0);
