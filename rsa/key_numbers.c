@@ -45,8 +45,16 @@ int rsa_key_from_numbers(rsa_key **key, const rsa_key_numbers *numbers,
 	struct rsa_key_parts parts = { .format = RSA_FORMAT_PKCS1_PUBLIC };
 	struct rsa_bytes *out[] = { &parts.n, &parts.e, &parts.d, &parts.p,
 				    &parts.q, &parts.dp, &parts.dq, &parts.qinv };
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 8; i++) {
+		/* A length with no bytes is misuse, not an absent number (a d
+		 * so read would make a public key of what was meant private). */
+		if (in[i]->bytes == NULL && in[i]->len != 0) {
+			rsa_set_error(err, errlen, "%s has a length of %zu bytes and no bytes (NULL)",
+				      names[i], in[i]->len);
+			return RSA_ERR_ARGS;
+		}
 		*out[i] = minimal(in[i]);
+	}
 
 	int bits = bit_length(parts.n);
 	if (bits < RSA_KEY_MIN_BITS || bits > RSA_KEY_MAX_BITS) {

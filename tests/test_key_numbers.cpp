@@ -367,4 +367,29 @@ TEST(KeyNumbers, Refusals)
 	EXPECT_EQ(rsa_key_size(nullptr), 0u);
 }
 
+/* A number with a length and NULL bytes is misuse: a d so given is not
+ * read as absent (which would make a public key of a private one). */
+TEST(KeyNumbers, NullBytesWithALengthRefused)
+{
+	Numbers good = read_numbers(bt::read_data_file("keys/rsa1024-e65537.pem"));
+	for (int field = 0; field < 8; field++) {
+		rsa_key_numbers num = good.view();
+		rsa_number *const f[] = { &num.n, &num.e, &num.d, &num.p,
+					  &num.q, &num.dp, &num.dq, &num.qinv };
+		f[field]->bytes = nullptr;
+		Key k;
+		build(&k, num);
+		EXPECT_EQ(k.rc, RSA_ERR_ARGS) << "field " << field << ": " << k.err;
+		EXPECT_EQ(k.key, nullptr);
+		EXPECT_NE(std::string(k.err).find("and no bytes (NULL)"), std::string::npos) << k.err;
+	}
+	/* len 0 is absent, NULL or not: n, e, d alone still make a key. */
+	rsa_key_numbers num = good.view();
+	num.p = num.q = num.dp = num.dq = num.qinv = rsa_number{ nullptr, 0 };
+	Key k;
+	build(&k, num);
+	EXPECT_EQ(k.rc, RSA_OK) << k.err;
+	EXPECT_EQ(rsa_key_is_private(k.key), 1);
+}
+
 } // namespace

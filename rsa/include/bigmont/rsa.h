@@ -71,15 +71,19 @@ typedef enum {
  * (p-1), dq == d mod (q-1), qInv*q == 1 mod p, e*dp == 1 mod (p-1), e*dq
  * == 1 mod (q-1), p and q probable primes by Miller-Rabin with random
  * bases; for every key: e odd and > 1, n odd, 512 to 16384 bits) and
- * everything the private operation needs is precomputed.  On failure *key
- * is NULL and err (if errlen > 0) holds a one-line reason.
+ * everything the private operation needs is precomputed.  len is the
+ * text's length without a terminating NUL (a NUL inside is not text: the
+ * PEM is refused).  On failure *key is NULL and err (if errlen > 0) holds
+ * a one-line reason.
  */
 int rsa_key_load_pem(rsa_key **key, const char *pem, size_t len, char *err,
 		     size_t errlen);
 int rsa_key_load_der(rsa_key **key, const uint8_t *der, size_t len, char *err,
 		     size_t errlen);
 
-/* One integer of a key: big-endian bytes, leading zero bytes allowed. */
+/* One integer of a key: big-endian bytes, leading zero bytes allowed;
+ * absent as len 0 (bytes then may be NULL); NULL bytes with a len is
+ * RSA_ERR_ARGS. */
 typedef struct {
 	const uint8_t *bytes;
 	size_t len;
