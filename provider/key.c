@@ -117,6 +117,18 @@ int bm_key_set_numbers(struct bm_key *key, const BIGNUM *const num[BM_NUM_COUNT]
 			at += dst[i]->len;
 		}
 	}
+	/* Some of p, q, dP, dQ, qInv and not all (OpenSSL's default provider
+	 * takes n, e, d, p, q and signs with them): the library takes all or
+	 * none, so none, and it recovers p and q from n, e and d.  What was
+	 * given is still what the key exports. */
+	rsa_number *const crt[] = { &numbers.p, &numbers.q, &numbers.dp, &numbers.dq,
+				    &numbers.qinv };
+	int crt_given = 0;
+	for (size_t i = 0; i < BM_COUNT(crt); i++)
+		crt_given += crt[i]->len != 0;
+	if (crt_given != 0 && crt_given != (int)BM_COUNT(crt))
+		for (size_t i = 0; i < BM_COUNT(crt); i++)
+			crt[i]->len = 0;
 	char why[160] = "";
 	int rc = rsa_key_from_numbers(&key->rsa, &numbers, why, sizeof(why));
 	OPENSSL_secure_clear_free(bytes, total ? total : 1);

@@ -199,9 +199,11 @@ int bm_md_fixed_size(const EVP_MD *md);
  * PSS's MGF1 digest), else 0. */
 int bm_md_rsa_sign_allowed(const EVP_MD *md);
 /* Fetch the digest named by the UTF-8 parameter p, with properties from
- * props_param (may be NULL), and one of fixed size (bm_md_fixed_size, else
- * "<what> '<name>' is not allowed here"); replaces *md.  1, or 0 with an
- * error raised. */
+ * props_param (may be NULL), and one with a non-zero output size (an XOF
+ * at its default length, as the default provider's OAEP takes SHAKE; not
+ * the "NULL" digest: else "<what> '<name>' is not allowed here"); replaces
+ * *md.  1, or 0 with an error raised.  The signatures' callers filter
+ * further (bm_md_fixed_size, bm_md_rsa_sign_allowed). */
 int bm_param_fetch_md(const struct bm_prov *prov, EVP_MD **md,
 		      const OSSL_PARAM *p, const OSSL_PARAM *props_param,
 		      const char *what);

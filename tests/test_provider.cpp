@@ -1194,6 +1194,81 @@ TEST_F(ProviderTest, PrivateKeyOfNEAndDTakenMultiPrimeRefused)
 	EVP_PKEY_free(three);
 }
 
+/* n, e, d, p and q without dP, dQ, qInv: the default provider takes
+ * such a key and signs with it; bigmont recovers the key from n, e, d,
+ * signs the same and exports what it was given. */
+TEST_F(ProviderTest, PrivateKeyWithoutTheCrtExponentsTaken)
+{
+	EVP_PKEY *key = load_key(def_.ctx, read_file(key_path(2048)));
+	ASSERT_NE(key, nullptr);
+	const char *names[] = { OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
+				OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2 };
+	BIGNUM *num[5] = {};
+	OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+	for (int i = 0; i < 5; i++) {
+		ASSERT_EQ(EVP_PKEY_get_bn_param(key, names[i], &num[i]), 1) << names[i];
+		OSSL_PARAM_BLD_push_BN(bld, names[i], num[i]);
+	}
+	OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
+	std::string errors;
+	EVP_PKEY *imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
+	ASSERT_NE(imported, nullptr) << errors;
+	Side bm = { "bigmont", bm_.ctx, "provider=bigmont", imported };
+	Side def = { "default", def_.ctx, nullptr, key };
+	const Bytes h = digest("SHA256", Bytes(9, 3));
+	Params p;
+	p.md = "SHA256";
+	const uint64_t before = private_ops(bm_.bigmont);
+	Result ours = run(bm, Op::Sign, p, h), theirs = run(def, Op::Sign, p, h);
+	ASSERT_TRUE(ours.ok) << describe(ours);
+	ASSERT_TRUE(theirs.ok) << describe(theirs);
+	EXPECT_EQ(ours.provider, "bigmont");
+	EXPECT_EQ(private_ops(bm_.bigmont), before + 1);
+	EXPECT_EQ(ours.out, theirs.out);
+	for (int i = 0; i < 5; i++) {
+		BIGNUM *back = nullptr;
+		ASSERT_EQ(EVP_PKEY_get_bn_param(imported, names[i], &back), 1) << names[i];
+		EXPECT_EQ(BN_cmp(back, num[i]), 0) << names[i] << " exported as given";
+		BN_clear_free(back);
+	}
+	EVP_PKEY_free(imported);
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(bld);
+	for (BIGNUM *b : num)
+		BN_clear_free(b);
+	EVP_PKEY_free(key);
+}
+
+/* OAEP under an XOF at its default length (SHAKE), as digest and as
+ * MGF1 digest: the default provider takes it, so bigmont does. */
+TEST_F(ProviderTest, OaepWithShakeBothWays)
+{
+	for (const char *md : { "SHAKE-128", "SHAKE-256" })
+		if (md_size(md) <= 0)
+			GTEST_SKIP() << md << " has no default length in this OpenSSL";
+	EVP_PKEY *key = load_key(def_.ctx, read_file(key_path(2048)));
+	ASSERT_NE(key, nullptr);
+	Side bm = { "bigmont", bm_.ctx, "provider=bigmont", key };
+	Side def = { "default", def_.ctx, nullptr, key };
+	Params p;
+	p.pad = RSA_PKCS1_OAEP_PADDING;
+	p.md = "SHAKE-256";
+	p.mgf1 = "SHAKE-128";
+	const Bytes label(7, 0x4c);
+	p.label = &label;
+	const Bytes m(40, 0x6d);
+	for (int dir = 0; dir < 2; dir++) {
+		const Side &enc = dir ? bm : def, &dec = dir ? def : bm;
+		Result ct = run(enc, Op::Encrypt, p, m);
+		ASSERT_TRUE(ct.ok) << describe(ct);
+		Result pt = run(dec, Op::Decrypt, p, ct.out);
+		ASSERT_TRUE(pt.ok) << describe(pt);
+		EXPECT_EQ(pt.provider, dec.provider);
+		EXPECT_EQ(pt.out, m);
+	}
+	EVP_PKEY_free(key);
+}
+
 TEST_F(ProviderTest, ImportExportMatchAndParameters)
 {
 	for (int bits : { 1024, 2048, 3072, 4096 }) {
