@@ -332,6 +332,9 @@ void expect_sign_verify(const Side &signer, const Side &verifier, const Params &
 }
 
 /* The shared setup: both library contexts, and every key in each. */
+EVP_PKEY *bigmont_fromdata(OSSL_LIB_CTX *lib, OSSL_PARAM *params, int selection,
+			   std::string *errors);
+
 class ProviderTest : public ::testing::Test {
 protected:
 	static void SetUpTestSuite()
@@ -347,6 +350,29 @@ protected:
 	{
 		free_lib(&def_);
 		free_lib(&bm_);
+	}
+
+	/* *imported = params (the numbers of def_key, some or all) made into
+	 * a bigmont key, which must sign as def_key does under the default
+	 * provider (PKCS #1 v1.5 is deterministic), by bigmont's arithmetic. */
+	static void import_signs_as_default(EVP_PKEY *def_key, OSSL_PARAM *params,
+					    EVP_PKEY **imported)
+	{
+		std::string errors;
+		*imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
+		ASSERT_NE(*imported, nullptr) << errors;
+		Side bm = { "bigmont", bm_.ctx, "provider=bigmont", *imported };
+		Side def = { "default", def_.ctx, nullptr, def_key };
+		const Bytes h = digest("SHA256", Bytes(5, 7));
+		Params p;
+		p.md = "SHA256";
+		const uint64_t before = private_ops(bm_.bigmont);
+		Result ours = run(bm, Op::Sign, p, h), theirs = run(def, Op::Sign, p, h);
+		ASSERT_TRUE(ours.ok) << describe(ours);
+		ASSERT_TRUE(theirs.ok) << describe(theirs);
+		EXPECT_EQ(ours.provider, "bigmont");
+		EXPECT_EQ(private_ops(bm_.bigmont), before + 1);
+		EXPECT_EQ(ours.out, theirs.out) << "PKCS #1 v1.5 signatures are deterministic";
 	}
 
 	struct Pair {
@@ -1142,20 +1168,10 @@ TEST_F(ProviderTest, PrivateKeyOfNEAndDTakenMultiPrimeRefused)
 	OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_D, d);
 	OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
 	std::string errors;
-	EVP_PKEY *imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
-	ASSERT_NE(imported, nullptr) << errors;
-	Side bm = { "bigmont", bm_.ctx, "provider=bigmont", imported };
-	Side def = { "default", def_.ctx, nullptr, key };
-	Bytes h = digest("SHA256", Bytes(5, 7));
-	Params p;
-	p.md = "SHA256";
-	uint64_t before = private_ops(bm_.bigmont);
-	Result ours = run(bm, Op::Sign, p, h), theirs = run(def, Op::Sign, p, h);
-	ASSERT_TRUE(ours.ok) << describe(ours);
-	ASSERT_TRUE(theirs.ok) << describe(theirs);
-	EXPECT_EQ(ours.provider, "bigmont");
-	EXPECT_EQ(private_ops(bm_.bigmont), before + 1);
-	EXPECT_EQ(ours.out, theirs.out) << "PKCS #1 v1.5 signatures are deterministic";
+	EVP_PKEY *imported = nullptr;
+	import_signs_as_default(key, params, &imported);
+	if (HasFatalFailure())
+		return;
 	EVP_PKEY_free(imported);
 	OSSL_PARAM_free(params);
 	OSSL_PARAM_BLD_free(bld);
@@ -1210,21 +1226,10 @@ TEST_F(ProviderTest, PrivateKeyWithoutTheCrtExponentsTaken)
 		OSSL_PARAM_BLD_push_BN(bld, names[i], num[i]);
 	}
 	OSSL_PARAM *params = OSSL_PARAM_BLD_to_param(bld);
-	std::string errors;
-	EVP_PKEY *imported = bigmont_fromdata(bm_.ctx, params, EVP_PKEY_KEYPAIR, &errors);
-	ASSERT_NE(imported, nullptr) << errors;
-	Side bm = { "bigmont", bm_.ctx, "provider=bigmont", imported };
-	Side def = { "default", def_.ctx, nullptr, key };
-	const Bytes h = digest("SHA256", Bytes(9, 3));
-	Params p;
-	p.md = "SHA256";
-	const uint64_t before = private_ops(bm_.bigmont);
-	Result ours = run(bm, Op::Sign, p, h), theirs = run(def, Op::Sign, p, h);
-	ASSERT_TRUE(ours.ok) << describe(ours);
-	ASSERT_TRUE(theirs.ok) << describe(theirs);
-	EXPECT_EQ(ours.provider, "bigmont");
-	EXPECT_EQ(private_ops(bm_.bigmont), before + 1);
-	EXPECT_EQ(ours.out, theirs.out);
+	EVP_PKEY *imported = nullptr;
+	import_signs_as_default(key, params, &imported);
+	if (HasFatalFailure())
+		return;
 	for (int i = 0; i < 5; i++) {
 		BIGNUM *back = nullptr;
 		ASSERT_EQ(EVP_PKEY_get_bn_param(imported, names[i], &back), 1) << names[i];
