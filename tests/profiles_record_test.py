@@ -272,6 +272,41 @@ class CompareFold(unittest.TestCase):
             self.assertEqual(compare.FOLD_RE.sub("", name), folded)
 
 
+class DefaultOutputChecked(unittest.TestCase):
+    """The default profiles/<cpu>/ file is checked before profiling as
+    --out is: not a regular file, or a folder no file can be made in, is
+    exit 2; a missing CPU folder is made only when the file is written."""
+
+    def test_checked_before_profiling(self):
+        with tempfile.TemporaryDirectory() as t, \
+                contextlib.redirect_stderr(io.StringIO()):
+            here = record.HERE
+            record.HERE = t
+            try:
+                a = record.parse_args(["--bits", "1024"])
+                out = record.output_path(a)
+                self.assertEqual(os.path.dirname(os.path.dirname(out)), t)
+                self.assertFalse(os.path.exists(os.path.dirname(out)))
+                os.makedirs(out)  # the file's name is a folder
+                with self.assertRaises(SystemExit) as cm:
+                    record.output_path(a)
+                self.assertEqual(cm.exception.code, 2)
+                os.rmdir(out)
+
+                def refused(*args, **kwargs):
+                    raise PermissionError(13, "Permission denied")
+                mkstemp = record.tempfile.mkstemp
+                record.tempfile.mkstemp = refused
+                try:
+                    with self.assertRaises(SystemExit) as cm:
+                        record.output_path(a)
+                    self.assertEqual(cm.exception.code, 2)
+                finally:
+                    record.tempfile.mkstemp = mkstemp
+            finally:
+                record.HERE = here
+
+
 class Paths(unittest.TestCase):
     """Messages give a path back as the user gave it."""
 
