@@ -486,6 +486,62 @@ TEST(RsaBatch, CallersScratchMeansNoAllocation)
 /* The scratch queries answer 0 for a length no key has, at either end of
  * int's range too, without overflowing (the asan preset runs this under
  * UBSan), and a size that grows with the length for the lengths keys have. */
+/* big_modexp_crt_batch grows a result BIGNUM on the caller's buffer
+ * before any work; where that allocation fails the call is BIG_NO_MEM
+ * and no result's value changes (bignum.h), the other result included. */
+TEST(RsaBatch, AResultThatCannotGrowFailsTheBatchWhole)
+{
+	KeyHolder k;
+	load(k, "keys/rsa1024-e65537.pem");
+	if (HasFatalFailure())
+		return;
+	const rsa_key *key = k.key;
+	/* The key's (q, p, qInv) are big_modexp_crt's (p, q, pinv), as
+	 * rsa/private.c passes them. */
+	const int len = big_crt_batch_len(&key->q, &key->p);
+	ASSERT_GT(len, 0);
+	std::vector<uint8_t> scratch(big_crt_batch_scratch(len));
+	BIGNUM a, whole, single;
+	ASSERT_EQ(big_init(&a, 1), BIG_OK);
+	ASSERT_EQ(big_init(&whole, 2 * len), BIG_OK);
+	ASSERT_EQ(big_init(&single, 2 * len), BIG_OK);
+	ASSERT_EQ(big_set_chunk(&a, 12345), BIG_OK);
+	ASSERT_EQ(big_modexp_crt(&single, &a, &key->dq, &key->dp, &key->q, &key->p, &key->qinv,
+				 &key->q_rr, &key->p_rr),
+		  BIG_OK);
+	for (const char *kernel : kernels()) {
+		SCOPED_TRACE(kernel);
+		BatchEnv env(kernel);
+		BIG_CHUNK_TYPE buf[2];
+		BIGNUM small;
+		ASSERT_EQ(big_init1(&small, 2, buf, 2), BIG_OK);
+		ASSERT_EQ(big_set_chunk(&small, 7), BIG_OK);
+		ASSERT_EQ(big_set_chunk(&whole, 5), BIG_OK);
+		big_crt_batch_op ops[2];
+		for (int i = 0; i < 2; i++)
+			ops[i] = { i ? &small : &whole, &a,	   &key->dq,   &key->dp,  &key->q,
+				   &key->p,		&key->qinv, &key->q_rr, &key->p_rr };
+		malloc_fails = true;
+		const BIG_ERR_CODE no_mem =
+			big_modexp_crt_batch(ops, 2, scratch.data(), scratch.size());
+		malloc_fails = false;
+		EXPECT_EQ(no_mem, BIG_NO_MEM);
+		EXPECT_EQ(small.value, buf);
+		EXPECT_EQ(small.len, 1);
+		EXPECT_EQ(small.value[0], (BIG_CHUNK_TYPE)7);
+		EXPECT_EQ(whole.len, 1);
+		EXPECT_EQ(whole.value[0], (BIG_CHUNK_TYPE)5);
+		ASSERT_EQ(big_modexp_crt_batch(ops, 2, scratch.data(), scratch.size()), BIG_OK);
+		EXPECT_EQ(small.malloced, 1);
+		EXPECT_EQ(big_cmp_abs(&small, &single), 0);
+		EXPECT_EQ(big_cmp_abs(&whole, &single), 0);
+		big_finish(&small);
+	}
+	big_finish(&a);
+	big_finish(&whole);
+	big_finish(&single);
+}
+
 TEST(RsaBatch, ScratchQueriesRefuseLengthsNoKeyHas)
 {
 	for (int len : { INT_MIN, -1, 0, BIG_MAX_MODULUS_CHUNKS + 1, INT_MAX }) {
