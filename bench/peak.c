@@ -328,11 +328,14 @@ double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring)
 double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring)
 {
 	const double need = squaring ? 3.0 * k * k + 2 * k : 4.0 * k * k + k;
-	if (kernel != NULL && !strcmp(kernel, "ifma") && BIG_LANES52_TILED(k))
-		return need - k;
-	if (kernel != NULL && !strcmp(kernel, "ifma") && squaring)
-		return need + 3 * k - 5; /* the doubled digits by madds with 2 */
-	return need;
+	if (kernel == NULL || strcmp(kernel, "ifma") != 0)
+		return need;
+	double own = need;
+	if (BIG_LANES52_TILED(k) || k <= BIG_LANES52_EARLY_Q_DIGITS)
+		own -= k; /* no lo(q m_0) */
+	if (!BIG_LANES52_TILED(k) && squaring)
+		own += 3 * k - 5; /* the window's doubled digits by madds with 2 */
+	return own;
 }
 
 double bench_peak_bound(double multiplies, double rate)

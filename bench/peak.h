@@ -179,7 +179,8 @@ double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring)
 /* zmm vpmadd52 of a radix-2^52 lane kernel of k digits: NULL the
  * algorithm's need, 4k^2 + k for the product and 3k^2 + 2k for the
  * squaring; "ifma" what the IFMA build issues, k fewer where it takes the
- * tiles (BIG_LANES52_TILED: no lo(q m_0)), and in the window's squaring
+ * tiles or the window's early q (BIG_LANES52_TILED,
+ * BIG_LANES52_EARLY_Q_DIGITS: no lo(q m_0)), and in the window's squaring
  * 3k - 5 more (its doubled digits by madds with 2: lanes52_impl.h). */
 double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 

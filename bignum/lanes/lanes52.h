@@ -122,6 +122,10 @@ struct big_lanes52_mod {
  * LN52_USE_TILES), and what the benchmark counts their madds by
  * (bench/peak.h). */
 #define BIG_LANES52_TILED(k) ((k) == 30 || (k) == 40)
+/* Up to this many digits the register window takes each row's next q
+ * early, and never forms lo(q m_0) (lanes52_impl.h, LN52_EARLY_Q); the
+ * benchmark counts its madds by it too. */
+#define BIG_LANES52_EARLY_Q_DIGITS 12
 typedef void big_lanes52_mul_fn(uint64_t *r, const uint64_t *a,
 				const uint64_t *b,
 				const struct big_lanes52_mod *mod);

@@ -58,7 +58,9 @@
  * diagonal's lo(a_i^2) into column 2i, hi into 2i + 1; then the
  * reduction rows, the product's without the a b terms; then the carry
  * pass.  k^2 + k madds for the square and 2k^2 + k for the reduction
- * (the q digits included), against 4k^2 + k in the product.
+ * (the q digits included), against 4k^2 + k in the product; k fewer in
+ * each where the form never forms lo(q m_0) (the tiles, and the window
+ * where it takes the next q early: ln52_top_before_q).
  */
 #include <string.h>
 
@@ -208,8 +210,8 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
  * same way; acc[0] is 0 mod 2^52, its top goes into acc[1], and the window
  * moves up one column.  A column takes the same halves as in ln52_rows
  * (and the one carry from below), so lanes52.h's bound holds.  The chain
- * from one q to the next is short (q m_0, q m_1, the shift, the add, q)
- * while a row is 4k madds, so the rows overlap; with the k + 1 columns
+ * from one q to the next is short (q m_0, q m_1, the carry, q) while a
+ * row is 4k madds, so the rows overlap; with the k + 1 columns
  * in registers the product runs at the multiplier's pace, where
  * ln52_rows, its columns in memory, waits on loads and stores
  * (docs/design-notes.md, "Measured on an IFMA CPU"); where the next q
@@ -273,6 +275,19 @@ LN52_INLINE void ln52_window_carry(z52 *acc)
 	acc[1] = z52_add(acc[1], z52_shr52(acc[0]));
 }
 
+/*
+ * The top that column x passes on once q m_0 is in it, from x alone:
+ * q = lo(x k0) makes x + lo(q m_0) = 0 mod 2^52, so lo(q m_0) is 2^52 -
+ * (x mod 2^52), or 0 where x mod 2^52 = 0 (then q = 0), and the top is
+ * (x + 2^52 - 1) >> 52.  So lo(q m_0) is never formed, and the top is
+ * off the chain from one q to the next.  x + 2^52 - 1 < 2^64 is the
+ * bound x + lo(q m_0) needed (lanes52.h).
+ */
+LN52_INLINE z52 ln52_top_before_q(const z52 x)
+{
+	return z52_shr52(z52_add(x, z52_set1(BIG_LANES52_DIGIT_MASK)));
+}
+
 /* The window up one column. */
 LN52_INLINE void ln52_window_up(z52 *acc, const int k)
 {
@@ -283,29 +298,48 @@ LN52_UNROLL(24)
 }
 
 /*
- * Where the next q is taken.  Up to LN52_EARLY_Q_DIGITS the chain from q
+ * Where the next q is taken.  Up to BIG_LANES52_EARLY_Q_DIGITS the chain from q
  * to q is most of a row's time, and the next q goes right after the row's
- * q m_0 and q m_1, the carry and the next row's term of that column,
- * before the row's other madds: the core issues the oldest ready
- * instruction first, so a q written after them waited behind them.  At 10
- * digits that made the exponentiation 5-6 % faster; at 20 the same order
- * made it 8-12 % slower (more values live across a row), and the rows
- * there take q from the complete column after the row's products
- * (docs/design-notes.md).
+ * q m_0 and q m_1 and the carry (ln52_window_q_step), before the row's
+ * other madds: the core issues the oldest ready instruction first, so a q
+ * written after them waited behind them.  Every other term of the column
+ * is in before: the window is wider, and the rows of a b (the squaring's
+ * square rows) go in two columns ahead, after the q that a row's lowest
+ * column gives.  At 10 digits that made the exponentiation 5-6 % faster,
+ * the rows ahead 3 % more; at 20 the early q made it 8-12 % slower (more
+ * values live across a row), and the rows there take q from the complete
+ * column after the row's products (docs/design-notes.md).
  */
-#define LN52_EARLY_Q_DIGITS 12
-#define LN52_EARLY_Q(k) ((k) <= LN52_EARLY_Q_DIGITS)
+#define LN52_EARLY_Q(k) ((k) <= BIG_LANES52_EARLY_Q_DIGITS)
+
+/*
+ * Row q's terms in the columns the next q needs, where that q is taken
+ * early: hi(q m_0) and lo(q m_1) into acc[1], and the top of acc[0] with
+ * q m_0 in it, taken from acc[0] before q (ln52_top_before_q), so lo(q
+ * m_0) is never formed; hi(q m_1) into acc[2].  The row's other q terms
+ * are ln52_reduce_row's from m_2.  (The order of the four is measured:
+ * docs/design-notes.md.)
+ */
+LN52_INLINE void ln52_window_q_step(z52 *acc, const uint64_t *m, const z52 q)
+{
+	const z52 m0 = z52_load(LN52_AT(m, 0)), m1 = z52_load(LN52_AT(m, 1));
+	const z52 top = ln52_top_before_q(acc[0]);
+	acc[1] = z52_madd_hi(acc[1], q, m0);
+	acc[1] = z52_madd_lo(acc[1], q, m1);
+	acc[2] = z52_madd_hi(acc[2], q, m1);
+	acc[1] = z52_add(acc[1], top);
+}
 
 LN52_INLINE void ln52_mul_window(uint64_t *r, const uint64_t *a, const uint64_t *b,
 				 const struct big_lanes52_mod *mod, const int k)
 {
 	const uint64_t *m = mod->m;
 	const z52 k0 = z52_load(mod->k0);
-	z52 acc[LN52_WINDOW_DIGITS + 1];
+	z52 acc[LN52_WINDOW_DIGITS + 3];
 	if (k > LN52_WINDOW_DIGITS) /* the callers' test, for the compiler */
 		__builtin_unreachable();
-LN52_UNROLL(25)
-	for (int j = 0; j <= k; j++)
+LN52_UNROLL(27)
+	for (int j = 0; j <= k + 2; j++)
 		acc[j] = z52_zero();
 	if (!LN52_EARLY_Q(k)) {
 LN52_UNROLL(24)
@@ -317,24 +351,23 @@ LN52_UNROLL(24)
 			ln52_window_up(acc, k);
 		}
 	} else {
-		const z52 b0 = z52_load(LN52_AT(b, 0));
-		acc[0] = z52_madd_lo(acc[0], z52_load(LN52_AT(a, 0)), b0);
+		/* Product row r (r >= 2) goes in at row r - 2, after that
+		 * row's next q: its columns r .. r + k are acc[2 .. k + 2]
+		 * then (the window is two wider).  So no a b term is on the
+		 * chain from one q to the next. */
+		ln52_product_row(acc, z52_load(LN52_AT(a, 0)), b, 0, k);
+		ln52_product_row(acc + 1, z52_load(LN52_AT(a, 1)), b, 0, k);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
-			/* Row i's products but lo(a_i b_0), in acc[0] already. */
-			const z52 ai = z52_load(LN52_AT(a, i));
-			acc[1] = z52_madd_hi(acc[1], ai, b0);
-			ln52_product_row(acc, ai, b, 1, k);
 			const z52 q_row = q;
-			ln52_reduce_row(acc, m, q_row, 0, 2);
-			ln52_window_carry(acc);
-			if (i + 1 < k) {
-				acc[1] = z52_madd_lo(acc[1], z52_load(LN52_AT(a, i + 1)), b0);
+			ln52_window_q_step(acc, m, q_row);
+			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
-			}
+			if (i + 2 < k)
+				ln52_product_row(acc + 2, z52_load(LN52_AT(a, i + 2)), b, 0, k);
 			ln52_reduce_row(acc, m, q_row, 2, k);
-			ln52_window_up(acc, k);
+			ln52_window_up(acc, k + 2);
 		}
 	}
 	ln52_window_out(r, acc, k);
@@ -436,10 +469,11 @@ LN52_UNROLL(8)
  * The squaring in the window: ln52_mul_window's reduction rows, with
  * square row s added at row 2s (its first column, 2s, is the window's
  * acc[0] then, before q_2s is taken from it; its last, s + k, is within the
- * window's k + 1), and the rows s >= ceil(k/2) into the last window
- * (columns k .. 2k).  k^2 + k madds for the square (the cross products
- * once, against the product's 2k^2), 2k^2 + k for the reduction and 3k - 5
- * with 2 for the doubled digits (ln52_doubled_digits, the square rows' e).  A
+ * window's k + 1), or with the early q at row 2s - 2 (below), and the
+ * later rows into the last window (columns k .. 2k).  k^2 + k madds for
+ * the square (the cross products once, against the product's 2k^2),
+ * 2k^2 + k for the reduction (k fewer with the early q) and 3k - 5 with 2
+ * for the doubled digits (ln52_doubled_digits, the square rows' e).  A
  * column takes at most two halves a square row and rows from at most k
  * of them: lanes52.h's bound holds.  Needs a < R/2 (ln52_square_row),
  * which a < 2m < R/2 gives.
@@ -450,7 +484,7 @@ LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
 {
 	const uint64_t *m = mod->m;
 	const z52 k0 = z52_load(mod->k0);
-	z52 acc[LN52_WINDOW_DIGITS + 1], dd[LN52_WINDOW_DIGITS];
+	z52 acc[LN52_WINDOW_DIGITS + 2], dd[LN52_WINDOW_DIGITS];
 	const int n_scan = LN52_SCAN_PER(k);
 	z52m take[8];
 	const uint64_t *entry[8];
@@ -459,10 +493,12 @@ LN52_INLINE void ln52_sqr_window(uint64_t *r, const uint64_t *a,
 	if (scan)
 		ln52_scan_start(take, entry, sc, n_scan);
 	ln52_doubled_digits(dd, a, k);
-LN52_UNROLL(25)
-	for (int j = 0; j <= k; j++)
+LN52_UNROLL(26)
+	for (int j = 0; j <= k + 1; j++)
 		acc[j] = z52_zero();
+	int last_rows; /* the first square row that goes in the last window */
 	if (!LN52_EARLY_Q(k)) {
+		last_rows = (k + 1) / 2;
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			if (i % 2 == 0)
@@ -475,32 +511,31 @@ LN52_UNROLL(24)
 				ln52_scan_digit(sc, take, entry, n_scan, i);
 		}
 	} else {
-		const z52 a0 = z52_load(LN52_AT(a, 0));
-		acc[0] = z52_madd_lo(acc[0], a0, a0);
+		/* Square row s (s >= 1) goes in at row 2s - 2, after that
+		 * row's next q: its first column, 2s, is then acc[2], its
+		 * last, s + k, acc[k - s + 2] (acc[k + 1] for s = 1: the
+		 * window is one wider); the rows past row k - 1's in the last
+		 * window.  So no square term is on the chain from one q to
+		 * the next. */
+		last_rows = (k - 1) / 2 + 2;
+		ln52_square_row(acc, 0, dd, a, 0, k, 1);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
-			/* Square row i/2 but lo(a_{i/2}^2), in acc[0] already. */
-			if (i % 2 == 0)
-				ln52_square_row(acc, i, dd, a, i / 2, k, 0);
 			const z52 q_row = q;
-			ln52_reduce_row(acc, m, q_row, 0, 2);
-			ln52_window_carry(acc);
-			if (i + 1 < k) {
-				if ((i + 1) % 2 == 0) {
-					const z52 as = z52_load(LN52_AT(a, (i + 1) / 2));
-					acc[1] = z52_madd_lo(acc[1], as, as);
-				}
+			ln52_window_q_step(acc, m, q_row);
+			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
-			}
-			ln52_reduce_row(acc, m, q_row, 2, k);
-			ln52_window_up(acc, k);
 			if (scan)
 				ln52_scan_digit(sc, take, entry, n_scan, i);
+			if (i % 2 == 0 && i / 2 + 1 < k)
+				ln52_square_row(acc, i, dd, a, i / 2 + 1, k, 1);
+			ln52_reduce_row(acc, m, q_row, 2, k);
+			ln52_window_up(acc, k + 1);
 		}
 	}
 LN52_UNROLL(12)
-	for (int s = (k + 1) / 2; s < k; s++)
+	for (int s = last_rows; s < k; s++)
 		ln52_square_row(acc, k, dd, a, s, k, 1);
 	ln52_window_out(r, acc, k);
 }

@@ -24,10 +24,12 @@
  * 4096's halves, compiled with k constant):
  *   mul: 4k^2 + k vpmadd52[lh]uq on zmm (two halves of the k^2 digit
  *        products of a b and of q m each, and the k q digits); 4k^2 in
- *        the tiles at 30 and 40 digits, which never form lo(q m_0)
+ *        the tiles at 30 and 40 digits and the window at 10, which never
+ *        form lo(q m_0)
  *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 + k for the square, 2k^2 + k
  *        for the reduction), and 3k - 5 by 2 for the window's doubled
- *        digits (10 and 20 digits); 3k^2 + k in the tiles
+ *        digits (10 and 20 digits); 3k^2 + k in the tiles and at 10
+ *        (and the doubled digits)
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
