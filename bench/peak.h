@@ -181,7 +181,7 @@ double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring)
  * squaring; "ifma" what the IFMA build issues, k fewer where it takes the
  * tiles or the window's early q (BIG_LANES52_TILED,
  * BIG_LANES52_EARLY_Q_DIGITS: no lo(q m_0)), and in the window's squaring
- * 3k - 5 more (its doubled digits by madds with 2: lanes52_impl.h). */
+ * 2k - 3 more (its doubled digits by madds with 2, as compiled: peak.c). */
 double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where

@@ -620,15 +620,18 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 1), pairs10 ? 116 : 96);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 10, 1), 116);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 10, 0), 116);
-	/* The lane kernels: the window's 4k^2 + k and 3k^2 + 2k at 10 and
-	 * 20 digits, the tiles' 4k^2 and 3k^2 + k at 30 and 40. */
+	/* The lane kernels: the algorithm's 4k^2 + k and 3k^2 + 2k; the
+	 * window's squaring 2k - 3 more at 10 and 20 digits (its doubled
+	 * digits) and both k fewer at 10 (the early q), the tiles' 4k^2 and
+	 * 3k^2 + k at 30 and 40. */
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 40, 0), 6440);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 40, 0), 6400);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 30, 1), 2730);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 20, 1), 1240);
-	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1295);
-	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 1), 345);
-	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 410);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1277);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 0), 1620);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 1), 327);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 400);
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("ifma", 10, 0), pairs10 ? 116 : 120);
 	/* The radix-2^28 lane kernels: 2(2k^2 + k) and 2(k(k+1)/2 + k^2 + k),
 	 * the NASM squarings at 37, 55, 74 by one level of Karatsuba: 551

@@ -22,7 +22,8 @@
  *
  * Three forms of the product and the squaring.  Where k is a constant up
  * to LN52_WINDOW_DIGITS (RSA-1024 and 2048: 10 and 20 digits), the k + 1
- * live columns stay in registers, one row a pass (ln52_mul_window,
+ * live columns (k + 3 in the product and k + 2 in the squaring with the
+ * early q: LN52_EARLY_Q) stay in registers, one row a pass (ln52_mul_window,
  * ln52_sqr_window, below).  Where it is a constant multiple of LN52_TILE
  * above that (RSA-3072 and 4096: 30 and 40), the columns are in memory
  * and the work goes in tiles of LN52_TILE rows by LN52_TILE digits, the
@@ -210,7 +211,8 @@ LN52_INLINE void ln52_rows(z52 *t, const uint64_t *a, const uint64_t *b,
  * same way; acc[0] is 0 mod 2^52, its top goes into acc[1], and the window
  * moves up one column.  A column takes the same halves as in ln52_rows
  * (and the one carry from below), so lanes52.h's bound holds.  The chain
- * from one q to the next is short (q m_0, q m_1, the carry, q) while a
+ * from one q to the next is short (lo(q m_0), the carry's shift and add,
+ * the next row's lo(a b_0), q; shorter with the early q, below) while a
  * row is 4k madds, so the rows overlap; with the k + 1 columns
  * in registers the product runs at the multiplier's pace, where
  * ln52_rows, its columns in memory, waits on loads and stores
@@ -303,9 +305,9 @@ LN52_UNROLL(24)
  * q m_0 and q m_1 and the carry (ln52_window_q_step), before the row's
  * other madds: the core issues the oldest ready instruction first, so a q
  * written after them waited behind them.  Every other term of the column
- * is in before: the window is wider, and the rows of a b (the squaring's
- * square rows) go in two columns ahead, after the q that a row's lowest
- * column gives.  At 10 digits that made the exponentiation 5-6 % faster,
+ * is in before: row r of a b (square row s) goes in right after q_{r-1}
+ * (q_{2s-1}) is taken, a column below its lowest, so the window is two
+ * columns wider in the product and one in the squaring.  At 10 digits that made the exponentiation 5-6 % faster,
  * the rows ahead 3 % more; at 20 the early q made it 8-12 % slower (more
  * values live across a row), and the rows there take q from the complete
  * column after the row's products (docs/design-notes.md).
@@ -394,16 +396,13 @@ LN52_UNROLL(24)
  * and 2 A_s has the digits E = 2 a_{s+1} mod 2^52 (digit 0) and dd[j] =
  * (2 a_j mod 2^52) + (a_{j-1} >> 51) for j >= s + 2 (digit j - s - 1).
  * Its top digit, a_{k-1} >> 51, is 0 for a < R/2.  So the row's products
- * a_s a_s, a_s E, a_s dd[j] put their halves into columns 2s .. s + k;
- * with_first 0 leaves out lo(a_s a_s), the only term of column 2s, which
- * the caller added before taking that column's q.
+ * a_s a_s, a_s E, a_s dd[j] put their halves into columns 2s .. s + k.
  */
 LN52_INLINE void ln52_square_row(z52 *acc, const int c0, const z52 *dd, const uint64_t *a,
-				 const int s, const int k, const int with_first)
+				 const int s, const int k)
 {
 	const z52 as = z52_load(LN52_AT(a, s));
-	if (with_first)
-		acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
+	acc[2 * s - c0] = z52_madd_lo(acc[2 * s - c0], as, as);
 	acc[2 * s + 1 - c0] = z52_madd_hi(acc[2 * s + 1 - c0], as, as);
 	if (s + 1 < k) {
 		const z52 e = z52_madd_lo(z52_zero(), z52_load(LN52_AT(a, s + 1)), z52_set1(2));
@@ -502,7 +501,7 @@ LN52_UNROLL(26)
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			if (i % 2 == 0)
-				ln52_square_row(acc, i, dd, a, i / 2, k, 1);
+				ln52_square_row(acc, i, dd, a, i / 2, k);
 			const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 			ln52_reduce_row(acc, m, q, 0, k);
 			ln52_window_carry(acc);
@@ -518,7 +517,7 @@ LN52_UNROLL(24)
 		 * window.  So no square term is on the chain from one q to
 		 * the next. */
 		last_rows = (k - 1) / 2 + 2;
-		ln52_square_row(acc, 0, dd, a, 0, k, 1);
+		ln52_square_row(acc, 0, dd, a, 0, k);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
@@ -528,15 +527,15 @@ LN52_UNROLL(24)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
 			if (scan)
 				ln52_scan_digit(sc, take, entry, n_scan, i);
-			if (i % 2 == 0 && i / 2 + 1 < k)
-				ln52_square_row(acc, i, dd, a, i / 2 + 1, k, 1);
+			if (i % 2 == 0) /* s = i/2 + 1 <= (k - 1)/2 + 1 < k */
+				ln52_square_row(acc, i, dd, a, i / 2 + 1, k);
 			ln52_reduce_row(acc, m, q_row, 2, k);
 			ln52_window_up(acc, k + 1);
 		}
 	}
 LN52_UNROLL(12)
 	for (int s = last_rows; s < k; s++)
-		ln52_square_row(acc, k, dd, a, s, k, 1);
+		ln52_square_row(acc, k, dd, a, s, k);
 	ln52_window_out(r, acc, k);
 }
 
