@@ -21,6 +21,7 @@ the file it names, BIGMONT_BATCH from --lanes, the options it refuses;
 with a bigmont whose speed has no --batch, that record refuses it by name
 and writes nothing.
 """
+import argparse
 import contextlib
 import glob
 import importlib.machinery
@@ -378,6 +379,42 @@ class VariantRefusedFirst(unittest.TestCase):
             self.assertEqual(p.stderr.count("\n"), 1, p.stderr)
             self.assertFalse(os.path.exists(started), "a profiler ran before the refusal")
             self.assertFalse(os.path.exists(out))
+
+
+class ProfilerFailure(unittest.TestCase):
+    """perf record failing (here a stand-in that fails as perf does on a
+    full disk): exit 1 with perf's own message, not hidden by -q, and the
+    room left where its data goes."""
+
+    def test_perf_message_and_room(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "perf"), "w") as f:
+                f.write("#!/bin/sh\ncase \"$*\" in *' -q '*) exit 255 ;; esac\n"
+                        "echo 'failed to write perf data, error: No space left on device' >&2\n"
+                        "exit 255\n")
+            os.chmod(os.path.join(tmp, "perf"), 0o755)
+            data = os.path.join(tmp, "data")
+            os.mkdir(data)
+            env = dict(os.environ, PATH=tmp + os.pathsep + os.environ.get("PATH", ""))
+            a = argparse.Namespace(batch=False, bits=1024, seconds=1.0, threads=1)
+            err = io.StringIO()
+            saved = dict(os.environ)
+            os.environ.clear()
+            os.environ.update(env)
+            try:
+                with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
+                    record.profile_perf("/nowhere/bigmont-speed", a, env, "cpu-clock", data,
+                                        "dwarf")
+            finally:
+                os.environ.clear()
+                os.environ.update(saved)
+            self.assertEqual(cm.exception.code, 1)
+            text = err.getvalue()
+            self.assertTrue(text.startswith("profiles/record: error: perf record failed "
+                                            "(status 255):\n  perf record -e cpu-clock "), text)
+            self.assertIn("\nfailed to write perf data, error: No space left on device\n", text)
+            self.assertRegex(text, r"\(its data goes to %s: \d+ MB free there; TMPDIR moves "
+                             r"it\)\n$" % re.escape(data))
 
 
 def declared_kernels():
