@@ -300,17 +300,18 @@ LN52_UNROLL(24)
 }
 
 /*
- * Where the next q is taken.  Up to BIG_LANES52_EARLY_Q_DIGITS the chain from q
- * to q is most of a row's time, and the next q goes right after the row's
- * q m_0 and q m_1 and the carry (ln52_window_q_step), before the row's
- * other madds: the core issues the oldest ready instruction first, so a q
- * written after them waited behind them.  Every other term of the column
- * is in before: row r of a b (square row s) goes in right after q_{r-1}
- * (q_{2s-1}) is taken, a column below its lowest, so the window is two
- * columns wider in the product and one in the squaring.  At 10 digits that made the exponentiation 5-6 % faster,
- * the rows ahead 3 % more; at 20 the early q made it 8-12 % slower (more
- * values live across a row), and the rows there take q from the complete
- * column after the row's products (docs/design-notes.md).
+ * Where the next q is taken.  Up to BIG_LANES52_EARLY_Q_DIGITS the chain
+ * from q to q is most of a row's time, and the next q goes right after the
+ * row's q m_0 and q m_1 and the carry (ln52_window_q_step), before the
+ * row's other madds: the core issues the oldest ready instruction first,
+ * so a q written after them waited behind them.  Every other term of the
+ * column is in before: row r of a b (square row s) goes in right after
+ * q_{r-1} (q_{2s-1}) is taken, a column below its lowest, so the window
+ * is two columns wider in the product and one in the squaring.  At 10
+ * digits the early q made the exponentiation 5-6 % faster, the rows ahead
+ * 3 % more; at 20 the early q made it 8-12 % slower (more values live
+ * across a row), and the rows there take q from the complete column after
+ * the row's products (docs/design-notes.md).
  */
 #define LN52_EARLY_Q(k) ((k) <= BIG_LANES52_EARLY_Q_DIGITS)
 

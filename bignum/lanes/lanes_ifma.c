@@ -28,8 +28,9 @@
  *        form lo(q m_0)
  *   sqr: 3k^2 + 2k vpmadd52[lh]uq (k^2 + k for the square, 2k^2 + k
  *        for the reduction), and 3k - 5 by 2 for the window's doubled
- *        digits (10 and 20 digits); 3k^2 + k in the tiles and at 10
- *        (and the doubled digits)
+ *        digits (10 and 20 digits; 2k - 3 as GCC compiles the squaring
+ *        without the scan: bench/peak.c); 3k^2 + k in the tiles and at
+ *        10 (and the doubled digits)
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
  * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
