@@ -330,9 +330,9 @@ double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squarin
 	const double need = squaring ? 3.0 * k * k + 2 * k : 4.0 * k * k + k;
 	if (kernel == NULL || strcmp(kernel, "ifma") != 0)
 		return need;
-	/* The IFMA build compiles the register window at 10 and 20 digits
-	 * (LN52_FIXED_SIZES); the other sizes but the tiles take the rows. */
-	const int window = k == 10 || k == 20;
+	/* The IFMA build compiles the register window at its fixed sizes
+	 * below the tiles; the other sizes but the tiles take the rows. */
+	const int window = BIG_LANES52_FIXED(k) && !BIG_LANES52_TILED(k);
 	double own = need;
 	if (BIG_LANES52_TILED(k) || (window && k <= BIG_LANES52_EARLY_Q_DIGITS))
 		own -= k; /* no lo(q m_0) */

@@ -118,6 +118,10 @@ struct big_lanes52_mod {
  * and/or b; no partial overlap.  Postcondition: r normalised, each lane
  * below 2 m_l.  Constant time.
  */
+/* The digit counts of RSA-1024 .. 4096's halves, which the IFMA build
+ * compiles apart with k a constant (lanes52_impl.h, LN52_FIXED_SIZES): the
+ * register window at those up to LN52_WINDOW_DIGITS, the tiles above. */
+#define BIG_LANES52_FIXED(k) ((k) == 10 || (k) == 20 || (k) == 30 || (k) == 40)
 /* Digit counts whose product and squaring go in tiles (lanes52_impl.h,
  * LN52_USE_TILES), and what the benchmark counts their madds by
  * (bench/peak.h). */

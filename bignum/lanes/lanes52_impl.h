@@ -889,7 +889,7 @@ LN52_SIZE_SCAN(10, window)
 LN52_SIZE_SCAN(20, window)
 LN52_SIZE_SCAN(30, tiles)
 LN52_SIZE_SCAN(40, tiles)
-#define LN52_SCAN_IN_SQR(k) ((k) == 10 || (k) == 20 || (k) == 30 || (k) == 40)
+#define LN52_SCAN_IN_SQR(k) BIG_LANES52_FIXED(k)
 #define LN52_SIZE_CASES(op, ...)                                             \
 	case 10:                                                             \
 		ln52_##op##_10(__VA_ARGS__);                                 \
