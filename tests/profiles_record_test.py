@@ -398,16 +398,8 @@ class ProfilerFailure(unittest.TestCase):
             env = dict(os.environ, PATH=tmp + os.pathsep + os.environ.get("PATH", ""))
             a = argparse.Namespace(batch=False, bits=1024, seconds=1.0, threads=1)
             err = io.StringIO()
-            saved = dict(os.environ)
-            os.environ.clear()
-            os.environ.update(env)
-            try:
-                with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
-                    record.profile_perf("/nowhere/bigmont-speed", a, env, "cpu-clock", data,
-                                        "dwarf")
-            finally:
-                os.environ.clear()
-                os.environ.update(saved)
+            with self.assertRaises(SystemExit) as cm, contextlib.redirect_stderr(err):
+                record.profile_perf("/nowhere/bigmont-speed", a, env, "cpu-clock", data, "dwarf")
             self.assertEqual(cm.exception.code, 1)
             text = err.getvalue()
             self.assertTrue(text.startswith("profiles/record: error: perf record failed "
