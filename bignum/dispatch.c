@@ -422,25 +422,23 @@ __typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
 /* ---- the tuning table's choices (bignum/tuning.h) ------------------------
  * Each predicate below is bound once (an ifunc: no cpuid per call, which
  * is a VM exit under a hypervisor) to BIGMONT_TUNE's value for its choice
- * if set, else to the table's row for this CPU model, else to the
- * default, 0. */
+ * if set, else to the table's side for this CPU (its model's rows, or
+ * its relatives' where the table does not name it: big_tune_binds). */
 #define TUNE_NAME "BIGMONT_TUNE="
-
-enum cpu_vendor { VENDOR_OTHER, VENDOR_AMD, VENDOR_INTEL };
 
 /* The vendor (cpuid leaf 0) and the family and model as the reports print
  * them (leaf 1 with the extended fields). */
-static enum cpu_vendor cpu_model(unsigned *family, unsigned *model)
+static enum big_tune_vendor cpu_model(unsigned *family, unsigned *model)
 {
 	unsigned a = 0, b = 0, c = 0, d = 0; /* GCC -O1 warns though && guards them */
 	*family = *model = 0;
 	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return VENDOR_OTHER;
+		return BIG_TUNE_OTHER;
 	/* the vendor string in ebx, edx, ecx */
-	const enum cpu_vendor v =
-		b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu   ? VENDOR_INTEL /* GenuineIntel */
-		: b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u ? VENDOR_AMD /* AuthenticAMD */
-									   : VENDOR_OTHER;
+	const enum big_tune_vendor v =
+		b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu   ? BIG_TUNE_INTEL /* GenuineIntel */
+		: b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u ? BIG_TUNE_AMD /* AuthenticAMD */
+									   : BIG_TUNE_OTHER;
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return v;
 	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
@@ -469,10 +467,6 @@ static int tune_override(const char *choice, int choice_len)
 	return -1;
 }
 
-#define TUNE_ROW(VENDOR, fam, mod, CHOICE, dir, wf, wr, col, wc, lf, lr, lc)     \
-	if (!bound && vendor == VENDOR_##VENDOR && family == (fam) && model == (mod) && \
-	    big_tune_same_name(#CHOICE, (int)sizeof(#CHOICE) - 1, choice, len))      \
-		bound = 1;
 /* The choice named `choice` (len characters) on this CPU: BIGMONT_TUNE,
  * else the table.  TUNED("NAME") passes the length. */
 #define TUNED(choice) tuned(choice, (int)sizeof(choice) - 1)
@@ -482,12 +476,9 @@ static int tuned(const char *choice, int len)
 	if (forced >= 0)
 		return forced;
 	unsigned family, model;
-	const enum cpu_vendor vendor = cpu_model(&family, &model);
-	int bound = 0;
-	BIG_TUNING_TABLE(TUNE_ROW)
-	return bound;
+	const enum big_tune_vendor vendor = cpu_model(&family, &model);
+	return big_tune_binds(vendor, family, model, choice, len);
 }
-#undef TUNE_ROW
 
 /* big_mont_mul16_karatsuba, and big_mont_mul_vec: the adx variant's
  * Montgomery product, with Karatsuba at 16 chunks or by rows. */

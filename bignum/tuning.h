@@ -1,10 +1,12 @@
 /*
  * The tuning table: for each CPU model, the kernel sub-choices the
  * dispatch binds there (bignum/dispatch.c), in one place, as GMP keeps
- * its gmp-mparam.h.  Every choice has a default, taken on every CPU
- * model the table does not name; a row binds the other side on one
- * model, and only where a committed `bigmont speed --kernels` run on that
- * model (results/<cpu>/...-kernels.txt) shows it faster.  Each row names
+ * its gmp-mparam.h.  Every choice has a default (0); a row binds the
+ * other side on one model, and only where a committed `bigmont speed
+ * --kernels` run on that model (results/<cpu>/...-kernels.txt) shows it
+ * faster.  A model the table does not name takes each choice that more
+ * than half of the named models of its vendor and family bind, else the
+ * default (big_tune_binds).  Each row names
  * those figures, the winner's and the loser's, as that file prints them
  * in core cycles; tests/test_tuning.cpp reads the files and fails if a
  * figure is not there or the winner is not the faster.  `bigmont speed
@@ -121,6 +123,9 @@ static inline int big_tune_item(const char *item, int len, const char *choice, i
 		return -1;
 	return item[len - 1] - '0';
 }
+
+/* The vendors the table's rows name (cpuid leaf 0's string). */
+enum big_tune_vendor { BIG_TUNE_OTHER, BIG_TUNE_AMD, BIG_TUNE_INTEL };
 
 #define BIG_TUNING_CHOICES(X)                                                 \
 	X(MONT_MUL16_KARATSUBA)                                               \
@@ -337,6 +342,156 @@ static inline int big_tune_item(const char *item, int len, const char *choice, i
 	X(INTEL, 6, 207, VERTICAL_ZMM,                                        \
 	  "intel-r-xeon-r-processor-family6-model207",                        \
 	  "2026-11-30-2305-kernels-vertical-zmm.txt", "zmm pow", 32, 9827028, \
-	  "2026-11-30-2305-kernels-vertical-zmm.txt", "radix64 pow", 11751899)
+	  "2026-11-30-2305-kernels-vertical-zmm.txt", "radix64 pow", 11751899) \
+	/* Intel family 6 model 167 (a KVM guest whose caches, 2 MiB L2 a core\
+	 * and 480 MiB L3, are a Granite Rapids'): every choice above took the\
+	 * side it took on Emerald Rapids in each of three --kernels runs     \
+	 * (bench/run's 2026-12-02-0058 and the two of -0100-kernels-tuning,  \
+	 * whose least figures these are), from 1.02x (the intel tuning's     \
+	 * product at 20 digits) to 1.51x (the pair squaring at 40), except   \
+	 * the vertical layer on zmm: two big_mont_pow_ct ahead of it by      \
+	 * 1.03-1.07 at 24 and 32 chunks, so VERTICAL_ZMM stays unbound. */   \
+	X(INTEL, 6, 167, MONT_MUL16_KARATSUBA,                                \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "kara16 mul", 16, 693,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "rows16 mul", 724)            \
+	X(INTEL, 6, 167, R52_MUL_PAIRS10,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs mul", 10, 219,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm mul", 263)               \
+	X(INTEL, 6, 167, R52_MUL_PAIRS10,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs sqr", 10, 230,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm sqr", 244)               \
+	X(INTEL, 6, 167, R52_MUL_PAIRS30,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs mul", 30, 1162,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm mul", 1441)              \
+	X(INTEL, 6, 167, R52_MUL_PAIRS30,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs sqr", 30, 918,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm sqr", 1260)              \
+	X(INTEL, 6, 167, R52_MUL_PAIRS40,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs mul", 40, 1980,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm mul", 2501)              \
+	X(INTEL, 6, 167, R52_MUL_PAIRS40,                                     \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "pairs sqr", 40, 1523,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "ymm sqr", 2297)              \
+	X(INTEL, 6, 167, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "intel mul", 20, 517,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "amd mul", 527)               \
+	X(INTEL, 6, 167, R52_KERNELS20_INTEL,                                 \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "intel sqr", 20, 495,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "amd sqr", 516)               \
+	X(INTEL, 6, 167, LANES19_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm mul", 19, 1305,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin mul", 1475)           \
+	X(INTEL, 6, 167, LANES19_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm sqr", 19, 1030,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin sqr", 1288)           \
+	X(INTEL, 6, 167, LANES37_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm mul", 37, 4387,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin mul", 4934)           \
+	X(INTEL, 6, 167, LANES37_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm sqr", 37, 3478,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin sqr", 4290)           \
+	X(INTEL, 6, 167, LANES55_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm mul", 55, 9594,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin mul", 10491)          \
+	X(INTEL, 6, 167, LANES55_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm sqr", 55, 7461,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin sqr", 8866)           \
+	X(INTEL, 6, 167, LANES74_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm mul", 74, 17727,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin mul", 18757)          \
+	X(INTEL, 6, 167, LANES74_ASM,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "asm sqr", 74, 12795,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "intrin sqr", 14874)          \
+	X(INTEL, 6, 167, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "vl pow", 8, 123482,          \
+	  "2026-12-02-0100-kernels-tuning.txt", "avx2 pow", 126630)           \
+	X(INTEL, 6, 167, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "vl pow", 16, 828346,         \
+	  "2026-12-02-0100-kernels-tuning.txt", "avx2 pow", 854360)           \
+	X(INTEL, 6, 167, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "vl pow", 24, 2625790,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "avx2 pow", 2667369)          \
+	X(INTEL, 6, 167, SELECT_VL,                                           \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "vl pow", 32, 5940088,        \
+	  "2026-12-02-0100-kernels-tuning.txt", "avx2 pow", 6155495)          \
+	X(INTEL, 6, 167, CRT_PAIRED8,                                         \
+	  "intel-r-xeon-r-processor-family6-model167",                        \
+	  "2026-12-02-0100-kernels-tuning.txt", "paired pow", 8, 244650,      \
+	  "2026-12-02-0100-kernels-tuning.txt", "radix64 pow", 260736)
+
+/* What the table binds on a CPU, for the dispatch and the tests: plain
+ * comparisons and no data holding pointers, as the ifunc resolvers need. */
+
+/* The index of the table's first row for this model, or -1. */
+static inline int big_tune_first_row(enum big_tune_vendor vendor, unsigned family, unsigned model)
+{
+	int row = 0, first = -1;
+#define BIG_TUNE_FIRST(VENDOR, fam, mod, ...)                                              \
+	if (first < 0 && vendor == BIG_TUNE_##VENDOR && family == (fam) && model == (mod)) \
+		first = row;                                                                \
+	row++;
+	BIG_TUNING_TABLE(BIG_TUNE_FIRST)
+#undef BIG_TUNE_FIRST
+	return first;
+}
+
+/* 1 if a row binds choice[0..len) on this very model. */
+static inline int big_tune_model_binds(enum big_tune_vendor vendor, unsigned family,
+				       unsigned model, const char *choice, int len)
+{
+	int bound = 0;
+#define BIG_TUNE_BINDS(VENDOR, fam, mod, CHOICE, ...)                                        \
+	if (!bound && vendor == BIG_TUNE_##VENDOR && family == (fam) && model == (mod) &&  \
+	    big_tune_same_name(#CHOICE, (int)sizeof(#CHOICE) - 1, choice, len))            \
+		bound = 1;
+	BIG_TUNING_TABLE(BIG_TUNE_BINDS)
+#undef BIG_TUNE_BINDS
+	return bound;
+}
+
+/* The table's side of choice[0..len) on this CPU: a named model's own
+ * rows; on a model it does not name, 1 where more than half of the named
+ * models of the same vendor and family bind the choice.  So a new model of
+ * a measured family starts from what most of its relatives measured (an
+ * Intel server core with IFMA, say, from the pair kernels that won on
+ * three of them), and a family nobody measured keeps the defaults. */
+static inline int big_tune_binds(enum big_tune_vendor vendor, unsigned family, unsigned model,
+				 const char *choice, int len)
+{
+	if (big_tune_first_row(vendor, family, model) >= 0)
+		return big_tune_model_binds(vendor, family, model, choice, len);
+	int row = 0, models = 0, binding = 0;
+#define BIG_TUNE_KIN(VENDOR, fam, mod, ...)                                      \
+	if (vendor == BIG_TUNE_##VENDOR && family == (fam) &&                  \
+	    big_tune_first_row(vendor, family, mod) == row) {                  \
+		models++;                                                       \
+		binding += big_tune_model_binds(vendor, family, mod, choice, len); \
+	}                                                                       \
+	row++;
+	BIG_TUNING_TABLE(BIG_TUNE_KIN)
+#undef BIG_TUNE_KIN
+	return 2 * binding > models;
+}
 
 #endif
