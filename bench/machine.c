@@ -21,6 +21,7 @@
 #include "internal.h"
 #include "ipp.h"
 #include "radix52/radix52.h"
+#include "tuning.h"
 #include "wheel.h"
 
 #ifndef BIGMONT_C_COMPILER
@@ -251,6 +252,14 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	if (!strcmp(m->variant, "ifma"))
 		m->r52_tuning = big_r52_kernels20_intel() ? "intel" : "amd";
 #endif
+	m->tuning_table = "";
+#if BIGMONT_HAVE_ASM && defined(__x86_64__)
+	unsigned family, model;
+	const enum big_tune_vendor vendor = big_tune_cpu(&family, &model);
+	m->tuning_table = big_tune_first_row(vendor, family, model) >= 0 ? "model"
+			  : big_tune_family_named(vendor, family)      ? "family"
+								       : "none";
+#endif
 	const char *env = getenv("BIGMONT_CPU");
 	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
 		 env ? env : "");
@@ -339,6 +348,15 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		m->table_read,
 		m->r52_tuning[0] ? ", radix-2^52 kernels tuned '" : "", m->r52_tuning,
 		m->r52_tuning[0] ? "'" : "");
+	if (m->tuning_table[0])
+		fprintf(out, "  tuning    %s\n",
+			!strcmp(m->tuning_table, "model")
+				? "bignum/tuning.h's rows for this CPU model"
+			: !strcmp(m->tuning_table, "family")
+				? "this CPU model is not in bignum/tuning.h: the choices most "
+				  "of its family's models there bind, unmeasured here"
+				: "no model of this vendor and family in bignum/tuning.h: "
+				  "every default, unmeasured here");
 	fprintf(out, "  versions  GMP %s, %s (system)%s%s\n", m->gmp_version,
 		m->openssl_version,
 		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",
@@ -398,7 +416,8 @@ void bench_machine_json(struct json_writer *w, const struct bench_machine *m)
 	json_kv_bool(w, "asm", m->have_asm);
 	const char *const run[] = {
 		"variant", m->variant, "table_read", m->table_read,
-		"r52_tuning", m->r52_tuning, "bigmont_cpu_env", m->bigmont_cpu_env,
+		"r52_tuning", m->r52_tuning, "tuning_table", m->tuning_table,
+		"bigmont_cpu_env", m->bigmont_cpu_env,
 		"bigmont_tune_env", m->bigmont_tune_env,
 		"gmp_version", m->gmp_version, "openssl_version", m->openssl_version,
 		"openssl_ia32cap_env", m->openssl_ia32cap,

@@ -39,6 +39,12 @@ struct bench_machine {
 	const char *r52_tuning;    /* the 20-digit radix-2^52 kernels' tuning,
 				    * "amd" or "intel"; "" unless the ifma
 				    * variant runs them */
+	/* Where the tuning table's choices come from on this CPU
+	 * (bignum/tuning.h): "model" (its own rows), "family" (not named:
+	 * what most named models of its vendor and family bind) or "none"
+	 * (no model of them named: every default); "" without assembly
+	 * kernels on x86-64. */
+	const char *tuning_table;
 	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
 	char bigmont_tune_env[256]; /* BIGMONT_TUNE as set (cut to fit), "" if unset */
 	const char *gmp_version, *openssl_version;

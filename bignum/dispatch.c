@@ -426,28 +426,6 @@ __typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
  * its relatives' where the table does not name it: big_tune_binds). */
 #define TUNE_NAME "BIGMONT_TUNE="
 
-/* The vendor (cpuid leaf 0) and the family and model as the reports print
- * them (leaf 1 with the extended fields). */
-static enum big_tune_vendor cpu_model(unsigned *family, unsigned *model)
-{
-	unsigned a = 0, b = 0, c = 0, d = 0; /* GCC -O1 warns though && guards them */
-	*family = *model = 0;
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return BIG_TUNE_OTHER;
-	/* the vendor string in ebx, edx, ecx */
-	const enum big_tune_vendor v =
-		b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu   ? BIG_TUNE_INTEL /* GenuineIntel */
-		: b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u ? BIG_TUNE_AMD /* AuthenticAMD */
-									   : BIG_TUNE_OTHER;
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return v;
-	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
-	*family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
-	*model = base_family == 0x6 || base_family == 0xf ? base_model | (((a >> 16) & 0xf) << 4)
-							  : base_model;
-	return v;
-}
-
 /* BIGMONT_TUNE's value for `choice` (choice_len characters: 0 or 1), or
  * -1 where it does not name it (or names it with another value). */
 static int tune_override(const char *choice, int choice_len)
@@ -476,7 +454,7 @@ static int tuned(const char *choice, int len)
 	if (forced >= 0)
 		return forced;
 	unsigned family, model;
-	const enum big_tune_vendor vendor = cpu_model(&family, &model);
+	const enum big_tune_vendor vendor = big_tune_cpu(&family, &model);
 	return big_tune_binds(vendor, family, model, choice, len);
 }
 

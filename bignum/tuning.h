@@ -443,6 +443,31 @@ enum big_tune_vendor { BIG_TUNE_OTHER, BIG_TUNE_AMD, BIG_TUNE_INTEL };
 /* What the table binds on a CPU, for the dispatch and the tests: plain
  * comparisons and no data holding pointers, as the ifunc resolvers need. */
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+/* This CPU's vendor (cpuid leaf 0) and its family and model as the reports
+ * print them (leaf 1 with the extended fields). */
+static inline enum big_tune_vendor big_tune_cpu(unsigned *family, unsigned *model)
+{
+	unsigned a = 0, b = 0, c = 0, d = 0; /* GCC -O1 warns though && guards them */
+	*family = *model = 0;
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return BIG_TUNE_OTHER;
+	/* the vendor string in ebx, edx, ecx */
+	const enum big_tune_vendor v =
+		b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu   ? BIG_TUNE_INTEL /* GenuineIntel */
+		: b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u ? BIG_TUNE_AMD /* AuthenticAMD */
+									   : BIG_TUNE_OTHER;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return v;
+	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
+	*family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
+	*model = base_family == 0x6 || base_family == 0xf ? base_model | (((a >> 16) & 0xf) << 4)
+							  : base_model;
+	return v;
+}
+#endif
+
 /* The index of the table's first row for this model, or -1. */
 static inline int big_tune_first_row(enum big_tune_vendor vendor, unsigned family, unsigned model)
 {
@@ -454,6 +479,16 @@ static inline int big_tune_first_row(enum big_tune_vendor vendor, unsigned famil
 	BIG_TUNING_TABLE(BIG_TUNE_FIRST)
 #undef BIG_TUNE_FIRST
 	return first;
+}
+
+/* 1 if the table names a model of this vendor and family. */
+static inline int big_tune_family_named(enum big_tune_vendor vendor, unsigned family)
+{
+	int named = 0;
+#define BIG_TUNE_FAMILY(VENDOR, fam, ...) named |= vendor == BIG_TUNE_##VENDOR && family == (fam);
+	BIG_TUNING_TABLE(BIG_TUNE_FAMILY)
+#undef BIG_TUNE_FAMILY
+	return named;
 }
 
 /* 1 if a row binds choice[0..len) on this very model. */

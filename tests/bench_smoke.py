@@ -781,6 +781,18 @@ def main():
                       "compiler", "chunk_bits", "variant", "gmp_version",
                       "openssl_version"):
             check(field in m, "machine has %s" % field)
+        # Where the tuning came from: this CPU's model named in the table,
+        # its family's majority, or none; only where the table applies.
+        table = m.get("tuning_table")
+        if m.get("asm") and x86:
+            check(table in ("model", "family", "none"), "machine.tuning_table %r" % table)
+            check(("\n  tuning    %s" % {"model": "bignum/tuning.h's rows for this CPU model",
+                                        "family": "this CPU model is not in bignum/tuning.h",
+                                        "none": "no model of this vendor"}.get(table, "?"))
+                  in r.stdout, "the report's tuning line says %r" % table)
+        else:
+            check(table == "" and "\n  tuning " not in r.stdout,
+                  "no tuning line without the table (%r)" % table)
         check_wheel(doc, r.stdout)
         check_ipp(doc, r.stdout)
         real = doc["machine"].get("ipp_dir") if doc["machine"].get("ipp_version") else None
