@@ -217,6 +217,9 @@ ALWAYS_INLINE void reduce_pair(struct big_vert_num *r, const struct big_vert_mod
 	big_vert_mont_digits(ma, &ca, ua, &mod[0], 0, N);
 	big_vert_mont_digits(mb, &cb, ub, &mod[1], 0, N);
 	for (int g = 0; g < G; g++) {
+		/* Unrolled, so that v stays in registers: as a loop gcc 12 stores
+		 * the four broadcasts and loads them back, on the chain. */
+#pragma GCC unroll 4
 		for (int s = 0; s < 4; s++)
 			v[s] = bcast2(ma[s], mb[s]);
 		const int last = g == G - 1;
