@@ -258,14 +258,25 @@ LN52_UNROLL(24)
 	}
 }
 
-/* The reduction row by q from m_j0 on: lo(q m_j) into acc[j], hi into
- * acc[j + 1]. */
-LN52_INLINE void ln52_reduce_row(z52 *acc, const uint64_t *m, const z52 q, const int j0,
-				 const int k)
+/*
+ * The reduction row by q from m_j0 on: lo(q m_j) into acc[j], hi into
+ * acc[j + 1].  m_j from mv[j] where mv is given (the caller keeps m in
+ * registers), else from memory, once into a register for both halves
+ * where `held`.  In the squaring with the table scan (its masks and
+ * entries live too) gcc 12 otherwise folds the load into both
+ * multiply-adds: 188 of the 10-digit squaring's 335 and 812 of the
+ * 20-digit one's 1295 read memory, and on Intel family 6 model 167 a
+ * multiply-add from memory costs about a third of a cycle more than one
+ * from a register (docs/design-notes.md).
+ */
+LN52_INLINE void ln52_reduce_row(z52 *acc, const uint64_t *m, const z52 *mv, const z52 q,
+				 const int j0, const int k, const int held)
 {
 LN52_UNROLL(24)
 	for (int j = j0; j < k; j++) {
-		const z52 mj = z52_load(LN52_AT(m, j));
+		const z52 mj = mv   ? mv[j]
+			       : held ? z52_in_reg(z52_load(LN52_AT(m, j)))
+				      : z52_load(LN52_AT(m, j));
 		acc[j] = z52_madd_lo(acc[j], q, mj);
 		acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
 	}
@@ -323,9 +334,8 @@ LN52_UNROLL(24)
  * are ln52_reduce_row's from m_2.  (The order of the four is measured:
  * docs/design-notes.md.)
  */
-LN52_INLINE void ln52_window_q_step(z52 *acc, const uint64_t *m, const z52 q)
+LN52_INLINE void ln52_window_q_step(z52 *acc, const z52 m0, const z52 m1, const z52 q)
 {
-	const z52 m0 = z52_load(LN52_AT(m, 0)), m1 = z52_load(LN52_AT(m, 1));
 	const z52 top = ln52_top_before_q(acc[0]);
 	acc[1] = z52_madd_hi(acc[1], q, m0);
 	acc[1] = z52_madd_lo(acc[1], q, m1);
@@ -349,7 +359,7 @@ LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			ln52_product_row(acc, z52_load(LN52_AT(a, i)), b, 0, k);
 			const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-			ln52_reduce_row(acc, m, q, 0, k);
+			ln52_reduce_row(acc, m, NULL, q, 0, k, 0);
 			ln52_window_carry(acc);
 			ln52_window_up(acc, k);
 		}
@@ -364,12 +374,12 @@ LN52_UNROLL(24)
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			const z52 q_row = q;
-			ln52_window_q_step(acc, m, q_row);
+			ln52_window_q_step(acc, z52_load(LN52_AT(m, 0)), z52_load(LN52_AT(m, 1)), q_row);
 			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
 			if (i + 2 < k)
 				ln52_product_row(acc + 2, z52_load(LN52_AT(a, i + 2)), b, 0, k);
-			ln52_reduce_row(acc, m, q_row, 2, k);
+			ln52_reduce_row(acc, m, NULL, q_row, 2, k, 0);
 			ln52_window_up(acc, k + 2);
 		}
 	}
@@ -504,7 +514,7 @@ LN52_UNROLL(24)
 			if (i % 2 == 0)
 				ln52_square_row(acc, i, dd, a, i / 2, k);
 			const z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
-			ln52_reduce_row(acc, m, q, 0, k);
+			ln52_reduce_row(acc, m, NULL, q, 0, k, scan);
 			ln52_window_carry(acc);
 			ln52_window_up(acc, k);
 			if (scan)
@@ -518,19 +528,23 @@ LN52_UNROLL(24)
 		 * window.  So no square term is on the chain from one q to
 		 * the next. */
 		last_rows = (k - 1) / 2 + 2;
+		z52 mv[LN52_WINDOW_DIGITS]; /* m in registers (ln52_reduce_row) */
+LN52_UNROLL(24)
+		for (int j = 0; j < k; j++)
+			mv[j] = z52_load(LN52_AT(m, j));
 		ln52_square_row(acc, 0, dd, a, 0, k);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			const z52 q_row = q;
-			ln52_window_q_step(acc, m, q_row);
+			ln52_window_q_step(acc, mv[0], mv[1], q_row);
 			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
 			if (scan)
 				ln52_scan_digit(sc, take, entry, n_scan, i);
 			if (i % 2 == 0) /* s = i/2 + 1 <= (k - 1)/2 + 1 < k */
 				ln52_square_row(acc, i, dd, a, i / 2 + 1, k);
-			ln52_reduce_row(acc, m, q_row, 2, k);
+			ln52_reduce_row(acc, m, mv, q_row, 2, k, 0);
 			ln52_window_up(acc, k + 1);
 		}
 	}

@@ -4,6 +4,7 @@
  * the eight lanes, eight 64-bit lanes.
  *
  *   z52_load/store(p)      vmovdqu64 (unaligned)
+ *   z52_in_reg(a)          a, in a register (no instruction)
  *   z52_zero, z52_set1(x)  vpxorq, vpbroadcastq
  *   z52_add, z52_sub       vpaddq, vpsubq (mod 2^64)
  *   z52_madd_lo(c, a, b)   vpmadd52luq: c + low 52 bits of a[51:0] b[51:0]
@@ -39,6 +40,17 @@ typedef __mmask8 z52m;
 Z52_FN z52 z52_load(const uint64_t *p)
 {
 	return _mm512_loadu_si512((const void *)p);
+}
+/* a, held in a register: the two multiply-adds of a row that take one
+ * digit then read it from there, not each from memory (gcc 12 folds the
+ * load into both where registers are short, and a memory operand costs a
+ * multiply-add slot on some cores: docs/design-notes.md). */
+Z52_FN z52 z52_in_reg(z52 a)
+{
+#ifndef LANES52_INTRINSICS_EMULATED
+	__asm__("" : "+v"(a));
+#endif
+	return a;
 }
 Z52_FN void z52_store(uint64_t *p, z52 a)
 {
