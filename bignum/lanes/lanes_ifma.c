@@ -33,14 +33,16 @@
  *        10 (and the doubled digits)
  * against the AVX2 build's 4k'^2 vpmuludq on ymm at its k' digits of 28
  * bits (lanes_avx2.c): for a 1024-bit half 1600 against 5476.
- * rdtsc ticks per call on Intel family 6 model 207 (2 zmm IFMA ports),
- * one run, best of 100 x 16 dependent calls (results/intel-r-xeon-r-
- * processor-family6-model207/2026-11-30-0720-kernels.txt):
- *        k:     10     20     30     40
- *   mul        199    695   1606   2778
- *   sqr        189    580   1331   2244
- * (the exponentiation's squarings also merge a slice of the table scan:
- * lanes52_impl.h, struct ln52_scan)
+ * Core cycles per call (`bigmont speed --kernels`, best of 100 x 16
+ * dependent calls; results/<cpu>/<date>-kernels.txt), on CPUs with two
+ * zmm IFMA ports:
+ *   k:                                    10     20     30     40
+ *   Intel 6/207, 2026-12-01-0549 mul     241    926   2137   3694
+ *                                sqr     239    771   1776   2991
+ *   Intel 6/167, 2026-12-02-0154 mul     278   1151   2511   4319
+ *                                sqr     263    945   2100   3527
+ * (the exponentiation's squarings also merge a slice of the table scan,
+ * which these do not: lanes52_impl.h, struct ln52_scan)
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
  *
  * The tests compile this file once more against an exact software model
