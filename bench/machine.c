@@ -257,8 +257,8 @@ void bench_machine_probe(struct bench_machine *m, const char *build_name,
 	unsigned family, model;
 	const enum big_tune_vendor vendor = big_tune_cpu(&family, &model);
 	m->tuning_table = big_tune_first_row(vendor, family, model) >= 0 ? "model"
-			  : big_tune_family_named(vendor, family)      ? "family"
-								       : "none";
+			  : big_tune_family_models(vendor, family) >= 2 ? "family"
+									: "none";
 #endif
 	const char *env = getenv("BIGMONT_CPU");
 	snprintf(m->bigmont_cpu_env, sizeof(m->bigmont_cpu_env), "%s",
@@ -349,14 +349,15 @@ void bench_machine_print(FILE *out, const struct bench_machine *m,
 		m->r52_tuning[0] ? ", radix-2^52 kernels tuned '" : "", m->r52_tuning,
 		m->r52_tuning[0] ? "'" : "");
 	if (m->tuning_table[0])
-		fprintf(out, "  tuning    %s\n",
+		fprintf(out, "  tuning    %s%s\n",
 			!strcmp(m->tuning_table, "model")
 				? "bignum/tuning.h's rows for this CPU model"
 			: !strcmp(m->tuning_table, "family")
-				? "this CPU model is not in bignum/tuning.h: the choices most "
-				  "of its family's models there bind, unmeasured here"
-				: "no model of this vendor and family in bignum/tuning.h: "
-				  "every default, unmeasured here");
+				? "this CPU model is not in bignum/tuning.h: the choices a majority "
+				  "of the named models of its vendor and family bind, unmeasured here"
+				: "bignum/tuning.h names fewer than two models of this vendor and "
+				  "family and not this one: every default, unmeasured here",
+			m->bigmont_tune_env[0] ? "; BIGMONT_TUNE overrides the choices it names" : "");
 	fprintf(out, "  versions  GMP %s, %s (system)%s%s\n", m->gmp_version,
 		m->openssl_version,
 		m->openssl_ia32cap[0] ? ", OPENSSL_ia32cap=" : "",

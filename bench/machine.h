@@ -41,9 +41,10 @@ struct bench_machine {
 				    * variant runs them */
 	/* Where the tuning table's choices come from on this CPU
 	 * (bignum/tuning.h): "model" (its own rows), "family" (not named:
-	 * what most named models of its vendor and family bind) or "none"
-	 * (no model of them named: every default); "" without assembly
-	 * kernels on x86-64. */
+	 * what a majority of the named models of its vendor and family bind,
+	 * two or more named) or "none" (fewer named: every default); ""
+	 * without assembly kernels on x86-64.  BIGMONT_TUNE overrides it
+	 * choice by choice. */
 	const char *tuning_table;
 	char bigmont_cpu_env[16];  /* BIGMONT_CPU as set, "" if unset */
 	char bigmont_tune_env[256]; /* BIGMONT_TUNE as set (cut to fit), "" if unset */

@@ -4,9 +4,9 @@
  * its gmp-mparam.h.  Every choice has a default (0); a row binds the
  * other side on one model, and only where a committed `bigmont speed
  * --kernels` run on that model (results/<cpu>/...-kernels.txt) shows it
- * faster.  A model the table does not name takes each choice that more
- * than half of the named models of its vendor and family bind, else the
- * default (big_tune_binds).  Each row names
+ * faster.  A model the table does not name takes each choice that a
+ * majority of the named models of its vendor and family bind, where two
+ * or more are named, else the default (big_tune_binds).  Each row names
  * those figures, the winner's and the loser's, as that file prints them
  * in core cycles; tests/test_tuning.cpp reads the files and fails if a
  * figure is not there or the winner is not the faster.  `bigmont speed
@@ -350,7 +350,9 @@ enum big_tune_vendor { BIG_TUNE_OTHER, BIG_TUNE_AMD, BIG_TUNE_INTEL };
 	 * whose least figures these are), from 1.02x (the intel tuning's     \
 	 * product at 20 digits) to 1.51x (the pair squaring at 40), except   \
 	 * the vertical layer on zmm: two big_mont_pow_ct ahead of it by      \
-	 * 1.03-1.07 at 24 and 32 chunks, so VERTICAL_ZMM stays unbound. */   \
+	 * 1.03-1.09 at 24 and 32 chunks, so VERTICAL_ZMM stays unbound.      \
+	 * Model 167 is also Rocket Lake's number (a desktop core, one zmm    \
+	 * multiply port), which binds these rows unmeasured. */              \
 	X(INTEL, 6, 167, MONT_MUL16_KARATSUBA,                                \
 	  "intel-r-xeon-r-processor-family6-model167",                        \
 	  "2026-12-02-0100-kernels-tuning.txt", "kara16 mul", 16, 693,        \
@@ -481,15 +483,6 @@ static inline int big_tune_first_row(enum big_tune_vendor vendor, unsigned famil
 	return first;
 }
 
-/* 1 if the table names a model of this vendor and family. */
-static inline int big_tune_family_named(enum big_tune_vendor vendor, unsigned family)
-{
-	int named = 0;
-#define BIG_TUNE_FAMILY(VENDOR, fam, ...) named |= vendor == BIG_TUNE_##VENDOR && family == (fam);
-	BIG_TUNING_TABLE(BIG_TUNE_FAMILY)
-#undef BIG_TUNE_FAMILY
-	return named;
-}
 
 /* 1 if a row binds choice[0..len) on this very model. */
 static inline int big_tune_model_binds(enum big_tune_vendor vendor, unsigned family,
@@ -505,28 +498,48 @@ static inline int big_tune_model_binds(enum big_tune_vendor vendor, unsigned fam
 	return bound;
 }
 
+/* 1 where `binding` of a family's `models` named models bind a choice
+ * and that is a majority of at least two: one model's rows are its own,
+ * and a tie is no evidence. */
+static inline int big_tune_majority(int binding, int models)
+{
+	return models >= 2 && 2 * binding > models;
+}
+
 /* The table's side of choice[0..len) on this CPU: a named model's own
- * rows; on a model it does not name, 1 where more than half of the named
- * models of the same vendor and family bind the choice.  So a new model of
- * a measured family starts from what most of its relatives measured (an
- * Intel server core with IFMA, say, from the pair kernels that won on
- * three of them), and a family nobody measured keeps the defaults. */
+ * rows; on a model it does not name, 1 where a majority of the named
+ * models of the same vendor and family, two or more, bind the choice
+ * (big_tune_majority).  So a new model of a family measured on several
+ * starts from what most of them measured (an Intel server core with
+ * IFMA, say, from the pair kernels that won on three), and a family with
+ * fewer named models keeps the defaults. */
+/* How many models of this vendor and family the table names. */
+static inline int big_tune_family_models(enum big_tune_vendor vendor, unsigned family)
+{
+	int row = 0, models = 0;
+#define BIG_TUNE_KIN(VENDOR, fam, mod, ...)                                                      \
+	models += vendor == BIG_TUNE_##VENDOR && family == (fam) &&                            \
+		  big_tune_first_row(vendor, family, mod) == row;                              \
+	row++;
+	BIG_TUNING_TABLE(BIG_TUNE_KIN)
+#undef BIG_TUNE_KIN
+	return models;
+}
+
 static inline int big_tune_binds(enum big_tune_vendor vendor, unsigned family, unsigned model,
 				 const char *choice, int len)
 {
 	if (big_tune_first_row(vendor, family, model) >= 0)
 		return big_tune_model_binds(vendor, family, model, choice, len);
-	int row = 0, models = 0, binding = 0;
-#define BIG_TUNE_KIN(VENDOR, fam, mod, ...)                                      \
-	if (vendor == BIG_TUNE_##VENDOR && family == (fam) &&                  \
-	    big_tune_first_row(vendor, family, mod) == row) {                  \
-		models++;                                                       \
-		binding += big_tune_model_binds(vendor, family, mod, choice, len); \
-	}                                                                       \
+	int row = 0, binding = 0;
+#define BIG_TUNE_KIN_BINDS(VENDOR, fam, mod, ...)                                              \
+	if (vendor == BIG_TUNE_##VENDOR && family == (fam) &&                                  \
+	    big_tune_first_row(vendor, family, mod) == row)                                    \
+		binding += big_tune_model_binds(vendor, family, mod, choice, len);             \
 	row++;
-	BIG_TUNING_TABLE(BIG_TUNE_KIN)
-#undef BIG_TUNE_KIN
-	return 2 * binding > models;
+	BIG_TUNING_TABLE(BIG_TUNE_KIN_BINDS)
+#undef BIG_TUNE_KIN_BINDS
+	return big_tune_majority(binding, big_tune_family_models(vendor, family));
 }
 
 #endif

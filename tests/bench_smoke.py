@@ -788,7 +788,7 @@ def main():
             check(table in ("model", "family", "none"), "machine.tuning_table %r" % table)
             check(("\n  tuning    %s" % {"model": "bignum/tuning.h's rows for this CPU model",
                                         "family": "this CPU model is not in bignum/tuning.h",
-                                        "none": "no model of this vendor"}.get(table, "?"))
+                                        "none": "bignum/tuning.h names fewer than two"}.get(table, "?"))
                   in r.stdout, "the report's tuning line says %r" % table)
         else:
             check(table == "" and "\n  tuning " not in r.stdout,

@@ -83,7 +83,7 @@ long figure(const std::string &dir, const std::string &file, const std::string &
 /* The rule big_tune_binds implements, written again with sets: the
  * choices bound on (vendor, family, model): its own rows where the table
  * names it, else those bound on more than half of the named models of
- * its vendor and family. */
+ * its vendor and family, where two or more are named. */
 std::set<std::string> expected_bound(const std::string &vendor, unsigned family, unsigned model)
 {
 	std::set<unsigned> kin;
@@ -106,7 +106,7 @@ std::set<std::string> expected_bound(const std::string &vendor, unsigned family,
 	for (const auto &r : rows)
 		by[r.second].insert(r.first);
 	for (const auto &c : by)
-		if (2 * c.second.size() > kin.size())
+		if (kin.size() >= 2 && 2 * c.second.size() > kin.size())
 			bound.insert(c.first);
 	return bound;
 }
@@ -197,9 +197,23 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 }
 #endif
 
-/* A model the table does not name takes what more than half of the named
- * models of its vendor and family bind; a named model its own rows only;
- * a family with no named model, nothing. */
+/* The count behind it: a majority of two or more named models; a tie, a
+ * single model or none binds nothing. */
+TEST(Tuning, FamilyMajorityNeedsTwoModelsAndNoTie)
+{
+	EXPECT_EQ(big_tune_majority(0, 0), 0);
+	EXPECT_EQ(big_tune_majority(1, 1), 0);
+	EXPECT_EQ(big_tune_majority(1, 2), 0);
+	EXPECT_EQ(big_tune_majority(2, 2), 1);
+	EXPECT_EQ(big_tune_majority(1, 3), 0);
+	EXPECT_EQ(big_tune_majority(2, 3), 1);
+	EXPECT_EQ(big_tune_majority(2, 4), 0);
+	EXPECT_EQ(big_tune_majority(3, 4), 1);
+}
+
+/* A model the table does not name takes what a majority of the named
+ * models of its vendor and family bind, two or more named; a named model
+ * its own rows only; a family with fewer named models, nothing. */
 TEST(Tuning, UnnamedModelsTakeTheirFamilysMajority)
 {
 	for (const char *vendor : { "AMD", "INTEL" })
@@ -218,8 +232,8 @@ TEST(Tuning, UnnamedModelsTakeTheirFamilysMajority)
 	 * kernels and the intel tuning that won on models 106, 207 and 167
 	 * (the pairs at 40 digits on two of them), not the zmm vertical layer
 	 * that won on 207 alone; model 106 keeps its own rows (no pairs at 40,
-	 * which lost there); a vendor or family the table has no row of keeps
-	 * every default. */
+	 * which lost there); a vendor or family with fewer than two named
+	 * models keeps every default. */
 	const auto binds = [](enum big_tune_vendor v, unsigned f, unsigned m, const char *c) {
 		return big_tune_binds(v, f, m, c, (int)std::strlen(c));
 	};
@@ -230,6 +244,10 @@ TEST(Tuning, UnnamedModelsTakeTheirFamilysMajority)
 	EXPECT_EQ(binds(BIG_TUNE_INTEL, 6, 106, "R52_MUL_PAIRS40"), 0);
 	EXPECT_EQ(binds(BIG_TUNE_INTEL, 6, 207, "VERTICAL_ZMM"), 1);
 	EXPECT_EQ(binds(BIG_TUNE_AMD, 26, 17, "MONT_MUL16_KARATSUBA"), 0);
+	/* AMD family 25 names model 1 alone: Zen 4 (model 17) keeps the
+	 * defaults, model 1 its rows. */
+	EXPECT_EQ(binds(BIG_TUNE_AMD, 25, 17, "MONT_MUL16_KARATSUBA"), 0);
+	EXPECT_EQ(binds(BIG_TUNE_AMD, 25, 1, "MONT_MUL16_KARATSUBA"), 1);
 	EXPECT_EQ(binds(BIG_TUNE_OTHER, 6, 143, "R52_MUL_PAIRS30"), 0);
 	EXPECT_EQ(binds(BIG_TUNE_INTEL, 6, 143, "NO_SUCH_CHOICE"), 0);
 }

@@ -528,23 +528,27 @@ LN52_UNROLL(24)
 		 * window.  So no square term is on the chain from one q to
 		 * the next. */
 		last_rows = (k - 1) / 2 + 2;
-		z52 mv[LN52_WINDOW_DIGITS]; /* m in registers (ln52_reduce_row) */
+		/* With the scan, m in registers (ln52_reduce_row); without,
+		 * gcc keeps it there itself, and the copies cost spills. */
+		z52 mv[LN52_WINDOW_DIGITS];
 LN52_UNROLL(24)
 		for (int j = 0; j < k; j++)
 			mv[j] = z52_load(LN52_AT(m, j));
+		const z52 *const held_m = scan ? mv : NULL;
 		ln52_square_row(acc, 0, dd, a, 0, k);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			const z52 q_row = q;
-			ln52_window_q_step(acc, mv[0], mv[1], q_row);
+			ln52_window_q_step(acc, held_m ? mv[0] : z52_load(LN52_AT(m, 0)),
+					   held_m ? mv[1] : z52_load(LN52_AT(m, 1)), q_row);
 			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
 			if (scan)
 				ln52_scan_digit(sc, take, entry, n_scan, i);
 			if (i % 2 == 0) /* s = i/2 + 1 <= (k - 1)/2 + 1 < k */
 				ln52_square_row(acc, i, dd, a, i / 2 + 1, k);
-			ln52_reduce_row(acc, m, mv, q_row, 2, k, 0);
+			ln52_reduce_row(acc, m, held_m, q_row, 2, k, 0);
 			ln52_window_up(acc, k + 1);
 		}
 	}
