@@ -881,6 +881,22 @@ def load_bench_run():
     return run
 
 
+class RunMachineBlock(unittest.TestCase):
+    def test_what_each_build_says_of_itself_stays_in_its_runs(self):
+        """The report's machine is the first build's without its own
+        fields: a chunk32 build's empty tuning and table read would
+        otherwise stand for the whole run."""
+        run = load_bench_run()
+        first = {"cpu": "Test CPU", "cpu_family": 6, "build": "chunk32", "chunk_bits": 32,
+                 "asm": False, "variant": "c", "table_read": "c", "r52_tuning": "",
+                 "tuning_table": "", "bigmont_cpu_env": "", "openssl_ia32cap_env": "",
+                 "gmp_version": "6.2.1"}
+        asm = dict(first, build="chunk64-asm", asm=True, variant="ifma", table_read="vl",
+                   r52_tuning="intel", tuning_table="model")
+        m = run.machine_block([{"machine": first}, {"machine": asm}])
+        self.assertEqual(m, {"cpu": "Test CPU", "cpu_family": 6, "gmp_version": "6.2.1"})
+
+
 class RunArguments(unittest.TestCase):
     """bench/run refuses a bad value before any setup, build or timing."""
 
