@@ -483,7 +483,6 @@ static inline int big_tune_first_row(enum big_tune_vendor vendor, unsigned famil
 	return first;
 }
 
-
 /* 1 if a row binds choice[0..len) on this very model. */
 static inline int big_tune_model_binds(enum big_tune_vendor vendor, unsigned family,
 				       unsigned model, const char *choice, int len)
@@ -506,13 +505,6 @@ static inline int big_tune_majority(int binding, int models)
 	return models >= 2 && 2 * binding > models;
 }
 
-/* The table's side of choice[0..len) on this CPU: a named model's own
- * rows; on a model it does not name, 1 where a majority of the named
- * models of the same vendor and family, two or more, bind the choice
- * (big_tune_majority).  So a new model of a family measured on several
- * starts from what most of them measured (an Intel server core with
- * IFMA, say, from the pair kernels that won on three), and a family with
- * fewer named models keeps the defaults. */
 /* How many models of this vendor and family the table names. */
 static inline int big_tune_family_models(enum big_tune_vendor vendor, unsigned family)
 {
@@ -526,6 +518,13 @@ static inline int big_tune_family_models(enum big_tune_vendor vendor, unsigned f
 	return models;
 }
 
+/* The table's side of choice[0..len) on this CPU: a named model's own
+ * rows; on a model it does not name, 1 where a majority of the named
+ * models of the same vendor and family, two or more, bind the choice
+ * (big_tune_majority).  So a new model of a family measured on several
+ * starts from what most of them measured (an Intel server core with
+ * IFMA, say, from the pair kernels that won on three), and a family with
+ * fewer named models keeps the defaults. */
 static inline int big_tune_binds(enum big_tune_vendor vendor, unsigned family, unsigned model,
 				 const char *choice, int len)
 {
