@@ -259,24 +259,28 @@ LN52_UNROLL(24)
 }
 
 /*
- * The reduction row by q from m_j0 on: lo(q m_j) into acc[j], hi into
- * acc[j + 1].  m_j from mv[j] where mv is given (the caller keeps m in
- * registers), else from memory, once into a register for both halves
- * where `held`.  In the squaring with the table scan (its masks and
+ * Digit j of m for a reduction row: mv[j] where mv is given (the caller
+ * keeps m in registers), else from memory, once into a register for both
+ * of the row's multiply-adds where `held`.  In the squaring with the table scan (its masks and
  * entries live too) gcc 12 otherwise folds the load into both
  * multiply-adds: 188 of the 10-digit squaring's 335 and 812 of the
  * 20-digit one's 1295 read memory, and on Intel family 6 model 167 a
  * multiply-add from memory takes 0.79 cycle of the two ports' time where
  * one from a register takes 0.52 (docs/design-notes.md).
  */
+LN52_INLINE z52 ln52_m_digit(const uint64_t *m, const z52 *mv, const int held, const int j)
+{
+	return mv ? mv[j] : held ? z52_in_reg(z52_load(LN52_AT(m, j))) : z52_load(LN52_AT(m, j));
+}
+
+/* The reduction row by q from m_j0 on: lo(q m_j) into acc[j], hi into
+ * acc[j + 1]. */
 LN52_INLINE void ln52_reduce_row(z52 *acc, const uint64_t *m, const z52 *mv, const z52 q,
 				 const int j0, const int k, const int held)
 {
 LN52_UNROLL(24)
 	for (int j = j0; j < k; j++) {
-		const z52 mj = mv   ? mv[j]
-			       : held ? z52_in_reg(z52_load(LN52_AT(m, j)))
-				      : z52_load(LN52_AT(m, j));
+		const z52 mj = ln52_m_digit(m, mv, held, j);
 		acc[j] = z52_madd_lo(acc[j], q, mj);
 		acc[j + 1] = z52_madd_hi(acc[j + 1], q, mj);
 	}
@@ -531,17 +535,18 @@ LN52_UNROLL(24)
 		/* With the scan, m in registers (ln52_reduce_row); without,
 		 * gcc keeps it there itself, and the copies cost spills. */
 		z52 mv[LN52_WINDOW_DIGITS];
+		if (scan)
 LN52_UNROLL(24)
-		for (int j = 0; j < k; j++)
-			mv[j] = z52_load(LN52_AT(m, j));
+			for (int j = 0; j < k; j++)
+				mv[j] = z52_load(LN52_AT(m, j));
 		const z52 *const held_m = scan ? mv : NULL;
 		ln52_square_row(acc, 0, dd, a, 0, k);
 		z52 q = z52_madd_lo(z52_zero(), acc[0], k0);
 LN52_UNROLL(24)
 		for (int i = 0; i < k; i++) {
 			const z52 q_row = q;
-			ln52_window_q_step(acc, held_m ? mv[0] : z52_load(LN52_AT(m, 0)),
-					   held_m ? mv[1] : z52_load(LN52_AT(m, 1)), q_row);
+			ln52_window_q_step(acc, ln52_m_digit(m, held_m, 0, 0),
+					   ln52_m_digit(m, held_m, 0, 1), q_row);
 			if (i + 1 < k)
 				q = z52_madd_lo(z52_zero(), acc[1], k0);
 			if (scan)
