@@ -16,9 +16,6 @@
 #include <string>
 #include <vector>
 
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
 #include <cstring>
 
 #include <gtest/gtest.h>
@@ -150,22 +147,11 @@ TEST(Tuning, EveryRowIsACommittedMeasurementThatWins)
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /* This CPU's vendor ("AMD", "INTEL" or ""), family and model, as the
- * table names them. */
+ * table names them (big_tune_cpu, the dispatch's own reading). */
 std::string this_cpu(unsigned *family, unsigned *model)
 {
-	unsigned a = 0, b = 0, c = 0, d = 0;
-	__get_cpuid(0, &a, &b, &c, &d);
-	char vendor[13] = {};
-	std::memcpy(vendor, &b, 4);
-	std::memcpy(vendor + 4, &d, 4);
-	std::memcpy(vendor + 8, &c, 4);
-	__get_cpuid(1, &a, &b, &c, &d);
-	const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
-	*family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
-	*model = base_family == 0x6 || base_family == 0xf ? base_model | (((a >> 16) & 0xf) << 4)
-							  : base_model;
-	const std::string v = vendor;
-	return v == "AuthenticAMD" ? "AMD" : v == "GenuineIntel" ? "INTEL" : "";
+	const enum big_tune_vendor v = big_tune_cpu(family, model);
+	return v == BIG_TUNE_AMD ? "AMD" : v == BIG_TUNE_INTEL ? "INTEL" : "";
 }
 
 /* The dispatch binds, on this CPU, what the table says for it (its
