@@ -53,6 +53,65 @@ static void setup_column(void *ctx, int s)
 }
 #endif
 
+static const int side_digits[1] = { 20 };
+
+#if BIG_LANES52_HAVE_IFMA_BUILD
+/* The two sides of LANES52_SQR20_ASM, on the same operands, their runs
+ * alternating trial by trial. */
+struct sides_run {
+	struct call *c;
+	int op; /* 0 the squaring (RUN calls), 1 the exponentiation (one) */
+	int nasm20;
+	uint64_t x0[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
+	uint64_t e[BIG_LANES * 16], out[BIG_LANES52_MAX_WORDS];
+	uint64_t scratch[(32 + 3) * BIG_LANES * 20 + 8]; /* big_lanes52_pow_scratch(20) */
+};
+
+static void take_side(void *ctx, int i)
+{
+	struct sides_run *s = ctx;
+	s->nasm20 = i == 0;
+	memcpy(s->c->x, s->x0, sizeof(s->x0));
+}
+
+static uint64_t run_side(void *ctx)
+{
+	struct sides_run *s = ctx;
+	struct call *c = s->c;
+	const uint64_t t0 = bench_ticks();
+	if (s->op == 0) {
+		for (int i = 0; i < RUN; i++)
+			big_lanes52_sqr_ifma_side(c->x, c->x, &c->mod, s->nasm20);
+	} else {
+		big_lanes52_pow_ifma_side(s->out, c->x, s->e, 16, &c->mod, s->scratch, s->nasm20);
+	}
+	return bench_ticks() - t0;
+}
+
+static void measure_sides(struct bench_lanes52_table *t, struct call *c, uint64_t *seed,
+			  struct bench_cycle_clock *clock)
+{
+	static struct sides_run s; /* 50 KB: off the stack */
+	s.c = c;
+	c->seed = seed;
+	setup_column(c, 1); /* 20 digits */
+	memcpy(s.x0, c->x, sizeof(s.x0));
+	for (size_t i = 0; i < sizeof(s.e) / sizeof(s.e[0]); i++)
+		s.e[i] = bench_splitmix64(seed);
+	static const char *const names[2][2] = { { "nasm", "c" }, { "nasm", "scan" } };
+	for (s.op = 0; s.op < 2; s.op++) {
+		uint64_t best[2];
+		bench_best_ticks_alternating(best, 2, take_side, run_side, &s, t->trials, clock);
+		for (int i = 0; i < 2; i++) {
+			struct bench_kernel_row *row = &t->side[t->nsides++];
+			*row = (struct bench_kernel_row){ .name = names[s.op][i],
+							  .op = s.op ? "pow" : "sqr" };
+			row->ticks[0] = (double)best[i] / (s.op ? 1 : RUN);
+		}
+	}
+}
+#endif
+
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
 				   struct bench_cycle_clock *clock)
 {
@@ -73,6 +132,7 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 		bench_best_ticks_each(row->ticks, BENCH_LANES52_SIZES, setup_column, run_calls, &c,
 				      t->trials, RUN, clock);
 	}
+	measure_sides(t, &c, &seed, clock);
 #else
 	(void)clock;
 	t->why = "no IFMA lane build (the builds with the assembly kernels have it)";
@@ -130,6 +190,13 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 		}
 	}
 	fprintf(out, " of the peak\n");
+	if (t->nsides) {
+		fprintf(out, "\nlane squarings and exponentiations (a 1024-bit exponent in each "
+			"lane) at 20 digits, the two sides of LANES52_SQR20_ASM (best of %d, "
+			"alternating)\n", t->trials);
+		bench_print_kernel_head(out, "side", side_digits, 1, "digits per lane");
+		bench_print_kernel_pairs(out, t->side, t->nsides, 1, ticks_per_cycle);
+	}
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,

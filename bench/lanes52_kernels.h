@@ -28,6 +28,12 @@ struct bench_lanes52_table {
 	const char *why; /* NULL: measured; else why the table is empty */
 	int nrows;       /* 0 or 2: ifma mul, sqr */
 	struct bench_kernel_row row[2];
+	/* The two sides of LANES52_SQR20_ASM (bignum/tuning.h) at 20 digits,
+	 * alternating: the squaring (nasm, c) and the exponentiation by a
+	 * 1024-bit exponent in every lane (nasm: the entry read ahead of
+	 * the NASM squarings; scan: in slices within the C ones); 0 or 4. */
+	int nsides;
+	struct bench_kernel_row side[4];
 };
 
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,

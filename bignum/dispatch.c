@@ -530,6 +530,17 @@ static int (*resolve_big_lanes74_asm(void))(void)
 }
 __typeof__(big_lanes74_asm) big_lanes74_asm __attribute__((ifunc("resolve_big_lanes74_asm")));
 
+#if BIG_LANES52_HAVE_IFMA_BUILD
+/* big_lanes52_sqr20_asm: the IFMA lane build's squaring at 20 digits,
+ * NASM or C (bignum/lanes/lanes52.h). */
+static int (*resolve_big_lanes52_sqr20_asm(void))(void)
+{
+	return TUNED("LANES52_SQR20_ASM") ? bound_yes : bound_no;
+}
+__typeof__(big_lanes52_sqr20_asm) big_lanes52_sqr20_asm
+	__attribute__((ifunc("resolve_big_lanes52_sqr20_asm")));
+#endif
+
 /* big_r52_mul_pairs_wanted(digits): 1 at 10, 30 and 40 digits where the
  * table or BIGMONT_TUNE says so, 0 at every other size (unmeasured); one
  * function for each set of those sizes (bit 0: 10, bit 1: 30, bit 2: 40). */

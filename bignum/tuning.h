@@ -48,6 +48,13 @@
  *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
  *   LANES19_ASM, LANES55_ASM, LANES74_ASM  the same at 19, 55 and 74
  *                          digits (RSA-1024, 3072 and 4096's halves);
+ *   LANES52_SQR20_ASM      the IFMA lane squaring at 20 digits (RSA-2048's
+ *                          halves) by the NASM kernel (asm/x86_64/
+ *                          lanes52_sqr20_ifma.asm), the lane
+ *                          exponentiation there reading each window's
+ *                          entry ahead of its squarings, rather than the
+ *                          C squaring with the read in slices within it
+ *                          (bignum/lanes/lanes52_impl.h);
  *   VERTICAL               big_modexp_crt's two exponentiations at 24- and
  *                          32-chunk primes (RSA-3072, 4096) in the adx
  *                          variant on an AVX2 CPU by the vertical dual
@@ -72,7 +79,7 @@
  *                          exponentiations (asm/x86_64/
  *                          mont_sqr_select_vec_adx.asm).
  * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones; AVX2 for the LANES and
+ * that runs the variant (adx; ifma for the R52 ones and LANES52_SQR20_ASM; AVX2 for the LANES and
  * VERTICAL ones; AVX512F and AVX512VL for SELECT_VL, which a CPU
  * without them ignores; every variant's radix-2^64 CRT for CRT_PAIRED8,
  * measured in adx; AVX-512F for VERTICAL_ZMM, which a CPU without it
@@ -138,6 +145,7 @@ enum big_tune_vendor { BIG_TUNE_OTHER, BIG_TUNE_AMD, BIG_TUNE_INTEL };
 	X(LANES37_ASM)                                                        \
 	X(LANES55_ASM)                                                        \
 	X(LANES74_ASM)                                                        \
+	X(LANES52_SQR20_ASM)                                                  \
 	X(VERTICAL)                                                           \
 	X(SELECT_VL)                                                          \
 	X(CRT_PAIRED8)                                                        \

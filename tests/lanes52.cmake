@@ -1,7 +1,8 @@
 # The radix-2^52 lane suite (tests/test_lanes52.cpp, run once) takes the
 # IFMA lane source compiled against its emulated intrinsics (tests/lanes/),
 # in every build: the emulation is portable C.  Its tests of the IFMA
-# build itself (the "/ifma" instances) run as one more entry, which ctest
+# build itself (the "/ifma" instances, and "/ifma_nasm20", "/ifma_c20": each
+# side of LANES52_SQR20_ASM) run as one more entry, which ctest
 # shows skipped ("skipped: no AVX-512 IFMA") where the CPU lacks it; the
 # main entry leaves them out.
 # Part of the arithmetic suites (BIGMONT_TEST_ARITHMETIC, CMakeLists.txt).
@@ -16,7 +17,7 @@ target_compile_definitions(lanes52_emu PRIVATE BIGMONT_HAVE_ASM=$<BOOL:${BIGNUM_
 target_link_libraries(test_lanes52 PRIVATE lanes52_emu)
 # The IFMA build is in the builds with the assembly (lanes52.h).
 if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
-  add_test(NAME test_lanes52.ifma_build COMMAND test_lanes52 --gtest_filter=*/ifma)
+  add_test(NAME test_lanes52.ifma_build COMMAND test_lanes52 --gtest_filter=*/ifma*)
   set_tests_properties(test_lanes52.ifma_build PROPERTIES
     SKIP_REGULAR_EXPRESSION "skipped: no AVX-512 IFMA")
 endif()
@@ -26,7 +27,7 @@ endif()
 # depend on the chunk size: in the assembly build only, and not in
 # sanitizer builds; without valgrind the entries say why they skip.
 set_property(TEST test_lanes52 APPEND PROPERTY ENVIRONMENT
-  "GTEST_FILTER=-*/ifma:Lanes52MemcheckControl.*")
+  "GTEST_FILTER=-*/ifma*:Lanes52MemcheckControl.*")
 find_program(VALGRIND_EXECUTABLE valgrind)
 if(BIGNUM_ASM)
   foreach(entry IN ITEMS memcheck memcheck_control)

@@ -30,6 +30,7 @@
 #include <gtest/gtest.h>
 
 #include "lanes/lanes.h"
+#include "lanes/lanes52.h"
 #include "radix52/radix52.h"
 #include "testutil.h"
 
@@ -120,14 +121,14 @@ struct Kernels {
  * radix-2^52 ones. */
 enum Op { MONT_MUL, MONT_SQR, MUL_ADD, MUL_SET, MUL, SQR, SQR_SELECT, R52_MUL20_AMD,
 	  R52_SQR20_AMD, R52_MUL20_INTEL, R52_SQR20_INTEL, R52_WIPE20, R52_STACK_WIPE, LANES_MUL,
-	  LANES_SQR, LANES_WIPE, OP_COUNT };
+	  LANES_SQR, LANES_WIPE, LANES52_SQR20, OP_COUNT };
 const char *const kOpNames[OP_COUNT] = { "mont_mul_vec", "mont_sqr_vec", "mul_add_vec",
 					 "mul_set_vec", "mul_vec", "sqr_vec",
 					 "mont_sqr_select_vec", "r52_dual_mul20_amd",
 					 "r52_dual_sqr20_amd", "r52_dual_mul20_intel",
 					 "r52_dual_sqr20_intel", "r52_dual20_wipe",
 					 "r52_stack_wipe", "lanes_mul_nasm", "lanes_sqr_nasm",
-					 "lanes_wipe" };
+					 "lanes_wipe", "lanes52_sqr20_nasm" };
 constexpr int kSelectEntries = 32;
 
 /* One kernel and length. */
@@ -141,6 +142,7 @@ struct Case {
 	chunk *sel;
 	const big_r52_dual_mod *r52_mod; /* the radix-2^52 kernels' modulus */
 	const big_lanes_mod *lanes_mod = nullptr; /* the lane kernels' moduli */
+	const big_lanes52_mod *lanes52_mod = nullptr; /* the IFMA lane squaring's */
 };
 
 /* The caller of every kernel.  It keeps a frame of run-time size, so its
@@ -176,6 +178,10 @@ __attribute__((noinline)) void call_kernel(const Case &c, chunk *r)
 					 reinterpret_cast<const uint64_t *>(c.a), c.lanes_mod);
 		break;
 	case LANES_WIPE: big_lanes_avx2_wipe(); break;
+	case LANES52_SQR20:
+		big_lanes52_sqr20_ifma_asm(reinterpret_cast<uint64_t *>(r),
+					   reinterpret_cast<const uint64_t *>(c.a), c.lanes52_mod);
+		break;
 	default: c.k->sqr(r, c.a, c.len); break;
 	}
 	frame[1] = 0;
@@ -402,6 +408,39 @@ TEST_F(AsmUnwind, LaneKernelsUnwindToTheirCaller)
 			sample_case(c);
 		}
 	}
+}
+
+/* The IFMA lane squaring at 20 digits (lanes52.h): random moduli and
+ * operands below them in every lane. */
+TEST_F(AsmUnwind, Lanes52SquaringUnwindsToItsCaller)
+{
+	if (!big_lanes52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	bt::Rng rng(0x6c616e3532);
+	static big_lanes52_mod mod;
+	const int k = 20;
+	std::memset(&mod, 0, sizeof mod);
+	mod.digits = k;
+	/* r: sample_case's 4 len + 8 chunks of 64 bits hold the 8 k words */
+	const int len = BIG_LANES * k / 4 + 1;
+	std::vector<chunk> a(static_cast<size_t>(BIG_LANES_WORDS(k)), 0);
+	uint64_t *x = reinterpret_cast<uint64_t *>(a.data());
+	for (int l = 0; l < BIG_LANES; l++) {
+		for (int j = 0; j < k; j++) {
+			mod.m[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES52_DIGIT_MASK;
+			x[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES52_DIGIT_MASK;
+		}
+		mod.m[BIG_LANES_AT(0, l)] |= 1;
+		mod.m[BIG_LANES_AT(k - 1, l)] = UINT64_C(1) << 48; /* a below m */
+		x[BIG_LANES_AT(k - 1, l)] = 1;
+		mod.k0[l] = big_lanes52_k0(mod.m[BIG_LANES_AT(0, l)]);
+	}
+	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+			       nullptr };
+	Case c{ &ifma, LANES52_SQR20, len, a.data(), a.data(), nullptr, 0, nullptr, nullptr,
+		nullptr };
+	c.lanes52_mod = &mod;
+	sample_case(c);
 }
 
 } // namespace

@@ -80,11 +80,39 @@ using bt::Mpz;
 
 typedef lane_check::Build<big_lanes52_ops> Build;
 
+#if BIG_LANES52_HAVE_IFMA_BUILD
+/* The IFMA build with each side of LANES52_SQR20_ASM (lanes52.h) whatever
+ * the binding: its squaring and exponentiation at 20 digits by the NASM
+ * squaring (the table read ahead of it) or by the C one (the read in
+ * slices within it); "ifma" takes the side bound. */
+template <int NASM20> void sqr_side(uint64_t *r, const uint64_t *a, const big_lanes52_mod *mod)
+{
+	big_lanes52_sqr_ifma_side(r, a, mod, NASM20);
+}
+template <int NASM20>
+void pow_side(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
+	      const big_lanes52_mod *mod, uint64_t *scratch)
+{
+	big_lanes52_pow_ifma_side(out, base, e, ewords, mod, scratch, NASM20);
+}
+template <int NASM20> big_lanes52_ops ifma_side(const char *name)
+{
+	big_lanes52_ops ops = BIG_LANES52_OPS_INIT(ifma);
+	ops.sqr = sqr_side<NASM20>;
+	ops.pow = pow_side<NASM20>;
+	ops.name = name;
+	return ops;
+}
+#endif
+
 std::vector<Build> builds()
 {
 	std::vector<Build> v{ { "emulated", BIG_LANES52_OPS_INIT(emu), true } };
 #if BIG_LANES52_HAVE_IFMA_BUILD
-	v.push_back({ "ifma", BIG_LANES52_OPS_INIT(ifma), big_lanes52_cpu_has_ifma() != 0 });
+	const bool ifma = big_lanes52_cpu_has_ifma() != 0;
+	v.push_back({ "ifma", BIG_LANES52_OPS_INIT(ifma), ifma });
+	v.push_back({ "ifma_nasm20", ifma_side<1>("ifma_nasm20"), ifma });
+	v.push_back({ "ifma_c20", ifma_side<0>("ifma_c20"), ifma });
 #endif
 	return v;
 }

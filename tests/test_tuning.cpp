@@ -22,6 +22,7 @@
 
 #include "internal.h"
 #include "lanes/lanes.h"
+#include "lanes/lanes52.h"
 #include "radix52/radix52.h"
 #include "vertical/vertical.h"
 #include "scoped_env.h"
@@ -176,6 +177,9 @@ TEST(Tuning, TheDispatchBindsThisCpusRows)
 	EXPECT_EQ(big_lanes37_asm(), (int)bound.count("LANES37_ASM")) << ctx;
 	EXPECT_EQ(big_lanes55_asm(), (int)bound.count("LANES55_ASM")) << ctx;
 	EXPECT_EQ(big_lanes74_asm(), (int)bound.count("LANES74_ASM")) << ctx;
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	EXPECT_EQ(big_lanes52_sqr20_asm(), (int)bound.count("LANES52_SQR20_ASM")) << ctx;
+#endif
 	EXPECT_EQ(big_crt_paired8_tuned(), (int)bound.count("CRT_PAIRED8")) << ctx;
 	EXPECT_EQ(big_vert_zmm_tuned(), (int)bound.count("VERTICAL_ZMM")) << ctx;
 	for (int digits : { 9, 11, 20, 25, 35 })

@@ -7,7 +7,10 @@
 # with each side bound through the build's entry points (the suite's
 # LanesNasm test calls both sides by name, in every build); about 0.2 s an
 # entry, not in the sanitizer builds (1 s there, and the binding is the
-# release build's to prove).  The vertical CRT path (VERTICAL): test_modexp_crt
+# release build's to prove).  The IFMA lane squaring at 20 digits
+# (LANES52_SQR20_ASM): test_lanes52's ifma instances and its frame wipe
+# with each side bound (its ifma_nasm20 and ifma_c20 instances take each
+# side by name, in test_lanes52.ifma_build); about 0.6 s an entry.  The vertical CRT path (VERTICAL): test_modexp_crt
 # in the adx variant with each side bound (its vertical test also calls the
 # path by name; the other suites' adx entries run the side this CPU's row
 # binds, their baseline entries the radix-2^64 one); about 1 s an entry,
@@ -32,6 +35,13 @@ if(BIGNUM_ASM AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
       set_tests_properties(test_lanes.avx2.nasm_${side} PROPERTIES
         ENVIRONMENT "BIGMONT_TUNE=lanes19_asm=${side},lanes37_asm=${side},lanes55_asm=${side},lanes74_asm=${side}"
         SKIP_REGULAR_EXPRESSION "skipped: no AVX2")
+    endforeach()
+    foreach(side 0 1)
+      add_test(NAME test_lanes52.ifma.sqr20_${side} COMMAND test_lanes52
+        --gtest_filter=*/ifma:Lanes52Ifma.*)
+      set_tests_properties(test_lanes52.ifma.sqr20_${side} PROPERTIES
+        ENVIRONMENT "BIGMONT_TUNE=lanes52_sqr20_asm=${side}"
+        SKIP_REGULAR_EXPRESSION "skipped: no AVX-512 IFMA")
     endforeach()
     foreach(choice vertical vertical_zmm crt_paired8 select_vl)
       foreach(side 0 1)

@@ -14,6 +14,11 @@
  *                     (ln52_mul_window, ln52_sqr_window) and the tiles
  *                     (ln52_mul_tiles, ln52_sqr_tiles) at every k they
  *                     serve, not only where k is a constant
+ *   LN52_SQR20_NASM(r, a, mod), LN52_SQR20_BOUND()  (optional) a
+ *                     squaring of its own at k = 20 and whether the
+ *                     build's entry points take it (lanes52.h:
+ *                     big_lanes52_sqr20_asm); the exponentiation then
+ *                     reads the table ahead of its squarings
  *
  * Halves.  z52_madd_lo(c, a, b) adds lo(a b) = (a b) mod 2^52 to c and
  * z52_madd_hi adds hi(a b) = (a b) >> 52, for digits a, b < 2^52: a b =
@@ -72,6 +77,10 @@
 #define LN52_NAME(f) LN52_CAT(f, LN52_SFX)
 #ifndef LN52_INLINE
 #define LN52_INLINE static inline __attribute__((always_inline))
+#endif
+#ifndef LN52_SQR20_BOUND
+#define LN52_SQR20_BOUND() 0
+#define LN52_SQR20_NASM(r, a, mod) ((void)(r), (void)(a), (void)(mod))
 #endif
 /* Complete unrolling where k is a constant (the register window needs its
  * columns at constant indices); the including file may define it empty. */
@@ -960,14 +969,30 @@ void LN52_NAME(big_lanes52_mul)(uint64_t *r, const uint64_t *a,
 	}
 }
 
-void LN52_NAME(big_lanes52_sqr)(uint64_t *r, const uint64_t *a,
-				const struct big_lanes52_mod *mod)
+/* The squaring of the C at every k (the window, the tiles or the rows). */
+static void ln52_sqr_c(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod)
 {
 	switch (mod->digits) {
 		LN52_SIZE_CASES(sqr, r, a, mod)
 	default:
 		ln52_sqr_k(r, a, mod, mod->digits);
 	}
+}
+
+/* The squaring: by LN52_SQR20_NASM at 20 digits where nasm20, else the C. */
+LN52_INLINE void ln52_sqr_side(uint64_t *r, const uint64_t *a,
+			       const struct big_lanes52_mod *mod, const int nasm20)
+{
+	if (nasm20 && mod->digits == 20)
+		LN52_SQR20_NASM(r, a, mod);
+	else
+		ln52_sqr_c(r, a, mod);
+}
+
+void LN52_NAME(big_lanes52_sqr)(uint64_t *r, const uint64_t *a,
+				const struct big_lanes52_mod *mod)
+{
+	ln52_sqr_side(r, a, mod, LN52_SQR20_BOUND());
 }
 
 /* Bits pos .. pos + w - 1 of one lane's exponent (pos public). */
@@ -1057,10 +1082,10 @@ LN52_INLINE void ln52_pow_start(uint64_t *one, uint64_t *r_mod_m, uint64_t *base
 	LN52_NAME(big_lanes52_mul)(base_m, base, mod->rr, mod);
 }
 
-void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
-				const uint64_t *e, int ewords,
-				const struct big_lanes52_mod *mod,
-				uint64_t *scratch)
+/* big_lanes52_pow, its squarings at 20 digits by LN52_SQR20_NASM where
+ * nasm20. */
+LN52_INLINE void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
+			  const struct big_lanes52_mod *mod, uint64_t *scratch, const int nasm20)
 {
 	const int k = mod->digits;
 	const size_t words = BIG_LANES_WORDS(k);
@@ -1074,7 +1099,7 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	for (int i = 2; i < entries; i++) {
 		uint64_t *x = table + (size_t)i * words;
 		if (i % 2 == 0)
-			LN52_NAME(big_lanes52_sqr)(x, table + (size_t)(i / 2) * words, mod);
+			ln52_sqr_side(x, table + (size_t)(i / 2) * words, mod, nasm20);
 		else
 			LN52_NAME(big_lanes52_mul)(x, x - words, table + words, mod);
 	}
@@ -1093,7 +1118,7 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 		 * slots). */
 		for (int l = 0; l < BIG_LANES; l++)
 			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
-		if (LN52_SCAN_IN_SQR(k)) {
+		if (LN52_SCAN_IN_SQR(k) && !(nasm20 && k == 20)) {
 			for (size_t j = 0; j < words; j++)
 				sel[j] = 0;
 			for (int b = 0; b < window; b++) {
@@ -1105,12 +1130,20 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 		} else {
 			ln52_select(sel, table, entries, want, k);
 			for (int b = 0; b < window; b++)
-				LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
+				ln52_sqr_side(acc, acc, mod, nasm20);
 		}
 		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
 	}
 	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
 	ln52_final_sub(out, acc, mod->m, k);
+}
+
+void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
+				const uint64_t *e, int ewords,
+				const struct big_lanes52_mod *mod,
+				uint64_t *scratch)
+{
+	ln52_pow(out, base, e, ewords, mod, scratch, LN52_SQR20_BOUND());
 }
 
 /* Whether bit i of lane l's exponent is set (e public). */

@@ -57,9 +57,34 @@
 #endif
 #define LN52_SFX ifma
 #define LN52_FIXED_SIZES 1
+#define LN52_SQR20_BOUND() big_lanes52_sqr20_asm()
+#define LN52_SQR20_NASM(r, a, mod) big_lanes52_sqr20_ifma_asm(r, a, mod)
 #endif
 
 #include "vec52_ifma.h"
 #include "lanes52_impl.h"
+
+#ifndef LANES52_INTRINSICS_EMULATED
+#include <stddef.h>
+
+/* The NASM squaring reads mod->m at offset 0 and mod->k0 at this one
+ * (lanes52_sqr20_ifma.asm: LN52_MOD_K0). */
+_Static_assert(offsetof(struct big_lanes52_mod, m) == 0, "m first");
+_Static_assert(offsetof(struct big_lanes52_mod, k0) == 2 * 8 * BIG_LANES52_MAX_WORDS,
+	       "k0 where the NASM squaring reads it");
+
+void big_lanes52_sqr_ifma_side(uint64_t *r, const uint64_t *a,
+			       const struct big_lanes52_mod *mod, int nasm20)
+{
+	ln52_sqr_side(r, a, mod, nasm20);
+}
+
+void big_lanes52_pow_ifma_side(uint64_t *out, const uint64_t *base, const uint64_t *e,
+			       int ewords, const struct big_lanes52_mod *mod, uint64_t *scratch,
+			       int nasm20)
+{
+	ln52_pow(out, base, e, ewords, mod, scratch, nasm20);
+}
+#endif
 
 #endif
