@@ -34,6 +34,7 @@ struct bench_lanes52_table {
 	 * the NASM squarings; scan: in slices within the C ones); 0 or 4. */
 	int nsides;
 	struct bench_kernel_row side[4];
+	const char *sides_why; /* set where the sides' words differ: not timed */
 };
 
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
