@@ -11,10 +11,11 @@
 ;   void big_lanes52_sqr20_ifma_asm(uint64_t *r, const uint64_t *a,
 ;                                   const struct big_lanes52_mod *mod);
 ;
-; Preconditions: mod->digits == 20; a normalised (digits below 2^52 in
-; their low 52 bits; bits above are ignored), each lane below 2 m_l < R/2
-; (R = 2^1040); r may equal a, no partial overlap; AVX-512 F and IFMA with the OS saving their state
-; (big_lanes52_cpu_has_ifma).  Constant time: no branch or address
+; Preconditions: mod->digits == 20; a in the digit form (each digit in
+; the low 52 bits of its word, bits above ignored), each lane below
+; 2 m_l < R/2 (R = 2^1040); r may equal a, no partial overlap; AVX-512 F
+; and IFMA with the OS saving their state (big_lanes52_cpu_has_ifma).
+; Constant time: no branch or address
 ; depends on a digit.  Leaves the doubled digits on its frame and values
 ; of a, m and the square in zmm0-31: the exponentiation's caller wipes
 ; both (big_r52_stack_wipe_ifma, BIG_LANES52_FRAME_BYTES).
@@ -32,19 +33,20 @@
 ;             (t_i + 2^52 - 1) >> 52, so lo(q_i m_0) is never formed;
 ;             hi(q_i m_0), lo(q_i m_1) and the top into column i + 1,
 ;             then q_{i+1} = lo(t_{i+1} k0) at once, so that the chain
-;             from q to q is four multiply-adds and two adds, ahead of
-;             the row's other 38 multiply-adds in program order; square
-;             row i/2 + 1 for even i (its columns start at i + 2: never
-;             on the chain); the row's q_i m_j, j = 2..19; column i's
-;             register cleared for column i + 22
+;             from q to q is two multiply-adds and an add (lo(q_i m_1)
+;             beside it, in a register of its own), ahead of the row's
+;             36 other multiply-adds in program order; those, q_i m_j
+;             for j = 2..19; square row i/2 + 1 for even i (its columns
+;             start at i + 2, so it is on no chain until row i + 1);
+;             column i's register cleared for column i + 22
 ;   epilogue  square rows 11..19 into columns 22..39, then the carry
 ;             pass over columns 20..39 into r (digits with the carry's
 ;             bits above 52, as the C stores them).
 ; Work: 420 multiply-adds for the square, 20 q digits and 780 for the
 ; reduction (no lo(q m_0)), 37 for E and D: 1257 vpmadd52[lh]uq, every
 ; one from registers (a multiply-add from memory costs more of the two
-; ports on Intel family 6 model 167: docs/design-notes.md); 60 adds and
-; shifts for the tops, 39 for the carry pass.
+; ports on Intel family 6 model 167: docs/design-notes.md); 80 adds and
+; shifts for the tops and lo(q m_1), 38 for the carry pass.
 ;
 ; Register map:
 ;   zmm0-21   the window: column c in zmm(c mod 22)
