@@ -64,7 +64,8 @@ struct sides_run {
 	int nasm20;
 	uint64_t x0[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
 	uint64_t e[BIG_LANES * 16], out[BIG_LANES52_MAX_WORDS];
-	uint64_t scratch[(32 + 3) * BIG_LANES * 20 + 8]; /* big_lanes52_pow_scratch(20) */
+	/* big_lanes52_pow_scratch(20), as a constant */
+	uint64_t scratch[((1 << BIG_LANES52_WINDOW_BITS(20)) + 3) * BIG_LANES_WORDS(20) + 8];
 };
 
 static void take_side(void *ctx, int i)
@@ -158,20 +159,10 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 static const char *const formula[2] = { "4k^2 + k zmm vpmadd52",
 					"3k^2 + 2k zmm vpmadd52" };
 
-void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
-				 double ticks_per_cycle, const struct bench_peak *peak)
+/* The kernels against the vpmadd52luq peak, where it was measured. */
+static void print_against_peak(FILE *out, const struct bench_lanes52_table *t,
+			       double ticks_per_cycle, const struct bench_peak *peak)
 {
-	if (!BENCH_HAVE_X86_PEAKS)
-		return;
-	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
-		"2^52 on AVX-512 IFMA (best of %d runs of %d dependent calls)", t->trials, RUN);
-	if (t->nrows == 0) {
-		fprintf(out, ": not run: %s\n", t->why);
-		return;
-	}
-	fprintf(out, "\n");
-	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
-	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES52_SIZES, ticks_per_cycle);
 	const double rate = bench_peak_ifma(peak);
 	if (!bench_peak_print_heading(out, "radix-2^52 lane kernels", "vpmadd52luq",
 				      peak->ifma_why ? peak->ifma_why : rate > 0 ? NULL : "no rate",
@@ -186,8 +177,9 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 	 * form: no mask), a shift and an add each, and with the early q
 	 * (BIG_LANES52_EARLY_Q_DIGITS) one more add a column top.  So the
 	 * window's kernels cannot pass formula / (madds + carries). */
-	fprintf(out, "  the carries' 4k - 2 shifts and adds (5k - 2 up to %d digits) take the "
-		"same two ports: in the register window (", BIG_LANES52_EARLY_Q_DIGITS);
+	fprintf(out, "  the carries' 4k - 2 shifts and adds (5k - 2 up to %d digits%s) take the "
+		"same two ports: in the register window (", BIG_LANES52_EARLY_Q_DIGITS,
+		bench_peak_lanes52_nasm20(20) ? ", 6k - 2 in the NASM squaring at 20" : "");
 	for (int s = 0, n = 0; s < BENCH_LANES52_SIZES; s++)
 		if (!BIG_LANES52_TILED(digits[s]))
 			fprintf(out, "%s%d", n++ ? ", " : "", digits[s]);
@@ -199,23 +191,47 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 			if (BIG_LANES52_TILED(k))
 				continue;
 			const double own = bench_peak_lanes52_kernel_vpmadd52("ifma", k, op);
-			const int carries = k <= BIG_LANES52_EARLY_Q_DIGITS ? 5 * k - 2 : 4 * k - 2;
+			const int carries = k <= BIG_LANES52_EARLY_Q_DIGITS	    ? 5 * k - 2
+					    : op && bench_peak_lanes52_nasm20(k) ? 6 * k - 2
+										   : 4 * k - 2;
 			fprintf(out, "%s %.1f %%", n++ ? "," : "",
 				100 * bench_peak_lanes52_kernel_vpmadd52(NULL, k, op) /
 					(own + carries));
 		}
 	}
 	fprintf(out, " of the peak\n");
-	if (t->nsides || t->sides_why) {
-		fprintf(out, "\nlane squarings and exponentiations (a 1024-bit exponent in each "
-			"lane) at 20 digits, the two sides of LANES52_SQR20_ASM (best of %d, "
-			"alternating)%s%s\n", t->trials, t->sides_why ? ": not run: " : "",
-			t->sides_why ? t->sides_why : "");
-		if (!t->nsides)
-			return;
-		bench_print_kernel_head(out, "side", side_digits, 1, "digits per lane");
-		bench_print_kernel_pairs(out, t->side, t->nsides, 1, ticks_per_cycle);
+}
+
+/* The two sides of LANES52_SQR20_ASM (measure_sides). */
+static void print_sides(FILE *out, const struct bench_lanes52_table *t, double ticks_per_cycle)
+{
+	if (!t->nsides && !t->sides_why)
+		return;
+	fprintf(out, "\nlane squarings and exponentiations (a 1024-bit exponent in each lane) at "
+		"20 digits, the two sides of LANES52_SQR20_ASM (best of %d, alternating)%s%s\n",
+		t->trials, t->sides_why ? ": not run: " : "", t->sides_why ? t->sides_why : "");
+	if (!t->nsides)
+		return;
+	bench_print_kernel_head(out, "side", side_digits, 1, "digits per lane");
+	bench_print_kernel_pairs(out, t->side, t->nsides, 1, ticks_per_cycle);
+}
+
+void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
+				 double ticks_per_cycle, const struct bench_peak *peak)
+{
+	if (!BENCH_HAVE_X86_PEAKS)
+		return;
+	fprintf(out, "lane kernels, 8 lanes (4 RSA operations x 2 CRT halves) per call, radix "
+		"2^52 on AVX-512 IFMA (best of %d runs of %d dependent calls)", t->trials, RUN);
+	if (t->nrows == 0) {
+		fprintf(out, ": not run: %s\n", t->why);
+		return;
 	}
+	fprintf(out, "\n");
+	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
+	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES52_SIZES, ticks_per_cycle);
+	print_against_peak(out, t, ticks_per_cycle, peak);
+	print_sides(out, t, ticks_per_cycle);
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,

@@ -183,6 +183,9 @@ double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring)
  * BIG_LANES52_EARLY_Q_DIGITS: no lo(q m_0)), and in the window's squaring
  * 2k - 3 more (its doubled digits by madds with 2, as compiled: peak.c). */
 double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring);
+/* 1 where the IFMA lane build's squaring at k digits is the NASM one (k =
+ * 20 where LANES52_SQR20_ASM binds it: bignum/lanes/lanes52.h). */
+int bench_peak_lanes52_nasm20(int k);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
  * the rate or the cycles are not a measurement. */

@@ -14,7 +14,8 @@
  * runs alternating (kara16/rows16 at 16 chunks; radix64/paired pow at
  * 8 and 16 chunks; radix64/zmm pow at 24 and 32; ymm/pairs mul and sqr
  * at 10, 30 and 40 digits; the amd/intel rows at 20; the lane kernels'
- * intrin/asm rows at 19, 37, 55, 74 digits): a row for a new model
+ * intrin/asm rows at 19, 37, 55, 74 digits; the IFMA lanes' nasm/c sqr
+ * and nasm/scan pow at 20): a row for a new model
  * cites those.  Why each choice
  * exists and what it trades: docs/design-notes.md ("The tuning table").
  *

@@ -26,6 +26,7 @@ extern "C" {
 #include "ipp.h"
 #include "json.h"
 #include "kernels.h"
+#include "lanes/lanes52.h"
 #include "lanes_kernels.h"
 #include "machine.h"
 #include "peak.h"
@@ -622,13 +623,21 @@ TEST(BenchPeak, MultipliesPerCall)
 	EXPECT_EQ(bench_peak_r52_kernel_vpmadd52("pairs", 10, 0), 116);
 	/* The lane kernels: the algorithm's 4k^2 + k and 3k^2 + 2k; the
 	 * window's squaring 2k - 3 more at 10 and 20 digits (its doubled
-	 * digits) and both k fewer at 10 (the early q), the tiles' 4k^2 and
-	 * 3k^2 + k at 30 and 40. */
+	 * digits) and both k fewer at 10 (the early q), the squaring k fewer
+	 * at 20 too where the NASM one is bound (its early q), the tiles'
+	 * 4k^2 and 3k^2 + k at 30 and 40. */
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 40, 0), 6440);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 40, 0), 6400);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 30, 1), 2730);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52(nullptr, 20, 1), 1240);
-	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1), 1277);
+	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 1),
+		  bench_peak_lanes52_nasm20(20) ? 1257 : 1277);
+	int nasm20 = 0;
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	nasm20 = big_lanes52_sqr20_asm();
+#endif
+	EXPECT_EQ(bench_peak_lanes52_nasm20(20), nasm20);
+	EXPECT_EQ(bench_peak_lanes52_nasm20(10), 0);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 20, 0), 1620);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 1), 327);
 	EXPECT_EQ(bench_peak_lanes52_kernel_vpmadd52("ifma", 10, 0), 400);

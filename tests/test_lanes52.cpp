@@ -84,7 +84,9 @@ typedef lane_check::Build<big_lanes52_ops> Build;
 /* The IFMA build with each side of LANES52_SQR20_ASM (lanes52.h) whatever
  * the binding: its squaring and exponentiation at 20 digits by the NASM
  * squaring (the table read ahead of it) or by the C one (the read in
- * slices within it); "ifma" takes the side bound. */
+ * slices within it); "ifma" takes the side bound, and so does every
+ * build's pow_public (it squares by the entry point): the entries
+ * test_lanes52.ifma.sqr20_0/1 (tuning.cmake) run it bound each way. */
 template <int NASM20> void sqr_side(uint64_t *r, const uint64_t *a, const big_lanes52_mod *mod)
 {
 	big_lanes52_sqr_ifma_side(r, a, mod, NASM20);
@@ -718,6 +720,91 @@ constexpr bool kAsan = true;
 #else
 constexpr bool kAsan = false;
 #endif
+
+/* The two sides of LANES52_SQR20_ASM give the same words, not only the
+ * same values (LaneNum::get reads each word's low 52 bits; the carry bits
+ * above them are part of the contract too, lanes52.h's digit form): the
+ * squaring over every edge operand kind in every lane and its own outputs
+ * chained (carry bits above 52 in them), with junk above bit 52 in one
+ * round's inputs; the exponentiation by random full-length exponents. */
+TEST(Lanes52Ifma, NasmSquaringGivesTheCsWords)
+{
+	if (!big_lanes52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	bt::Rng rng(0x1a4e5232);
+	const int k = 20;
+	const size_t words = BIG_LANES_WORDS(k);
+	for (int round = 0; round < 2 * (lane_check::kEdgeOperands + 1); round++) {
+		SCOPED_TRACE("round " + std::to_string(round));
+		Moduli M(rng, k, round % 3 == 0 ? 52 * k - 4 : 52 * k - 2 - static_cast<int>(rng.below(40)));
+		LaneNum a(k);
+		for (int l = 0; l < BIG_LANES; l++) {
+			Mpz av;
+			lane_check::operand(rng, av, M.m[l], (round + l) % (lane_check::kEdgeOperands + 1),
+					    52 * k);
+			a.set(l, av);
+		}
+		std::vector<uint64_t> x(a.x(), a.x() + words), c(words), nasm(words);
+		if (round % 4 == 3)
+			for (uint64_t &w : x)
+				w |= rng.next() << 52;
+		for (int chain = 0; chain < 8; chain++) {
+			big_lanes52_sqr_ifma_side(c.data(), x.data(), &M.mod, 0);
+			big_lanes52_sqr_ifma_side(nasm.data(), x.data(), &M.mod, 1);
+			ASSERT_EQ(c, nasm) << "squaring " << chain << " of the chain";
+			std::vector<uint64_t> in_place(x);
+			big_lanes52_sqr_ifma_side(in_place.data(), in_place.data(), &M.mod, 1);
+			ASSERT_EQ(c, in_place) << "squaring " << chain << " in place";
+			x = c;
+		}
+		std::vector<uint64_t> e(BIG_LANES * 16), scratch(big_lanes52_pow_scratch(k));
+		for (uint64_t &w : e)
+			w = rng.next();
+		big_lanes52_pow_ifma_side(c.data(), a.x(), e.data(), 16, &M.mod, scratch.data(), 0);
+		big_lanes52_pow_ifma_side(nasm.data(), a.x(), e.data(), 16, &M.mod, scratch.data(), 1);
+		ASSERT_EQ(c, nasm) << "the exponentiation";
+	}
+}
+
+/* The NASM squaring leaves the doubled digits of its operand, E_j =
+ * 2 a_j mod 2^52, on its frame (lanes52.h): found there after a call (the
+ * control), gone after big_r52_stack_wipe_ifma from the same function,
+ * as big_modexp_crt_batch and big_modexp_public_batch call it. */
+TEST(Lanes52Ifma, NasmSquaringFrameIsWipedByTheCaller)
+{
+	if (!big_lanes52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	bt::Rng rng(0x1a4e5233);
+	const int k = 20;
+	Moduli M(rng, k, 52 * k - 4);
+	LaneNum a(k), r(k);
+	std::vector<uint64_t> doubled;
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz av;
+		lane_check::operand(rng, av, M.m[l], lane_check::kEdgeOperands + 1, 52 * k);
+		a.set(l, av);
+		for (int j = 1; j < k; j++) {
+			const uint64_t e = (a.x()[BIG_LANES_AT(j, l)] << 1) & BIG_LANES52_DIGIT_MASK;
+			const int ones = __builtin_popcountll(e);
+			if (e >> 40 != 0 && ones >= 16 && ones <= 36)
+				doubled.push_back(e);
+		}
+	}
+	ASSERT_GE(doubled.size(), 16u) << "too few distinctive digits";
+	bt::mask_secrets(doubled);
+	bt::scrub_stack_below();
+	ASSERT_FALSE(bt::stack_below_holds(doubled)) << "before any call";
+	if (!kAsan) {
+		bt::scrub_stack_below();
+		big_lanes52_sqr20_ifma_asm(r.x(), a.x(), &M.mod);
+		ASSERT_TRUE(bt::stack_below_holds(doubled))
+			<< "the control: the doubled digits are not found after the squaring";
+	}
+	bt::scrub_stack_below();
+	big_lanes52_sqr20_ifma_asm(r.x(), a.x(), &M.mod);
+	big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
+	EXPECT_FALSE(bt::stack_below_holds(doubled)) << "after the squaring and the wipe";
+}
 
 /* The IFMA build's kernels leave copies of the primes' digits on their
  * frames (lanes52.h: BIG_LANES52_FRAME_BYTES): found there after

@@ -8,9 +8,11 @@
 # LanesNasm test calls both sides by name, in every build); about 0.2 s an
 # entry, not in the sanitizer builds (1 s there, and the binding is the
 # release build's to prove).  The IFMA lane squaring at 20 digits
-# (LANES52_SQR20_ASM): test_lanes52's ifma instances and its frame wipe
-# with each side bound (its ifma_nasm20 and ifma_c20 instances take each
-# side by name, in test_lanes52.ifma_build); about 0.6 s an entry.  The vertical CRT path (VERTICAL): test_modexp_crt
+# (LANES52_SQR20_ASM): test_lanes52's ifma instances and its Lanes52Ifma
+# tests (the batch's frames wiped) with each side bound (its ifma_nasm20
+# and ifma_c20 instances take each side by name, and Lanes52Ifma checks
+# the two sides' words against each other and the NASM frame's wipe, in
+# test_lanes52.ifma_build too); about 0.6 s an entry.  The vertical CRT path (VERTICAL): test_modexp_crt
 # in the adx variant with each side bound (its vertical test also calls the
 # path by name; the other suites' adx entries run the side this CPU's row
 # binds, their baseline entries the radix-2^64 one); about 1 s an entry,

@@ -59,9 +59,9 @@
 ;
 ; Core cycles a call (`bigmont speed --kernels`, the sides of
 ; LANES52_SQR20_ASM alternating, least of three runs; bound: 1257 at the
-; measured 1.78 a cycle):
+; vpmadd52luq peak of that run, 1.73 a cycle):
 ;   CPU                              NASM     C (no scan)   bound
-;   Intel family 6 model 167          971     997           706
+;   Intel family 6 model 167          971     997           727
 ;   (results/intel-r-xeon-r-processor-family6-model167/
 ;    2026-12-02-0320-kernels-lanes52-sqr20.txt)
 ; There the exponentiation by a 1024-bit exponent with this squaring and

@@ -1115,7 +1115,10 @@ LN52_INLINE void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e
 		/* The entry: in slices within the squarings where they are
 		 * the window's, else all of it ahead of them (it does not
 		 * wait on acc, and there it fills some of their idle issue
-		 * slots). */
+		 * slots); ahead of them too at 20 digits where the NASM
+		 * squaring takes them (nasm20: on Intel family 6 model 167
+		 * the slices cost more than the read alone,
+		 * docs/design-notes.md). */
 		for (int l = 0; l < BIG_LANES; l++)
 			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
 		if (LN52_SCAN_IN_SQR(k) && !(nasm20 && k == 20)) {
