@@ -349,7 +349,11 @@ def check_kernel_trials(report, seconds, doc_trials=None):
 
 def check_peak_text(report):
     """The peak lines, and the bound table of each kernel table whose peak
-    was measured: a bound per size and a positive % of peak per kernel."""
+    was measured: a bound per size and a positive % of peak per kernel.
+    And no table of a tuning choice's two sides found their words differ
+    (bench/lanes52_kernels.c: "not run: the ... sides differ")."""
+    check("sides differ" not in report,
+          "--kernels: each tuning choice's two sides give the same words")
     lines = report.splitlines()
     peaks = {l.split(":")[0]: l for l in lines if l.startswith("peak ")}
     for name, title, kernels in (
