@@ -373,6 +373,38 @@ TEST_F(AsmUnwind, Radix52KernelsUnwindToTheirCaller)
 		sample_case({ &ifma, op, k, a.data(), a.data(), nullptr, 0, nullptr, nullptr, &mod });
 }
 
+/* sample_case's len for lane numbers of k digits: its 4 len + 8 chunks of
+ * 64 bits hold the 8 k words of r. */
+int lane_len(int k)
+{
+	return BIG_LANES * k / 4 + 1;
+}
+
+/* Random moduli of k digits of `bits` bits in every lane of mod (the top
+ * digit 2^(bits - 4)), and the operand it returns below them (top digit
+ * 1), for the lane kernels' cases. */
+template <class Mod>
+std::vector<chunk> lane_operands(bt::Rng &rng, Mod &mod, int k, int bits,
+				 uint64_t (*k0_of)(uint64_t))
+{
+	std::memset(&mod, 0, sizeof mod);
+	mod.digits = k;
+	const uint64_t mask = (UINT64_C(1) << bits) - 1;
+	std::vector<chunk> a(static_cast<size_t>(BIG_LANES_WORDS(k)), 0);
+	uint64_t *x = reinterpret_cast<uint64_t *>(a.data());
+	for (int l = 0; l < BIG_LANES; l++) {
+		for (int j = 0; j < k; j++) {
+			mod.m[BIG_LANES_AT(j, l)] = rng.next() & mask;
+			x[BIG_LANES_AT(j, l)] = rng.next() & mask;
+		}
+		mod.m[BIG_LANES_AT(0, l)] |= 1;
+		mod.m[BIG_LANES_AT(k - 1, l)] = UINT64_C(1) << (bits - 4); /* a below m */
+		x[BIG_LANES_AT(k - 1, l)] = 1;
+		mod.k0[l] = k0_of(mod.m[BIG_LANES_AT(0, l)]);
+	}
+	return a;
+}
+
 /* The AVX2 lane kernels at 19, 37 and 55 digits (lanes.h), through
  * big_lanes_{mul,sqr}_avx2_asm: random moduli and operands below them in
  * every lane; and the wipe of their frames.  (Samples inside the C switch before the kernel unwind too.) */
@@ -383,22 +415,8 @@ TEST_F(AsmUnwind, LaneKernelsUnwindToTheirCaller)
 	bt::Rng rng(0x6c616e6573);
 	static big_lanes_mod mod;
 	for (int k : { 19, 37, 55 }) {
-		std::memset(&mod, 0, sizeof mod);
-		mod.digits = k;
-		/* r: sample_case's 4 len + 8 chunks of 64 bits hold the 8 k words */
-		const int len = BIG_LANES * k / 4 + 1;
-		std::vector<chunk> a(static_cast<size_t>(BIG_LANES_WORDS(k)), 0);
-		uint64_t *x = reinterpret_cast<uint64_t *>(a.data());
-		for (int l = 0; l < BIG_LANES; l++) {
-			for (int j = 0; j < k; j++) {
-				mod.m[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES_DIGIT_MASK;
-				x[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES_DIGIT_MASK;
-			}
-			mod.m[BIG_LANES_AT(0, l)] |= 1;
-			mod.m[BIG_LANES_AT(k - 1, l)] = UINT64_C(1) << 24; /* a below m */
-			x[BIG_LANES_AT(k - 1, l)] = 1;
-			mod.k0[l] = big_lanes_k0(mod.m[BIG_LANES_AT(0, l)]);
-		}
+		const int len = lane_len(k);
+		std::vector<chunk> a = lane_operands(rng, mod, k, BIG_LANES_DIGIT_BITS, big_lanes_k0);
 		const Kernels avx2 = { "avx2", nullptr, nullptr, nullptr, nullptr,
 				       nullptr, nullptr, nullptr };
 		for (Op op : { LANES_MUL, LANES_SQR, LANES_WIPE }) {
@@ -418,23 +436,8 @@ TEST_F(AsmUnwind, Lanes52SquaringUnwindsToItsCaller)
 		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
 	bt::Rng rng(0x6c616e3532);
 	static big_lanes52_mod mod;
-	const int k = 20;
-	std::memset(&mod, 0, sizeof mod);
-	mod.digits = k;
-	/* r: sample_case's 4 len + 8 chunks of 64 bits hold the 8 k words */
-	const int len = BIG_LANES * k / 4 + 1;
-	std::vector<chunk> a(static_cast<size_t>(BIG_LANES_WORDS(k)), 0);
-	uint64_t *x = reinterpret_cast<uint64_t *>(a.data());
-	for (int l = 0; l < BIG_LANES; l++) {
-		for (int j = 0; j < k; j++) {
-			mod.m[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES52_DIGIT_MASK;
-			x[BIG_LANES_AT(j, l)] = rng.next() & BIG_LANES52_DIGIT_MASK;
-		}
-		mod.m[BIG_LANES_AT(0, l)] |= 1;
-		mod.m[BIG_LANES_AT(k - 1, l)] = UINT64_C(1) << 48; /* a below m */
-		x[BIG_LANES_AT(k - 1, l)] = 1;
-		mod.k0[l] = big_lanes52_k0(mod.m[BIG_LANES_AT(0, l)]);
-	}
+	const int k = 20, len = lane_len(k);
+	std::vector<chunk> a = lane_operands(rng, mod, k, BIG_LANES52_DIGIT_BITS, big_lanes52_k0);
 	const Kernels ifma = { "ifma", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
 			       nullptr };
 	Case c{ &ifma, LANES52_SQR20, len, a.data(), a.data(), nullptr, 0, nullptr, nullptr,
