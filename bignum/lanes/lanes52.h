@@ -226,7 +226,9 @@ BIG_LANES52_DECLARE_BUILD(ifma)
 void big_r52_stack_wipe_ifma(size_t bytes);
 /*
  * At k = 20 (RSA-2048's halves) the build has a NASM squaring of the same
- * contract and the same words (asm/x86_64/lanes52_sqr20_ifma.asm:
+ * contract and the register window's words (the C's where k is a
+ * constant; the sanitizer builds' C may take the rows, the same values
+ * with other carry bits above 52) (asm/x86_64/lanes52_sqr20_ifma.asm:
  * mod->digits must be 20; its frame, 2.6 KB, lies within the wipe's).
  * Where big_lanes52_sqr20_asm() is 1, bound once from the tuning table
  * (bignum/tuning.h: LANES52_SQR20_ASM) or BIGMONT_TUNE (bignum/dispatch.c),
