@@ -79,12 +79,14 @@
  *                          the read at 8 chunks, RSA-1024's window
  *                          exponentiations (asm/x86_64/
  *                          mont_sqr_select_vec_adx.asm).
- * Every side of every choice gives the same words and runs on every CPU
- * that runs the variant (adx; ifma for the R52 ones and LANES52_SQR20_ASM; AVX2 for the LANES and
- * VERTICAL ones; AVX512F and AVX512VL for SELECT_VL, which a CPU
- * without them ignores; every variant's radix-2^64 CRT for CRT_PAIRED8,
- * measured in adx; AVX-512F for VERTICAL_ZMM, which a CPU without it
- * ignores).  BIGMONT_TUNE
+ * Every side of every choice gives the same words (LANES52_SQR20_ASM:
+ * the same values, and the same words where the C takes its register
+ * window, as it does outside the sanitizer builds) and runs on every CPU
+ * that runs the variant (adx; ifma for the R52 ones and
+ * LANES52_SQR20_ASM; AVX2 for the LANES and VERTICAL ones; AVX512F and
+ * AVX512VL for SELECT_VL, which a CPU without them ignores; every
+ * variant's radix-2^64 CRT for CRT_PAIRED8, measured in adx; AVX-512F for
+ * VERTICAL_ZMM, which a CPU without it ignores).  BIGMONT_TUNE
  * overrides the table, for tests and measurements: a comma-separated list
  * of choice=0 or choice=1, e.g. BIGMONT_TUNE=r52_mul_pairs30=1,
  * r52_kernels20_intel=0 (names in either case).
