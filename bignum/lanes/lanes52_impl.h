@@ -992,7 +992,7 @@ LN52_INLINE void ln52_sqr_side(uint64_t *r, const uint64_t *a,
 void LN52_NAME(big_lanes52_sqr)(uint64_t *r, const uint64_t *a,
 				const struct big_lanes52_mod *mod)
 {
-	ln52_sqr_side(r, a, mod, LN52_SQR20_BOUND());
+	ln52_sqr_side(r, a, mod, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
 /* Bits pos .. pos + w - 1 of one lane's exponent (pos public). */
@@ -1083,11 +1083,12 @@ LN52_INLINE void ln52_pow_start(uint64_t *one, uint64_t *r_mod_m, uint64_t *base
 }
 
 /* big_lanes52_pow, its squarings at 20 digits by LN52_SQR20_NASM where
- * nasm20. */
-LN52_INLINE void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
-			  const struct big_lanes52_mod *mod, uint64_t *scratch, const int nasm20)
+ * nasm20 (one copy for the entry point and the IFMA build's _side one). */
+static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
+		     const struct big_lanes52_mod *mod, uint64_t *scratch, int nasm20)
 {
 	const int k = mod->digits;
+	nasm20 = nasm20 && k == 20;
 	const size_t words = BIG_LANES_WORDS(k);
 	uint64_t *table = big_lanes_align64(scratch);
 	const int window = BIG_LANES52_WINDOW_BITS(k), entries = 1 << window;
@@ -1121,7 +1122,7 @@ LN52_INLINE void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e
 		 * docs/design-notes.md). */
 		for (int l = 0; l < BIG_LANES; l++)
 			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
-		if (LN52_SCAN_IN_SQR(k) && !(nasm20 && k == 20)) {
+		if (LN52_SCAN_IN_SQR(k) && !nasm20) {
 			for (size_t j = 0; j < words; j++)
 				sel[j] = 0;
 			for (int b = 0; b < window; b++) {
@@ -1146,7 +1147,7 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 				const struct big_lanes52_mod *mod,
 				uint64_t *scratch)
 {
-	ln52_pow(out, base, e, ewords, mod, scratch, LN52_SQR20_BOUND());
+	ln52_pow(out, base, e, ewords, mod, scratch, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
 /* Whether bit i of lane l's exponent is set (e public). */
