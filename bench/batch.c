@@ -19,11 +19,13 @@
 #include "records.h"
 #include "threads.h"
 
-enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_AVX2, IMPL_BATCH_C,
+enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
+       IMPL_BATCH_C,
        IMPL_OPENSSL, IMPL_MB8, IMPLS };
 
 static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-ifma",
-					      "ours-batch-avx512", "ours-batch-avx2",
+					      "ours-batch-avx512", "ours-batch-fma",
+					      "ours-batch-avx2",
 					      "ours-batch-c", "openssl-noblind",
 					      "ipp-crypto-mb8" };
 
@@ -39,6 +41,8 @@ static const struct lane_row {
 	  "not run: BIGMONT_BATCH=ifma" },
 	{ IMPL_BATCH_AVX512, "avx512", "AVX-512F lanes", "not run: no AVX-512F build or CPU",
 	  "not run: BIGMONT_BATCH=avx512" },
+	{ IMPL_BATCH_FMA, "fma", "AVX2 FMA lanes", "not run: no FMA build or CPU",
+	  "not run: BIGMONT_BATCH=fma" },
 	{ IMPL_BATCH_AVX2, "avx2", "AVX2 lanes", "not run: no AVX2 build or CPU",
 	  "not run: BIGMONT_BATCH=avx2" },
 	{ IMPL_BATCH_C, "c", "portable C lanes", "not run: no C lanes",
@@ -67,6 +71,7 @@ static int listed(int i)
 	return 1;
 #else
 	return i != IMPL_BATCH_AVX2 && i != IMPL_BATCH_AVX512 && i != IMPL_BATCH_IFMA &&
+	       i != IMPL_BATCH_FMA &&
 	       i != IMPL_MB8;
 #endif
 }
@@ -164,6 +169,7 @@ static int run_ops(const struct key_run *k, int i, uint8_t *out, const uint8_t *
 		return rc;
 	case IMPL_BATCH_IFMA:
 	case IMPL_BATCH_AVX512:
+	case IMPL_BATCH_FMA:
 	case IMPL_BATCH_AVX2:
 	case IMPL_BATCH_C:
 		return rsa_private_batch(k->keys, out, in, len, BENCH_BATCH_OPS, status, scratch,
@@ -360,9 +366,9 @@ static int check_answers(struct key_run *k, char *err, size_t errlen)
  * the others together, last.
  */
 static const int round_order[2][IMPLS] = {
-	{ IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_MB8, IMPL_BATCH_AVX512, IMPL_BATCH_AVX2,
+	{ IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_MB8, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
 	  IMPL_OPENSSL, IMPL_BATCH_C },
-	{ IMPL_SINGLE, IMPL_MB8, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_AVX2,
+	{ IMPL_SINGLE, IMPL_MB8, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
 	  IMPL_OPENSSL, IMPL_BATCH_C },
 };
 

@@ -91,6 +91,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_double(w, "vpmuludq_zmm_per_cycle", p->zmm_vpmuludq, 4);
 	json_kv_double(w, "vpmuludq_vpaddq_zmm_per_cycle", p->zmm_muladd, 4);
 	json_kv_string(w, "vpmuludq_zmm_note", p->zmm_vpmuludq_why);
+	json_kv_double(w, "fma_per_cycle", p->fma, 4);
+	json_kv_double(w, "fma_halves_per_cycle", p->fma_halves, 4);
+	json_kv_string(w, "fma_note", p->fma_why);
 	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
 	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
 	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);
@@ -114,6 +117,11 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	bench_lanes52_kernels_json(w, &k->lanes52, k->ticks_per_cycle, p);
 	json_array_end(w);
 	json_kv_string(w, "lanes52_note", k->lanes52.why);
+	json_key(w, "lanes52_fma");
+	json_array_begin(w);
+	bench_lanes52_kernels_fma_json(w, &k->lanes52, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_kv_string(w, "lanes52_fma_note", k->lanes52.fma_why);
 	json_key(w, "paired");
 	json_array_begin(w);
 	bench_crt_pow_kernels_json(w, &k->paired, "mulx", k->ticks_per_cycle);

@@ -7,6 +7,7 @@
  */
 #include "lanes52_kernels.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "lanes_kernels.h"
@@ -20,6 +21,7 @@ static const int digits[BENCH_LANES52_SIZES] = { 10, 20, 30, 40 };
 #if BIG_LANES52_HAVE_IFMA_BUILD
 struct call {
 	int squaring;
+	int fma; /* the FMA build's kernels, not the IFMA build's */
 	uint64_t *seed;
 	struct big_lanes52_mod mod;
 	uint64_t x[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
@@ -29,13 +31,15 @@ struct call {
 static uint64_t run_calls(void *ctx)
 {
 	struct call *c = ctx;
+	big_lanes52_sqr_fn *sqr = c->fma ? big_lanes52_sqr_fma : big_lanes52_sqr_ifma;
+	big_lanes52_mul_fn *mul = c->fma ? big_lanes52_mul_fma : big_lanes52_mul_ifma;
 	const uint64_t t0 = bench_ticks();
 	if (c->squaring) {
 		for (int i = 0; i < RUN; i++)
-			big_lanes52_sqr_ifma(c->x, c->x, &c->mod);
+			sqr(c->x, c->x, &c->mod);
 	} else {
 		for (int i = 0; i < RUN; i++)
-			big_lanes52_mul_ifma(c->x, c->x, c->b, &c->mod);
+			mul(c->x, c->x, c->b, &c->mod);
 	}
 	return bench_ticks() - t0;
 }
@@ -135,18 +139,41 @@ static void measure_sides(struct bench_lanes52_table *t, struct call *c, uint64_
 }
 #endif
 
+#if BIG_LANES52_HAVE_IFMA_BUILD
+/* The FMA build's product and squaring, where the CPU runs it. */
+static void measure_fma(struct bench_lanes52_table *t, struct call *c, uint64_t *seed,
+			struct bench_cycle_clock *clock)
+{
+	if (!big_lanes52_cpu_has_fma()) {
+		t->fma_why = "no AVX2 and FMA on this CPU";
+		return;
+	}
+	c->fma = 1;
+	for (int op = 0; op < 2; op++) {
+		struct bench_kernel_row *row = &t->fma_row[t->fma_nrows++];
+		*row = (struct bench_kernel_row){ .name = "fma", .op = op ? "sqr" : "mul" };
+		c->squaring = op;
+		c->seed = seed;
+		bench_best_ticks_each(row->ticks, BENCH_LANES52_SIZES, setup_column, run_calls, c,
+				      t->trials, RUN, clock);
+	}
+	c->fma = 0;
+}
+#endif
+
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
 				   struct bench_cycle_clock *clock)
 {
 	memset(t, 0, sizeof(*t));
 	t->trials = bench_kernel_trials(BENCH_LANES52_TRIALS, trial_scale);
 #if BIG_LANES52_HAVE_IFMA_BUILD
+	static struct call c; /* 8 KB of operands: off the stack */
+	uint64_t seed = 0x6c616e35u;
+	measure_fma(t, &c, &seed, clock);
 	if (!big_lanes52_cpu_has_ifma()) {
 		t->why = "no AVX-512 IFMA on this CPU";
 		return;
 	}
-	static struct call c; /* 8 KB of operands: off the stack */
-	uint64_t seed = 0x6c616e35u;
 	for (int op = 0; op < 2; op++) {
 		struct bench_kernel_row *row = &t->row[t->nrows++];
 		*row = (struct bench_kernel_row){ .name = "ifma", .op = op ? "sqr" : "mul" };
@@ -159,6 +186,7 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 #else
 	(void)clock;
 	t->why = "no IFMA lane build (the builds with the assembly kernels have it)";
+	t->fma_why = "no FMA lane build (the builds with the assembly kernels have it)";
 #endif
 }
 
@@ -222,6 +250,45 @@ static void print_sides(FILE *out, const struct bench_lanes52_table *t, double t
 	bench_print_kernel_pairs(out, t->side, t->nsides, 1, ticks_per_cycle);
 }
 
+static double fma_count(const char *kernel, int k, int squaring)
+{
+	(void)kernel;
+	return bench_peak_lanes52_fma(k, squaring);
+}
+
+static const char *const fma_formula[2] = { "8k^2 + 2k ymm vfmadd231pd",
+					    "6k^2 + 4k ymm vfmadd231pd" };
+
+/* The FMA build's table (measure_fma) and its share of the FMA peak. */
+static void print_fma(FILE *out, const struct bench_lanes52_table *t, double ticks_per_cycle,
+		      const struct bench_peak *peak)
+{
+	fprintf(out, "\nlane kernels, 8 lanes per call, radix 2^52 on AVX2 FMA (two ymm streams, "
+		"two FMAs a digit product; best of %d runs of %d dependent calls)", t->trials,
+		RUN);
+	if (t->fma_nrows == 0) {
+		fprintf(out, ": not run: %s\n", t->fma_why);
+		return;
+	}
+	fprintf(out, "\n");
+	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
+	bench_print_kernel_pairs(out, t->fma_row, t->fma_nrows, BENCH_LANES52_SIZES,
+				 ticks_per_cycle);
+	const double rate = peak->fma_why == NULL && peak->fma > 0 ? peak->fma : NAN;
+	if (!bench_peak_print_heading(out, "FMA lane kernels", "vfmadd231pd",
+				      peak->fma_why ? peak->fma_why : rate > 0 ? NULL : "no rate",
+				      "ymm vfmadd231pd", rate))
+		return;
+	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->fma_row,
+			       t->fma_nrows, ticks_per_cycle, rate, fma_count, fma_formula);
+	/* A digit product's subtraction and two adds take the FMAs' ports
+	 * (peak.h: the halves' loop): the kernels cannot pass that share. */
+	if (peak->fma_halves > 0)
+		fprintf(out, "  with each product's subtraction and two vpaddq on the same ports: "
+			"%.2f FMAs a core cycle, %.0f %% of the peak (about the most these "
+			"kernels reach here)\n", peak->fma_halves, 100 * peak->fma_halves / rate);
+}
+
 void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 				 double ticks_per_cycle, const struct bench_peak *peak)
 {
@@ -231,13 +298,16 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 		"2^52 on AVX-512 IFMA (best of %d runs of %d dependent calls)", t->trials, RUN);
 	if (t->nrows == 0) {
 		fprintf(out, ": not run: %s\n", t->why);
-		return;
+	} else {
+		fprintf(out, "\n");
+		bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES,
+					"digits per lane");
+		bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES52_SIZES,
+					 ticks_per_cycle);
+		print_against_peak(out, t, ticks_per_cycle, peak);
+		print_sides(out, t, ticks_per_cycle);
 	}
-	fprintf(out, "\n");
-	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
-	bench_print_kernel_pairs(out, t->row, t->nrows, BENCH_LANES52_SIZES, ticks_per_cycle);
-	print_against_peak(out, t, ticks_per_cycle, peak);
-	print_sides(out, t, ticks_per_cycle);
+	print_fma(out, t, ticks_per_cycle, peak);
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
@@ -249,4 +319,16 @@ void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes5
 		.count = bench_peak_lanes52_kernel_vpmadd52,
 	};
 	bench_peak_json_rows(w, &table, t->row, t->nrows, ticks_per_cycle);
+}
+
+void bench_lanes52_kernels_fma_json(struct json_writer *w, const struct bench_lanes52_table *t,
+				    double ticks_per_cycle, const struct bench_peak *peak)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = "vfmadd231pd_ymm",
+		.heads = digits, .n = BENCH_LANES52_SIZES,
+		.rate = peak->fma_why == NULL && peak->fma > 0 ? peak->fma : NAN,
+		.count = fma_count,
+	};
+	bench_peak_json_rows(w, &table, t->fma_row, t->fma_nrows, ticks_per_cycle);
 }

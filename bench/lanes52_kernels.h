@@ -10,6 +10,10 @@
  *   product    4k^2 + k   (a b and q m, lo and hi, and the k digits q)
  *   squaring   3k^2 + 2k  (the k^2 + k halves of the square, 2k^2 + k for
  *              the reduction)
+ * and a second table of the same kernels in the FMA build (AVX2 and FMA,
+ * bignum/lanes/lanes52_fma.c) against the vfmadd231pd peak, empty where
+ * the CPU has no AVX2 and FMA: ymm FMAs a call 8k^2 + 2k and 6k^2 + 4k
+ * (peak.h: bench_peak_lanes52_fma).
  */
 #ifndef BIGMONT_BENCH_LANES52_KERNELS_H
 #define BIGMONT_BENCH_LANES52_KERNELS_H
@@ -35,14 +39,21 @@ struct bench_lanes52_table {
 	int nsides;
 	struct bench_kernel_row side[4];
 	const char *sides_why; /* set where the sides' words differ: not timed */
+	/* The FMA build's mul and sqr (0 or 2 rows), or why not. */
+	int fma_nrows;
+	struct bench_kernel_row fma_row[2];
+	const char *fma_why;
 };
 
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
 				   struct bench_cycle_clock *clock);
 void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 				 double ticks_per_cycle, const struct bench_peak *peak);
-/* The rows as bench_peak_json_rows gives them (none where not measured). */
+/* The rows as bench_peak_json_rows gives them (none where not measured):
+ * the IFMA build's, and the FMA build's (_fma_json). */
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
 				double ticks_per_cycle, const struct bench_peak *peak);
+void bench_lanes52_kernels_fma_json(struct json_writer *w, const struct bench_lanes52_table *t,
+				    double ticks_per_cycle, const struct bench_peak *peak);
 
 #endif

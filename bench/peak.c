@@ -23,6 +23,8 @@ void bench_peak_vpmuludq(uint64_t passes);
 void bench_peak_vpmuludq_vpaddq(uint64_t passes);
 void bench_peak_vpmuludq_zmm(uint64_t passes);
 void bench_peak_vpmuludq_vpaddq_zmm(uint64_t passes);
+void bench_peak_fma(uint64_t passes);
+void bench_peak_fma_halves(uint64_t passes);
 #define PASS_OPS 48
 /* A few thousand cycles a run: long beside the fences, short beside a
  * time slice. */
@@ -78,6 +80,8 @@ static void ticks_of_runs(struct bench_peak *p)
 	p->muladd_ticks = p->muladd_runs.longer - p->muladd_runs.shorter;
 	p->zmm_vpmuludq_ticks = p->zmm_vpmuludq_runs.longer - p->zmm_vpmuludq_runs.shorter;
 	p->zmm_muladd_ticks = p->zmm_muladd_runs.longer - p->zmm_muladd_runs.shorter;
+	p->fma_ticks = p->fma_runs.longer - p->fma_runs.shorter;
+	p->fma_halves_ticks = p->fma_halves_runs.longer - p->fma_halves_runs.shorter;
 }
 
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
@@ -85,7 +89,9 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	const struct bench_peak_runs untimed = { NAN, NAN };
 	*p = (struct bench_peak){ .mulx = NAN, .zmm = NAN, .ymm = NAN,
 				  .ymm_instructions = NAN, .vpmuludq = NAN, .muladd = NAN,
-				  .zmm_vpmuludq = NAN, .zmm_muladd = NAN,
+				  .zmm_vpmuludq = NAN, .zmm_muladd = NAN, .fma = NAN,
+				  .fma_halves = NAN, .fma_runs = untimed,
+				  .fma_halves_runs = untimed,
 				  .mulx_runs = untimed, .zmm_runs = untimed,
 				  .ymm_runs = untimed, .vpmuludq_runs = untimed,
 				  .muladd_runs = untimed, .zmm_vpmuludq_runs = untimed,
@@ -114,9 +120,15 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	} else {
 		p->zmm_vpmuludq_why = "this CPU lacks AVX-512F";
 	}
+	if (big_lanes52_cpu_has_fma()) {
+		p->fma_runs = loop_runs(bench_peak_fma, clock);
+		p->fma_halves_runs = loop_runs(bench_peak_fma_halves, clock);
+	} else {
+		p->fma_why = "this CPU lacks AVX2 and FMA";
+	}
 #else
 	(void)clock;
-	p->mulx_why = p->ifma_why = p->vpmuludq_why = p->zmm_vpmuludq_why =
+	p->mulx_why = p->ifma_why = p->vpmuludq_why = p->zmm_vpmuludq_why = p->fma_why =
 		BENCH_HAVE_X86_PEAKS ? "this build has no assembly: BIGNUM_ASM=OFF"
 				     : BENCH_PEAK_NOT_X86;
 #endif
@@ -144,6 +156,8 @@ void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again)
 	fewer_runs(&p->muladd_runs, &again->muladd_runs);
 	fewer_runs(&p->zmm_vpmuludq_runs, &again->zmm_vpmuludq_runs);
 	fewer_runs(&p->zmm_muladd_runs, &again->zmm_muladd_runs);
+	fewer_runs(&p->fma_runs, &again->fma_runs);
+	fewer_runs(&p->fma_halves_runs, &again->fma_halves_runs);
 	ticks_of_runs(p);
 	p->timings += again->timings;
 }
@@ -184,6 +198,15 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 		p->zmm_muladd = p->ops / (p->zmm_muladd_ticks / ticks_per_cycle);
 		if (bench_peak_check(p->zmm_vpmuludq, "vpmuludq zmm", err, errlen) != 0 ||
 		    bench_peak_check(p->zmm_muladd, "vpmuludq + vpaddq zmm pairs", err,
+				     errlen) != 0)
+			return -1;
+	}
+	/* A record made before the FMA loops: none. */
+	if (p->fma_why == NULL && p->fma_ticks > 0 && p->fma_halves_ticks > 0) {
+		p->fma = p->ops / (p->fma_ticks / ticks_per_cycle);
+		p->fma_halves = p->ops / (p->fma_halves_ticks / ticks_per_cycle);
+		if (bench_peak_check(p->fma, "vfmadd231pd ymm", err, errlen) != 0 ||
+		    bench_peak_check(p->fma_halves, "vfmadd231pd ymm in half products", err,
 				     errlen) != 0)
 			return -1;
 	}
@@ -325,6 +348,11 @@ double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring)
 	return 2 * (square + (double)k * k + k);
 }
 
+double bench_peak_lanes52_fma(int k, int squaring)
+{
+	return squaring ? 6.0 * k * k + 4 * k : 8.0 * k * k + 2 * k;
+}
+
 int bench_peak_lanes52_nasm20(int k)
 {
 #if BIG_LANES52_HAVE_IFMA_BUILD
@@ -402,6 +430,12 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 		fprintf(out, "peak vpmuludq zmm: %.2f zmm multiplies (8 lane products each) a "
 			"core cycle; with their vpaddq %.2f, %.0f %% of it\n", p->zmm_vpmuludq,
 			p->zmm_muladd, 100 * p->zmm_muladd / p->zmm_vpmuludq);
+	if (p->fma_why != NULL)
+		fprintf(out, "peak vfmadd231pd: not measured (%s)\n", p->fma_why);
+	else if (p->fma > 0 && p->fma_halves > 0)
+		fprintf(out, "peak vfmadd231pd: %.2f ymm FMAs a core cycle; in half products (two "
+			"a digit product, with a subtraction and two vpaddq) %.2f, %.0f %% of it\n",
+			p->fma, p->fma_halves, 100 * p->fma_halves / p->fma);
 }
 
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,

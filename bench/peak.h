@@ -22,7 +22,12 @@
  *         multiply-add), so what those kernels can reach where the adds
  *         share the multiplies' ports; both again on zmm (8 lane products
  *         an instruction, counted in zmm instructions), the multiplier of
- *         the lanes on AVX-512F.
+ *         the lanes on AVX-512F;
+ *   vfmadd231pd  ymm instructions (4 lane FMAs in double precision) per
+ *         cycle (asm/x86_64/peak_fma.asm): the FMA lanes' multiplier;
+ *         and the same FMAs as those kernels issue them, two a digit
+ *         product with its subtraction and two 64-bit adds (their halves),
+ *         counted in FMAs.
  * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
@@ -99,15 +104,15 @@ struct bench_peak_runs {
 
 struct bench_peak {
 	/* NULL: measured; else why not ("this build has no assembly"). */
-	const char *mulx_why, *ifma_why, *vpmuludq_why, *zmm_vpmuludq_why;
+	const char *mulx_why, *ifma_why, *vpmuludq_why, *zmm_vpmuludq_why, *fma_why;
 	/* Each loop's best run at the two lengths (NAN: not timed), kept
 	 * apart so that later timings lower each minimum on its own. */
 	struct bench_peak_runs mulx_runs, zmm_runs, ymm_runs, vpmuludq_runs, muladd_runs;
-	struct bench_peak_runs zmm_vpmuludq_runs, zmm_muladd_runs;
+	struct bench_peak_runs zmm_vpmuludq_runs, zmm_muladd_runs, fma_runs, fma_halves_runs;
 	/* Ticks of the difference between the two lengths (longer minus
 	 * shorter), and the multiplies (instructions) that difference holds. */
 	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks, muladd_ticks;
-	double zmm_vpmuludq_ticks, zmm_muladd_ticks;
+	double zmm_vpmuludq_ticks, zmm_muladd_ticks, fma_ticks, fma_halves_ticks;
 	double ops;
 	int timings; /* bench_peak_measure's calls merged in (keep_best) */
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
@@ -117,6 +122,8 @@ struct bench_peak {
 	double muladd;           /* ymm vpmuludq + vpaddq pairs per cycle */
 	double zmm_vpmuludq;     /* zmm vpmuludq per cycle */
 	double zmm_muladd;       /* zmm vpmuludq + vpaddq pairs per cycle */
+	double fma;              /* ymm vfmadd231pd per cycle */
+	double fma_halves;       /* the same in the half products' mix */
 };
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */
@@ -176,6 +183,11 @@ double bench_peak_r52_kernel_vpmadd52(const char *kernel, int k, int squaring);
  * with h = (k + 1)/2, l = k - h. */
 double bench_peak_lanes_vpmuludq(int k, int squaring);
 double bench_peak_lanes_kernel_vpmuludq(const char *kernel, int k, int squaring);
+/* ymm vfmadd231pd of the FMA lane build's product and squaring of k
+ * digits (all 8 lanes, bignum/lanes/lanes52_fma.c), as it issues them:
+ * two a digit product (lo(q m_0) never formed), one a hi(q m_0), two a q
+ * digit: 8k^2 + 2k and 6k^2 + 4k. */
+double bench_peak_lanes52_fma(int k, int squaring);
 /* zmm vpmadd52 of a radix-2^52 lane kernel of k digits: NULL the
  * algorithm's need, 4k^2 + k for the product and 3k^2 + 2k for the
  * squaring; "ifma" what the IFMA build issues, k fewer where it takes the

@@ -417,6 +417,22 @@ static int (*resolve_big_lanes52_cpu_has_ifma(void))(void)
 }
 __typeof__(big_lanes52_cpu_has_ifma) big_lanes52_cpu_has_ifma
 	__attribute__((ifunc("resolve_big_lanes52_cpu_has_ifma")));
+/* AVX2 with the YMM state and FMA (leaf 1 ECX bit 12). */
+static int cpu_has_fma(void)
+{
+#if BIG_LANES52_HAVE_FMA_BUILD
+	unsigned a, b, c, d;
+	return big_ct_select_uses_avx2() && __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 12));
+#else
+	return 0;
+#endif
+}
+static int (*resolve_big_lanes52_cpu_can_fma(void))(void)
+{
+	return cpu_has_fma() ? bound_yes : bound_no;
+}
+__typeof__(big_lanes52_cpu_can_fma) big_lanes52_cpu_can_fma
+	__attribute__((ifunc("resolve_big_lanes52_cpu_can_fma")));
 
 #if BIGMONT_HAVE_ASM && defined(__x86_64__)
 /* ---- the tuning table's choices (bignum/tuning.h) ------------------------

@@ -677,6 +677,8 @@ void fake_kernels(bench_kernels *k)
 	k->peak.timings = 2;
 	k->peak.zmm = k->peak.ymm = k->peak.ymm_instructions = NAN;
 	k->peak.ifma_why = "this CPU lacks AVX-512 IFMA";
+	k->peak.fma = k->peak.fma_halves = NAN;
+	k->peak.fma_why = "this CPU lacks AVX2 and FMA";
 	const int lens[BENCH_MONT_LENS] = { 8, 12, 16, 24, 32 };
 	k->mont.nkernels = 2;
 	for (int op = 0; op < 2; op++) {
@@ -695,6 +697,7 @@ void fake_kernels(bench_kernels *k)
 	k->lanes.trials = 5;
 	k->lanes52.trials = 4;
 	k->lanes52.why = "no AVX-512 IFMA on this CPU";
+	k->lanes52.fma_why = "no AVX2 and FMA on this CPU";
 	k->paired.trials = 3;
 	k->vertical.trials = 3;
 	k->vertical_zmm.trials = 3;
@@ -775,6 +778,8 @@ TEST(BenchJson, KernelsDocument)
 		     "\"radix52\": 14,\n      \"lanes\": 5,\n      \"lanes52\": 4,\n      "
 		     "\"paired\": 3,\n      \"vertical\": 3,\n      \"vertical_zmm\": 3\n    },",
 		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
+		     "\"lanes52_fma\": [],\n    \"lanes52_fma_note\": \"no AVX2 and FMA on this CPU\",",
+		     "\"fma_per_cycle\": null,", "\"fma_note\": \"this CPU lacks AVX2 and FMA\",",
 		     "\"chains\": 12,\n      \"trials\": 300,\n      \"timings\": 2\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
 	/* Every row and size: 2 x 5 Montgomery, 2 x 4 radix-2^52. */
@@ -842,6 +847,73 @@ TEST(BenchReport, ZmmLaneRowsAgainstTheZmmPeak)
 	EXPECT_NE(text.find("1.00 pairs a core cycle, 50 % of the zmm vpmuludq peak"),
 		  std::string::npos) << text;
 	EXPECT_NE(doc.find("\"vpmuludq_zmm\": 11026"), std::string::npos) << doc;
+}
+
+/* The FMA lane build's rows (bench/lanes52_kernels.c): against the
+ * vfmadd231pd peak, 8k^2 + 2k and 6k^2 + 4k ymm FMAs a call, in a table
+ * of their own after the IFMA one, which is not run here (no IFMA), with
+ * the half products' share of the peak; in the JSON under
+ * "vfmadd231pd_ymm". */
+TEST(BenchReport, FmaLaneRowsAgainstTheFmaPeak)
+{
+	bench_peak p = {};
+	p.mulx_why = p.ifma_why = p.vpmuludq_why = p.zmm_vpmuludq_why = "no";
+	p.ops = 1536;
+	p.fma_ticks = 384;        /* 2 FMAs a cycle at 0.5 ticks a cycle */
+	p.fma_halves_ticks = 640; /* 1.2 */
+	char err[256] = "";
+	ASSERT_EQ(bench_peak_finish(&p, 0.5, err, sizeof(err)), 0) << err;
+	EXPECT_NEAR(p.fma, 2.0, 1e-9);
+	EXPECT_NEAR(p.fma_halves, 1.2, 1e-9);
+	bench_lanes52_table t = {};
+	t.trials = 3;
+	t.why = "no AVX-512 IFMA on this CPU";
+	t.fma_nrows = 2;
+	for (int r = 0; r < 2; r++) {
+		t.fma_row[r] = bench_kernel_row{};
+		t.fma_row[r].name = "fma";
+		t.fma_row[r].op = r ? "sqr" : "mul";
+		for (int c = 0; c < BENCH_LANES52_SIZES; c++)
+			t.fma_row[r].ticks[c] = 10000;
+	}
+	std::string text = text_of([&](FILE *f) { bench_lanes52_kernels_print(f, &t, 0.5, &p); });
+	std::string peak = text_of([&](FILE *f) { bench_peak_print(f, &p); });
+	std::string doc = text_of([&](FILE *f) {
+		json_writer w;
+		json_begin(&w, f);
+		json_object_begin(&w);
+		json_key(&w, "lanes52_fma");
+		json_array_begin(&w);
+		bench_lanes52_kernels_fma_json(&w, &t, 0.5, &p);
+		json_array_end(&w);
+		json_object_end(&w);
+		json_finish(&w);
+	});
+	if (!BENCH_HAVE_X86_PEAKS) {
+		EXPECT_EQ(text.find("FMA"), std::string::npos) << text;
+		return;
+	}
+	EXPECT_NE(peak.find("peak vfmadd231pd: 2.00 ymm FMAs a core cycle; in half products (two "
+			    "a digit product, with a subtraction and two vpaddq) 1.20, 60 % of it"),
+		  std::string::npos) << peak;
+	const size_t ifma = text.find("radix 2^52 on AVX-512 IFMA (best of 3 runs of 16 dependent "
+				      "calls): not run: no AVX-512 IFMA on this CPU");
+	const size_t fma = text.find("FMA lane kernels against the peak: bound = the ymm "
+				     "vfmadd231pd a call needs / 2.00 a cycle\n");
+	ASSERT_NE(ifma, std::string::npos) << text;
+	ASSERT_NE(fma, std::string::npos) << text;
+	EXPECT_LT(ifma, fma) << text;
+	/* 40 digits: 8k^2 + 2k = 12880 FMAs for the product, at 2 a cycle
+	 * 6440 cycles of the 20000 a call took. */
+	EXPECT_NE(text.find("bound    mul       410     1620     3630     6440   core cycles: "
+			    "8k^2 + 2k ymm vfmadd231pd", fma), std::string::npos) << text;
+	EXPECT_NE(text.find("bound    sqr       320     1240     2760     4880   core cycles: "
+			    "6k^2 + 4k ymm vfmadd231pd", fma), std::string::npos) << text;
+	EXPECT_NE(text.find("fma      mul      2.0%     8.1%    18.1%    32.2%", fma),
+		  std::string::npos) << text;
+	EXPECT_NE(text.find("1.20 FMAs a core cycle, 60 % of the peak", fma), std::string::npos)
+		<< text;
+	EXPECT_NE(doc.find("\"vfmadd231pd_ymm\": 12880"), std::string::npos) << doc;
 }
 
 TEST(BenchReport, KernelBoundsAndPercentOfPeak)
@@ -929,7 +1001,8 @@ TEST(BenchReport, KernelBoundsAndPercentOfPeak)
 	std::string p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
 	EXPECT_EQ(p, "peak mulx: 1.00 multiplies a core cycle (12 independent chains, best of "
 		     "300 runs in each of 2 timings: before the tables, after)\npeak vpmadd52luq: "
-		     "not measured (this CPU lacks AVX-512 IFMA)\n");
+		     "not measured (this CPU lacks AVX-512 IFMA)\npeak vfmadd231pd: not measured "
+		     "(this CPU lacks AVX2 and FMA)\n");
 	k.peak.timings = 3;
 	p = text_of([&](FILE *f) { bench_peak_print(f, &k.peak); });
 	EXPECT_NE(p.find("best of 300 runs in each of 3 timings: before the tables, after, again "

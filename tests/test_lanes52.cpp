@@ -58,6 +58,10 @@
 
 #include <gtest/gtest.h>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "internal.h"
 #include "lanes/lane_check.h"
 #include "lanes/lanes.h"
@@ -116,6 +120,9 @@ std::vector<Build> builds()
 	v.push_back({ "ifma_nasm20", ifma_side<1>("ifma_nasm20"), ifma });
 	v.push_back({ "ifma_c20", ifma_side<0>("ifma_c20"), ifma });
 #endif
+#if BIG_LANES52_HAVE_FMA_BUILD
+	v.push_back({ "fma", BIG_LANES52_OPS_INIT(fma), big_lanes52_cpu_has_fma() != 0 });
+#endif
 	return v;
 }
 
@@ -143,7 +150,9 @@ protected:
 	void SetUp() override
 	{
 		if (!GetParam().runnable)
-			GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+			GTEST_SKIP() << (std::string(GetParam().name).rfind("ifma", 0) == 0
+						 ? "skipped: no AVX-512 IFMA"
+						 : "skipped: no AVX2 and FMA");
 	}
 	const big_lanes52_ops &ops() const { return GetParam().ops; }
 
@@ -828,18 +837,29 @@ TEST(Lanes52Ifma, NasmSquaringFrameIsWipedByTheCaller)
 	EXPECT_FALSE(bt::stack_below_holds(doubled)) << "after the squaring and the wipe";
 }
 
-/* The IFMA build's kernels leave copies of the primes' digits on their
- * frames (lanes52.h: BIG_LANES52_FRAME_BYTES): found there after
- * big_modexp_crt_batch52_ops (the control, at 1024-bit primes, whose
- * 20-digit product spills them; not in the ASan build), gone after
- * big_modexp_crt_batch, which
- * calls it and then the wipe; at 2048-bit primes too (the deepest frames:
- * big_lanes52_mod_init's 40-digit products). */
-TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
+/* The doubles the FMA build holds digits as (lanes52_fma.c), their bit
+ * patterns masked as the digits are. */
+std::vector<uint64_t> as_double_patterns(std::vector<uint64_t> digits)
 {
-	if (!big_lanes52_cpu_has_ifma())
-		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
-	unsetenv("BIGMONT_BATCH");
+	bt::mask_secrets(digits); /* back to the digits */
+	for (uint64_t &d : digits) {
+		const double x = static_cast<double>(d);
+		memcpy(&d, &x, sizeof(d));
+	}
+	bt::mask_secrets(digits);
+	return digits;
+}
+
+/* A build's kernels leave copies of the primes' digits on their frames
+ * (lanes52.h: BIG_LANES52_FRAME_BYTES for IFMA; the FMA build's as
+ * doubles): found there after big_modexp_crt_batch52_ops (the control, at
+ * 1024-bit primes; not in the ASan build), gone after big_modexp_crt_batch,
+ * which calls it and then the wipe; at 2048-bit primes too (the deepest
+ * frames: big_lanes52_mod_init's 40-digit products).  want: BIGMONT_BATCH
+ * for the build, whose name big_lanes52_ops_choose must give. */
+void expect_frames_wiped(const char *want, bool doubles)
+{
+	bt::BatchEnv env(want);
 	bt::Rng rng(0x1a4e5231);
 	for (int bits : { 1024, 2048 }) {
 		SCOPED_TRACE(std::to_string(bits) + "-bit primes");
@@ -851,14 +871,17 @@ TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
 		for (int attempt = 0; attempt < 8 && digits.size() < 16; attempt++) {
 			c = std::make_unique<lane_check::CrtBatchCase>();
 			c->make(rng, bits, BIG_CRT_BATCH_MAX);
-			if (HasFatalFailure())
+			if (::testing::Test::HasFatalFailure())
 				return;
 			digits = prime_digits(*c);
 		}
 		ASSERT_GE(digits.size(), 16u) << "too few distinctive digits in 8 draws";
+		if (doubles)
+			digits = as_double_patterns(digits);
 		std::vector<uint8_t> scratch(big_crt_batch_scratch(c->len));
 		struct big_lanes52_ops lanes;
 		ASSERT_EQ(big_lanes52_ops_choose(&lanes), 1);
+		ASSERT_STREQ(lanes.name, want);
 
 		bt::scrub_stack_below();
 		ASSERT_FALSE(bt::stack_below_holds(digits)) << "before any call";
@@ -880,6 +903,59 @@ TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
 	}
 }
 
+TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
+{
+	if (!big_lanes52_cpu_has_ifma())
+		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
+	expect_frames_wiped("ifma", false);
+}
+
+#endif
+
+#if BIG_LANES52_HAVE_FMA_BUILD
+/* The FMA build sets the rounding mode toward minus infinity and masks
+ * every exception around its kernels (lanes52_fma.c): the caller's MXCSR
+ * comes back as it was (mode, masks, flags), and a caller that unmasked
+ * the inexact exception, whose products are inexact, does not trap; the
+ * mode takes on this CPU (where it does not, as under Valgrind, the build
+ * is not offered). */
+TEST(Lanes52Fma, RestoresTheCallersMxcsr)
+{
+	if (!big_lanes52_cpu_has_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	EXPECT_EQ(big_lanes52_fma_rounds_down(), 1);
+	bt::Rng rng(0x1a4e5240);
+	const int k = 20;
+	Moduli M(rng, k, 52 * k - 2);
+	LaneNum a(k), r(k), want(k);
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz v;
+		rng.mpz_bits(v, 52 * k - 3);
+		a.set(l, v);
+	}
+	const big_lanes52_ops emu = BIG_LANES52_OPS_INIT(emu);
+	emu.mul(want.x(), a.x(), a.x(), &M.mod);
+	const big_lanes52_ops fma = BIG_LANES52_OPS_INIT(fma);
+	const unsigned before = _mm_getcsr();
+	/* Toward plus infinity, the inexact exception unmasked, and the
+	 * overflow flag set: all as they were after the call. */
+	const unsigned mine = ((before & ~0x6000u) | 0x4000u | 0x0008u) & ~0x1000u;
+	_mm_setcsr(mine);
+	fma.mul(r.x(), a.x(), a.x(), &M.mod);
+	fma.sqr(r.x(), r.x(), &M.mod);
+	const unsigned after = _mm_getcsr();
+	_mm_setcsr(before);
+	EXPECT_EQ(after, mine);
+	emu.sqr(want.x(), want.x(), &M.mod);
+	EXPECT_EQ(digits_of(r.w), digits_of(want.w));
+}
+
+TEST(Lanes52Fma, FramesAreWipedByTheirCaller)
+{
+	if (!big_lanes52_cpu_has_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	expect_frames_wiped("fma", true);
+}
 #endif
 
 /* The scratch the header asks for, whichever lanes run: one byte short is
@@ -932,40 +1008,52 @@ using bt::BatchEnv;
 TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 {
 	const bool ifma = BIG_LANES52_HAVE_IFMA_BUILD && big_lanes52_cpu_has_ifma();
-	bool avx2 = false;
+	bool avx2 = false, avx512 = false, fma = false;
 #if BIG_LANES_HAVE_AVX2_BUILD
 	avx2 = big_lanes_cpu_has_avx2() != 0;
 #endif
-	/* Unasked, the portable lanes are not run: "none" (crt_batch.c). */
-	const std::string best28 = avx2 ? "avx2" : "none";
-	bool avx512 = false;
 #if BIG_LANES_HAVE_AVX512_BUILD
 	avx512 = big_lanes_cpu_has_avx512() != 0;
 #endif
+#if BIG_LANES52_HAVE_FMA_BUILD
+	fma = big_lanes52_cpu_has_fma() != 0;
+#endif
+	/* Unasked, the portable lanes are not run: "none" (crt_batch.c). */
+	const std::string best28 = avx512 ? "avx512" : avx2 ? "avx2" : "none";
 	/* "avx3" names no build: as unset (big_crt_batch_forced). */
-	for (const char *want :
-	     { static_cast<const char *>(nullptr), "ifma", "avx512", "avx2", "c", "avx3", "" }) {
+	for (const char *want : { static_cast<const char *>(nullptr), "ifma", "fma", "avx512",
+				  "avx2", "c", "avx3", "" }) {
 		BatchEnv env(want);
 		const std::string w = want == nullptr ? "(unset)" : want;
 		big_lanes52_ops o;
 		memset(&o, 0, sizeof(o));
 		const bool named = big_crt_batch_forced() != nullptr;
-		EXPECT_EQ(named, want != nullptr && (w == "ifma" || w == "avx512" || w == "avx2" ||
-						     w == "c"))
+		EXPECT_EQ(named, want != nullptr && (w == "ifma" || w == "fma" || w == "avx512" ||
+						     w == "avx2" || w == "c"))
 			<< w;
-		const bool forced_off = named && w != "ifma";
-		const int chose = big_lanes52_ops_choose(&o);
-		EXPECT_EQ(chose != 0, ifma && !forced_off) << w;
-#if BIG_LANES52_HAVE_IFMA_BUILD
-		if (chose) {
-			EXPECT_STREQ(o.name, "ifma");
-			EXPECT_EQ(o.pow, &big_lanes52_pow_ifma);
+		/* The library's order: ifma, avx512 (radix 2^28), fma, avx2;
+		 * a build named is taken where the CPU runs it, and =ifma
+		 * where it cannot gets the best there is. */
+		const bool any = !named || w == "ifma";
+		std::string kernel = w == "c" ? "c" : w == "avx2" ? (avx2 ? "avx2" : "none")
+						   : w == "avx512" ? best28 : "";
+		if (kernel.empty()) {
+			if (ifma && any)
+				kernel = "ifma";
+			else if (fma && (w == "fma" || (any && !avx512)))
+				kernel = "fma";
+			else
+				kernel = best28;
 		}
+		const int chose = big_lanes52_ops_choose(&o);
+		EXPECT_EQ(chose != 0, kernel == "ifma" || kernel == "fma") << w;
+		if (chose) {
+			EXPECT_EQ(std::string(o.name), kernel) << w;
+#if BIG_LANES52_HAVE_IFMA_BUILD
+			EXPECT_EQ(o.pow, kernel == "ifma" ? &big_lanes52_pow_ifma : &big_lanes52_pow_fma)
+				<< w;
 #endif
-		std::string kernel = ifma && !forced_off ? "ifma" : avx512 && w != "avx2" ? "avx512"
-										     : best28;
-		if (w == "c")
-			kernel = "c";
+		}
 		EXPECT_EQ(std::string(big_crt_batch_kernel()), kernel) << w;
 	}
 }

@@ -3,8 +3,8 @@
  * rsa_private_batch (rsa/private_batch.c) against rsa_private_raw on the
  * same keys and inputs, with each lane build forced in turn
  * (BIGMONT_BATCH=c, =avx2 where the CPU has AVX2, =avx512 where it has
- * AVX-512F, =ifma where it has AVX-512 IFMA: radix 2^52,
- * bignum/lanes/lanes52.h) and unset (the
+ * AVX-512F, =fma where it has AVX2 and FMA and =ifma where it has AVX-512
+ * IFMA: radix 2^52, bignum/lanes/lanes52.h) and unset (the
  * library's own choice by CPU and key size): the batch path's own
  * code does not depend on the chunk-kernel variant, so the suite runs once.
  *
@@ -124,6 +124,9 @@ std::vector<const char *> kernels()
 	BatchEnv avx512("avx512");
 	if (std::string(big_crt_batch_kernel()) == "avx512")
 		v.push_back("avx512");
+	BatchEnv fma("fma");
+	if (std::string(big_crt_batch_kernel()) == "fma")
+		v.push_back("fma");
 	BatchEnv ifma("ifma");
 	if (std::string(big_crt_batch_kernel()) == "ifma")
 		v.push_back("ifma");

@@ -2,8 +2,13 @@
 ; (lanes_{mul,sqr}<k>_avx2.asm) leave below their caller, and the vector
 ; and scratch registers they leave secret-derived values in.
 ;
-; C prototype (bignum/lanes/lanes.h):
+; C prototypes (bignum/lanes/lanes.h):
 ;   void big_lanes_avx2_wipe(void);
+;   void big_lanes_avx2_wipe_bytes(size_t bytes);
+;
+; big_lanes_avx2_wipe_bytes: the same, `bytes` (rounded up to 128) in
+; place of LANES_WIPE_BYTES: the FMA lanes (bignum/lanes/lanes52.h:
+; BIG_LANES52_FRAME_BYTES, deeper in the sanitizer builds).
 ;
 ; The kernels keep the accumulator's columns, the Montgomery digits, the
 ; squaring's digit sums lo + hi and a_{k-1} in a frame below the rsp at
@@ -33,17 +38,22 @@ default rel
 section .text
 
 global big_lanes_avx2_wipe:function
+global big_lanes_avx2_wipe_bytes:function
 align 32
 big_lanes_avx2_wipe:
 	CFI_STARTPROC
+	mov	edi, LANES_WIPE_BYTES
+big_lanes_avx2_wipe_bytes:
 	CFI_PUSH	rbp
 	mov	rbp, rsp
 	CFI_CFA_REG	rbp, 16
+	add	rdi, 127
+	and	rdi, -128
 	and	rsp, -32
-	sub	rsp, LANES_WIPE_BYTES
+	sub	rsp, rdi
 	vpxor	xmm0, xmm0, xmm0
 	mov	rax, rsp
-	lea	rcx, [rsp + LANES_WIPE_BYTES]
+	lea	rcx, [rsp + rdi]
 .zero:
 	vmovdqa	[rax], ymm0
 	vmovdqa	[rax + 32], ymm0

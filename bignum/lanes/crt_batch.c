@@ -1,7 +1,8 @@
 /*
  * big_modexp_crt_batch: up to four CRT exponentiations in the eight lanes
- * of one lane exponentiation, in radix 2^52 where the IFMA build is chosen
- * (crt_batch52.c), else in radix 2^28 (contract: lanes.h), here: the steps
+ * of one lane exponentiation, in radix 2^52 where a build of that radix
+ * (IFMA or FMA) is chosen (crt_batch52.c), else in radix 2^28 (contract:
+ * lanes.h), here: the steps
  * are crt_batch_impl.h's, on the radix-2^28 lane layer, whose moduli come
  * from big_lanes_mod_init (R^2 mod m in radix 2^28 from the key's R^2 mod
  * m in radix B by two products, no division).
@@ -56,10 +57,7 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count)) {
 		const BIG_ERR_CODE err52 = big_modexp_crt_batch52_ops(ops, count, &lanes52,
 								      scratch, scratch_size);
-#if BIG_LANES52_HAVE_IFMA_BUILD
-		/* What the IFMA kernels left below (lanes52.h). */
-		big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
-#endif
+		big_lanes52_wipe(&lanes52);
 		return err52;
 	}
 	struct big_lanes_ops lanes;

@@ -154,6 +154,16 @@ static inline void big_lanes_exponent_words(uint64_t *w, int ewords,
 		w[i * BIG_CHUNK_SIZE / 64] |= (uint64_t)x[i]
 					      << (i * BIG_CHUNK_SIZE % 64);
 }
+/* Bits pos .. pos + w - 1 of one lane's exponent words (pos public),
+ * w < 64. */
+static inline uint64_t big_lanes_window(const uint64_t *e, int ewords, int pos, int w)
+{
+	const int word = pos / 64, off = pos % 64;
+	uint64_t v = e[word] >> off;
+	if (off + w > 64 && word + 1 < ewords)
+		v |= e[word + 1] << (64 - off);
+	return v & ((UINT64_C(1) << w) - 1);
+}
 /* The table, the running power, the selected entry and 1. */
 static inline size_t big_lanes_pow_scratch(int digits)
 {
@@ -209,6 +219,8 @@ __attribute__((visibility("default"))) int big_lanes74_asm(void);
  * itself.
  */
 void big_lanes_avx2_wipe(void);
+/* The same over `bytes` (rounded up to 128) below its return address. */
+void big_lanes_avx2_wipe_bytes(size_t bytes);
 #define BIG_LANES_HAVE_AVX512_BUILD 1
 BIG_LANES_DECLARE_BUILD(avx512)
 /* What big_lanes_pow_avx512 zeroes below its return address before

@@ -59,6 +59,10 @@
  *   _emu   the tests' build of the same source against an exact software
  *          model of those intrinsics (tests/lanes/), which runs anywhere.
  * Same source, same instruction semantics: both return the same words.
+ * And the same contracts by another algorithm on AVX2 and FMA (each half
+ * product by double-precision multiply-adds, product scanning):
+ *   _fma   lanes52_fma.c, below; the same values (T is unique), its words'
+ *          carry bits above 52 its own.
  *
  * Constant time: every function runs in time that depends on k (and the
  * exponent word count) only; no branch and no address depends on a digit,
@@ -250,6 +254,33 @@ __attribute__((visibility("default"))) int big_lanes52_sqr20_asm(void);
 #define BIG_LANES52_HAVE_IFMA_BUILD 0
 #endif
 
+#if defined(__x86_64__) && BIGMONT_HAVE_ASM
+/*
+ * The same contracts on AVX2 and FMA (lanes52_fma.c): each half product
+ * by double-precision multiply-adds, four lanes a ymm; the IFMA build's
+ * words.  Callable only where big_lanes52_cpu_has_fma().  Its frames
+ * (the operands and the modulus as doubles, up to 11 KB deep) and ymm
+ * registers are left dirty: the callers wipe them as the IFMA build's,
+ * BIG_LANES52_FRAME_BYTES deep (big_lanes52_wipe), from the same
+ * function.
+ */
+#define BIG_LANES52_HAVE_FMA_BUILD 1
+BIG_LANES52_DECLARE_BUILD(fma)
+/* 1 if the rounding mode the build sets takes effect (it does on every
+ * CPU; not under an emulator that ignores it, as Valgrind does): asked,
+ * with AVX2 and FMA known, by big_lanes52_cpu_has_fma. */
+int big_lanes52_fma_rounds_down(void);
+#else
+#define BIG_LANES52_HAVE_FMA_BUILD 0
+#endif
+/* 1 if the CPU has AVX2 and FMA and the OS saves the YMM state (bound at
+ * load: bignum/dispatch.c); big_lanes52_cpu_has_fma also asks, at each
+ * call, whether the FMA build's rounding mode takes
+ * (big_lanes52_fma_rounds_down: a few instructions, which a resolver run
+ * at load, before the sanitizers' runtime, could not run). */
+int big_lanes52_cpu_can_fma(void);
+__attribute__((visibility("default"))) int big_lanes52_cpu_has_fma(void);
+
 /* 1 if the CPU has AVX-512 F and IFMA and the OS saves the opmask and ZMM
  * state (big_r52_cpu_has_ifma's test, which asks for DQ, BW and VL too:
  * every IFMA CPU has them). */
@@ -267,14 +298,38 @@ struct big_lanes52_ops {
 	  big_lanes52_pow_public_##sfx, #sfx }
 
 /*
- * Whether the batch path runs the IFMA build (lanes_select.c): 1 and *ops
- * set where this build has it, the CPU can run it and BIGMONT_BATCH names
- * no other build (big_crt_batch_forced: unset, "ifma", or no build's
- * name); else 0 (*ops untouched) and the batch path takes
- * big_lanes_ops_choose's build: BIGMONT_BATCH=c, =avx2 or =avx512 ask for
- * those, and =ifma where IFMA cannot run gets the best of them there is.
+ * Whether the batch path runs a radix-2^52 build (lanes_select.c): 1 and
+ * *ops set to the IFMA build where this build has it, the CPU can run it
+ * and BIGMONT_BATCH names no other build (big_crt_batch_forced: unset,
+ * "ifma", or no build's name); else to the FMA build where the CPU has
+ * AVX2 and FMA and BIGMONT_BATCH says "fma", or is unset, "ifma" or no
+ * build's name on a CPU without AVX-512 F (where the radix-2^28 zmm
+ * build comes first: it measured the faster on Intel family 6 model 167,
+ * docs/design-notes.md); else 0 (*ops untouched) and the batch path takes
+ * big_lanes_ops_choose's build: BIGMONT_BATCH=c, =avx2 or =avx512 ask
+ * for those.
  */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
+/* What a build's kernels left below the caller's frame and in the
+ * vector registers (BIG_LANES52_FRAME_BYTES, and the IFMA build's zmm
+ * registers or the FMA build's ymm, by lanes.h's big_lanes_avx2_wipe_bytes),
+ * zeroed:
+ * inlined into the function that called the kernels, whose depth the
+ * wipes start from. */
+static inline __attribute__((always_inline)) void
+big_lanes52_wipe(const struct big_lanes52_ops *lanes)
+{
+#if BIG_LANES52_HAVE_FMA_BUILD
+	if (lanes->pow == big_lanes52_pow_fma) {
+		big_lanes_avx2_wipe_bytes(BIG_LANES52_FRAME_BYTES);
+		return;
+	}
+#endif
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
+#endif
+	(void)lanes;
+}
 
 /* ---- sizes, conversion and the moduli (lanes52.c) -------------------- */
 /* Digits for moduli of `bits` bits (rounded up to whole chunks by the

@@ -995,16 +995,6 @@ void LN52_NAME(big_lanes52_sqr)(uint64_t *r, const uint64_t *a,
 	ln52_sqr_side(r, a, mod, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
-/* Bits pos .. pos + w - 1 of one lane's exponent (pos public). */
-LN52_INLINE uint64_t ln52_window(const uint64_t *e, int ewords, int pos, int w)
-{
-	const int word = pos / 64, off = pos % 64;
-	uint64_t v = e[word] >> off;
-	if (off + w > 64 && word + 1 < ewords)
-		v |= e[word + 1] << (64 - off);
-	return v & ((UINT64_C(1) << w) - 1);
-}
-
 /* Digits of ln52_select_block's blocks: its accumulators stay in registers. */
 #define LN52_SELECT_BLOCK 10
 
@@ -1109,7 +1099,7 @@ static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int
 	const int top = nbits % window ? nbits % window : window;
 	int pos = nbits - top;
 	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, top);
+		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
 	ln52_select(acc, table, entries, want, k);
 	while (pos > 0) {
 		pos -= window;
@@ -1121,7 +1111,7 @@ static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int
 		 * the slices cost more than the read alone,
 		 * docs/design-notes.md). */
 		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = ln52_window(e + (size_t)l * ewords, ewords, pos, window);
+			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, window);
 		if (LN52_SCAN_IN_SQR(k) && !nasm20) {
 			for (size_t j = 0; j < words; j++)
 				sel[j] = 0;

@@ -551,16 +551,6 @@ void LN_NAME(big_lanes_sqr)(uint64_t *r, const uint64_t *a,
 	}
 }
 
-/* Bits pos .. pos + w - 1 of one lane's exponent (pos public). */
-LN_INLINE uint64_t ln_window(const uint64_t *e, int ewords, int pos, int w)
-{
-	const int word = pos / 64, off = pos % 64;
-	uint64_t v = e[word] >> off;
-	if (off + w > 64 && word + 1 < ewords)
-		v |= e[word + 1] << (64 - off);
-	return v & ((UINT64_C(1) << w) - 1);
-}
-
 /* Digit pairs of a packed table entry: digits 2p and 2p + 1 of a lane in
  * the low and high 32 bits of one word (digits are below 2^28). */
 #define LN_PAIRS(k) (((k) + 1) / 2)
@@ -694,14 +684,14 @@ void LN_NAME(big_lanes_pow)(uint64_t *out, const uint64_t *base,
 						 : BIG_LANES_WINDOW;
 	int pos = nbits - top;
 	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = ln_window(e + (size_t)l * ewords, ewords, pos, top);
+		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
 	ln_select(acc, table, want, k);
 	while (pos > 0) {
 		pos -= BIG_LANES_WINDOW;
 		for (int b = 0; b < BIG_LANES_WINDOW; b++)
 			LN_NAME(big_lanes_sqr)(acc, acc, mod);
 		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = ln_window(e + (size_t)l * ewords, ewords, pos,
+			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos,
 					    BIG_LANES_WINDOW);
 		ln_select(sel, table, want, k);
 		LN_NAME(big_lanes_mul)(acc, acc, sel, mod);

@@ -17,7 +17,7 @@
 
 const char *big_crt_batch_forced(void)
 {
-	static const char *const names[] = { "c", "avx2", "avx512", "ifma" };
+	static const char *const names[] = { "c", "avx2", "avx512", "fma", "ifma" };
 	const char *want = getenv("BIGMONT_BATCH");
 	for (size_t i = 0; want != NULL && i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(want, names[i]) == 0)
@@ -51,22 +51,40 @@ int big_lanes_ops_choose(struct big_lanes_ops *ops)
 	return forced_c;
 }
 
+int big_lanes52_cpu_has_fma(void)
+{
+#if BIG_LANES52_HAVE_FMA_BUILD
+	return big_lanes52_cpu_can_fma() && big_lanes52_fma_rounds_down();
+#else
+	return 0;
+#endif
+}
+
 /* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
  * vpmadd52 takes eight 52-bit digit products (half products) where a
- * vpmuludq takes four of 28 bits. */
+ * vpmuludq takes four of 28 bits.  Its FMA build (two double-precision
+ * multiply-adds a half-product pair, four lanes a ymm) after the
+ * radix-2^28 zmm build and before the ymm one (lanes52.h). */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 {
-#if BIG_LANES52_HAVE_IFMA_BUILD
 	const char *want = big_crt_batch_forced();
-	if (want != NULL && strcmp(want, "ifma") != 0)
+	const int asked_fma = want != NULL && strcmp(want, "fma") == 0;
+	if (want != NULL && !asked_fma && strcmp(want, "ifma") != 0)
 		return 0;
-	if (big_lanes52_cpu_has_ifma()) {
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	if (!asked_fma && big_lanes52_cpu_has_ifma()) {
 		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);
 		*ops = ifma;
 		return 1;
 	}
-#else
-	(void)ops;
 #endif
+#if BIG_LANES52_HAVE_FMA_BUILD
+	if (big_lanes52_cpu_has_fma() && (asked_fma || !big_lanes_cpu_has_avx512())) {
+		const struct big_lanes52_ops fma = BIG_LANES52_OPS_INIT(fma);
+		*ops = fma;
+		return 1;
+	}
+#endif
+	(void)ops;
 	return 0;
 }

@@ -17,10 +17,11 @@
  *                  square from the highest bit any of them has); the
  *                  lanes past count take op 0's;
  *   results        out of the lanes once every lane is done.
- * Only where the IFMA lanes run (big_lanes52_ops_choose) and the modulus
- * has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
- * these sizes one square-and-multiply in eight lanes costs under two
- * single checks (docs/design-notes.md).  Elsewhere
+ * Only where radix-2^52 lanes run (big_lanes52_ops_choose: IFMA or FMA)
+ * and the modulus has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
+ * these sizes one square-and-multiply in eight IFMA lanes costs under two
+ * single checks (docs/design-notes.md; the FMA lanes' not measured apart:
+ * inside their batch's time).  Elsewhere
  * big_public_batch_len is 0 and the caller checks one by one.
  *
  * Constant time in every a (the lanes past count compute 0^e under op
@@ -188,12 +189,10 @@ BIG_ERR_CODE big_modexp_public_batch(const big_public_batch_op *ops, int count,
 		err = big_store_vec(ops[i].result, res + (size_t)i * (size_t)len, len);
 out:
 	big_wipe(s, L.total - 64);
-#if BIG_LANES52_HAVE_IFMA_BUILD
-	/* What the IFMA kernels left below and in the registers (lanes52.h),
+	/* What the kernels left below and in the registers (lanes52.h),
 	 * where a faulty result's powers may be: no test finds them on the
 	 * stack here (the last product, by 1, overwrites the spills), but
 	 * the registers may still hold them. */
-	big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
-#endif
+	big_lanes52_wipe(&lanes);
 	return err;
 }
