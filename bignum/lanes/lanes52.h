@@ -182,6 +182,31 @@ static inline size_t big_lanes52_pow_public_scratch(int digits)
 {
 	return (size_t)4 * BIG_LANES_WORDS(digits) + 8;
 }
+/* The public exponents' plan, which every build's pow_public follows: the
+ * highest bit any lane's exponent has (-1 if none), and the lanes whose
+ * exponent has bit i, as a mask (bit l: lane l). */
+static inline int big_lanes52_public_top(const uint64_t *e, int ewords)
+{
+	int top = -1;
+	for (int l = 0; l < BIG_LANES; l++)
+		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {
+			const uint64_t v = e[(size_t)l * (size_t)ewords + (size_t)w];
+			if (v != 0) {
+				const int b = 64 * w + 63 - __builtin_clzll(v);
+				top = b > top ? b : top;
+				break;
+			}
+		}
+	return top;
+}
+static inline unsigned big_lanes52_public_lanes(const uint64_t *e, int ewords, int i)
+{
+	unsigned take = 0;
+	for (int l = 0; l < BIG_LANES; l++)
+		take |= (unsigned)((e[(size_t)l * (size_t)ewords + (size_t)(i / 64)] >> (i % 64)) & 1)
+			<< l;
+	return take;
+}
 
 /*
  * The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where

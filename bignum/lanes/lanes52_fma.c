@@ -655,12 +655,6 @@ void big_lanes52_pow_fma(uint64_t *out, const uint64_t *base, const uint64_t *e,
 	_mm_setcsr(csr);
 }
 
-/* Whether bit i of lane l's exponent is set (e public). */
-static int lf_ebit(const uint64_t *e, int ewords, int l, int i)
-{
-	return (int)((e[(size_t)l * (size_t)ewords + (size_t)(i / 64)] >> (i % 64)) & 1);
-}
-
 /* lanes52_impl.h's square and multiply over public exponents (lanes52.h:
  * big_lanes52_pow_public), on these products. */
 static void lf_pow_public(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
@@ -673,19 +667,8 @@ static void lf_pow_public(uint64_t *out, const uint64_t *base, const uint64_t *e
 	uint64_t *xm = big_lanes_align64(scratch);
 	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
 
-	int top = -1; /* the highest bit any lane's exponent has */
-	for (int l = 0; l < BIG_LANES; l++)
-		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {
-			const uint64_t v = e[(size_t)l * (size_t)ewords + (size_t)w];
-			if (v != 0) {
-				const int b = 64 * w + 63 - __builtin_clzll(v);
-				top = b > top ? b : top;
-				break;
-			}
-		}
-	unsigned take_top = 0;
-	for (int l = 0; top >= 0 && l < BIG_LANES; l++)
-		take_top |= (unsigned)lf_ebit(e, ewords, l, top) << l;
+	const int top = big_lanes52_public_top(e, ewords);
+	const unsigned take_top = top >= 0 ? big_lanes52_public_lanes(e, ewords, top) : 0;
 
 	for (size_t j = 0; j < words; j++)
 		one[j] = j < BIG_LANES;
@@ -700,9 +683,7 @@ static void lf_pow_public(uint64_t *out, const uint64_t *base, const uint64_t *e
 	for (; i >= 0; i--) {
 		if (i < top)
 			lf_sqr_m(acc, acc, fm);
-		unsigned take = 0;
-		for (int l = 0; l < BIG_LANES; l++)
-			take |= (unsigned)lf_ebit(e, ewords, l, i) << l;
+		const unsigned take = big_lanes52_public_lanes(e, ewords, i);
 		if (take == 0)
 			continue;
 		if (i == 0 && take == every) {

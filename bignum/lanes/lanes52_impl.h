@@ -1140,12 +1140,6 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	ln52_pow(out, base, e, ewords, mod, scratch, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
-/* Whether bit i of lane l's exponent is set (e public). */
-static int ln52_ebit(const uint64_t *e, int ewords, int l, int i)
-{
-	return (int)((e[(size_t)l * (size_t)ewords + (size_t)(i / 64)] >> (i % 64)) & 1);
-}
-
 void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 				       const uint64_t *e, int ewords,
 				       const struct big_lanes52_mod *mod,
@@ -1157,19 +1151,8 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 	uint64_t *xm = big_lanes_align64(scratch);
 	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
 
-	int top = -1; /* the highest bit any lane's exponent has */
-	for (int l = 0; l < BIG_LANES; l++)
-		for (int w = ewords - 1; w >= 0 && 64 * w + 63 > top; w--) {
-			const uint64_t v = e[(size_t)l * (size_t)ewords + (size_t)w];
-			if (v != 0) {
-				const int b = 64 * w + 63 - __builtin_clzll(v);
-				top = b > top ? b : top;
-				break;
-			}
-		}
-	unsigned take_top = 0;
-	for (int l = 0; top >= 0 && l < BIG_LANES; l++)
-		take_top |= (unsigned)ln52_ebit(e, ewords, l, top) << l;
+	const int top = big_lanes52_public_top(e, ewords);
+	const unsigned take_top = top >= 0 ? big_lanes52_public_lanes(e, ewords, top) : 0;
 
 	for (size_t j = 0; j < words; j++)
 		one[j] = j < BIG_LANES;
@@ -1187,9 +1170,7 @@ void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 	for (; i >= 0; i--) {
 		if (i < top)
 			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
-		unsigned take = 0;
-		for (int l = 0; l < BIG_LANES; l++)
-			take |= (unsigned)ln52_ebit(e, ewords, l, i) << l;
+		const unsigned take = big_lanes52_public_lanes(e, ewords, i);
 		if (take == 0)
 			continue;
 		if (i == 0 && take == every) {
