@@ -76,6 +76,7 @@
 #else
 #define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
 #define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#define RUNNING_ON_VALGRIND 0
 #endif
 
 namespace {
@@ -724,6 +725,12 @@ std::vector<uint64_t> prime_digits(const lane_check::CrtBatchCase &c)
 	return digits;
 }
 
+/* Under Valgrind (which ignores the FMA build's rounding mode). */
+bool under_valgrind()
+{
+	return RUNNING_ON_VALGRIND != 0;
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool kAsan = true;
 #else
@@ -919,11 +926,29 @@ TEST(Lanes52Ifma, FramesAreWipedByTheirCaller)
  * the inexact exception, whose products are inexact, does not trap; the
  * mode takes on this CPU (where it does not, as under Valgrind, the build
  * is not offered). */
+/* Offered wherever the CPU has AVX2 and FMA, but under Valgrind (which
+ * ignores the rounding mode): a mode that does not take would otherwise
+ * leave every FMA test skipped and the suite green. */
+TEST(Lanes52Fma, OfferedWhereTheCpuHasIt)
+{
+	if (!big_lanes52_cpu_can_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	if (under_valgrind())
+		GTEST_SKIP() << "skipped: under Valgrind, which ignores the rounding mode";
+	EXPECT_EQ(big_lanes52_fma_rounds_down(), 1);
+	EXPECT_EQ(big_lanes52_cpu_has_fma(), 1);
+	struct big_lanes52_ops o;
+	bt::BatchEnv env(nullptr);
+	if (!big_lanes_cpu_has_avx512() && !big_lanes52_cpu_has_ifma()) {
+		ASSERT_EQ(big_lanes52_ops_choose(&o), 1);
+		EXPECT_STREQ(o.name, "fma");
+	}
+}
+
 TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 {
 	if (!big_lanes52_cpu_has_fma())
 		GTEST_SKIP() << "skipped: no AVX2 and FMA";
-	EXPECT_EQ(big_lanes52_fma_rounds_down(), 1);
 	bt::Rng rng(0x1a4e5240);
 	const int k = 20;
 	Moduli M(rng, k, 52 * k - 2);
@@ -948,6 +973,76 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 	EXPECT_EQ(after, mine);
 	emu.sqr(want.x(), want.x(), &M.mod);
 	EXPECT_EQ(digits_of(r.w), digits_of(want.w));
+	/* The exponentiations, which set the mode once for all their
+	 * products: the same. */
+	std::vector<uint64_t> e(BIG_LANES * 2), scratch(big_lanes52_pow_scratch(k));
+	for (uint64_t &w : e)
+		w = rng.next();
+	LaneNum base(k), out(k), out_emu(k);
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz v;
+		rng.mpz_bits(v, 52 * k);
+		mpz_mod(v, v, M.m[l]);
+		base.set(l, v);
+	}
+	for (int pub = 0; pub < 2; pub++) {
+		SCOPED_TRACE(pub ? "pow_public" : "pow");
+		(pub ? emu.pow_public : emu.pow)(out_emu.x(), base.x(), e.data(), 2, &M.mod,
+						  scratch.data());
+		_mm_setcsr(mine);
+		(pub ? fma.pow_public : fma.pow)(out.x(), base.x(), e.data(), 2, &M.mod,
+						  scratch.data());
+		const unsigned after_pow = _mm_getcsr();
+		_mm_setcsr(before);
+		EXPECT_EQ(after_pow, mine);
+		EXPECT_EQ(out.w, out_emu.w);
+	}
+}
+
+/* The wipe reaches as deep as the FMA kernels' frames: from one frame,
+ * the batch CRT's kernels and the public batch's exponentiation (as
+ * big_modexp_crt_batch and big_modexp_public_batch call them) write no
+ * deeper than big_lanes52_wipe's wipe zeroes (as those callers call it):
+ * at 1024- and 2048-bit primes (the mod init's 40-digit products the
+ * deepest), in every build, the sanitizers' with their deeper frames. */
+TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
+{
+	if (!big_lanes52_cpu_has_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	bt::BatchEnv env("fma");
+	struct big_lanes52_ops lanes;
+	ASSERT_EQ(big_lanes52_ops_choose(&lanes), 1);
+	ASSERT_STREQ(lanes.name, "fma");
+	bt::paint_stack_below();
+	big_lanes52_wipe(&lanes);
+	const ptrdiff_t wiped = bt::stack_below_depth();
+	EXPECT_GE(wiped, BIG_LANES52_FRAME_BYTES);
+	bt::Rng rng(0x1a4e5241);
+	for (int bits : { 1024, 2048 }) {
+		SCOPED_TRACE(std::to_string(bits) + "-bit primes");
+		lane_check::CrtBatchCase c;
+		c.make(rng, bits, BIG_CRT_BATCH_MAX);
+		if (HasFatalFailure())
+			return;
+		std::vector<uint8_t> scratch(big_crt_batch_scratch(c.len));
+		bt::paint_stack_below();
+		ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, c.count, &lanes, scratch.data(),
+						     scratch.size()),
+			  BIG_OK);
+		const ptrdiff_t kernels = bt::stack_below_depth();
+		EXPECT_GT(kernels, 4096) << "the kernels' frames not seen";
+		EXPECT_LE(kernels, wiped) << "the kernels write below the wipe";
+		c.expect_results(bits);
+
+		const int k = big_lanes52_digits(bits);
+		Moduli M(rng, k, bits);
+		LaneNum base(k), out(k);
+		std::vector<uint64_t> e(BIG_LANES, 65537), pw(big_lanes52_pow_public_scratch(k));
+		bt::paint_stack_below();
+		lanes.pow_public(out.x(), base.x(), e.data(), 1, &M.mod, pw.data());
+		const ptrdiff_t pub = bt::stack_below_depth();
+		EXPECT_LE(pub, wiped) << "pow_public writes below the wipe";
+	}
 }
 
 TEST(Lanes52Fma, FramesAreWipedByTheirCaller)

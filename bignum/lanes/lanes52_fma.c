@@ -39,9 +39,10 @@
  * entry points set MXCSR's rounding field around the kernels (separate
  * functions, so that no floating-point operation moves across the
  * switch), every exception masked, and restore the caller's MXCSR.
- * Rounded to nearest, P - 2^104 - 2^52 - 2^51 would give the same L, but
- * that constant is no double: the mode costs nothing in the loops, where
- * a fix-up would cost an operation a product.  Valgrind ignores the mode:
+ * Rounded to nearest, P would hold hi rounded, the low half would need a
+ * bias of 2^51 a product (2^104 + 2^52 + 2^51 is no double) and would
+ * break at ties: the mode costs nothing in the loops, where a fix-up
+ * would cost an operation a product.  Valgrind ignores the mode:
  * big_lanes52_fma_rounds_down sees that and the build is not offered.
  *
  * The product (product scanning, the reduction interleaved): column c
@@ -460,8 +461,11 @@ LF_INLINE void lf_mod_doubles(f4 *md, f4 *k0d, const struct big_lanes52_mod *mod
 }
 
 /* The product and squaring on the lane layout, the modulus given as
- * doubles; in the rounding mode set. */
-LF_INLINE void lf_mul_words(uint64_t *r, const uint64_t *a, const uint64_t *b, const f4 *md,
+ * doubles; in the rounding mode set.  Functions of their own: the
+ * operands' doubles in one frame whatever calls them (inlined into the
+ * exponentiations, the sanitizer builds gave each call its own, 42 KB of
+ * frame in lf_pow, deeper than their wipe). */
+LF_KERNEL void lf_mul_words(uint64_t *r, const uint64_t *a, const uint64_t *b, const f4 *md,
 			    const f4 *k0d, const int k)
 {
 	const struct lf_consts cs = lf_consts();
@@ -471,7 +475,7 @@ LF_INLINE void lf_mul_words(uint64_t *r, const uint64_t *a, const uint64_t *b, c
 	lf_mul(r, ad, bd, md, k0d, k);
 }
 
-LF_INLINE void lf_sqr_words(uint64_t *r, const uint64_t *a, const f4 *md, const f4 *k0d,
+LF_KERNEL void lf_sqr_words(uint64_t *r, const uint64_t *a, const f4 *md, const f4 *k0d,
 			    const int k)
 {
 	const struct lf_consts cs = lf_consts();

@@ -65,6 +65,33 @@ __attribute__((noinline, no_sanitize_address)) inline ptrdiff_t stack_below_nonz
 	return n;
 }
 
+/* How deep below the caller's frame calls write: paint the 96 KB below it
+ * with kPaint, make the calls, then stack_below_depth gives the distance
+ * in bytes of the deepest word no longer kPaint (0 if none).  Two depths
+ * measured from one frame compare: a wipe's own (it writes zeros to its
+ * depth) and the kernels' (it must not be deeper). */
+constexpr uint64_t kPaint = 0x5a3cc3a5a5c33c5aULL;
+constexpr ptrdiff_t kDepthWords = 12288;
+
+__attribute__((noinline, no_sanitize_address)) inline void paint_stack_below()
+{
+	volatile uint64_t area[kDepthWords + 64];
+	for (ptrdiff_t i = 0; i < kDepthWords + 64; i++)
+		area[i] = kPaint;
+	__asm__ volatile("" : : "r"(area) : "memory");
+}
+
+__attribute__((noinline, no_sanitize_address)) inline ptrdiff_t stack_below_depth()
+{
+	const volatile uint64_t *top =
+		static_cast<const volatile uint64_t *>(__builtin_frame_address(0));
+	ptrdiff_t deepest = 0;
+	for (ptrdiff_t i = 1; i < kDepthWords; i++)
+		if (top[-i] != kPaint)
+			deepest = i;
+	return 8 * deepest;
+}
+
 } // namespace bt
 
 #endif
