@@ -207,6 +207,68 @@ static inline unsigned big_lanes52_public_lanes(const uint64_t *e, int ewords, i
 			<< l;
 	return take;
 }
+/* A build's steps for big_lanes52_pow_public_by: its product and squaring
+ * (lanes52.h's, under mod), out = r - m where r >= m else r, lane by lane
+ * (r < 2m; out must not overlap r), and acc's lanes in take (bit l: lane
+ * l) from t.  ctx: the build's own (the modulus as it needs it). */
+struct big_lanes52_public_steps {
+	const void *ctx;
+	void (*mul)(const void *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b);
+	void (*sqr)(const void *ctx, uint64_t *r, const uint64_t *a);
+	void (*reduce)(const void *ctx, uint64_t *out, const uint64_t *r);
+	void (*keep)(const void *ctx, uint64_t *acc, const uint64_t *t, unsigned take);
+};
+/*
+ * big_lanes52_pow_public's square and multiply (its contract above) on a
+ * build's steps.  Where every lane has the top bit (one e in every lane:
+ * the fault check), the power starts at the base, in place of 1 (R mod m)
+ * and a product by it; where every exponent is odd (every RSA e), the
+ * last product, by the base itself, (x^(e-1) R)(x) / R = x^e, takes the
+ * power out of Montgomery form with no product by 1: acc < 2m after the
+ * squaring, so that product is below 2m (base < 2m, m < R/4) or 3m (base
+ * < R, m < R/16), and two subtractions reduce it.
+ */
+static inline void big_lanes52_pow_public_by(uint64_t *out, const uint64_t *base,
+					     const uint64_t *e, int ewords,
+					     const struct big_lanes52_mod *mod, uint64_t *scratch,
+					     const struct big_lanes52_public_steps *s)
+{
+	const size_t words = BIG_LANES_WORDS(mod->digits);
+	const unsigned every = (1u << BIG_LANES) - 1;
+	uint64_t *xm = big_lanes_align64(scratch);
+	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
+	const int top = big_lanes52_public_top(e, ewords);
+	const unsigned take_top = top >= 0 ? big_lanes52_public_lanes(e, ewords, top) : 0;
+
+	for (size_t j = 0; j < words; j++)
+		one[j] = j < BIG_LANES;
+	s->mul(s->ctx, xm, base, mod->rr);
+	int i = top;
+	if (take_top == every) {
+		for (size_t j = 0; j < words; j++)
+			acc[j] = xm[j];
+		i--;
+	} else {
+		s->mul(s->ctx, acc, mod->rr, one);
+	}
+	for (; i >= 0; i--) {
+		if (i < top)
+			s->sqr(s->ctx, acc, acc);
+		const unsigned take = big_lanes52_public_lanes(e, ewords, i);
+		if (take == 0)
+			continue;
+		if (i == 0 && take == every) {
+			s->mul(s->ctx, acc, acc, base);
+			s->reduce(s->ctx, t, acc);
+			s->reduce(s->ctx, out, t);
+			return;
+		}
+		s->mul(s->ctx, t, acc, xm);
+		s->keep(s->ctx, acc, t, take);
+	}
+	s->mul(s->ctx, acc, acc, one);
+	s->reduce(s->ctx, out, acc);
+}
 
 /*
  * The exponent window: 4 bits up to 10 digits (RSA-1024's halves), where

@@ -659,52 +659,33 @@ void big_lanes52_pow_fma(uint64_t *out, const uint64_t *base, const uint64_t *e,
 	_mm_setcsr(csr);
 }
 
-/* lanes52_impl.h's square and multiply over public exponents (lanes52.h:
- * big_lanes52_pow_public), on these products. */
-static void lf_pow_public(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
-			  const struct big_lanes52_mod *mod, const struct lf_mod *fm,
-			  uint64_t *scratch)
+/* The steps of big_lanes52_pow_public_by (lanes52.h): these products, in
+ * the rounding mode the entry point set. */
+struct lf_public {
+	const struct big_lanes52_mod *mod;
+	const struct lf_mod *fm;
+};
+static void lf_public_mul(const void *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-	const int k = mod->digits;
-	const size_t words = BIG_LANES_WORDS(k);
-	const unsigned every = (1u << BIG_LANES) - 1;
-	uint64_t *xm = big_lanes_align64(scratch);
-	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
-
-	const int top = big_lanes52_public_top(e, ewords);
-	const unsigned take_top = top >= 0 ? big_lanes52_public_lanes(e, ewords, top) : 0;
-
-	for (size_t j = 0; j < words; j++)
-		one[j] = j < BIG_LANES;
-	lf_mul_m(xm, base, mod->rr, fm);
-	int i = top;
-	if (take_top == every) {
-		memcpy(acc, xm, sizeof(uint64_t) * words);
-		i--;
-	} else {
-		lf_mul_m(acc, mod->rr, one, fm);
-	}
-	for (; i >= 0; i--) {
-		if (i < top)
-			lf_sqr_m(acc, acc, fm);
-		const unsigned take = big_lanes52_public_lanes(e, ewords, i);
-		if (take == 0)
-			continue;
-		if (i == 0 && take == every) {
-			lf_mul_m(acc, acc, base, fm);
-			lf_final_sub(t, acc, mod->m, k);
-			lf_final_sub(out, t, mod->m, k);
-			return;
-		}
-		lf_mul_m(t, acc, xm, fm);
-		for (int l = 0; l < BIG_LANES; l++)
-			if (take >> l & 1) /* public bits */
-				for (int j = 0; j < k; j++)
-					acc[(size_t)BIG_LANES * (size_t)j + (size_t)l] =
-						t[(size_t)BIG_LANES * (size_t)j + (size_t)l];
-	}
-	lf_mul_m(acc, acc, one, fm);
-	lf_final_sub(out, acc, mod->m, k);
+	lf_mul_m(r, a, b, ((const struct lf_public *)ctx)->fm);
+}
+static void lf_public_sqr(const void *ctx, uint64_t *r, const uint64_t *a)
+{
+	lf_sqr_m(r, a, ((const struct lf_public *)ctx)->fm);
+}
+static void lf_public_reduce(const void *ctx, uint64_t *out, const uint64_t *r)
+{
+	const struct big_lanes52_mod *mod = ((const struct lf_public *)ctx)->mod;
+	lf_final_sub(out, r, mod->m, mod->digits);
+}
+static void lf_public_keep(const void *ctx, uint64_t *acc, const uint64_t *t, unsigned take)
+{
+	const int k = ((const struct lf_public *)ctx)->mod->digits;
+	for (int l = 0; l < BIG_LANES; l++)
+		if (take >> l & 1) /* public bits */
+			for (int j = 0; j < k; j++)
+				acc[(size_t)BIG_LANES * (size_t)j + (size_t)l] =
+					t[(size_t)BIG_LANES * (size_t)j + (size_t)l];
 }
 
 void big_lanes52_pow_public_fma(uint64_t *out, const uint64_t *base, const uint64_t *e,
@@ -714,8 +695,11 @@ void big_lanes52_pow_public_fma(uint64_t *out, const uint64_t *base, const uint6
 	struct lf_mod fm;
 	lf_mod_doubles(fm.md, fm.k0d, mod, &cs);
 	fm.k = mod->digits;
+	const struct lf_public ctx = { mod, &fm };
+	const struct big_lanes52_public_steps steps = { &ctx, lf_public_mul, lf_public_sqr,
+							lf_public_reduce, lf_public_keep };
 	const unsigned csr = lf_round_down();
-	lf_pow_public(out, base, e, ewords, mod, &fm, scratch);
+	big_lanes52_pow_public_by(out, base, e, ewords, mod, scratch, &steps);
 	_mm_setcsr(csr);
 }
 

@@ -1140,56 +1140,36 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 	ln52_pow(out, base, e, ewords, mod, scratch, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
+/* The steps of big_lanes52_pow_public_by, ctx the modulus. */
+static void ln52_public_mul(const void *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+	LN52_NAME(big_lanes52_mul)(r, a, b, (const struct big_lanes52_mod *)ctx);
+}
+static void ln52_public_sqr(const void *ctx, uint64_t *r, const uint64_t *a)
+{
+	LN52_NAME(big_lanes52_sqr)(r, a, (const struct big_lanes52_mod *)ctx);
+}
+static void ln52_public_reduce(const void *ctx, uint64_t *out, const uint64_t *r)
+{
+	const struct big_lanes52_mod *mod = ctx;
+	ln52_final_sub(out, r, mod->m, mod->digits);
+}
+static void ln52_public_keep(const void *ctx, uint64_t *acc, const uint64_t *t, unsigned take)
+{
+	const int k = ((const struct big_lanes52_mod *)ctx)->digits;
+	for (int j = 0; j < k; j++)
+		z52_store(LN52_AT(acc, j),
+			  z52_blend((z52m)take, z52_load(LN52_AT(acc, j)), z52_load(LN52_AT(t, j))));
+}
+
 void LN52_NAME(big_lanes52_pow_public)(uint64_t *out, const uint64_t *base,
 				       const uint64_t *e, int ewords,
 				       const struct big_lanes52_mod *mod,
 				       uint64_t *scratch)
 {
-	const int k = mod->digits;
-	const size_t words = BIG_LANES_WORDS(k);
-	const unsigned every = (1u << BIG_LANES) - 1;
-	uint64_t *xm = big_lanes_align64(scratch);
-	uint64_t *acc = xm + words, *t = acc + words, *one = t + words;
-
-	const int top = big_lanes52_public_top(e, ewords);
-	const unsigned take_top = top >= 0 ? big_lanes52_public_lanes(e, ewords, top) : 0;
-
-	for (size_t j = 0; j < words; j++)
-		one[j] = j < BIG_LANES;
-	LN52_NAME(big_lanes52_mul)(xm, base, mod->rr, mod);
-	/* Where every lane has the top bit (one e in every lane: the fault
-	 * check), the power starts at the base, in place of 1 (R mod m)
-	 * and a product by the base. */
-	int i = top;
-	if (take_top == every) {
-		memcpy(acc, xm, sizeof(uint64_t) * words);
-		i--;
-	} else {
-		LN52_NAME(big_lanes52_mul)(acc, mod->rr, one, mod);
-	}
-	for (; i >= 0; i--) {
-		if (i < top)
-			LN52_NAME(big_lanes52_sqr)(acc, acc, mod);
-		const unsigned take = big_lanes52_public_lanes(e, ewords, i);
-		if (take == 0)
-			continue;
-		if (i == 0 && take == every) {
-			/* Every exponent odd (every RSA e): the last product by
-			 * the base itself, (x^(e-1) R)(x) / R = x^e, takes the
-			 * power out of Montgomery form with no product by 1.
-			 * acc < 2m after the squaring, so the product is below
-			 * 2m (base < 2m, m < R/4) or 3m (base < R, m < R/16):
-			 * two subtractions. */
-			LN52_NAME(big_lanes52_mul)(acc, acc, base, mod);
-			ln52_final_sub(t, acc, mod->m, k);
-			ln52_final_sub(out, t, mod->m, k);
-			return;
-		}
-		LN52_NAME(big_lanes52_mul)(t, acc, xm, mod);
-		for (int j = 0; j < k; j++)
-			z52_store(LN52_AT(acc, j), z52_blend((z52m)take, z52_load(LN52_AT(acc, j)),
-							     z52_load(LN52_AT(t, j))));
-	}
-	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
-	ln52_final_sub(out, acc, mod->m, k);
+	const struct big_lanes52_public_steps steps = {
+		mod, ln52_public_mul, ln52_public_sqr, ln52_public_reduce,
+		ln52_public_keep,
+	};
+	big_lanes52_pow_public_by(out, base, e, ewords, mod, scratch, &steps);
 }
