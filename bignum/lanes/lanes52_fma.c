@@ -89,7 +89,6 @@
 #pragma GCC target("avx2,fma")
 #endif
 #include <immintrin.h>
-#include <string.h>
 
 #include "lanes52.h"
 
