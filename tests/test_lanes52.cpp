@@ -1002,7 +1002,7 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 /* The wipe reaches as deep as the FMA kernels' frames: from one frame,
  * the batch CRT's kernels and the public batch's exponentiation (as
  * big_modexp_crt_batch and big_modexp_public_batch call them) write no
- * deeper than big_lanes52_wipe's wipe zeroes (as those callers call it):
+ * deeper than the build's wipe zeroes (as those callers call it):
  * at 1024- and 2048-bit primes (the mod init's 40-digit products the
  * deepest), in every build, the sanitizers' with their deeper frames. */
 TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
@@ -1014,7 +1014,7 @@ TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
 	ASSERT_EQ(big_lanes52_ops_choose(&lanes), 1);
 	ASSERT_STREQ(lanes.name, "fma");
 	bt::paint_stack_below();
-	big_lanes52_wipe(&lanes);
+	lanes.wipe(BIG_LANES52_FRAME_BYTES);
 	const ptrdiff_t wiped = bt::stack_below_depth();
 	EXPECT_GE(wiped, BIG_LANES52_FRAME_BYTES);
 	bt::Rng rng(0x1a4e5241);

@@ -57,7 +57,8 @@ BIG_ERR_CODE big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
 	if (big_lanes52_ops_choose(&lanes52) && big_crt_batch52_fits(ops, count)) {
 		const BIG_ERR_CODE err52 = big_modexp_crt_batch52_ops(ops, count, &lanes52,
 								      scratch, scratch_size);
-		big_lanes52_wipe(&lanes52);
+		/* What the kernels left below (lanes52.h). */
+		lanes52.wipe(BIG_LANES52_FRAME_BYTES);
 		return err52;
 	}
 	struct big_lanes_ops lanes;

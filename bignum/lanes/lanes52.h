@@ -292,6 +292,13 @@ static inline size_t big_lanes52_pow_scratch(int digits)
 	big_lanes52_pow_fn big_lanes52_pow_##sfx;                            \
 	big_lanes52_pow_fn big_lanes52_pow_public_##sfx;
 
+/* The depth of a build's wipe (struct big_lanes52_ops), below. */
+#if BIG_LANES_FRAMES_UNMEASURED /* lanes.h */
+#define BIG_LANES52_FRAME_BYTES 32768
+#else
+#define BIG_LANES52_FRAME_BYTES 16384
+#endif
+
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 #define BIG_LANES52_HAVE_IFMA_BUILD 1
 BIG_LANES52_DECLARE_BUILD(ifma)
@@ -309,12 +316,8 @@ BIG_LANES52_DECLARE_BUILD(ifma)
  * Lanes52Ifma.FramesAreWipedByTheirCaller checks it.  The sanitizers'
  * frames are deeper.
  */
-#if BIG_LANES_FRAMES_UNMEASURED /* lanes.h */
-#define BIG_LANES52_FRAME_BYTES 32768
-#else
-#define BIG_LANES52_FRAME_BYTES 16384
-#endif
 void big_r52_stack_wipe_ifma(size_t bytes);
+#define big_lanes52_wipe_ifma big_r52_stack_wipe_ifma
 /*
  * At k = 20 (RSA-2048's halves) the build has a NASM squaring of the same
  * contract and the register window's words (the C's where k is a
@@ -349,11 +352,12 @@ __attribute__((visibility("default"))) int big_lanes52_sqr20_asm(void);
  * (the operands and the modulus as doubles: about 12 KB deep below the
  * batch CRT at 41 digits at -O2, deeper in the sanitizer builds) and ymm
  * registers are left dirty: the callers wipe them as the IFMA build's,
- * BIG_LANES52_FRAME_BYTES deep (big_lanes52_wipe), from the same
- * function; Lanes52Fma.WipeIsAsDeepAsTheFrames compares the depths.
+ * BIG_LANES52_FRAME_BYTES deep (struct big_lanes52_ops: wipe), from the
+ * same function; Lanes52Fma.WipeIsAsDeepAsTheFrames compares the depths.
  */
 #define BIG_LANES52_HAVE_FMA_BUILD 1
 BIG_LANES52_DECLARE_BUILD(fma)
+#define big_lanes52_wipe_fma big_lanes_avx2_wipe_bytes
 /* 1 if the rounding mode the build sets takes effect (it does on every
  * CPU; not under an emulator that ignores it, as Valgrind does): asked,
  * with AVX2 and FMA known, by big_lanes52_cpu_has_fma. */
@@ -374,16 +378,23 @@ __attribute__((visibility("default"))) int big_lanes52_cpu_has_fma(void);
  * every IFMA CPU has them). */
 __attribute__((visibility("default"))) int big_lanes52_cpu_has_ifma(void);
 
+/* A build's functions.  wipe: zeroes what its kernels leave below their
+ * caller's frame and in the vector registers (lanes52.h: the IFMA build's
+ * BIG_LANES52_FRAME_BYTES and zmm registers, the FMA build's as deep and
+ * ymm registers), called with BIG_LANES52_FRAME_BYTES from the function
+ * that called the kernels, whose depth it starts from; NULL where the
+ * build leaves nothing to wipe (the tests' emulated build). */
 struct big_lanes52_ops {
 	big_lanes52_mul_fn *mul;
 	big_lanes52_sqr_fn *sqr;
 	big_lanes52_pow_fn *pow;
 	big_lanes52_pow_fn *pow_public;
+	void (*wipe)(size_t bytes);
 	const char *name;
 };
 #define BIG_LANES52_OPS_INIT(sfx)                                            \
 	{ big_lanes52_mul_##sfx, big_lanes52_sqr_##sfx, big_lanes52_pow_##sfx, \
-	  big_lanes52_pow_public_##sfx, #sfx }
+	  big_lanes52_pow_public_##sfx, big_lanes52_wipe_##sfx, #sfx }
 
 /*
  * Whether the batch path runs a radix-2^52 build (lanes_select.c): 1 and
@@ -398,26 +409,6 @@ struct big_lanes52_ops {
  * for those.
  */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
-/* What a build's kernels left below the caller's frame and in the
- * vector registers (BIG_LANES52_FRAME_BYTES, and the IFMA build's zmm
- * registers or the FMA build's ymm, by lanes.h's big_lanes_avx2_wipe_bytes),
- * zeroed:
- * inlined into the function that called the kernels, whose depth the
- * wipes start from. */
-static inline __attribute__((always_inline)) void
-big_lanes52_wipe(const struct big_lanes52_ops *lanes)
-{
-#if BIG_LANES52_HAVE_FMA_BUILD
-	if (lanes->pow == big_lanes52_pow_fma) {
-		big_lanes_avx2_wipe_bytes(BIG_LANES52_FRAME_BYTES);
-		return;
-	}
-#endif
-#if BIG_LANES52_HAVE_IFMA_BUILD
-	big_r52_stack_wipe_ifma(BIG_LANES52_FRAME_BYTES);
-#endif
-	(void)lanes;
-}
 
 /* ---- sizes, conversion and the moduli (lanes52.c) -------------------- */
 /* Digits for moduli of `bits` bits (rounded up to whole chunks by the

@@ -79,7 +79,7 @@ int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 	}
 #endif
 #if BIG_LANES52_HAVE_FMA_BUILD
-	if (big_lanes52_cpu_has_fma() && (asked_fma || !big_lanes_cpu_has_avx512())) {
+	if ((asked_fma || !big_lanes_cpu_has_avx512()) && big_lanes52_cpu_has_fma()) {
 		const struct big_lanes52_ops fma = BIG_LANES52_OPS_INIT(fma);
 		*ops = fma;
 		return 1;

@@ -193,6 +193,6 @@ out:
 	 * where a faulty result's powers may be: no test finds them on the
 	 * stack here (the last product, by 1, overwrites the spills), but
 	 * the registers may still hold them. */
-	big_lanes52_wipe(&lanes);
+	lanes.wipe(BIG_LANES52_FRAME_BYTES);
 	return err;
 }
