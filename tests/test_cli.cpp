@@ -1270,7 +1270,7 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 	Result help = run({ kExe, "decrypt", "--help" }, dir.path);
 	EXPECT_EQ(help.status, 0) << "a bad BIGMONT_BATCH blocked --help: " << help.err;
 
-	for (const char *lanes : { "c", "avx2", "avx512", "ifma" }) {
+	for (const char *lanes : { "c", "avx2", "fma", "avx512", "ifma" }) {
 		SCOPED_TRACE(lanes);
 		batch.set(lanes);
 		ASSERT_NE(big_crt_batch_forced(), nullptr);
