@@ -191,14 +191,16 @@ LF_INLINE void lf_madd2(const struct lf_consts *k, struct lf_cols *a, const f4 *
 #define LF_STEP(OFF, X, Y)                                                   \
 	"vmovapd " OFF "(" X "), %[t0]\n\t"                                  \
 	"vmovapd " OFF "+32(" X "), %[t1]\n\t"                               \
+	"vmovapd " OFF "(" Y "), %[y0]\n\t"                                  \
+	"vmovapd " OFF "+32(" Y "), %[y1]\n\t"                               \
 	"vmovapd %[c1], %[p0]\n\t"                                           \
 	"vmovapd %[c1], %[p1]\n\t"                                           \
-	"vfmadd231pd " OFF "(" Y "), %[t0], %[p0]\n\t"                       \
-	"vfmadd231pd " OFF "+32(" Y "), %[t1], %[p1]\n\t"                    \
+	"vfmadd231pd %[y0], %[t0], %[p0]\n\t"                       \
+	"vfmadd231pd %[y1], %[t1], %[p1]\n\t"                    \
 	"vsubpd %[c2], %[p0], %[l0]\n\t"                                     \
 	"vsubpd %[c2], %[p1], %[l1]\n\t"                                     \
-	"vfmsub231pd " OFF "(" Y "), %[t0], %[l0]\n\t"                       \
-	"vfmsub231pd " OFF "+32(" Y "), %[t1], %[l1]\n\t"                    \
+	"vfmsub231pd %[y0], %[t0], %[l0]\n\t"                       \
+	"vfmsub231pd %[y1], %[t1], %[l1]\n\t"                    \
 	"vpaddq %[p0], %[hi0], %[hi0]\n\t"                                   \
 	"vpaddq %[p1], %[hi1], %[hi1]\n\t"                                   \
 	"vpaddq %[l0], %[lo0], %[lo0]\n\t"                                   \
@@ -208,7 +210,7 @@ LF_INLINE void lf_madd2(const struct lf_consts *k, struct lf_cols *a, const f4 *
 		[hi1] "+x"((a)->hi1)
 #define LF_TEMPS                                                             \
 	[t0] "=&x"(t0), [t1] "=&x"(t1), [p0] "=&x"(p0), [p1] "=&x"(p1),      \
-		[l0] "=&x"(l0), [l1] "=&x"(l1)
+		[l0] "=&x"(l0), [l1] "=&x"(l1), [y0] "=&x"(y0), [y1] "=&x"(y1)
 
 /* x_i y_i for i = 0 .. n-1, x and y rising together (y a reversed copy),
  * n >= 1. */
@@ -222,7 +224,7 @@ LF_INLINE void lf_products(struct lf_cols *a, const f4 *x, const f4 *y, const lo
 	}
 	if (n < 2)
 		return;
-	f4 t0, t1, p0, p1, l0, l1;
+	f4 t0, t1, p0, p1, l0, l1, y0, y1;
 	/* i: bytes from the end, rising to 0 */
 	long i = -64 * (n & ~1L);
 	x += 2 * (n & ~1L);
@@ -240,7 +242,7 @@ LF_INLINE void lf_products(struct lf_cols *a, const f4 *x, const f4 *y, const lo
 LF_INLINE void lf_products2(struct lf_cols *a, const f4 *x, const f4 *y, const f4 *u,
 			    const f4 *v, const long n, const struct lf_consts *k)
 {
-	f4 t0, t1, p0, p1, l0, l1;
+	f4 t0, t1, p0, p1, l0, l1, y0, y1;
 	long i = -64 * n;
 	x += 2 * n;
 	y += 2 * n;
