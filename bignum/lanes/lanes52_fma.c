@@ -75,13 +75,13 @@
  * dependent calls, results/<cpu>/<date>-kernels.txt), against the
  * vfmadd231pd peak (bench/peak.h: 8k^2 + 2k and 6k^2 + 4k ymm FMAs):
  *   k:                                    10     20     30     40
- *   Intel 6/167, 2026-12-02-0522 mul    1211   4164   8591  15248
- *                                sqr    1081   3408   7078  12161
- * 30-43 % of the FMA peak, where the half products' own mix allows 58 %
+ *   Intel 6/167, 2026-12-02-0701 mul    1126   3815   8157  14187
+ *                                sqr    1026   3222   6659  11330
+ * 31-46 % of the FMA peak, where the half products' own mix allows 59 %
  * (their subtraction and adds take the FMAs' ports: three vector ports
  * for five operations).  Against the radix-2^28 AVX2 kernels of the same
- * run (37 digits for 20): 0.84-0.92 of their time for the product,
- * 0.93-0.97 for the squaring.
+ * run (37 digits for 20): 0.79-0.84 of their time for the product,
+ * 0.86-0.92 for the squaring.
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 
@@ -183,10 +183,12 @@ LF_INLINE void lf_madd2(const struct lf_consts *k, struct lf_cols *a, const f4 *
 
 /*
  * One digit product of each stream (x_i y_j, both lines of two f4) a
- * step: two FMAs with y from memory, a subtraction and two adds a
- * product, no more (what GCC made of the same intrinsics kept copies of
- * the sums and reloaded the constants).  The lines at OFF(X) and OFF(Y),
- * X and Y address registers (base,index).
+ * step: two FMAs, a subtraction and two adds a product, no more (what
+ * GCC made of the same intrinsics kept copies of the sums and reloaded
+ * the constants).  y is loaded into a register for its two FMAs: as a
+ * memory operand of each it cost 5-8 % of the product (Intel family 6
+ * model 167).  The lines at OFF(X) and OFF(Y), X and Y address registers
+ * (base,index).
  */
 #define LF_STEP(OFF, X, Y)                                                   \
 	"vmovapd " OFF "(" X "), %[t0]\n\t"                                  \
