@@ -197,12 +197,12 @@ LF_INLINE void lf_madd2(const struct lf_consts *k, struct lf_cols *a, const f4 *
 	"vmovapd " OFF "+32(" Y "), %[y1]\n\t"                               \
 	"vmovapd %[c1], %[p0]\n\t"                                           \
 	"vmovapd %[c1], %[p1]\n\t"                                           \
-	"vfmadd231pd %[y0], %[t0], %[p0]\n\t"                       \
-	"vfmadd231pd %[y1], %[t1], %[p1]\n\t"                    \
+	"vfmadd231pd %[y0], %[t0], %[p0]\n\t"                                \
+	"vfmadd231pd %[y1], %[t1], %[p1]\n\t"                                \
 	"vsubpd %[c2], %[p0], %[l0]\n\t"                                     \
 	"vsubpd %[c2], %[p1], %[l1]\n\t"                                     \
-	"vfmsub231pd %[y0], %[t0], %[l0]\n\t"                       \
-	"vfmsub231pd %[y1], %[t1], %[l1]\n\t"                    \
+	"vfmsub231pd %[y0], %[t0], %[l0]\n\t"                                \
+	"vfmsub231pd %[y1], %[t1], %[l1]\n\t"                                \
 	"vpaddq %[p0], %[hi0], %[hi0]\n\t"                                   \
 	"vpaddq %[p1], %[hi1], %[hi1]\n\t"                                   \
 	"vpaddq %[l0], %[lo0], %[lo0]\n\t"                                   \
