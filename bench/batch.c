@@ -19,12 +19,13 @@
 #include "records.h"
 #include "threads.h"
 
-enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
-       IMPL_BATCH_C,
+enum { IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_BATCH_FMA512, IMPL_BATCH_AVX512, IMPL_BATCH_FMA,
+       IMPL_BATCH_AVX2, IMPL_BATCH_C,
        IMPL_OPENSSL, IMPL_MB8, IMPLS };
 
 static const char *const impl_name[IMPLS] = { "ours-single", "ours-batch-ifma",
-					      "ours-batch-avx512", "ours-batch-fma",
+					      "ours-batch-fma512", "ours-batch-avx512",
+					      "ours-batch-fma",
 					      "ours-batch-avx2",
 					      "ours-batch-c", "openssl-noblind",
 					      "ipp-crypto-mb8" };
@@ -39,6 +40,8 @@ static const struct lane_row {
 } lane_rows[] = {
 	{ IMPL_BATCH_IFMA, "ifma", "IFMA lanes", "not run: no IFMA build or CPU",
 	  "not run: BIGMONT_BATCH=ifma" },
+	{ IMPL_BATCH_FMA512, "fma512", "AVX-512F FMA lanes", "not run: no AVX-512F build or CPU",
+	  "not run: BIGMONT_BATCH=fma512" },
 	{ IMPL_BATCH_AVX512, "avx512", "AVX-512F lanes", "not run: no AVX-512F build or CPU",
 	  "not run: BIGMONT_BATCH=avx512" },
 	{ IMPL_BATCH_FMA, "fma", "AVX2 FMA lanes", "not run: no FMA build or CPU",
@@ -71,7 +74,7 @@ static int listed(int i)
 	return 1;
 #else
 	return i != IMPL_BATCH_AVX2 && i != IMPL_BATCH_AVX512 && i != IMPL_BATCH_IFMA &&
-	       i != IMPL_BATCH_FMA &&
+	       i != IMPL_BATCH_FMA && i != IMPL_BATCH_FMA512 &&
 	       i != IMPL_MB8;
 #endif
 }
@@ -168,6 +171,7 @@ static int run_ops(const struct key_run *k, int i, uint8_t *out, const uint8_t *
 			rc = rsa_private_raw(k->ours, out + j * len, in + j * len, len);
 		return rc;
 	case IMPL_BATCH_IFMA:
+	case IMPL_BATCH_FMA512:
 	case IMPL_BATCH_AVX512:
 	case IMPL_BATCH_FMA:
 	case IMPL_BATCH_AVX2:
@@ -225,7 +229,8 @@ static void close_key(struct key_run *k)
 }
 
 /* only: the one lane row BIGMONT_BATCH asked for (IMPL_BATCH_C,
- * IMPL_BATCH_AVX2, IMPL_BATCH_AVX512 or IMPL_BATCH_IFMA; a profile of one lane build,
+ * IMPL_BATCH_AVX2, IMPL_BATCH_FMA, IMPL_BATCH_AVX512, IMPL_BATCH_FMA512 or IMPL_BATCH_IFMA;
+ * a profile of one lane build,
  * profiles/record --batch --lanes), or -1 for all. */
 static int open_key(struct key_run *k, const struct bench_speed_key *key, int only,
 		    char *err, size_t errlen)
@@ -366,10 +371,10 @@ static int check_answers(struct key_run *k, char *err, size_t errlen)
  * the others together, last.
  */
 static const int round_order[2][IMPLS] = {
-	{ IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_MB8, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
-	  IMPL_OPENSSL, IMPL_BATCH_C },
-	{ IMPL_SINGLE, IMPL_MB8, IMPL_BATCH_IFMA, IMPL_BATCH_AVX512, IMPL_BATCH_FMA, IMPL_BATCH_AVX2,
-	  IMPL_OPENSSL, IMPL_BATCH_C },
+	{ IMPL_SINGLE, IMPL_BATCH_IFMA, IMPL_MB8, IMPL_BATCH_FMA512, IMPL_BATCH_AVX512,
+	  IMPL_BATCH_FMA, IMPL_BATCH_AVX2, IMPL_OPENSSL, IMPL_BATCH_C },
+	{ IMPL_SINGLE, IMPL_MB8, IMPL_BATCH_IFMA, IMPL_BATCH_FMA512, IMPL_BATCH_AVX512,
+	  IMPL_BATCH_FMA, IMPL_BATCH_AVX2, IMPL_OPENSSL, IMPL_BATCH_C },
 };
 
 /* The median over r rounds of x's CPU time over y's in the same round;

@@ -1067,7 +1067,7 @@ def check_batch_doc(doc):
             if not (x and x.get("measured") and isinstance(v, (int, float)) and v > 0):
                 problems.append("no measurement of %s at %s bits" % (name, k.get("bits")))
         for name in ("ours-batch-avx2", "ours-batch-fma", "ours-batch-avx512",
-                     "ours-batch-ifma", "ipp-crypto-mb8"):
+                     "ours-batch-fma512", "ours-batch-ifma", "ipp-crypto-mb8"):
             x = impls.get(name)
             if x and not x.get("measured") and not x.get("kernel"):
                 problems.append("%s at %s bits neither measured nor saying why"
@@ -1101,10 +1101,11 @@ def batch_mb8_cell(summary, bits, machine):
     return "n/a", why
 
 
-BATCH_LANES = ("ifma", "avx512", "fma", "avx2", "c")  # the library's order of preference
+BATCH_LANES = ("ifma", "fma512", "avx512", "fma", "avx2", "c")  # the library's order of preference
 
-BATCH_HEADER = ["bits", "single", "batch ifma", "batch avx512", "batch fma", "batch avx2",
-                "batch c", "ifma/single", "avx512/single", "fma/single", "avx2/single", "c/single",
+BATCH_HEADER = ["bits", "single", "batch ifma", "batch fma512", "batch avx512", "batch fma",
+                "batch avx2", "batch c", "ifma/single", "fma512/single", "avx512/single",
+                "fma/single", "avx2/single", "c/single",
                 "single ops/s/core", "batch ops/s/core",
                 "OpenSSL single", "batch/OpenSSL", "ipp-crypto mb8", "batch/mb8"]
 
@@ -1144,7 +1145,7 @@ def batch_rows(batch, summary, machine):
 
         def per_core(x):
             return fmt_ns(1e9 / x["cpu_median_ns_per_op"]) if x else "n/a"
-        for n in ("ifma", "avx512", "fma", "avx2"):
+        for n in ("ifma", "fma512", "avx512", "fma", "avx2"):
             if not lanes[n]:
                 row = [x for x in k.get("implementations", [])
                        if x.get("name") == "ours-batch-" + n]

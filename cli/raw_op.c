@@ -49,7 +49,7 @@ static void usage(FILE *out, int private_op)
 			"  --no-fault-check  skip the out^e == in verification\n"
 			"  -h, --help        this help\n"
 			"\n"
-			"BIGMONT_BATCH=ifma|avx512|fma|avx2|c in the environment asks --batch for those\n"
+			"BIGMONT_BATCH=ifma|fma512|avx512|fma|avx2|c in the environment asks --batch for those\n"
 			"lanes (c: the portable ones); lanes this build or CPU cannot run are an error.\n");
 	else
 		fprintf(out,

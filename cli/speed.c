@@ -47,10 +47,10 @@
 	"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"        \
 	"                    multiplier peak and each Montgomery kernel's %% of it;\n"      \
 	"                    each figure a best of N runs, N scaled by --seconds\n"
-#define HELP_BATCH_LANES "IFMA, AVX-512F, AVX2 FMA, AVX2, C lanes"
+#define HELP_BATCH_LANES "IFMA, AVX-512F FMA, AVX-512F, AVX2 FMA, AVX2, C lanes"
 #define HELP_VARIANTS                                                                   \
 	"BIGMONT_CPU=c|baseline|adx|ifma in the environment; with --batch,\n"            \
-	"BIGMONT_BATCH=ifma|avx512|fma|avx2|c times those lanes alone;\n"                    \
+	"BIGMONT_BATCH=ifma|fma512|avx512|fma|avx2|c times those lanes alone;\n"         \
 	"BIGMONT_TUNE=name=0|1,... forces tuning choices (a misspelt name is an\n"       \
 	"error that lists them).\n"
 #else

@@ -45,7 +45,7 @@ static int batch_env_known(void)
 	const char *want = getenv("BIGMONT_BATCH");
 	if (want == NULL || *want == '\0' || big_crt_batch_forced() != NULL)
 		return 1;
-	cli_error("BIGMONT_BATCH='%s' is not one of c, avx2, fma, avx512, ifma", want);
+	cli_error("BIGMONT_BATCH='%s' is not one of c, avx2, fma, avx512, fma512, ifma", want);
 	return 0;
 }
 
@@ -57,6 +57,7 @@ int cli_check_batch_env(void)
 		return 0;
 	const char *needs = !strcmp(want, "ifma")     ? "AVX-512 IFMA"
 			    : !strcmp(want, "avx512") ? "AVX-512F"
+			    : !strcmp(want, "fma512") ? "AVX-512F"
 			    : !strcmp(want, "fma")    ? "AVX2 and FMA"
 						      : "AVX2";
 	char instead[64];

@@ -794,25 +794,28 @@ class Batch(unittest.TestCase):
             runs = ipp_runs(mb8=mb8)
             summary = benchlib.aggregate(runs)
             rows, notes = benchlib.batch_rows(batch_doc(), summary, runs[0][1]["machine"])
-            self.assertEqual(rows, [[2048, "1,000", "n/a", "n/a", "n/a", "700", "20,000", "n/a",
-                                     "n/a", "n/a", "0.700", "20.000", "1,000,000", "1,428,571",
+            self.assertEqual(rows, [[2048, "1,000", "n/a", "n/a", "n/a", "n/a", "700", "20,000",
+                                     "n/a", "n/a", "n/a", "n/a", "0.700", "20.000", "1,000,000",
+                                     "1,428,571",
                                      "1,100", "0.636", cell,
                                      "2.222" if mb8 else "n/a"]])  # 700 / 315
             self.assertEqual(MB_NOTE in notes.get("ipp-crypto mb8", ""), not mb8, notes)
         rows, notes = benchlib.batch_rows(batch_doc(avx2=False), [], {"ipp_note": "no ipp"})
-        self.assertEqual(rows[0][5], "n/a")
-        self.assertEqual(rows[0][13], "50,000")  # batch ops/s/core: the C lanes, the only ones
+        self.assertEqual(rows[0][6], "n/a")
+        self.assertEqual(rows[0][15], "50,000")  # batch ops/s/core: the C lanes, the only ones
         self.assertEqual(notes, {"batch avx2": "not run: no AVX2 build or CPU",
                                  "batch avx512": "not in that run's --batch (it predates the row)",
                                  "batch fma": "not in that run's --batch (it predates the row)",
+                                 "batch fma512": "not in that run's --batch (it predates the row)",
                                  "batch ifma": "not run: no IFMA build or CPU",
                                  "ipp-crypto mb8": "no ipp"})
         # The IFMA row, where measured, is the batch the ratios take.
         doc = batch_doc(ifma=True)
         rows, notes = benchlib.batch_rows(doc, [], {"ipp_note": "no ipp"})
-        self.assertEqual(rows[0][2:14], ["400", "n/a", "n/a", "700", "20,000", "0.400", "n/a",
-                                         "n/a", "0.700", "20.000", "1,000,000", "2,500,000"])
-        self.assertEqual(rows[0][15], "0.364")
+        self.assertEqual(rows[0][2:16], ["400", "n/a", "n/a", "n/a", "700", "20,000", "0.400",
+                                         "n/a", "n/a", "n/a", "0.700", "20.000", "1,000,000",
+                                         "2,500,000"])
+        self.assertEqual(rows[0][17], "0.364")
         self.assertNotIn("batch ifma", notes)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
         self.assertEqual(benchlib.batch_thread_rows(doc)[0][1], "1 (ifma)")
@@ -822,7 +825,7 @@ class Batch(unittest.TestCase):
              "rounds": 5, "cpu_median_ns_per_op": 500.0})
         runs = ipp_runs(mb8=True)
         rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
-        self.assertEqual(rows[0][16:], ["500", "0.800"])
+        self.assertEqual(rows[0][18:], ["500", "0.800"])
         self.assertNotIn("ipp-crypto mb8", notes)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
         # A run with each round's own ratios: their medians, not the
@@ -830,15 +833,15 @@ class Batch(unittest.TestCase):
         ifma_row = doc["keys"][0]["implementations"][1]
         ifma_row.update(ratio_to_single_rounds=0.41, ratio_to_mb8_rounds=0.83)
         rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
-        self.assertEqual(rows[0][7], "0.410")
-        self.assertEqual(rows[0][16:], ["500", "0.830"])
+        self.assertEqual(rows[0][8], "0.410")
+        self.assertEqual(rows[0][18:], ["500", "0.830"])
         ifma_row.update(ratio_to_single_rounds=None, ratio_to_mb8_rounds=None)
         # Its row there but not measured: n/a with the row's reason, not the
         # speed runs' figure.
         doc["keys"][0]["implementations"][-1].update(measured=False, kernel=MB_NOTE,
                                                      cpu_median_ns_per_op=None)
         rows, notes = benchlib.batch_rows(doc, benchlib.aggregate(runs), runs[0][1]["machine"])
-        self.assertEqual(rows[0][16:], ["n/a", "n/a"])
+        self.assertEqual(rows[0][18:], ["n/a", "n/a"])
         self.assertEqual(notes["ipp-crypto mb8"], MB_NOTE)
         self.assertEqual(benchlib.check_batch_doc(doc), [])
 
@@ -855,8 +858,8 @@ class Batch(unittest.TestCase):
         m = runs[0][1]["machine"]
         batch = {"command": "bigmont speed --batch --bits 2048", "doc": batch_doc()}
         md = benchlib.batch_report(batch, summary, m, markdown=True, command=batch["command"])
-        self.assertIn("| 2048 | 1,000 | n/a | n/a | n/a | 700 | 20,000 | n/a | n/a | n/a | 0.700 |",
-                      md)
+        self.assertIn("| 2048 | 1,000 | n/a | n/a | n/a | n/a | 700 | 20,000 | n/a | n/a | n/a | n/a "
+                      "| 0.700 |", md)
         self.assertIn("`bigmont speed --batch --bits 2048`, lane kernel 'avx2'", md)
         self.assertIn("n/a (ipp-crypto mb8): ", md)
         self.assertIn("| 2048 | 2 (avx2) | 900,000 | 1,350,000 | 0.667 |", md)
@@ -865,8 +868,8 @@ class Batch(unittest.TestCase):
         doc = {"schema": benchlib.RUN_SCHEMA, "machine": m, "settings": {},
                "records": summary, "batch": batch}
         merged = benchlib.merge([doc])
-        self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | n/a | n/a | n/a | 700 | 20,000 |",
-                      merged)
+        self.assertIn("| Test CPU 9000 | 2026-01-01 | 2048 | 1,000 | n/a | n/a | n/a | n/a | 700 "
+                      "| 20,000 |", merged)
         # mb8's reason once, under the first tables, not again under the batch's
         self.assertEqual(merged.count(MB_NOTE), 1, merged)
         del doc["batch"]  # a run from before the batch: no batch table
@@ -1028,7 +1031,7 @@ class RunOutput(unittest.TestCase):
                           res["batch"]["command"])
             self.assertNotIn("--threads", res["batch"]["command"])  # T = 1 only
             with open(os.path.join(results, slug, name + ".md")) as f:
-                self.assertIn("| 2048 | 1,000 | n/a | n/a | n/a | 700 | 20,000 |", f.read())
+                self.assertIn("| 2048 | 1,000 | n/a | n/a | n/a | n/a | 700 | 20,000 |", f.read())
             self.assertIn("in batches", r.stdout)
         finally:
             shutil.rmtree(tmp)

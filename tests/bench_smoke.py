@@ -549,12 +549,12 @@ def check_batch(exe, work, env, x86=True):
     for key in keys:
         impls = {x["name"]: x for x in key.get("implementations", [])}
         for name in ("ours-single", "ours-batch-c", "openssl-noblind") + (
-                ("ours-batch-avx2", "ours-batch-fma", "ours-batch-avx512", "ours-batch-ifma",
-                 "ipp-crypto-mb8") if x86 else ()):
+                ("ours-batch-avx2", "ours-batch-fma", "ours-batch-avx512", "ours-batch-fma512",
+                 "ours-batch-ifma", "ipp-crypto-mb8") if x86 else ()):
             check(name in impls, "--batch JSON has %s" % name)
         check(x86 or not any(n in impls for n in ("ours-batch-avx2", "ours-batch-fma",
-                                                   "ours-batch-avx512", "ours-batch-ifma",
-                                                   "ipp-crypto-mb8")),
+                                                   "ours-batch-avx512", "ours-batch-fma512",
+                                                   "ours-batch-ifma", "ipp-crypto-mb8")),
               "--batch JSON off x86-64 has no AVX2, FMA, AVX-512F, IFMA or mb8 row")
         for name, x in impls.items():
             if x.get("measured"):
@@ -569,7 +569,8 @@ def check_batch(exe, work, env, x86=True):
                       "--batch %s: calls a round for 1 ms: %r" % (name, x))
             else:
                 check(name in ("ours-batch-avx2", "ours-batch-fma", "ours-batch-avx512",
-                               "ours-batch-ifma", "ipp-crypto-mb8") and x.get("kernel"),
+                               "ours-batch-fma512", "ours-batch-ifma", "ipp-crypto-mb8") and
+                      x.get("kernel"),
                       "only the AVX2, FMA, AVX-512F, IFMA and mb8 rows may be absent, with a "
                       "reason: %r" % x)
         check(impls.get("ours-single", {}).get("ratio_to_single") == 1 and
@@ -583,8 +584,8 @@ def check_batch(exe, work, env, x86=True):
                 x["ratio_to_single_rounds"] > 0 and
                 (x["ratio_to_mb8_rounds"] > 0 if mb8 else x["ratio_to_mb8_rounds"] is None)),
                   "--batch %s round ratios: %r" % (name, x))
-        batch = next(n for n in ("ours-batch-ifma", "ours-batch-avx512", "ours-batch-fma",
-                                 "ours-batch-avx2", "ours-batch-c")
+        batch = next(n for n in ("ours-batch-ifma", "ours-batch-fma512", "ours-batch-avx512",
+                                 "ours-batch-fma", "ours-batch-avx2", "ours-batch-c")
                      if impls.get(n, {}).get("measured") or n == "ours-batch-c")
         rows = {(x.get("name"), x.get("threads")): x for x in key.get("threads", [])}
         check(sorted(rows) == sorted((n, t) for n in ("ours-single", batch) for t in (1, 2)),
@@ -622,10 +623,10 @@ def check_batch(exe, work, env, x86=True):
     # --batch sets it); the other lane row says why it did not run.
     ran = {x.get("name") for key in keys for x in key.get("implementations", [])
            if x.get("measured")}
-    for lanes in ("c",) + tuple(x for x in ("avx2", "fma", "avx512", "ifma")
+    for lanes in ("c",) + tuple(x for x in ("avx2", "fma", "avx512", "fma512", "ifma")
                                 if "ours-batch-" + x in ran):
         others = [n for n in ("ours-batch-c", "ours-batch-avx2", "ours-batch-fma",
-                              "ours-batch-avx512", "ours-batch-ifma")
+                              "ours-batch-avx512", "ours-batch-fma512", "ours-batch-ifma")
                   if n != "ours-batch-" + lanes]
         r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01",
                             "--json", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -651,7 +652,8 @@ def check_batch(exe, work, env, x86=True):
                                                                         impls[other]))
     # Lanes asked for where they cannot run: the header says so, and every
     # lane row that runs is timed (here the C lanes at least).
-    absent = [x for x in ("avx2", "fma", "avx512", "ifma") if "ours-batch-" + x not in ran]
+    absent = [x for x in ("avx2", "fma", "avx512", "fma512", "ifma")
+              if "ours-batch-" + x not in ran]
     if absent:
         r = subprocess.run([exe, "speed", "--batch", "--bits", "1024", "--seconds", "0.01"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -668,7 +670,7 @@ def check_batch(exe, work, env, x86=True):
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
                        env=dict(env, BIGMONT_BATCH="avx3"), timeout=60 * SLOWER)
     check(r.returncode == 2 and r.stdout == "" and
-          "BIGMONT_BATCH='avx3' is not one of c, avx2, fma, avx512, ifma" in r.stderr,
+          "BIGMONT_BATCH='avx3' is not one of c, avx2, fma, avx512, fma512, ifma" in r.stderr,
           "--batch with BIGMONT_BATCH=avx3 refused: %d %r" % (r.returncode, r.stderr))
     # The command profiles/record --batch profiles is one bigmont takes.
     loader = importlib.machinery.SourceFileLoader(

@@ -5,7 +5,7 @@
 # variable-time big_modexp beside the batch: the leak must be seen; it stops
 # once it is, within seconds on a quiet machine) and their setup's check
 # that the timed batch gives the single operations' results, in each lane
-# build (BIGMONT_BATCH=c, avx2, avx512, fma, ifma: a build or CPU without one runs the
+# build (BIGMONT_BATCH=c, avx2, avx512, fma, fma512, ifma: a build or CPU without one runs the
 # best lanes it has).
 add_executable(dudect "${CMAKE_CURRENT_SOURCE_DIR}/ct/dudect.c")
 target_link_libraries(dudect PRIVATE bigmont_rsa bigmont_bignum GMP::GMP m)
@@ -35,7 +35,7 @@ else()
   set_tests_properties(dudect_batch_control PROPERTIES
     PASS_REGULAR_EXPRESSION "verdict: LEAK DETECTED")
 endif()
-foreach(lanes IN ITEMS c avx2 avx512 fma ifma)
+foreach(lanes IN ITEMS c avx2 avx512 fma fma512 ifma)
   add_test(NAME dudect_batch_check.${lanes} COMMAND dudect --target batch --check-only)
   set_tests_properties(dudect_batch_check.${lanes} PROPERTIES
     ENVIRONMENT "BIGMONT_BATCH=${lanes}"

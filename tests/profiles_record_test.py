@@ -452,14 +452,15 @@ class Batch(unittest.TestCase):
 
     def test_default_lanes(self):
         # The lanes the library takes: the C ones in the portable builds,
-        # IFMA in the assembly build where the CPU has it, else AVX-512F,
-        # else FMA, else AVX2; under valgrind AVX2 or C.
+        # IFMA in the assembly build where the CPU has it, else the FMA
+        # lanes in zmm (AVX-512F), else FMA, else AVX2; under valgrind AVX2
+        # or C.
         self.assertEqual(record.default_lanes("chunk32"), "c")
         self.assertEqual(record.default_lanes("chunk64"), "c")
         real = record.proflib._cpuinfo_field
         try:
             for flags, want in (("fpu sse2 avx avx2 bmi2", "avx2"), ("fpu sse2 avx", "c"),
-                                ("fpu fma avx2 bmi2", "fma"), ("fpu fma avx2 avx512f", "avx512"),
+                                ("fpu fma avx2 bmi2", "fma"), ("fpu fma avx2 avx512f", "fma512"),
                                 ("fpu avx2 avx512f avx512ifma", "ifma"), (None, "c")):
                 record.proflib._cpuinfo_field = (
                     lambda name, flags=flags: flags if name == "flags" else real(name))

@@ -1262,7 +1262,7 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 								       key("rsa1024-e3.pem") } }) {
 		Result r = run(args, dir.path);
 		EXPECT_EQ(r.status, 2) << args[1];
-		EXPECT_NE(r.err.find("BIGMONT_BATCH='avx3' is not one of c, avx2, fma, avx512, ifma"),
+		EXPECT_NE(r.err.find("BIGMONT_BATCH='avx3' is not one of c, avx2, fma, avx512, fma512, ifma"),
 			  std::string::npos)
 			<< r.err;
 	}
@@ -1270,7 +1270,7 @@ TEST(Cli, BigmontBatchIsCheckedAndExplained)
 	Result help = run({ kExe, "decrypt", "--help" }, dir.path);
 	EXPECT_EQ(help.status, 0) << "a bad BIGMONT_BATCH blocked --help: " << help.err;
 
-	for (const char *lanes : { "c", "avx2", "fma", "avx512", "ifma" }) {
+	for (const char *lanes : { "c", "avx2", "fma", "avx512", "fma512", "ifma" }) {
 		SCOPED_TRACE(lanes);
 		batch.set(lanes);
 		ASSERT_NE(big_crt_batch_forced(), nullptr);

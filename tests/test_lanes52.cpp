@@ -124,6 +124,9 @@ std::vector<Build> builds()
 #if BIG_LANES52_HAVE_FMA_BUILD
 	v.push_back({ "fma", BIG_LANES52_OPS_INIT(fma), big_lanes52_cpu_has_fma() != 0 });
 #endif
+#if BIG_LANES52_HAVE_FMA512_BUILD
+	v.push_back({ "fma512", BIG_LANES52_OPS_INIT(fma512), big_lanes_cpu_has_avx512() != 0 });
+#endif
 	return v;
 }
 
@@ -999,30 +1002,30 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 	}
 }
 
-/* The wipe reaches as deep as the FMA kernels' frames: from one frame,
- * the batch CRT's kernels and the public batch's exponentiation (as
+/* The wipe reaches as deep as an FMA build's kernels' frames: from one
+ * frame, the batch CRT's kernels and the public batch's exponentiation (as
  * big_modexp_crt_batch and big_modexp_public_batch call them) write no
  * deeper than the build's wipe zeroes (as those callers call it):
  * at 1024- and 2048-bit primes (the mod init's 40-digit products the
- * deepest), in every build, the sanitizers' with their deeper frames. */
-TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
+ * deepest), in every build, the sanitizers' with their deeper frames.
+ * want: BIGMONT_BATCH for the build, whose name big_lanes52_ops_choose
+ * must give. */
+void expect_wipe_as_deep_as_the_frames(const char *want, uint64_t seed)
 {
-	if (!big_lanes52_cpu_has_fma())
-		GTEST_SKIP() << "skipped: no AVX2 and FMA";
-	bt::BatchEnv env("fma");
+	bt::BatchEnv env(want);
 	struct big_lanes52_ops lanes;
 	ASSERT_EQ(big_lanes52_ops_choose(&lanes), 1);
-	ASSERT_STREQ(lanes.name, "fma");
+	ASSERT_STREQ(lanes.name, want);
 	bt::paint_stack_below();
 	lanes.wipe(BIG_LANES52_FRAME_BYTES);
 	const ptrdiff_t wiped = bt::stack_below_depth();
 	EXPECT_GE(wiped, BIG_LANES52_FRAME_BYTES);
-	bt::Rng rng(0x1a4e5241);
+	bt::Rng rng(seed);
 	for (int bits : { 1024, 2048 }) {
 		SCOPED_TRACE(std::to_string(bits) + "-bit primes");
 		lane_check::CrtBatchCase c;
 		c.make(rng, bits, BIG_CRT_BATCH_MAX);
-		if (HasFatalFailure())
+		if (::testing::Test::HasFatalFailure())
 			return;
 		std::vector<uint8_t> scratch(big_crt_batch_scratch(c.len));
 		bt::paint_stack_below();
@@ -1045,11 +1048,49 @@ TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
 	}
 }
 
+TEST(Lanes52Fma, WipeIsAsDeepAsTheFrames)
+{
+	if (!big_lanes52_cpu_has_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	expect_wipe_as_deep_as_the_frames("fma", 0x1a4e5241);
+}
+
 TEST(Lanes52Fma, FramesAreWipedByTheirCaller)
 {
 	if (!big_lanes52_cpu_has_fma())
 		GTEST_SKIP() << "skipped: no AVX2 and FMA";
 	expect_frames_wiped("fma", true);
+}
+#endif
+
+#if BIG_LANES52_HAVE_FMA512_BUILD
+/* The zmm FMA build is the library's choice where the CPU has AVX-512 F
+ * and no IFMA; its rounding is in each instruction (no MXCSR to restore). */
+TEST(Lanes52Fma512, OfferedWhereTheCpuHasIt)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512 F";
+	struct big_lanes52_ops o;
+	bt::BatchEnv env(nullptr);
+	ASSERT_EQ(big_lanes52_ops_choose(&o), 1);
+	EXPECT_STREQ(o.name, big_lanes52_cpu_has_ifma() ? "ifma" : "fma512");
+	bt::BatchEnv forced("fma512");
+	ASSERT_EQ(big_lanes52_ops_choose(&o), 1);
+	EXPECT_STREQ(o.name, "fma512");
+}
+
+TEST(Lanes52Fma512, WipeIsAsDeepAsTheFrames)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512 F";
+	expect_wipe_as_deep_as_the_frames("fma512", 0x1a4e5242);
+}
+
+TEST(Lanes52Fma512, FramesAreWipedByTheirCaller)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512 F";
+	expect_frames_wiped("fma512", true);
 }
 #endif
 
@@ -1103,7 +1144,7 @@ using bt::BatchEnv;
 TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 {
 	const bool ifma = BIG_LANES52_HAVE_IFMA_BUILD && big_lanes52_cpu_has_ifma();
-	bool avx2 = false, avx512 = false, fma = false;
+	bool avx2 = false, avx512 = false, fma = false, fma512 = false;
 #if BIG_LANES_HAVE_AVX2_BUILD
 	avx2 = big_lanes_cpu_has_avx2() != 0;
 #endif
@@ -1113,39 +1154,46 @@ TEST(Lanes52Dispatch, IfmaWhereTheCpuHasItUnlessForcedOff)
 #if BIG_LANES52_HAVE_FMA_BUILD
 	fma = big_lanes52_cpu_has_fma() != 0;
 #endif
+#if BIG_LANES52_HAVE_FMA512_BUILD
+	fma512 = big_lanes_cpu_has_avx512() != 0;
+#endif
 	/* Unasked, the portable lanes are not run: "none" (crt_batch.c). */
 	const std::string best28 = avx512 ? "avx512" : avx2 ? "avx2" : "none";
 	/* "avx3" names no build: as unset (big_crt_batch_forced). */
-	for (const char *want : { static_cast<const char *>(nullptr), "ifma", "fma", "avx512",
-				  "avx2", "c", "avx3", "" }) {
+	for (const char *want : { static_cast<const char *>(nullptr), "ifma", "fma512", "fma",
+				  "avx512", "avx2", "c", "avx3", "" }) {
 		BatchEnv env(want);
 		const std::string w = want == nullptr ? "(unset)" : want;
 		big_lanes52_ops o;
 		memset(&o, 0, sizeof(o));
 		const bool named = big_crt_batch_forced() != nullptr;
-		EXPECT_EQ(named, want != nullptr && (w == "ifma" || w == "fma" || w == "avx512" ||
-						     w == "avx2" || w == "c"))
+		EXPECT_EQ(named, want != nullptr && (w == "ifma" || w == "fma512" || w == "fma" ||
+						     w == "avx512" || w == "avx2" || w == "c"))
 			<< w;
-		/* The library's order: ifma, avx512 (radix 2^28), fma, avx2;
-		 * a build named is taken where the CPU runs it, and =ifma
-		 * where it cannot gets the best there is. */
+		/* The library's order: ifma, fma512, avx512 (radix 2^28),
+		 * fma, avx2; a build named is taken where the CPU runs it,
+		 * and =ifma where it cannot gets the best there is. */
 		const bool any = !named || w == "ifma";
 		std::string kernel = w == "c" ? "c" : w == "avx2" ? (avx2 ? "avx2" : "none")
 						   : w == "avx512" ? best28 : "";
 		if (kernel.empty()) {
 			if (ifma && any)
 				kernel = "ifma";
+			else if (fma512 && (w == "fma512" || any))
+				kernel = "fma512";
 			else if (fma && (w == "fma" || (any && !avx512)))
 				kernel = "fma";
 			else
 				kernel = best28;
 		}
 		const int chose = big_lanes52_ops_choose(&o);
-		EXPECT_EQ(chose != 0, kernel == "ifma" || kernel == "fma") << w;
+		EXPECT_EQ(chose != 0, kernel == "ifma" || kernel == "fma512" || kernel == "fma") << w;
 		if (chose) {
 			EXPECT_EQ(std::string(o.name), kernel) << w;
 #if BIG_LANES52_HAVE_IFMA_BUILD
-			EXPECT_EQ(o.pow, kernel == "ifma" ? &big_lanes52_pow_ifma : &big_lanes52_pow_fma)
+			EXPECT_EQ(o.pow, kernel == "ifma"     ? &big_lanes52_pow_ifma
+					 : kernel == "fma512" ? &big_lanes52_pow_fma512
+							      : &big_lanes52_pow_fma)
 				<< w;
 #endif
 		}

@@ -127,6 +127,9 @@ std::vector<const char *> kernels()
 	BatchEnv fma("fma");
 	if (std::string(big_crt_batch_kernel()) == "fma")
 		v.push_back("fma");
+	BatchEnv fma512("fma512");
+	if (std::string(big_crt_batch_kernel()) == "fma512")
+		v.push_back("fma512");
 	BatchEnv ifma("ifma");
 	if (std::string(big_crt_batch_kernel()) == "ifma")
 		v.push_back("ifma");

@@ -365,6 +365,20 @@ int big_lanes52_fma_rounds_down(void);
 #else
 #define BIG_LANES52_HAVE_FMA_BUILD 0
 #endif
+#if defined(__x86_64__) && BIGMONT_HAVE_ASM
+/*
+ * The FMA build's arithmetic in zmm (lanes52_fma512.c): eight lanes a
+ * register, the rounding in each instruction; the IFMA build's words.
+ * Callable only where big_lanes_cpu_has_avx512() (lanes.h).  Its frames
+ * and zmm registers are left dirty like the IFMA build's, and wiped by its
+ * wipe (big_r52_stack_wipe_ifma needs AVX-512 F only).
+ */
+#define BIG_LANES52_HAVE_FMA512_BUILD 1
+BIG_LANES52_DECLARE_BUILD(fma512)
+#define big_lanes52_wipe_fma512 big_r52_stack_wipe_ifma
+#else
+#define BIG_LANES52_HAVE_FMA512_BUILD 0
+#endif
 /* 1 if the CPU has AVX2 and FMA and the OS saves the YMM state (bound at
  * load: bignum/dispatch.c); big_lanes52_cpu_has_fma also asks, at each
  * call, whether the FMA build's rounding mode takes
@@ -400,13 +414,13 @@ struct big_lanes52_ops {
  * Whether the batch path runs a radix-2^52 build (lanes_select.c): 1 and
  * *ops set to the IFMA build where this build has it, the CPU can run it
  * and BIGMONT_BATCH names no other build (big_crt_batch_forced: unset,
- * "ifma", or no build's name); else to the FMA build where the CPU has
- * AVX2 and FMA and BIGMONT_BATCH says "fma", or is unset, "ifma" or no
- * build's name on a CPU without AVX-512 F (where the radix-2^28 zmm
- * build comes first: it measured the faster on Intel family 6 model 167,
- * docs/design-notes.md); else 0 (*ops untouched) and the batch path takes
- * big_lanes_ops_choose's build: BIGMONT_BATCH=c, =avx2 or =avx512 ask
- * for those.
+ * "ifma", or no build's name); else to the zmm FMA build where the CPU
+ * has AVX-512 F and BIGMONT_BATCH is not "fma" (ahead of the radix-2^28
+ * zmm build: 0.80-0.87 of its kernels' time on Intel family 6 model 167,
+ * docs/design-notes.md); else to the ymm FMA build where the CPU has AVX2
+ * and FMA and BIGMONT_BATCH is not "fma512"; else 0 (*ops untouched) and
+ * the batch path takes big_lanes_ops_choose's build: BIGMONT_BATCH=c,
+ * =avx2 or =avx512 ask for those.
  */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops);
 

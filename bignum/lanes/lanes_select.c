@@ -17,7 +17,7 @@
 
 const char *big_crt_batch_forced(void)
 {
-	static const char *const names[] = { "c", "avx2", "avx512", "fma", "ifma" };
+	static const char *const names[] = { "c", "avx2", "avx512", "fma", "fma512", "ifma" };
 	const char *want = getenv("BIGMONT_BATCH");
 	for (size_t i = 0; want != NULL && i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(want, names[i]) == 0)
@@ -62,24 +62,33 @@ int big_lanes52_cpu_has_fma(void)
 
 /* Radix 2^52 on IFMA before the radix-2^28 builds where it can run: each
  * vpmadd52 takes eight 52-bit digit products (half products) where a
- * vpmuludq takes four of 28 bits.  Its FMA build (two double-precision
- * multiply-adds a half-product pair, four lanes a ymm) after the
- * radix-2^28 zmm build and before the ymm one (lanes52.h). */
+ * vpmuludq takes four of 28 bits.  Without IFMA, its FMA builds (two
+ * double-precision multiply-adds a half-product pair): in zmm where the
+ * CPU has AVX-512 F, before the radix-2^28 zmm build; in ymm after it,
+ * before the radix-2^28 ymm one (lanes52.h). */
 int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 {
 	const char *want = big_crt_batch_forced();
 	const int asked_fma = want != NULL && strcmp(want, "fma") == 0;
-	if (want != NULL && !asked_fma && strcmp(want, "ifma") != 0)
+	const int asked_fma512 = want != NULL && strcmp(want, "fma512") == 0;
+	if (want != NULL && !asked_fma && !asked_fma512 && strcmp(want, "ifma") != 0)
 		return 0;
 #if BIG_LANES52_HAVE_IFMA_BUILD
-	if (!asked_fma && big_lanes52_cpu_has_ifma()) {
+	if (!asked_fma && !asked_fma512 && big_lanes52_cpu_has_ifma()) {
 		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);
 		*ops = ifma;
 		return 1;
 	}
 #endif
+#if BIG_LANES52_HAVE_FMA512_BUILD
+	if (!asked_fma && big_lanes_cpu_has_avx512()) {
+		const struct big_lanes52_ops fma512 = BIG_LANES52_OPS_INIT(fma512);
+		*ops = fma512;
+		return 1;
+	}
+#endif
 #if BIG_LANES52_HAVE_FMA_BUILD
-	if ((asked_fma || !big_lanes_cpu_has_avx512()) && big_lanes52_cpu_has_fma()) {
+	if (!asked_fma512 && big_lanes52_cpu_has_fma()) {
 		const struct big_lanes52_ops fma = BIG_LANES52_OPS_INIT(fma);
 		*ops = fma;
 		return 1;

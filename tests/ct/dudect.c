@@ -46,7 +46,7 @@
  *         too small to show through an RSA-2048 batch in 60 s on a loaded
  *         machine.
  *   The batch targets run the lane build big_crt_batch_kernel() names
- *   (BIGMONT_BATCH=c|avx2|fma|avx512|ifma) and check, before timing, that the batch gives
+ *   (BIGMONT_BATCH=c|avx2|fma|avx512|fma512|ifma) and check, before timing, that the batch gives
  *   the single operations' results.
  *
  *   dudect [--target rsa|crt|modexp_ct|modexp|batch|crt_batch|crt_batch_leaky]

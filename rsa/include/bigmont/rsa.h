@@ -182,9 +182,10 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * key's secrets, blinding and the fault check as each key's options say; a
  * failed fault check fails that operation alone and writes nothing of it),
  * four at a time in the vector lanes of one exponentiation (AVX-512 IFMA
- * where the CPU has it, else AVX-512F, else AVX2: big_crt_batch_kernel()
- * names it; without any of them every operation runs singly and it says
- * "none").  BIGMONT_BATCH=ifma, avx512, avx2 or c in the environment asks
+ * where the CPU has it, else AVX-512F, else AVX2 (with FMA where it has
+ * that): big_crt_batch_kernel() names it; without any of them every
+ * operation runs singly and it says "none").  BIGMONT_BATCH=ifma, fma512,
+ * avx512, fma, avx2 or c in the environment asks
  * for that build (c: the portable one, slower than single operations and
  * otherwise not used; any other value is ignored).  keys[i] may be
  * the same key for every i (the common case, no extra cost) or different
