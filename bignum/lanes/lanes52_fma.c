@@ -68,8 +68,11 @@
  * two operands rise together under one index; the modulus once an
  * exponentiation.  The exponentiations are lanes52_impl.h's (fixed window,
  * a scan of every table entry; square and multiply over public bits) on
- * these products.  Constant time: no branch or address depends on a
- * digit, a modulus or an exponent bit.
+ * these products.  The column schedule, the conversions and the
+ * exponentiations are written once for this build and its zmm form
+ * (lanes52_fma512.c) in lanes52_fma_impl.h; this file holds the ymm
+ * steps.  Constant time: no branch or address depends on a digit, a
+ * modulus or an exponent bit.
  *
  * Core cycles a call, 8 lanes (`bigmont speed --kernels`, best of 100 x 16
  * dependent calls, results/<cpu>/<date>-kernels.txt), against the
@@ -151,21 +154,11 @@ LF_INLINE f4 lf_mullo(const struct lf_consts *k, f4 x, f4 y)
 /* ... and in a frame of doubles, a digit line of two f4. */
 #define LF_D(p, j, s) ((p)[2 * (j) + (s)])
 
-LF_INLINE void lf_to_doubles(f4 *d, const uint64_t *x, const int k, const struct lf_consts *c)
+/* Digit j of lane number x into digit line d (both streams). */
+LF_INLINE void lf_load_line(f4 *d, const uint64_t *x, const int j, const struct lf_consts *c)
 {
-	for (int j = 0; j < k; j++)
-		for (int s = 0; s < 2; s++)
-			LF_D(d, j, s) = lf_digit(c, _mm256_loadu_si256((const __m256i *)LF_AT(x, j, s)));
-}
-
-/* The same in reversed digit order: digit k - 1 - j at line j. */
-LF_INLINE void lf_to_doubles_reversed(f4 *d, const uint64_t *x, const int k,
-				      const struct lf_consts *c)
-{
-	for (int j = 0; j < k; j++)
-		for (int s = 0; s < 2; s++)
-			LF_D(d, k - 1 - j, s) =
-				lf_digit(c, _mm256_loadu_si256((const __m256i *)LF_AT(x, j, s)));
+	for (int s = 0; s < 2; s++)
+		d[s] = lf_digit(c, _mm256_loadu_si256((const __m256i *)LF_AT(x, j, s)));
 }
 
 /* The two streams' sums: this column's lo halves and the next column's
@@ -174,8 +167,21 @@ struct lf_cols {
 	i4 lo0, hi0, lo1, hi1;
 };
 
+LF_INLINE struct lf_cols lf_cols_zero(void)
+{
+	const i4 z = _mm256_setzero_si256();
+	return (struct lf_cols){ z, z, z, z };
+}
+
+LF_INLINE struct lf_cols lf_cols_twice(struct lf_cols x)
+{
+	return (struct lf_cols){ _mm256_slli_epi64(x.lo0, 1), _mm256_slli_epi64(x.hi0, 1),
+				 _mm256_slli_epi64(x.lo1, 1), _mm256_slli_epi64(x.hi1, 1) };
+}
+
 /* lo and hi of digit line x times digit line y, both streams. */
-LF_INLINE void lf_madd2(const struct lf_consts *k, struct lf_cols *a, const f4 *x, const f4 *y)
+LF_INLINE void lf_madd_line(const struct lf_consts *k, struct lf_cols *a, const f4 *x,
+			    const f4 *y)
 {
 	lf_madd(k, &a->lo0, &a->hi0, x[0], y[0]);
 	lf_madd(k, &a->lo1, &a->hi1, x[1], y[1]);
@@ -220,7 +226,7 @@ LF_INLINE void lf_products(struct lf_cols *a, const f4 *x, const f4 *y, const lo
 			   const struct lf_consts *k)
 {
 	if (n & 1) {
-		lf_madd2(k, a, x, y);
+		lf_madd_line(k, a, x, y);
 		x += 2;
 		y += 2;
 	}
@@ -258,15 +264,6 @@ LF_INLINE void lf_products2(struct lf_cols *a, const f4 *x, const f4 *y, const f
 		: [x] "r"(x), [y] "r"(y), [u] "r"(u), [v] "r"(v), [c1] "x"(k->c1),
 		  [c2] "x"(k->c2)
 		: "memory", "cc");
-}
-
-/* x_i y_{c-i} for i = lo .. hi (none where hi < lo); yr: y reversed, k
- * digits. */
-LF_INLINE void lf_column(struct lf_cols *a, const f4 *x, const f4 *yr, const int c,
-			 const int lo, const int hi, const int k, const struct lf_consts *cs)
-{
-	if (hi >= lo)
-		lf_products(a, x + 2 * lo, yr + 2 * (k - 1 - c + lo), hi - lo + 1, cs);
 }
 
 /*
@@ -318,112 +315,6 @@ LF_INLINE void lf_carry_in(struct lf_cols *a, const struct lf_cols *t)
 	a->hi1 = t->hi1;
 }
 
-/* Column c of the product, its terms but q_c m_0 into t from 0: a_i
- * b_{c-i} and q_i m_{c-i} for lo <= i <= qhi, and a_c b_0 where c < k
- * (no q m term beside it).  Returns how many halves of each kind. */
-LF_INLINE int lf_mul_column(struct lf_cols *t, const f4 *ad, const f4 *br, const f4 *qd,
-			    const f4 *mr, const int c, const int lo, const int qhi, const int k,
-			    const struct lf_consts *cs)
-{
-	const i4 z = _mm256_setzero_si256();
-	*t = (struct lf_cols){ z, z, z, z };
-	int n = 0;
-	if (qhi >= lo) {
-		n = 2 * (qhi - lo + 1);
-		lf_products2(t, ad + 2 * lo, br + 2 * (k - 1 - c + lo), qd + 2 * lo,
-			     mr + 2 * (k - 1 - c + lo), qhi - lo + 1, cs);
-	}
-	if (c < k) {
-		n++;
-		lf_madd2(cs, t, ad + 2 * c, br + 2 * (k - 1));
-	}
-	return n;
-}
-
-/* r = a b / R (lanes52.h's product): a as doubles, b and m as doubles
- * in reversed digit order.  Columns below k and from k in loops of their
- * own, as lf_sqr. */
-LF_KERNEL void lf_mul(uint64_t *r, const f4 *ad, const f4 *br, const f4 *mr, const f4 *k0d,
-		      const int k)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 qd[2 * BIG_LANES52_MAX_DIGITS];
-	const i4 z = _mm256_setzero_si256();
-	const f4 *m0 = mr + 2 * (k - 1);
-	struct lf_cols a = { z, z, z, z };
-	int n_hi_in = 0;
-	for (int c = 0; c < k; c++) {
-		struct lf_cols t;
-		const int n = lf_mul_column(&t, ad, br, qd, mr, c, 0, c - 1, k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n + 1;
-	}
-	for (int c = k; c < 2 * k; c++) {
-		struct lf_cols t;
-		const int n = lf_mul_column(&t, ad, br, qd, mr, c, c - k + 1, k - 1, k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n;
-	}
-}
-
-/* Column c of the squaring, its terms but q_c m_0 into t from 0: the
- * cross products a_i a_{c-i}, lo <= i <= xhi (i < c - i), doubled, the
- * square of a_{c/2} where c is even and below 2k - 1, and q_i m_{c-i} for
- * lo <= i <= qhi.  Returns how many halves of each kind. */
-LF_INLINE int lf_sqr_column(struct lf_cols *t, const f4 *ad, const f4 *ar, const f4 *qd,
-			    const f4 *mr, const int c, const int lo, const int xhi, const int qhi,
-			    const int k, const struct lf_consts *cs)
-{
-	const i4 z = _mm256_setzero_si256();
-	struct lf_cols x = { z, z, z, z };
-	lf_column(&x, ad, ar, c, lo, xhi, k, cs);
-	int n = xhi >= lo ? 2 * (xhi - lo + 1) : 0;
-	t->lo0 = _mm256_slli_epi64(x.lo0, 1);
-	t->hi0 = _mm256_slli_epi64(x.hi0, 1);
-	t->lo1 = _mm256_slli_epi64(x.lo1, 1);
-	t->hi1 = _mm256_slli_epi64(x.hi1, 1);
-	if (c % 2 == 0 && c / 2 < k) {
-		lf_madd2(cs, t, ad + c, ad + c);
-		n++;
-	}
-	if (qhi >= lo) {
-		lf_column(t, qd, mr, c, lo, qhi, k, cs);
-		n += qhi - lo + 1;
-	}
-	return n;
-}
-
-/* r = a a / R (lanes52.h's squaring): a as doubles, in both orders, m
- * reversed.  The columns below k (each gives a q digit) and from k (each
- * a digit of r) in loops of their own: their bounds are simpler there. */
-LF_KERNEL void lf_sqr(uint64_t *r, const f4 *ad, const f4 *ar, const f4 *mr, const f4 *k0d,
-		      const int k)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 qd[2 * BIG_LANES52_MAX_DIGITS];
-	const i4 z = _mm256_setzero_si256();
-	const f4 *m0 = mr + 2 * (k - 1);
-	struct lf_cols a = { z, z, z, z };
-	int n_hi_in = 0;
-	for (int c = 0; c < k; c++) {
-		struct lf_cols t;
-		const int n = lf_sqr_column(&t, ad, ar, qd, mr, c, 0, (c - 1) >> 1, c - 1, k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n + 1;
-	}
-	for (int c = k; c < 2 * k; c++) {
-		struct lf_cols t;
-		const int n = lf_sqr_column(&t, ad, ar, qd, mr, c, c - k + 1, (c - 1) >> 1, k - 1,
-					    k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n;
-	}
-}
-
 /* The rounding mode toward minus infinity (MXCSR.RC = 01) for the
  * kernels, every exception masked (a caller that unmasked the inexact one
  * would trap at the first product); returns the caller's MXCSR, which
@@ -455,64 +346,7 @@ int big_lanes52_fma_rounds_down(void)
 	return hi == 1;
 }
 
-LF_INLINE void lf_mod_doubles(f4 *md, f4 *k0d, const struct big_lanes52_mod *mod,
-			      const struct lf_consts *cs)
-{
-	lf_to_doubles_reversed(md, mod->m, mod->digits, cs);
-	for (int s = 0; s < 2; s++)
-		k0d[s] = lf_digit(cs, _mm256_loadu_si256((const __m256i *)(mod->k0 + 4 * s)));
-}
-
-/* The product and squaring on the lane layout, the modulus given as
- * doubles; in the rounding mode set.  Functions of their own: the
- * operands' doubles in one frame whatever calls them (inlined into the
- * exponentiations, the sanitizer builds gave each call its own, 42 KB of
- * frame in lf_pow, deeper than their wipe). */
-LF_KERNEL void lf_mul_words(uint64_t *r, const uint64_t *a, const uint64_t *b, const f4 *md,
-			    const f4 *k0d, const int k)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 ad[2 * BIG_LANES52_MAX_DIGITS], bd[2 * BIG_LANES52_MAX_DIGITS];
-	lf_to_doubles(ad, a, k, &cs);
-	lf_to_doubles_reversed(bd, b, k, &cs);
-	lf_mul(r, ad, bd, md, k0d, k);
-}
-
-LF_KERNEL void lf_sqr_words(uint64_t *r, const uint64_t *a, const f4 *md, const f4 *k0d,
-			    const int k)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 ad[2 * BIG_LANES52_MAX_DIGITS], ar[2 * BIG_LANES52_MAX_DIGITS];
-	lf_to_doubles(ad, a, k, &cs);
-	for (int j = 0; j < 2 * k; j += 2) {
-		ar[2 * k - 2 - j] = ad[j];
-		ar[2 * k - 1 - j] = ad[j + 1];
-	}
-	lf_sqr(r, ad, ar, md, k0d, k);
-}
-
-void big_lanes52_mul_fma(uint64_t *r, const uint64_t *a, const uint64_t *b,
-			 const struct big_lanes52_mod *mod)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 md[2 * BIG_LANES52_MAX_DIGITS], k0d[2];
-	lf_mod_doubles(md, k0d, mod, &cs);
-	const unsigned csr = lf_round_down();
-	lf_mul_words(r, a, b, md, k0d, mod->digits);
-	_mm_setcsr(csr);
-}
-
-void big_lanes52_sqr_fma(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod)
-{
-	const struct lf_consts cs = lf_consts();
-	f4 md[2 * BIG_LANES52_MAX_DIGITS], k0d[2];
-	lf_mod_doubles(md, k0d, mod, &cs);
-	const unsigned csr = lf_round_down();
-	lf_sqr_words(r, a, md, k0d, mod->digits);
-	_mm_setcsr(csr);
-}
-
-/* ---- the exponentiations ------------------------------------------------ */
+/* ---- the table read, the last subtraction, the entry points ------------ */
 
 /* Digits of lf_select_block's blocks: its accumulators (two streams) and
  * the masks stay in the sixteen registers. */
@@ -590,119 +424,46 @@ LF_INLINE void lf_final_sub(uint64_t *out, const uint64_t *r, const uint64_t *m,
 	}
 }
 
-/* The modulus as doubles, beside the lane layout's words: what the
- * exponentiations pass their products. */
-struct lf_mod {
-	f4 md[2 * BIG_LANES52_MAX_DIGITS];
-	f4 k0d[2];
-	int k;
-};
+#define LF_LINE 2
+typedef f4 lf_vec;
+#include "lanes52_fma_impl.h"
 
-LF_INLINE void lf_mul_m(uint64_t *r, const uint64_t *a, const uint64_t *b, const struct lf_mod *fm)
+void big_lanes52_mul_fma(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			 const struct big_lanes52_mod *mod)
 {
-	lf_mul_words(r, a, b, fm->md, fm->k0d, fm->k);
+	struct lf_mod fm;
+	lf_mod_doubles(&fm, mod);
+	const unsigned csr = lf_round_down();
+	lf_mul_words(r, a, b, &fm);
+	_mm_setcsr(csr);
 }
 
-LF_INLINE void lf_sqr_m(uint64_t *r, const uint64_t *a, const struct lf_mod *fm)
+void big_lanes52_sqr_fma(uint64_t *r, const uint64_t *a, const struct big_lanes52_mod *mod)
 {
-	lf_sqr_words(r, a, fm->md, fm->k0d, fm->k);
-}
-
-static void lf_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
-		   const struct big_lanes52_mod *mod, const struct lf_mod *fm, uint64_t *scratch)
-{
-	const int k = mod->digits;
-	const size_t words = BIG_LANES_WORDS(k);
-	uint64_t *table = big_lanes_align64(scratch);
-	const int window = BIG_LANES52_WINDOW_BITS(k), entries = 1 << window;
-	uint64_t *acc = table + (size_t)entries * words;
-	uint64_t *sel = acc + words, *one = sel + words;
-	uint64_t want[BIG_LANES] __attribute__((aligned(32)));
-
-	for (size_t j = 0; j < words; j++)
-		one[j] = j < BIG_LANES;
-	lf_mul_m(table, mod->rr, one, fm);
-	lf_mul_m(table + words, base, mod->rr, fm);
-	for (int i = 2; i < entries; i++) {
-		uint64_t *x = table + (size_t)i * words;
-		if (i % 2 == 0)
-			lf_sqr_m(x, table + (size_t)(i / 2) * words, fm);
-		else
-			lf_mul_m(x, x - words, table + words, fm);
-	}
-
-	const int nbits = 64 * ewords;
-	const int top = nbits % window ? nbits % window : window;
-	int pos = nbits - top;
-	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
-	lf_select(acc, table, entries, want, k);
-	while (pos > 0) {
-		pos -= window;
-		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, window);
-		lf_select(sel, table, entries, want, k);
-		for (int b = 0; b < window; b++)
-			lf_sqr_m(acc, acc, fm);
-		lf_mul_m(acc, acc, sel, fm);
-	}
-	lf_mul_m(acc, acc, one, fm);
-	lf_final_sub(out, acc, mod->m, k);
+	struct lf_mod fm;
+	lf_mod_doubles(&fm, mod);
+	const unsigned csr = lf_round_down();
+	lf_sqr_words(r, a, &fm);
+	_mm_setcsr(csr);
 }
 
 void big_lanes52_pow_fma(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
 			 const struct big_lanes52_mod *mod, uint64_t *scratch)
 {
-	const struct lf_consts cs = lf_consts();
 	struct lf_mod fm;
-	lf_mod_doubles(fm.md, fm.k0d, mod, &cs);
-	fm.k = mod->digits;
+	lf_mod_doubles(&fm, mod);
 	const unsigned csr = lf_round_down();
 	lf_pow(out, base, e, ewords, mod, &fm, scratch);
 	_mm_setcsr(csr);
 }
 
-/* The steps of big_lanes52_pow_public_by (lanes52.h): these products, in
- * the rounding mode the entry point set. */
-struct lf_public {
-	const struct big_lanes52_mod *mod;
-	const struct lf_mod *fm;
-};
-static void lf_public_mul(const void *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-	lf_mul_m(r, a, b, ((const struct lf_public *)ctx)->fm);
-}
-static void lf_public_sqr(const void *ctx, uint64_t *r, const uint64_t *a)
-{
-	lf_sqr_m(r, a, ((const struct lf_public *)ctx)->fm);
-}
-static void lf_public_reduce(const void *ctx, uint64_t *out, const uint64_t *r)
-{
-	const struct big_lanes52_mod *mod = ((const struct lf_public *)ctx)->mod;
-	lf_final_sub(out, r, mod->m, mod->digits);
-}
-static void lf_public_keep(const void *ctx, uint64_t *acc, const uint64_t *t, unsigned take)
-{
-	const int k = ((const struct lf_public *)ctx)->mod->digits;
-	for (int l = 0; l < BIG_LANES; l++)
-		if (take >> l & 1) /* public bits */
-			for (int j = 0; j < k; j++)
-				acc[(size_t)BIG_LANES * (size_t)j + (size_t)l] =
-					t[(size_t)BIG_LANES * (size_t)j + (size_t)l];
-}
-
 void big_lanes52_pow_public_fma(uint64_t *out, const uint64_t *base, const uint64_t *e,
 				int ewords, const struct big_lanes52_mod *mod, uint64_t *scratch)
 {
-	const struct lf_consts cs = lf_consts();
 	struct lf_mod fm;
-	lf_mod_doubles(fm.md, fm.k0d, mod, &cs);
-	fm.k = mod->digits;
-	const struct lf_public ctx = { mod, &fm };
-	const struct big_lanes52_public_steps steps = { &ctx, lf_public_mul, lf_public_sqr,
-							lf_public_reduce, lf_public_keep };
+	lf_mod_doubles(&fm, mod);
 	const unsigned csr = lf_round_down();
-	big_lanes52_pow_public_by(out, base, e, ewords, mod, scratch, &steps);
+	lf_pow_public(out, base, e, ewords, mod, &fm, scratch);
 	_mm_setcsr(csr);
 }
 
