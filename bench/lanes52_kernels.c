@@ -21,7 +21,7 @@ static const int digits[BENCH_LANES52_SIZES] = { 10, 20, 30, 40 };
 #if BIG_LANES52_HAVE_IFMA_BUILD
 struct call {
 	int squaring;
-	int fma; /* the FMA build's kernels, not the IFMA build's */
+	int build; /* the IFMA build's kernels (0), the FMA build's (1), its zmm form's (2) */
 	uint64_t *seed;
 	struct big_lanes52_mod mod;
 	uint64_t x[BIG_LANES52_MAX_WORDS] __attribute__((aligned(64)));
@@ -31,8 +31,12 @@ struct call {
 static uint64_t run_calls(void *ctx)
 {
 	struct call *c = ctx;
-	big_lanes52_sqr_fn *sqr = c->fma ? big_lanes52_sqr_fma : big_lanes52_sqr_ifma;
-	big_lanes52_mul_fn *mul = c->fma ? big_lanes52_mul_fma : big_lanes52_mul_ifma;
+	big_lanes52_sqr_fn *const sqrs[] = { big_lanes52_sqr_ifma, big_lanes52_sqr_fma,
+					     big_lanes52_sqr_fma512 };
+	big_lanes52_mul_fn *const muls[] = { big_lanes52_mul_ifma, big_lanes52_mul_fma,
+					     big_lanes52_mul_fma512 };
+	big_lanes52_sqr_fn *sqr = sqrs[c->build];
+	big_lanes52_mul_fn *mul = muls[c->build];
 	const uint64_t t0 = bench_ticks();
 	if (c->squaring) {
 		for (int i = 0; i < RUN; i++)
@@ -140,24 +144,36 @@ static void measure_sides(struct bench_lanes52_table *t, struct call *c, uint64_
 #endif
 
 #if BIG_LANES52_HAVE_IFMA_BUILD
-/* The FMA build's product and squaring, where the CPU runs it. */
-static void measure_fma(struct bench_lanes52_table *t, struct call *c, uint64_t *seed,
-			struct bench_cycle_clock *clock)
+/* An FMA build's product and squaring (build 1: ymm, 2: zmm) into rows. */
+static void measure_fma_build(struct bench_lanes52_table *t, struct call *c, int build,
+			      struct bench_kernel_row *rows, int *nrows, uint64_t *seed,
+			      struct bench_cycle_clock *clock)
 {
-	if (!big_lanes52_cpu_has_fma()) {
-		t->fma_why = "no AVX2 and FMA on this CPU";
-		return;
-	}
-	c->fma = 1;
+	c->build = build;
 	for (int op = 0; op < 2; op++) {
-		struct bench_kernel_row *row = &t->fma_row[t->fma_nrows++];
-		*row = (struct bench_kernel_row){ .name = "fma", .op = op ? "sqr" : "mul" };
+		struct bench_kernel_row *row = &rows[(*nrows)++];
+		*row = (struct bench_kernel_row){ .name = build == 2 ? "fma512" : "fma",
+						  .op = op ? "sqr" : "mul" };
 		c->squaring = op;
 		c->seed = seed;
 		bench_best_ticks_each(row->ticks, BENCH_LANES52_SIZES, setup_column, run_calls, c,
 				      t->trials, RUN, clock);
 	}
-	c->fma = 0;
+	c->build = 0;
+}
+
+/* The FMA builds' products and squarings, where the CPU runs them. */
+static void measure_fma(struct bench_lanes52_table *t, struct call *c, uint64_t *seed,
+			struct bench_cycle_clock *clock)
+{
+	if (big_lanes52_cpu_has_fma())
+		measure_fma_build(t, c, 1, t->fma_row, &t->fma_nrows, seed, clock);
+	else
+		t->fma_why = "no AVX2 and FMA on this CPU";
+	if (big_lanes_cpu_has_avx512())
+		measure_fma_build(t, c, 2, t->fma512_row, &t->fma512_nrows, seed, clock);
+	else
+		t->fma512_why = "no AVX-512F on this CPU";
 }
 #endif
 
@@ -187,6 +203,7 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 	(void)clock;
 	t->why = "no IFMA lane build (the builds with the assembly kernels have it)";
 	t->fma_why = "no FMA lane build (the builds with the assembly kernels have it)";
+	t->fma512_why = t->fma_why;
 #endif
 }
 
@@ -264,8 +281,8 @@ static void print_fma(FILE *out, const struct bench_lanes52_table *t, double tic
 		      const struct bench_peak *peak)
 {
 	fprintf(out, "\nlane kernels, 8 lanes per call, radix 2^52 on AVX2 FMA (two ymm streams, "
-		"two FMAs a digit product; best of %d runs of %d dependent calls)", t->trials,
-		RUN);
+		"two FMAs a digit product; fma512: the same in zmm, one stream; best of %d runs "
+		"of %d dependent calls)", t->trials, RUN);
 	if (t->fma_nrows == 0) {
 		fprintf(out, ": not run: %s\n", t->fma_why);
 		return;
@@ -274,6 +291,13 @@ static void print_fma(FILE *out, const struct bench_lanes52_table *t, double tic
 	bench_print_kernel_head(out, "build", digits, BENCH_LANES52_SIZES, "digits per lane");
 	bench_print_kernel_pairs(out, t->fma_row, t->fma_nrows, BENCH_LANES52_SIZES,
 				 ticks_per_cycle);
+	/* The zmm form's rows beside them (one stream, the rounding in each
+	 * FMA); the zmm FMA peak is not measured, so no share of it. */
+	if (t->fma512_nrows)
+		bench_print_kernel_pairs(out, t->fma512_row, t->fma512_nrows, BENCH_LANES52_SIZES,
+					 ticks_per_cycle);
+	else
+		fprintf(out, "fma512: not run: %s\n", t->fma512_why);
 	const double rate = peak->fma_why == NULL && peak->fma > 0 ? peak->fma : NAN;
 	if (!bench_peak_print_heading(out, "FMA lane kernels", "vfmadd231pd",
 				      peak->fma_why ? peak->fma_why : rate > 0 ? NULL : "no rate",

@@ -13,7 +13,8 @@
  * and a second table of the same kernels in the FMA build (AVX2 and FMA,
  * bignum/lanes/lanes52_fma.c) against the vfmadd231pd peak, empty where
  * the CPU has no AVX2 and FMA: ymm FMAs a call 8k^2 + 2k and 6k^2 + 4k
- * (peak.h: bench_peak_lanes52_fma).
+ * (peak.h: bench_peak_lanes52_fma), with the zmm form's rows
+ * (lanes52_fma512.c, where the CPU has AVX-512F) timed beside them.
  */
 #ifndef BIGMONT_BENCH_LANES52_KERNELS_H
 #define BIGMONT_BENCH_LANES52_KERNELS_H
@@ -43,6 +44,10 @@ struct bench_lanes52_table {
 	int fma_nrows;
 	struct bench_kernel_row fma_row[2];
 	const char *fma_why;
+	/* Its zmm form's (lanes52_fma512.c), timed only. */
+	int fma512_nrows;
+	struct bench_kernel_row fma512_row[2];
+	const char *fma512_why;
 };
 
 void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_scale,
