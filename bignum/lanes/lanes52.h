@@ -416,7 +416,7 @@ struct big_lanes52_ops {
  * and BIGMONT_BATCH names no other build (big_crt_batch_forced: unset,
  * "ifma", or no build's name); else to the zmm FMA build where the CPU
  * has AVX-512 F and BIGMONT_BATCH is not "fma" (ahead of the radix-2^28
- * zmm build: 0.80-0.87 of its kernels' time on Intel family 6 model 167,
+ * zmm build: 0.80-0.88 of its time a batch on Intel family 6 model 167,
  * docs/design-notes.md); else to the ymm FMA build where the CPU has AVX2
  * and FMA and BIGMONT_BATCH is not "fma512"; else 0 (*ops untouched) and
  * the batch path takes big_lanes_ops_choose's build: BIGMONT_BATCH=c,
