@@ -44,13 +44,15 @@ static void usage(FILE *out, int private_op)
 			"  --batch           the input is one or more k-byte blocks (at most " BATCH_MAX_TEXT "),\n"
 			"                    each an operation, the output their results in order;\n"
 			"                    four at a time in vector lanes (AVX-512 IFMA, else\n"
-			"                    AVX-512F, else AVX2) where the CPU has them;\n"
+			"                    AVX-512F, else AVX2 with or without FMA) where the\n"
+			"                    CPU has them;\n"
 			"                    nothing is written unless every block succeeds\n"
 			"  --no-fault-check  skip the out^e == in verification\n"
 			"  -h, --help        this help\n"
 			"\n"
-			"BIGMONT_BATCH=ifma|fma512|avx512|fma|avx2|c in the environment asks --batch for those\n"
-			"lanes (c: the portable ones); lanes this build or CPU cannot run are an error.\n");
+			"BIGMONT_BATCH=ifma|fma512|avx512|fma|avx2|c in the environment asks --batch\n"
+			"for those lanes (c: the portable ones); lanes this build or CPU cannot run are\n"
+			"an error.\n");
 	else
 		fprintf(out,
 			"usage: bigmont encrypt --key KEY [--in FILE] [--out FILE] [--batch]\n"
