@@ -948,11 +948,13 @@ TEST(Lanes52Fma, OfferedWhereTheCpuHasIt)
 	}
 }
 
-TEST(Lanes52Fma, RestoresTheCallersMxcsr)
+/* A build's products and exponentiations under a caller's MXCSR of its
+ * own (toward plus infinity, the inexact exception unmasked, the overflow
+ * flag set): the emulated build's values, and that MXCSR as it was after
+ * each call.  fma: the build, seed: the draw. */
+void expect_callers_mxcsr_kept(const big_lanes52_ops &fma, uint64_t seed)
 {
-	if (!big_lanes52_cpu_has_fma())
-		GTEST_SKIP() << "skipped: no AVX2 and FMA";
-	bt::Rng rng(0x1a4e5240);
+	bt::Rng rng(seed);
 	const int k = 20;
 	Moduli M(rng, k, 52 * k - 2);
 	LaneNum a(k), r(k), want(k);
@@ -963,10 +965,7 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 	}
 	const big_lanes52_ops emu = BIG_LANES52_OPS_INIT(emu);
 	emu.mul(want.x(), a.x(), a.x(), &M.mod);
-	const big_lanes52_ops fma = BIG_LANES52_OPS_INIT(fma);
 	const unsigned before = _mm_getcsr();
-	/* Toward plus infinity, the inexact exception unmasked, and the
-	 * overflow flag set: all as they were after the call. */
 	const unsigned mine = ((before & ~0x6000u) | 0x4000u | 0x0008u) & ~0x1000u;
 	_mm_setcsr(mine);
 	fma.mul(r.x(), a.x(), a.x(), &M.mod);
@@ -976,8 +975,8 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 	EXPECT_EQ(after, mine);
 	emu.sqr(want.x(), want.x(), &M.mod);
 	EXPECT_EQ(digits_of(r.w), digits_of(want.w));
-	/* The exponentiations, which set the mode once for all their
-	 * products: the same. */
+	/* The exponentiations (the ymm build sets its mode once for all
+	 * their products): the same. */
 	std::vector<uint64_t> e(BIG_LANES * 2), scratch(big_lanes52_pow_scratch(k));
 	for (uint64_t &w : e)
 		w = rng.next();
@@ -1000,6 +999,13 @@ TEST(Lanes52Fma, RestoresTheCallersMxcsr)
 		EXPECT_EQ(after_pow, mine);
 		EXPECT_EQ(out.w, out_emu.w);
 	}
+}
+
+TEST(Lanes52Fma, RestoresTheCallersMxcsr)
+{
+	if (!big_lanes52_cpu_has_fma())
+		GTEST_SKIP() << "skipped: no AVX2 and FMA";
+	expect_callers_mxcsr_kept(BIG_LANES52_OPS_INIT(fma), 0x1a4e5240);
 }
 
 /* The wipe reaches as deep as an FMA build's kernels' frames: from one
@@ -1077,6 +1083,76 @@ TEST(Lanes52Fma512, OfferedWhereTheCpuHasIt)
 	bt::BatchEnv forced("fma512");
 	ASSERT_EQ(big_lanes52_ops_choose(&o), 1);
 	EXPECT_STREQ(o.name, "fma512");
+}
+
+/* Its rounding is in each FMA: the caller's MXCSR is neither used nor
+ * changed (a mode set in an entry point and left would fail here). */
+TEST(Lanes52Fma512, KeepsTheCallersMxcsr)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512 F";
+	expect_callers_mxcsr_kept(BIG_LANES52_OPS_INIT(fma512), 0x1a4e5244);
+}
+
+/* zmm0-31 (vzeroall leaves zmm16-31) and k1-k7 as the caller finds them
+ * after an exponentiation and the build's wipe: zero.  The control: after
+ * the exponentiation alone, some are not (a ymm wipe in the build's place
+ * left them so). */
+void read_zmm_and_masks(uint64_t *zmm, uint64_t *k)
+{
+#define LN52_SAVE_ZMM(n) "vmovdqu64 %%zmm" #n ", " #n "*64(%0)\n\t"
+	__asm__ volatile(LN52_SAVE_ZMM(0) LN52_SAVE_ZMM(1) LN52_SAVE_ZMM(2) LN52_SAVE_ZMM(3)
+			 LN52_SAVE_ZMM(4) LN52_SAVE_ZMM(5) LN52_SAVE_ZMM(6) LN52_SAVE_ZMM(7)
+			 LN52_SAVE_ZMM(8) LN52_SAVE_ZMM(9) LN52_SAVE_ZMM(10) LN52_SAVE_ZMM(11)
+			 LN52_SAVE_ZMM(12) LN52_SAVE_ZMM(13) LN52_SAVE_ZMM(14) LN52_SAVE_ZMM(15)
+			 LN52_SAVE_ZMM(16) LN52_SAVE_ZMM(17) LN52_SAVE_ZMM(18) LN52_SAVE_ZMM(19)
+			 LN52_SAVE_ZMM(20) LN52_SAVE_ZMM(21) LN52_SAVE_ZMM(22) LN52_SAVE_ZMM(23)
+			 LN52_SAVE_ZMM(24) LN52_SAVE_ZMM(25) LN52_SAVE_ZMM(26) LN52_SAVE_ZMM(27)
+			 LN52_SAVE_ZMM(28) LN52_SAVE_ZMM(29) LN52_SAVE_ZMM(30) LN52_SAVE_ZMM(31)
+			 "kmovw %%k1, %%eax\n\tmovq %%rax, 0(%1)\n\t"
+			 "kmovw %%k2, %%eax\n\tmovq %%rax, 8(%1)\n\t"
+			 "kmovw %%k3, %%eax\n\tmovq %%rax, 16(%1)\n\t"
+			 "kmovw %%k4, %%eax\n\tmovq %%rax, 24(%1)\n\t"
+			 "kmovw %%k5, %%eax\n\tmovq %%rax, 32(%1)\n\t"
+			 "kmovw %%k6, %%eax\n\tmovq %%rax, 40(%1)\n\t"
+			 "kmovw %%k7, %%eax\n\tmovq %%rax, 48(%1)\n\t"
+			 :
+			 : "r"(zmm), "r"(k)
+			 : "rax", "memory");
+#undef LN52_SAVE_ZMM
+}
+
+TEST(Lanes52Fma512, WipeZeroesTheVectorAndMaskRegisters)
+{
+	if (!big_lanes_cpu_has_avx512())
+		GTEST_SKIP() << "skipped: no AVX-512 F";
+	bt::Rng rng(0x1a4e5243);
+	const int k = 20;
+	Moduli M(rng, k, 52 * k - 2);
+	LaneNum base(k), out(k);
+	for (int l = 0; l < BIG_LANES; l++) {
+		Mpz v;
+		rng.mpz_bits(v, 52 * k);
+		mpz_mod(v, v, M.m[l]);
+		base.set(l, v);
+	}
+	std::vector<uint64_t> e(BIG_LANES * 2), scratch(big_lanes52_pow_scratch(k));
+	for (uint64_t &w : e)
+		w = rng.next();
+	const big_lanes52_ops lanes = BIG_LANES52_OPS_INIT(fma512);
+	alignas(64) uint64_t zmm[32 * 8];
+	uint64_t masks[7];
+	const auto nonzero = [&]() {
+		return std::count_if(std::begin(zmm), std::end(zmm), [](uint64_t w) { return w; }) +
+		       std::count_if(std::begin(masks), std::end(masks), [](uint64_t w) { return w; });
+	};
+	lanes.pow(out.x(), base.x(), e.data(), 2, &M.mod, scratch.data());
+	read_zmm_and_masks(zmm, masks);
+	EXPECT_GT(nonzero(), 0) << "the control: nothing left in the registers to wipe";
+	lanes.pow(out.x(), base.x(), e.data(), 2, &M.mod, scratch.data());
+	lanes.wipe(BIG_LANES52_FRAME_BYTES);
+	read_zmm_and_masks(zmm, masks);
+	EXPECT_EQ(nonzero(), 0) << "registers left nonzero after the wipe";
 }
 
 TEST(Lanes52Fma512, WipeIsAsDeepAsTheFrames)
