@@ -94,6 +94,9 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	json_kv_double(w, "fma_per_cycle", p->fma, 4);
 	json_kv_double(w, "fma_halves_per_cycle", p->fma_halves, 4);
 	json_kv_string(w, "fma_note", p->fma_why);
+	json_kv_double(w, "fma512_per_cycle", p->fma512, 4);
+	json_kv_double(w, "fma512_halves_per_cycle", p->fma512_halves, 4);
+	json_kv_string(w, "fma512_note", p->fma512_why);
 	json_kv_double(w, "min", BENCH_PEAK_MIN, 4);
 	json_kv_double(w, "max", BENCH_PEAK_MAX, 4);
 	json_kv_int(w, "chains", BENCH_PEAK_CHAINS);

@@ -276,6 +276,38 @@ static double fma_count(const char *kernel, int k, int squaring)
 static const char *const fma_formula[2] = { "8k^2 + 2k ymm vfmadd231pd",
 					    "6k^2 + 4k ymm vfmadd231pd" };
 
+/* The zmm form issues half the ymm form's FMAs (one stream of eight). */
+static double fma512_count(const char *kernel, int k, int squaring)
+{
+	(void)kernel;
+	return bench_peak_lanes52_fma(k, squaring) / 2;
+}
+
+static const char *const fma512_formula[2] = { "4k^2 + k zmm vfmadd231pd",
+					       "3k^2 + 2k zmm vfmadd231pd" };
+
+/* The zmm form's rows against the zmm FMA peak ({rd-sae}, peak.h). */
+static void print_fma512_against_peak(FILE *out, const struct bench_lanes52_table *t,
+				      double ticks_per_cycle, const struct bench_peak *peak)
+{
+	if (t->fma512_nrows == 0)
+		return;
+	const double rate = peak->fma512_why == NULL && peak->fma512 > 0 ? peak->fma512 : NAN;
+	if (!bench_peak_print_heading(out, "zmm FMA lane kernels", "vfmadd231pd zmm",
+				      peak->fma512_why ? peak->fma512_why
+						       : rate > 0 ? NULL : "no rate",
+				      "zmm vfmadd231pd", rate))
+		return;
+	bench_peak_print_table(out, "build", digits, BENCH_LANES52_SIZES, t->fma512_row,
+			       t->fma512_nrows, ticks_per_cycle, rate, fma512_count,
+			       fma512_formula);
+	if (peak->fma512_halves > 0)
+		fprintf(out, "  with each product's subtraction and two vpaddq on the same ports: "
+			"%.2f FMAs a core cycle, %.0f %% of the peak (about the most these "
+			"kernels reach here)\n", peak->fma512_halves,
+			100 * peak->fma512_halves / rate);
+}
+
 /* The FMA build's table (measure_fma) and its share of the FMA peak. */
 static void print_fma(FILE *out, const struct bench_lanes52_table *t, double ticks_per_cycle,
 		      const struct bench_peak *peak)
@@ -292,7 +324,7 @@ static void print_fma(FILE *out, const struct bench_lanes52_table *t, double tic
 	bench_print_kernel_pairs(out, t->fma_row, t->fma_nrows, BENCH_LANES52_SIZES,
 				 ticks_per_cycle);
 	/* The zmm form's rows beside them (one stream, the rounding in each
-	 * FMA); the zmm FMA peak is not measured, so no share of it. */
+	 * FMA), against their own peak after the ymm rows'. */
 	if (t->fma512_nrows)
 		bench_print_kernel_pairs(out, t->fma512_row, t->fma512_nrows, BENCH_LANES52_SIZES,
 					 ticks_per_cycle);
@@ -332,6 +364,7 @@ void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 		print_sides(out, t, ticks_per_cycle);
 	}
 	print_fma(out, t, ticks_per_cycle, peak);
+	print_fma512_against_peak(out, t, ticks_per_cycle, peak);
 }
 
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,

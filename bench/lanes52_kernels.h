@@ -14,7 +14,8 @@
  * bignum/lanes/lanes52_fma.c) against the vfmadd231pd peak, empty where
  * the CPU has no AVX2 and FMA: ymm FMAs a call 8k^2 + 2k and 6k^2 + 4k
  * (peak.h: bench_peak_lanes52_fma), with the zmm form's rows
- * (lanes52_fma512.c, where the CPU has AVX-512F) timed beside them.
+ * (lanes52_fma512.c, where the CPU has AVX-512F) beside them, against
+ * the zmm FMA peak (half those counts: one stream).
  */
 #ifndef BIGMONT_BENCH_LANES52_KERNELS_H
 #define BIGMONT_BENCH_LANES52_KERNELS_H
@@ -44,7 +45,7 @@ struct bench_lanes52_table {
 	int fma_nrows;
 	struct bench_kernel_row fma_row[2];
 	const char *fma_why;
-	/* Its zmm form's (lanes52_fma512.c), timed only. */
+	/* Its zmm form's (lanes52_fma512.c), or why not. */
 	int fma512_nrows;
 	struct bench_kernel_row fma512_row[2];
 	const char *fma512_why;

@@ -25,6 +25,8 @@ void bench_peak_vpmuludq_zmm(uint64_t passes);
 void bench_peak_vpmuludq_vpaddq_zmm(uint64_t passes);
 void bench_peak_fma(uint64_t passes);
 void bench_peak_fma_halves(uint64_t passes);
+void bench_peak_fma_zmm(uint64_t passes);
+void bench_peak_fma_halves_zmm(uint64_t passes);
 #define PASS_OPS 48
 /* A few thousand cycles a run: long beside the fences, short beside a
  * time slice. */
@@ -82,6 +84,8 @@ static void ticks_of_runs(struct bench_peak *p)
 	p->zmm_muladd_ticks = p->zmm_muladd_runs.longer - p->zmm_muladd_runs.shorter;
 	p->fma_ticks = p->fma_runs.longer - p->fma_runs.shorter;
 	p->fma_halves_ticks = p->fma_halves_runs.longer - p->fma_halves_runs.shorter;
+	p->fma512_ticks = p->fma512_runs.longer - p->fma512_runs.shorter;
+	p->fma512_halves_ticks = p->fma512_halves_runs.longer - p->fma512_halves_runs.shorter;
 }
 
 void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
@@ -91,7 +95,8 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 				  .ymm_instructions = NAN, .vpmuludq = NAN, .muladd = NAN,
 				  .zmm_vpmuludq = NAN, .zmm_muladd = NAN, .fma = NAN,
 				  .fma_halves = NAN, .fma_runs = untimed,
-				  .fma_halves_runs = untimed,
+				  .fma_halves_runs = untimed, .fma512 = NAN, .fma512_halves = NAN,
+				  .fma512_runs = untimed, .fma512_halves_runs = untimed,
 				  .mulx_runs = untimed, .zmm_runs = untimed,
 				  .ymm_runs = untimed, .vpmuludq_runs = untimed,
 				  .muladd_runs = untimed, .zmm_vpmuludq_runs = untimed,
@@ -126,9 +131,16 @@ void bench_peak_measure(struct bench_peak *p, struct bench_cycle_clock *clock)
 	} else {
 		p->fma_why = "this CPU lacks AVX2 and FMA";
 	}
+	if (big_lanes_cpu_has_avx512()) {
+		p->fma512_runs = loop_runs(bench_peak_fma_zmm, clock);
+		p->fma512_halves_runs = loop_runs(bench_peak_fma_halves_zmm, clock);
+	} else {
+		p->fma512_why = "this CPU lacks AVX-512F";
+	}
 #else
 	(void)clock;
 	p->mulx_why = p->ifma_why = p->vpmuludq_why = p->zmm_vpmuludq_why = p->fma_why =
+		p->fma512_why =
 		BENCH_HAVE_X86_PEAKS ? "this build has no assembly: BIGNUM_ASM=OFF"
 				     : BENCH_PEAK_NOT_X86;
 #endif
@@ -158,6 +170,8 @@ void bench_peak_keep_best(struct bench_peak *p, const struct bench_peak *again)
 	fewer_runs(&p->zmm_muladd_runs, &again->zmm_muladd_runs);
 	fewer_runs(&p->fma_runs, &again->fma_runs);
 	fewer_runs(&p->fma_halves_runs, &again->fma_halves_runs);
+	fewer_runs(&p->fma512_runs, &again->fma512_runs);
+	fewer_runs(&p->fma512_halves_runs, &again->fma512_halves_runs);
 	ticks_of_runs(p);
 	p->timings += again->timings;
 }
@@ -207,6 +221,14 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 		p->fma_halves = p->ops / (p->fma_halves_ticks / ticks_per_cycle);
 		if (bench_peak_check(p->fma, "vfmadd231pd ymm", err, errlen) != 0 ||
 		    bench_peak_check(p->fma_halves, "vfmadd231pd ymm in half products", err,
+				     errlen) != 0)
+			return -1;
+	}
+	if (p->fma512_why == NULL && p->fma512_ticks > 0 && p->fma512_halves_ticks > 0) {
+		p->fma512 = p->ops / (p->fma512_ticks / ticks_per_cycle);
+		p->fma512_halves = p->ops / (p->fma512_halves_ticks / ticks_per_cycle);
+		if (bench_peak_check(p->fma512, "vfmadd231pd zmm", err, errlen) != 0 ||
+		    bench_peak_check(p->fma512_halves, "vfmadd231pd zmm in half products", err,
 				     errlen) != 0)
 			return -1;
 	}
@@ -436,6 +458,12 @@ void bench_peak_print(FILE *out, const struct bench_peak *p)
 		fprintf(out, "peak vfmadd231pd: %.2f ymm FMAs a core cycle; in half products (two "
 			"a digit product, with a subtraction and two vpaddq) %.2f, %.0f %% of it\n",
 			p->fma, p->fma_halves, 100 * p->fma_halves / p->fma);
+	if (p->fma512_why != NULL)
+		fprintf(out, "peak vfmadd231pd zmm: not measured (%s)\n", p->fma512_why);
+	else if (p->fma512 > 0 && p->fma512_halves > 0)
+		fprintf(out, "peak vfmadd231pd zmm {rd-sae}: %.2f zmm FMAs a core cycle; in half "
+			"products %.2f, %.0f %% of it\n", p->fma512, p->fma512_halves,
+			100 * p->fma512_halves / p->fma512);
 }
 
 int bench_peak_print_heading(FILE *out, const char *table, const char *peak_name,

@@ -27,7 +27,8 @@
  *         cycle (asm/x86_64/peak_fma.asm): the FMA lanes' multiplier;
  *         and the same FMAs as those kernels issue them, two a digit
  *         product with its subtraction and two 64-bit adds (their halves),
- *         counted in FMAs.
+ *         counted in FMAs.  The same two on zmm with the rounding in each FMA
+ *         ({rd-sae}): the zmm FMA lanes' (lanes52_fma512.c).
  * A rate outside [BENCH_PEAK_MIN, BENCH_PEAK_MAX] is taken for a failed
  * measurement (a wrong calibration, a loop that did not run as written)
  * and fails the run: a percentage of it would mislead.
@@ -104,15 +105,17 @@ struct bench_peak_runs {
 
 struct bench_peak {
 	/* NULL: measured; else why not ("this build has no assembly"). */
-	const char *mulx_why, *ifma_why, *vpmuludq_why, *zmm_vpmuludq_why, *fma_why;
+	const char *mulx_why, *ifma_why, *vpmuludq_why, *zmm_vpmuludq_why, *fma_why, *fma512_why;
 	/* Each loop's best run at the two lengths (NAN: not timed), kept
 	 * apart so that later timings lower each minimum on its own. */
 	struct bench_peak_runs mulx_runs, zmm_runs, ymm_runs, vpmuludq_runs, muladd_runs;
 	struct bench_peak_runs zmm_vpmuludq_runs, zmm_muladd_runs, fma_runs, fma_halves_runs;
+	struct bench_peak_runs fma512_runs, fma512_halves_runs;
 	/* Ticks of the difference between the two lengths (longer minus
 	 * shorter), and the multiplies (instructions) that difference holds. */
 	double mulx_ticks, zmm_ticks, ymm_ticks, vpmuludq_ticks, muladd_ticks;
 	double zmm_vpmuludq_ticks, zmm_muladd_ticks, fma_ticks, fma_halves_ticks;
+	double fma512_ticks, fma512_halves_ticks;
 	double ops;
 	int timings; /* bench_peak_measure's calls merged in (keep_best) */
 	/* Per core cycle, in the units above; NAN until bench_peak_finish. */
@@ -124,6 +127,8 @@ struct bench_peak {
 	double zmm_muladd;       /* zmm vpmuludq + vpaddq pairs per cycle */
 	double fma;              /* ymm vfmadd231pd per cycle */
 	double fma_halves;       /* the same in the half products' mix */
+	double fma512;           /* zmm vfmadd231pd {rd-sae} per cycle */
+	double fma512_halves;    /* the same in the half products' mix */
 };
 
 /* Time the loops this build and CPU have, sampling the clock as it goes. */

@@ -16,12 +16,19 @@
 ; so the loop runs at the throughput: where the subtraction and the adds
 ; take ports the FMAs need, below the vfmadd231pd peak.  Both count FMAs.
 ;
+; bench_peak_fma_zmm, bench_peak_fma_halves_zmm -- the same two loops on
+; zmm (AVX-512F), each FMA rounding toward minus infinity in the
+; instruction ({rd-sae}), as the zmm FMA lanes (lanes52_fma512.c) issue it.
+;
 ; C prototypes (bench/peak.h):
 ;   void bench_peak_fma(uint64_t passes);
 ;   void bench_peak_fma_halves(uint64_t passes);
+;   void bench_peak_fma_zmm(uint64_t passes);
+;   void bench_peak_fma_halves_zmm(uint64_t passes);
 ;
 ; Preconditions: passes >= 1; the CPU has AVX2 and FMA and the OS saves
-; the YMM state (big_lanes52_cpu_has_fma; bench/peak.c checks).  The
+; the YMM state (big_lanes52_cpu_has_fma; bench/peak.c checks); for the
+; zmm loops AVX-512F and the ZMM state (big_lanes_cpu_has_avx512).  The
 ; values computed are thrown away; none is a denormal, an infinity or a
 ; NaN (X = 1, Y = 0 in the chains; 3 and 5 in the halves).
 ;
@@ -99,6 +106,67 @@ align 32
 	vfmsub231pd ymm %+ %eval(p + 1), ymm14, ymm15
 	vpaddq	ymm %+ %eval(p + 5), ymm %+ %eval(p + 5), ymm %+ p
 	vpaddq	ymm %+ %eval(p + 4), ymm %+ %eval(p + 4), ymm %+ %eval(p + 1)
+%assign p p+2
+%endrep
+%endrep
+	dec	rdi
+	jnz	.pass
+	vzeroupper
+	ret
+	CFI_ENDPROC
+
+; The two loops above on zmm (the same register numbers), each FMA with its
+; rounding in the instruction.
+global bench_peak_fma_zmm:function
+align 32
+bench_peak_fma_zmm:
+	CFI_STARTPROC
+	vbroadcastsd zmm14, [one]
+	vpxorq	zmm15, zmm15, zmm15
+%assign c 0
+%rep 12
+	vmovapd	zmm %+ c, zmm14
+%assign c c+1
+%endrep
+align 32
+.pass:
+%rep 4
+%assign c 0
+%rep 12
+	vfmadd231pd zmm %+ c, zmm14, zmm15, {rd-sae}
+%assign c c+1
+%endrep
+%endrep
+	dec	rdi
+	jnz	.pass
+	vzeroupper
+	ret
+	CFI_ENDPROC
+
+global bench_peak_fma_halves_zmm:function
+align 32
+bench_peak_fma_halves_zmm:
+	CFI_STARTPROC
+	vbroadcastsd zmm14, [three]
+	vbroadcastsd zmm15, [five]
+	vbroadcastsd zmm13, [two104]
+	vbroadcastsd zmm12, [two104_52]
+%assign c 4
+%rep 4
+	vpxorq	zmm %+ c, zmm %+ c, zmm %+ c
+%assign c c+1
+%endrep
+align 32
+.pass:
+%rep 12
+%assign p 0
+%rep 2
+	vmovapd	zmm %+ p, zmm13
+	vfmadd231pd zmm %+ p, zmm14, zmm15, {rd-sae}
+	vsubpd	zmm %+ %eval(p + 1), zmm %+ p, zmm12
+	vfmsub231pd zmm %+ %eval(p + 1), zmm14, zmm15, {rd-sae}
+	vpaddq	zmm %+ %eval(p + 5), zmm %+ %eval(p + 5), zmm %+ p
+	vpaddq	zmm %+ %eval(p + 4), zmm %+ %eval(p + 4), zmm %+ %eval(p + 1)
 %assign p p+2
 %endrep
 %endrep
