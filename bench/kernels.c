@@ -125,6 +125,11 @@ void bench_kernels_json(struct json_writer *w, const struct bench_kernels *k)
 	bench_lanes52_kernels_fma_json(w, &k->lanes52, k->ticks_per_cycle, p);
 	json_array_end(w);
 	json_kv_string(w, "lanes52_fma_note", k->lanes52.fma_why);
+	json_key(w, "lanes52_fma512");
+	json_array_begin(w);
+	bench_lanes52_kernels_fma512_json(w, &k->lanes52, k->ticks_per_cycle, p);
+	json_array_end(w);
+	json_kv_string(w, "lanes52_fma512_note", k->lanes52.fma512_why);
 	json_key(w, "paired");
 	json_array_begin(w);
 	bench_crt_pow_kernels_json(w, &k->paired, "mulx", k->ticks_per_cycle);

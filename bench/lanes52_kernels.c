@@ -389,3 +389,16 @@ void bench_lanes52_kernels_fma_json(struct json_writer *w, const struct bench_la
 	};
 	bench_peak_json_rows(w, &table, t->fma_row, t->fma_nrows, ticks_per_cycle);
 }
+
+void bench_lanes52_kernels_fma512_json(struct json_writer *w,
+				       const struct bench_lanes52_table *t, double ticks_per_cycle,
+				       const struct bench_peak *peak)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = "vfmadd231pd_zmm",
+		.heads = digits, .n = BENCH_LANES52_SIZES,
+		.rate = peak->fma512_why == NULL && peak->fma512 > 0 ? peak->fma512 : NAN,
+		.count = fma512_count,
+	};
+	bench_peak_json_rows(w, &table, t->fma512_row, t->fma512_nrows, ticks_per_cycle);
+}

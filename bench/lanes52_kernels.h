@@ -56,10 +56,14 @@ void bench_lanes52_kernels_measure(struct bench_lanes52_table *t, double trial_s
 void bench_lanes52_kernels_print(FILE *out, const struct bench_lanes52_table *t,
 				 double ticks_per_cycle, const struct bench_peak *peak);
 /* The rows as bench_peak_json_rows gives them (none where not measured):
- * the IFMA build's, and the FMA build's (_fma_json). */
+ * the IFMA build's, the FMA build's (_fma_json) and its zmm form's
+ * (_fma512_json). */
 void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes52_table *t,
 				double ticks_per_cycle, const struct bench_peak *peak);
 void bench_lanes52_kernels_fma_json(struct json_writer *w, const struct bench_lanes52_table *t,
 				    double ticks_per_cycle, const struct bench_peak *peak);
+void bench_lanes52_kernels_fma512_json(struct json_writer *w,
+				       const struct bench_lanes52_table *t, double ticks_per_cycle,
+				       const struct bench_peak *peak);
 
 #endif

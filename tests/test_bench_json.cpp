@@ -698,6 +698,7 @@ void fake_kernels(bench_kernels *k)
 	k->lanes52.trials = 4;
 	k->lanes52.why = "no AVX-512 IFMA on this CPU";
 	k->lanes52.fma_why = "no AVX2 and FMA on this CPU";
+	k->lanes52.fma512_why = "no AVX-512F on this CPU";
 	k->paired.trials = 3;
 	k->vertical.trials = 3;
 	k->vertical_zmm.trials = 3;
@@ -779,6 +780,8 @@ TEST(BenchJson, KernelsDocument)
 		     "\"paired\": 3,\n      \"vertical\": 3,\n      \"vertical_zmm\": 3\n    },",
 		     "\"lanes52\": [],\n    \"lanes52_note\": \"no AVX-512 IFMA on this CPU\",",
 		     "\"lanes52_fma\": [],\n    \"lanes52_fma_note\": \"no AVX2 and FMA on this CPU\",",
+		     "\"lanes52_fma512\": [],\n    \"lanes52_fma512_note\": \"no AVX-512F on this "
+		     "CPU\",",
 		     "\"fma_per_cycle\": null,", "\"fma_note\": \"this CPU lacks AVX2 and FMA\",",
 		     "\"chains\": 12,\n      \"trials\": 300,\n      \"timings\": 2\n" })
 		EXPECT_NE(doc.find(want), std::string::npos) << "missing " << want << " in\n" << doc;
