@@ -33,7 +33,8 @@
  * Constant time: no branch or address depends on a digit, a modulus or
  * an exponent bit (the table scan reads every entry under the lanes'
  * compare masks).  Frames and registers are left dirty for the caller's
- * wipe (lanes52.h). *
+ * wipe (lanes52.h).
+ *
  * Core cycles a call, 8 lanes (`bigmont speed --kernels`, best of 100 x 16
  * dependent calls), against the zmm vfmadd231pd peak ({rd-sae}, 4k^2 + k
  * and 3k^2 + 2k zmm FMAs):
