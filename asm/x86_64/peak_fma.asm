@@ -56,124 +56,74 @@ two104_52:	dq 0x4670000000000001	; 2^104 + 2^52
 
 section .text
 
-global bench_peak_fma:function
+; The two loops, in the registers %1 names (ymm or zmm), each FMA with
+; FMA_RND after its operands (nothing, or the rounding in the instruction)
+; and the sums cleared by %2 (vpxor, or vpxorq on zmm).
+%macro PEAK_FMA_LOOPS 3
+global bench_peak_fma%3:function
 align 32
-bench_peak_fma:
+bench_peak_fma%3:
 	CFI_STARTPROC
-	vbroadcastsd ymm14, [one]
-	vxorpd	ymm15, ymm15, ymm15
+	vbroadcastsd %1 %+ 14, [one]
+	%2	%1 %+ 15, %1 %+ 15, %1 %+ 15
 %assign c 0
 %rep 12
-	vmovapd	ymm %+ c, ymm14
+	vmovapd	%1 %+ c, %1 %+ 14
 %assign c c+1
 %endrep
 align 32
-.pass:
+%%pass:
 %rep 4
 %assign c 0
 %rep 12
-	vfmadd231pd ymm %+ c, ymm14, ymm15
+	vfmadd231pd %1 %+ c, %1 %+ 14, %1 %+ 15 FMA_RND
 %assign c c+1
 %endrep
 %endrep
 	dec	rdi
-	jnz	.pass
+	jnz	%%pass
 	vzeroupper
 	ret
 	CFI_ENDPROC
 
-global bench_peak_fma_halves:function
+global bench_peak_fma_halves%3:function
 align 32
-bench_peak_fma_halves:
+bench_peak_fma_halves%3:
 	CFI_STARTPROC
-	vbroadcastsd ymm14, [three]
-	vbroadcastsd ymm15, [five]
-	vbroadcastsd ymm13, [two104]
-	vbroadcastsd ymm12, [two104_52]
+	vbroadcastsd %1 %+ 14, [three]
+	vbroadcastsd %1 %+ 15, [five]
+	vbroadcastsd %1 %+ 13, [two104]
+	vbroadcastsd %1 %+ 12, [two104_52]
 %assign c 4
 %rep 4
-	vpxor	ymm %+ c, ymm %+ c, ymm %+ c
+	%2	%1 %+ c, %1 %+ c, %1 %+ c
 %assign c c+1
 %endrep
 align 32
-.pass:
+%%halves_pass:
 %rep 12
 %assign p 0
 %rep 2
-	vmovapd	ymm %+ p, ymm13
-	vfmadd231pd ymm %+ p, ymm14, ymm15
-	vsubpd	ymm %+ %eval(p + 1), ymm %+ p, ymm12
-	vfmsub231pd ymm %+ %eval(p + 1), ymm14, ymm15
-	vpaddq	ymm %+ %eval(p + 5), ymm %+ %eval(p + 5), ymm %+ p
-	vpaddq	ymm %+ %eval(p + 4), ymm %+ %eval(p + 4), ymm %+ %eval(p + 1)
+	vmovapd	%1 %+ p, %1 %+ 13
+	vfmadd231pd %1 %+ p, %1 %+ 14, %1 %+ 15 FMA_RND
+	vsubpd	%1 %+ %eval(p + 1), %1 %+ p, %1 %+ 12
+	vfmsub231pd %1 %+ %eval(p + 1), %1 %+ 14, %1 %+ 15 FMA_RND
+	vpaddq	%1 %+ %eval(p + 5), %1 %+ %eval(p + 5), %1 %+ p
+	vpaddq	%1 %+ %eval(p + 4), %1 %+ %eval(p + 4), %1 %+ %eval(p + 1)
 %assign p p+2
 %endrep
 %endrep
 	dec	rdi
-	jnz	.pass
+	jnz	%%halves_pass
 	vzeroupper
 	ret
 	CFI_ENDPROC
+%endmacro
 
-; The two loops above on zmm (the same register numbers), each FMA with its
-; rounding in the instruction.
-global bench_peak_fma_zmm:function
-align 32
-bench_peak_fma_zmm:
-	CFI_STARTPROC
-	vbroadcastsd zmm14, [one]
-	vpxorq	zmm15, zmm15, zmm15
-%assign c 0
-%rep 12
-	vmovapd	zmm %+ c, zmm14
-%assign c c+1
-%endrep
-align 32
-.pass:
-%rep 4
-%assign c 0
-%rep 12
-	vfmadd231pd zmm %+ c, zmm14, zmm15, {rd-sae}
-%assign c c+1
-%endrep
-%endrep
-	dec	rdi
-	jnz	.pass
-	vzeroupper
-	ret
-	CFI_ENDPROC
-
-global bench_peak_fma_halves_zmm:function
-align 32
-bench_peak_fma_halves_zmm:
-	CFI_STARTPROC
-	vbroadcastsd zmm14, [three]
-	vbroadcastsd zmm15, [five]
-	vbroadcastsd zmm13, [two104]
-	vbroadcastsd zmm12, [two104_52]
-%assign c 4
-%rep 4
-	vpxorq	zmm %+ c, zmm %+ c, zmm %+ c
-%assign c c+1
-%endrep
-align 32
-.pass:
-%rep 12
-%assign p 0
-%rep 2
-	vmovapd	zmm %+ p, zmm13
-	vfmadd231pd zmm %+ p, zmm14, zmm15, {rd-sae}
-	vsubpd	zmm %+ %eval(p + 1), zmm %+ p, zmm12
-	vfmsub231pd zmm %+ %eval(p + 1), zmm14, zmm15, {rd-sae}
-	vpaddq	zmm %+ %eval(p + 5), zmm %+ %eval(p + 5), zmm %+ p
-	vpaddq	zmm %+ %eval(p + 4), zmm %+ %eval(p + 4), zmm %+ %eval(p + 1)
-%assign p p+2
-%endrep
-%endrep
-	dec	rdi
-	jnz	.pass
-	vzeroupper
-	ret
-	CFI_ENDPROC
+%define FMA_RND
+	PEAK_FMA_LOOPS ymm, vpxor, {}
+; The same on zmm (the same register numbers), the rounding in each FMA.
+%define FMA_RND , {rd-sae}
+	PEAK_FMA_LOOPS zmm, vpxorq, _zmm
 
 section .note.GNU-stack noalloc noexec nowrite progbits
