@@ -71,33 +71,6 @@ LF_INLINE int lf_mul_column(struct lf_cols *t, const lf_vec *ad, const lf_vec *b
 	return n;
 }
 
-/* r = a b / R (lanes52.h's product): a as doubles, b and m as doubles
- * in reversed digit order.  Columns below k and from k in loops of their
- * own, as lf_sqr. */
-LF_KERNEL void lf_mul(uint64_t *r, const lf_vec *ad, const lf_vec *br, const lf_vec *mr,
-		      const lf_vec *k0d, const int k)
-{
-	const struct lf_consts cs = lf_consts();
-	lf_vec qd[LF_LINE * BIG_LANES52_MAX_DIGITS];
-	const lf_vec *m0 = LF_LINE_AT(mr, k - 1);
-	struct lf_cols a = lf_cols_zero();
-	int n_hi_in = 0;
-	for (int c = 0; c < k; c++) {
-		struct lf_cols t;
-		const int n = lf_mul_column(&t, ad, br, qd, mr, c, 0, c - 1, k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n + 1;
-	}
-	for (int c = k; c < 2 * k; c++) {
-		struct lf_cols t;
-		const int n = lf_mul_column(&t, ad, br, qd, mr, c, c - k + 1, k - 1, k, &cs);
-		lf_carry_in(&a, &t);
-		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n;
-	}
-}
-
 /* Column c of the squaring, its terms but q_c m_0 into t from 0: the
  * cross products a_i a_{c-i}, lo <= i <= xhi (i < c - i), doubled, the
  * square of a_{c/2} where c is even and below 2k - 1, and q_i m_{c-i} for
@@ -121,11 +94,12 @@ LF_INLINE int lf_sqr_column(struct lf_cols *t, const lf_vec *ad, const lf_vec *a
 	return n;
 }
 
-/* r = a a / R (lanes52.h's squaring): a as doubles, in both orders, m
+/* The product (squaring 0: r = a b / R, yr = b reversed) or the squaring
+ * (1: r = a a / R, yr = a reversed) of lanes52.h, a as doubles, m
  * reversed.  The columns below k (each gives a q digit) and from k (each
  * a digit of r) in loops of their own: their bounds are simpler there. */
-LF_KERNEL void lf_sqr(uint64_t *r, const lf_vec *ad, const lf_vec *ar, const lf_vec *mr,
-		      const lf_vec *k0d, const int k)
+LF_INLINE void lf_columns(uint64_t *r, const lf_vec *ad, const lf_vec *yr, const lf_vec *mr,
+			  const lf_vec *k0d, const int k, const int squaring)
 {
 	const struct lf_consts cs = lf_consts();
 	lf_vec qd[LF_LINE * BIG_LANES52_MAX_DIGITS];
@@ -134,19 +108,34 @@ LF_KERNEL void lf_sqr(uint64_t *r, const lf_vec *ad, const lf_vec *ar, const lf_
 	int n_hi_in = 0;
 	for (int c = 0; c < k; c++) {
 		struct lf_cols t;
-		const int n = lf_sqr_column(&t, ad, ar, qd, mr, c, 0, (c - 1) >> 1, c - 1, k, &cs);
+		const int n = squaring
+				      ? lf_sqr_column(&t, ad, yr, qd, mr, c, 0, (c - 1) >> 1, c - 1, k, &cs)
+				      : lf_mul_column(&t, ad, yr, qd, mr, c, 0, c - 1, k, &cs);
 		lf_carry_in(&a, &t);
 		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
-		n_hi_in = n + 1;
+		n_hi_in = n + 1; /* and hi(q_c m_0) (lf_close_column) */
 	}
 	for (int c = k; c < 2 * k; c++) {
 		struct lf_cols t;
-		const int n = lf_sqr_column(&t, ad, ar, qd, mr, c, c - k + 1, (c - 1) >> 1, k - 1,
-					    k, &cs);
+		const int n = squaring ? lf_sqr_column(&t, ad, yr, qd, mr, c, c - k + 1, (c - 1) >> 1,
+						       k - 1, k, &cs)
+				       : lf_mul_column(&t, ad, yr, qd, mr, c, c - k + 1, k - 1, k, &cs);
 		lf_carry_in(&a, &t);
 		lf_close_column(r, &a, qd, m0, k0d, c, k, n, n_hi_in, &cs);
 		n_hi_in = n;
 	}
+}
+
+LF_KERNEL void lf_mul(uint64_t *r, const lf_vec *ad, const lf_vec *br, const lf_vec *mr,
+		      const lf_vec *k0d, const int k)
+{
+	lf_columns(r, ad, br, mr, k0d, k, 0);
+}
+
+LF_KERNEL void lf_sqr(uint64_t *r, const lf_vec *ad, const lf_vec *ar, const lf_vec *mr,
+		      const lf_vec *k0d, const int k)
+{
+	lf_columns(r, ad, ar, mr, k0d, k, 1);
 }
 
 /* The modulus as doubles, beside the lane layout's words: what the
