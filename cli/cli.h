@@ -41,6 +41,11 @@ int cli_option_value(const char *name, int argc, char **argv, int *i, const char
 /* The most a key file may hold: a 16384-bit private key in PEM is about
  * 13 KB, a certificate chain beside it a few more. */
 #define CLI_KEY_FILE_MAX (4 << 20)
+/* How errors name a file: "<what> '<path>'", or for "-" "the <what> on
+ * standard input"; at most CLI_NAME_MAX bytes with the NUL (a longer path
+ * is cut). */
+#define CLI_NAME_MAX 4200
+void cli_file_name(char *out, size_t n, const char *what, const char *path);
 /* The whole file (at most CLI_KEY_FILE_MAX bytes, else an error: "key
  * file larger than ...") into a malloc'ed *buf; `what` names it in
  * errors. */

@@ -107,7 +107,12 @@ static int read_at_most(const char *path, const char *what, size_t limit, uint8_
 	}
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		cli_error("cannot open %s '%s': %s", what, path, strerror(errno));
+		int saved = errno;
+		struct stat st;
+		if (saved == ENXIO && stat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+			cli_error("cannot open %s '%s': it is a socket", what, path);
+		else
+			cli_error("cannot open %s '%s': %s", what, path, strerror(saved));
 		return -1;
 	}
 	struct stat st;
@@ -125,14 +130,24 @@ static int read_at_most(const char *path, const char *what, size_t limit, uint8_
 	return 0;
 }
 
+void cli_file_name(char *out, size_t n, const char *what, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		snprintf(out, n, "the %s on standard input", what);
+	else
+		snprintf(out, n, "%s '%s'", what, path);
+}
+
 int cli_read_file(const char *path, const char *what, uint8_t **buf, size_t *len)
 {
 	const char *from = strcmp(path, "-") == 0 ? NULL : path; /* "-": standard input */
 	if (read_at_most(from, what, CLI_KEY_FILE_MAX + 1, buf, len) != 0)
 		return -1;
 	if (*len > CLI_KEY_FILE_MAX) {
-		cli_error("%s '%s' is larger than %d bytes, more than any key file needs", what,
-			  path, CLI_KEY_FILE_MAX);
+		char name[CLI_NAME_MAX];
+		cli_file_name(name, sizeof(name), what, path);
+		cli_error("%s is larger than %d bytes, more than any key file needs", name,
+			  CLI_KEY_FILE_MAX);
 		wipe_free(*buf, *len);
 		*buf = NULL;
 		return -1;
@@ -566,25 +581,26 @@ int cli_load_key(const char *path, rsa_key **key, int *is_pem)
 int cli_load_key_data(const char *path, const uint8_t *data, size_t len, rsa_key **key,
 		      int *is_pem)
 {
-	char err[256] = "";
+	char err[256] = "", name[CLI_NAME_MAX];
+	cli_file_name(name, sizeof(name), "key file", path);
 	*key = NULL;
 	if (len == 0) {
-		cli_error("key file '%s' is empty", path);
+		cli_error("%s is empty", name);
 		return -1;
 	}
 	/* DER keys start with a SEQUENCE tag and contain no PEM armour. */
 	static const char armour[] = "-----BEGIN";
 	const int pem = memmem(data, len, armour, sizeof(armour) - 1) != NULL;
 	if (!pem && data[0] != 0x30) {
-		cli_error("key file '%s': neither PEM (no '-----BEGIN' line) nor DER (which starts "
+		cli_error("%s: neither PEM (no '-----BEGIN' line) nor DER (which starts "
 			  "with a SEQUENCE, byte 0x30; this file starts with 0x%02x)",
-			  path, data[0]);
+			  name, data[0]);
 		return -1;
 	}
 	int rc = pem ? rsa_key_load_pem(key, (const char *)data, len, err, sizeof(err))
 		     : rsa_key_load_der(key, data, len, err, sizeof(err));
 	if (rc != RSA_OK) {
-		cli_error("key file '%s': %s", path, err[0] ? err : rsa_strerror(rc));
+		cli_error("%s: %s", name, err[0] ? err : rsa_strerror(rc));
 		return -1;
 	}
 	if (is_pem != NULL)

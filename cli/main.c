@@ -65,6 +65,11 @@ static int run_command(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "--version")) {
+		if (argc > 2) {
+			cli_error("unexpected argument '%s' after --version (try 'bigmont --help')",
+				  argv[2]);
+			return CLI_EXIT_USAGE;
+		}
 		printf("bigmont %s\n", BIGMONT_VERSION);
 		return 0;
 	}

@@ -256,9 +256,12 @@ int cli_raw_op(int argc, char **argv, int private_op)
 		if (key_from_stdin)
 			cli_error("%s: the key and the input cannot both come from standard input "
 				  "(give --in FILE)", cmd);
-		else
+		else if (infile == NULL || !strcmp(infile, "-"))
 			cli_error("%s: the key file '%s' is also the input (give the input with "
 				  "--in FILE)", cmd, keyfile);
+		else
+			cli_error("%s: the key file '%s' is also the input: '%s' is the same file "
+				  "(give another --in)", cmd, keyfile, infile);
 		return CLI_EXIT_USAGE;
 	}
 	/* Only an explicit --out: standard output is the shell's, and its '>'
@@ -282,7 +285,9 @@ int cli_raw_op(int argc, char **argv, int private_op)
 	uint8_t *in = NULL, *out = NULL;
 	size_t inlen = 0, k = rsa_key_size(key);
 	if (private_op && !rsa_key_is_private(key)) {
-		cli_error("key file '%s' holds a public key; decrypt needs a private key", keyfile);
+		char name[CLI_NAME_MAX];
+		cli_file_name(name, sizeof(name), "key file", keyfile);
+		cli_error("%s holds a public key; decrypt needs a private key", name);
 		goto done;
 	}
 	if (!fault_check)

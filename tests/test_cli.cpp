@@ -34,6 +34,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -896,6 +898,16 @@ TEST(Cli, HelpOfEveryCommand)
 	r = run({kExe, "decrypt", "--key"}, dir.path);
 	EXPECT_EQ(r.status, 2);
 	EXPECT_NE(r.err.find("option '--key' needs a value"), std::string::npos) << r.err;
+	/* --version alone prints the version; anything after it is a usage
+	 * error, as after any command. */
+	r = run({kExe, "--version"}, dir.path);
+	EXPECT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.rfind("bigmont ", 0), 0u) << r.out;
+	r = run({kExe, "--version", "--bogus"}, dir.path);
+	EXPECT_EQ(r.status, 2) << r.out;
+	EXPECT_TRUE(r.out.empty()) << r.out;
+	EXPECT_NE(r.err.find("unexpected argument '--bogus' after --version"), std::string::npos)
+		<< r.err;
 }
 
 /* --out is checked before the work, not after it (a long --batch into a
@@ -936,6 +948,32 @@ TEST(CliOut, OutputIsCheckedBeforeTheWork)
 /* A stack limit below what a private-key operation needs with the
  * command around it: refused before anything runs (before, a crash by
  * SIGSEGV at 40 KiB). */
+/* A socket cannot be opened as a file: as a key or an input it is called
+ * a socket, as it is as an output, not "No such device or address". */
+TEST(Cli, SocketsAreNamed)
+{
+	TempDir dir;
+	const std::string sock = dir.path + "/sock";
+	const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	ASSERT_GE(fd, 0);
+	sockaddr_un addr{};
+	addr.sun_family = AF_UNIX;
+	ASSERT_LT(sock.size(), sizeof(addr.sun_path));
+	std::memcpy(addr.sun_path, sock.c_str(), sock.size() + 1);
+	ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)), 0);
+	Result r = run({ kExe, "key-info", sock }, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("cannot open key file '" + sock + "': it is a socket"),
+		  std::string::npos)
+		<< r.err;
+	r = run({ kExe, "encrypt", "--key", key("rsa1024-e65537.pem"), "--in", sock }, dir.path);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("cannot open input file '" + sock + "': it is a socket"),
+		  std::string::npos)
+		<< r.err;
+	close(fd);
+}
+
 TEST(Cli, SmallStackLimitRefused)
 {
 	if (std::getenv("BIGMONT_EMULATOR") != nullptr)
@@ -1044,6 +1082,19 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 	Result r = run({ kExe, "key-info", "-" }, dir.path, k);
 	EXPECT_EQ(r.status, 0) << r.err;
 	EXPECT_NE(r.out.find("modulus bits: 1024"), std::string::npos) << r.out;
+	/* A key on standard input is called so in errors, not "key file '-'". */
+	const std::string empty = dir.path + "/empty";
+	spit(empty, "");
+	r = run({ kExe, "key-info", "-" }, dir.path, empty);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("the key file on standard input is empty"), std::string::npos)
+		<< r.err;
+	r = run({ kExe, "decrypt", "--key", "-", "--in", msg }, dir.path,
+		key("rsa1024-e65537.pub.pem"));
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("the key file on standard input holds a public key"),
+		  std::string::npos)
+		<< r.err;
 	r = run({ kExe, "encrypt", "--key", "-", "--in", msg, "--out", ct, "--" }, dir.path, k);
 	EXPECT_EQ(r.status, 0) << r.err;
 	r = run({ kExe, "decrypt", "--key", k, "--in", ct, "--" }, dir.path);
@@ -1080,6 +1131,18 @@ TEST(Cli, KeyFromStandardInputAndDoubleDash)
 	EXPECT_EQ(r.status, 2);
 	EXPECT_NE(r.err.find("the key file '" + k + "' is also the input"), std::string::npos)
 		<< r.err;
+	/* By another name: the message names both, not --in as missing. */
+	const std::string klink = dir.path + "/link.pem";
+	ASSERT_EQ(symlink(k.c_str(), klink.c_str()), 0);
+	r = run({ kExe, "encrypt", "--key", k, "--in", klink }, dir.path);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("'" + klink + "' is the same file (give another --in)"),
+		  std::string::npos)
+		<< r.err;
+	/* From standard input, --in is the advice. */
+	r = run({ kExe, "encrypt", "--key", k }, dir.path, k);
+	EXPECT_EQ(r.status, 2);
+	EXPECT_NE(r.err.find("(give the input with --in FILE)"), std::string::npos) << r.err;
 	r = run({ kExe, "decrypt", "--key", k, "--", "--in", msg }, dir.path);
 	EXPECT_EQ(r.status, 2);
 	EXPECT_NE(r.err.find("unexpected argument '--in'"), std::string::npos) << r.err;

@@ -166,6 +166,28 @@ TEST(Der, Lengths)
 	EXPECT_REJECTED(Bytes({ 0x30 }), "truncated");
 }
 
+/* A key cut short is named as what it begins as: the outer length runs
+ * past the end, and the message names the structure, not RSAPrivateKey
+ * for every file. */
+TEST(Der, TruncatedKeysNameTheirStructure)
+{
+	const struct {
+		Bytes der;
+		const char *name;
+	} keys[] = { { pkcs1_private(), "RSAPrivateKey: length" },
+		     { pkcs8(), "PrivateKeyInfo: length" },
+		     { pkcs1_public(), "RSAPublicKey: length" },
+		     { spki(), "SubjectPublicKeyInfo: length" } };
+	for (const auto &k : keys) {
+		SCOPED_TRACE(k.name);
+		for (size_t cut : { size_t{ 1 }, size_t{ 8 }, k.der.size() / 2 }) {
+			const Bytes t(k.der.begin(), k.der.end() - static_cast<std::ptrdiff_t>(cut));
+			EXPECT_REJECTED(t, k.name);
+			EXPECT_REJECTED(t, "runs past the end");
+		}
+	}
+}
+
 TEST(Der, TrailingBytes)
 {
 	EXPECT_REJECTED(cat({ pkcs1_private(), { 0x00 } }), "trailing data after RSAPrivateKey");
