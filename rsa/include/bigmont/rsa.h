@@ -70,8 +70,10 @@ typedef enum {
  * name.  The key is checked (for private keys: p*q == n, dp == d mod
  * (p-1), dq == d mod (q-1), qInv*q == 1 mod p, e*dp == 1 mod (p-1), e*dq
  * == 1 mod (q-1), p and q probable primes by Miller-Rabin with random
- * bases; for every key: e odd and > 1, n odd, 512 to 16384 bits) and
- * everything the private operation needs is precomputed.  len is the
+ * bases; for every key: e odd and > 1, n odd) and everything the private
+ * operation needs is precomputed.  A failed check is RSA_ERR_KEY_CHECK;
+ * a modulus outside 512 to 16384 bits (or another integer longer than n)
+ * is refused as it is read, RSA_ERR_FORMAT.  len is the
  * text's length without a terminating NUL (a NUL inside is not text: the
  * PEM is refused).  On failure *key is NULL and err (if errlen > 0) holds
  * a one-line reason.
