@@ -343,13 +343,6 @@ static const char *other_structure(struct der seq)
 	return NULL;
 }
 
-/*
- * The shape decides the format: the outer SEQUENCE starts with a SEQUENCE
- * (SPKI) or an INTEGER; after that INTEGER comes a SEQUENCE (PKCS #8), or
- * one more element and the end (RSAPublicKey), or more (RSAPrivateKey).
- * Shapes that are known not to be an RSA key are refused by name first;
- * whatever else is malformed is reported by the chosen format's reader.
- */
 /* The contents of the element at der, as far as the buffer holds them:
  * what a file cut short announces.  0, or -1 where not even the header
  * is there. */
@@ -394,6 +387,14 @@ static rsa_key_format_t truncated_format(const uint8_t *der, size_t len)
 						       : RSA_FORMAT_PKCS1_PRIVATE;
 }
 
+/*
+ * The shape decides the format: the outer SEQUENCE starts with a SEQUENCE
+ * (SPKI) or an INTEGER; after that INTEGER comes a SEQUENCE (PKCS #8), or
+ * one more element and the end (RSAPublicKey), or more (RSAPrivateKey).
+ * Shapes that are known not to be an RSA key are refused by name first;
+ * whatever else is malformed is reported by the chosen format's reader
+ * (a key cut short by the format it begins as: truncated_format).
+ */
 int rsa_parse_der_any(struct rsa_key_parts *parts, const uint8_t *der,
 		      size_t len, char *err, size_t errlen)
 {
