@@ -142,11 +142,17 @@ LF_INLINE void lf_madd(const struct lf_consts *k, i4 *lo, i4 *hi, f4 x, f4 y)
 	*hi = _mm256_add_epi64(*hi, _mm256_castpd_si256(p));
 }
 
-/* lo(x y) as a double, exact (below 2^52). */
-LF_INLINE f4 lf_mullo(const struct lf_consts *k, f4 x, f4 y)
+/* lo(t k0) as a double, exact (below 2^52), t the low 52 bits of each
+ * lane of w, c1k = 2^104 - 2^52 k0 (struct lf_mod): with D = 2^52 + t (w's
+ * bits under 2^52's exponent, no subtraction), D k0 + c1k = t k0 + 2^104,
+ * so P = fma(D, k0, c1k) is lf_madd's hi pattern of t k0, and D k0 +
+ * (c1k - P) = t k0 - 2^52 hi(t k0), exact (c1k - P = -2^52 (k0 + hi) is
+ * a double).  Two FMAs and a subtraction on the q digit's chain. */
+LF_INLINE f4 lf_q_digit(const struct lf_consts *k, i4 w, f4 k0, f4 c1k)
 {
-	const f4 p = _mm256_fmadd_pd(x, y, k->c1);
-	return _mm256_sub_pd(_mm256_fmadd_pd(x, y, _mm256_sub_pd(k->c2, p)), k->two52);
+	const f4 d = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(w, k->mask), k->exp52));
+	const f4 p = _mm256_fmadd_pd(d, k0, c1k);
+	return _mm256_fmadd_pd(d, k0, _mm256_sub_pd(c1k, p));
 }
 
 /* Digit j of stream s in a lane number of the eight-lane layout. */
@@ -284,8 +290,8 @@ LF_INLINE void lf_close_column(uint64_t *r, struct lf_cols *a, f4 *qd, const f4 
 	const i4 z = _mm256_setzero_si256();
 	if (c < k) {
 		const i4 up = _mm256_set1_epi64x((long long)(BIG_LANES52_DIGIT_MASK - bias));
-		const f4 q0 = lf_mullo(cs, lf_digit(cs, a->lo0), k0d[0]);
-		const f4 q1 = lf_mullo(cs, lf_digit(cs, a->lo1), k0d[1]);
+		const f4 q0 = lf_q_digit(cs, a->lo0, k0d[0], k0d[2]);
+		const f4 q1 = lf_q_digit(cs, a->lo1, k0d[1], k0d[3]);
 		LF_D(qd, c, 0) = q0;
 		LF_D(qd, c, 1) = q1;
 		const i4 top0 = _mm256_srli_epi64(_mm256_add_epi64(a->lo0, up), 52);

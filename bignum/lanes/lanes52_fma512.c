@@ -91,12 +91,12 @@ LF_INLINE f8 lf_digit(const struct lf_consts *k, i8 w)
 	return _mm512_sub_pd(_mm512_castsi512_pd(x), k->two52);
 }
 
-/* lo(x y) as a double, exact (below 2^52). */
-LF_INLINE f8 lf_mullo(const struct lf_consts *k, f8 x, f8 y)
+/* lo(t k0) for t the low 52 bits of w: lanes52_fma.c's lf_q_digit. */
+LF_INLINE f8 lf_q_digit(const struct lf_consts *k, i8 w, f8 k0, f8 c1k)
 {
-	const f8 p = _mm512_fmadd_round_pd(x, y, k->c1, LF_RD);
-	return _mm512_sub_pd(_mm512_fmadd_round_pd(x, y, _mm512_sub_pd(k->c2, p), LF_RD),
-			     k->two52);
+	const f8 d = _mm512_castsi512_pd(_mm512_or_si512(_mm512_and_si512(w, k->mask), k->exp52));
+	const f8 p = _mm512_fmadd_round_pd(d, k0, c1k, LF_RD);
+	return _mm512_fmadd_round_pd(d, k0, _mm512_sub_pd(c1k, p), LF_RD);
 }
 
 /* Digit j of a lane number of the eight-lane layout. */
@@ -210,7 +210,7 @@ LF_INLINE void lf_close_column(uint64_t *r, struct lf_cols *a, f8 *qd, const f8 
 	const uint64_t bias = (uint64_t)n_lo * LF_LO_BIAS + (uint64_t)n_hi_in * LF_HI_BIAS;
 	if (c < k) {
 		const i8 up = _mm512_set1_epi64((long long)(BIG_LANES52_DIGIT_MASK - bias));
-		const f8 q = lf_mullo(cs, lf_digit(cs, a->lo), *k0d);
+		const f8 q = lf_q_digit(cs, a->lo, k0d[0], k0d[1]);
 		qd[c] = q;
 		const i8 top = _mm512_srli_epi64(_mm512_add_epi64(a->lo, up), 52);
 		const f8 p = _mm512_fmadd_round_pd(q, *m0, cs->c1, LF_RD);

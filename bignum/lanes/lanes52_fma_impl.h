@@ -142,7 +142,7 @@ LF_KERNEL void lf_sqr(uint64_t *r, const lf_vec *ad, const lf_vec *ar, const lf_
  * products are given. */
 struct lf_mod {
 	lf_vec md[LF_LINE * BIG_LANES52_MAX_DIGITS];
-	lf_vec k0d[LF_LINE];
+	lf_vec k0d[2 * LF_LINE]; /* k0, then c1k = 2^104 - 2^52 k0 (lf_q_digit) */
 	int k;
 };
 
@@ -151,6 +151,8 @@ LF_INLINE void lf_mod_doubles(struct lf_mod *fm, const struct big_lanes52_mod *m
 	const struct lf_consts cs = lf_consts();
 	lf_to_doubles_reversed(fm->md, mod->m, mod->digits, &cs);
 	lf_load_line(fm->k0d, mod->k0, 0, &cs);
+	for (int s = 0; s < LF_LINE; s++) /* exact: 2^52 (2^52 - k0) */
+		fm->k0d[LF_LINE + s] = cs.c1 - cs.two52 * fm->k0d[s];
 	fm->k = mod->digits;
 }
 
