@@ -78,13 +78,13 @@
  * dependent calls, results/<cpu>/<date>-kernels.txt), against the
  * vfmadd231pd peak (bench/peak.h: 8k^2 + 2k and 6k^2 + 4k ymm FMAs):
  *   k:                                    10     20     30     40
- *   Intel 6/167, 2026-12-02-0701 mul    1126   3815   8157  14187
- *                                sqr    1026   3222   6659  11330
- * 31-46 % of the FMA peak, where the half products' own mix allows 59 %
+ *   Intel 6/167, 2026-12-02-1128 mul    1070   3631   7775  13433
+ *                                sqr     959   2916   6111  10428
+ * 33-47 % of the FMA peak, where the half products' own mix allows 58 %
  * (their subtraction and adds take the FMAs' ports: three vector ports
  * for five operations).  Against the radix-2^28 AVX2 kernels of the same
- * run (37 digits for 20): 0.79-0.84 of their time for the product,
- * 0.86-0.92 for the squaring.
+ * run (37 digits for 20): 0.79-0.82 of their time for the product,
+ * 0.83-0.96 for the squaring.
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
 

@@ -39,10 +39,10 @@
  * dependent calls), against the zmm vfmadd231pd peak ({rd-sae}, 4k^2 + k
  * and 3k^2 + 2k zmm FMAs):
  *   k:                                    10     20     30     40
- *   Intel 6/167, 2026-12-02-0909 mul     918   2949   6142  10513
- *                                sqr     800   2444   4959   8375
- * 22-34 % of the peak, where the half products' own mix allows 40 % (five
- * operations a digit product on the two ports that take zmm); 0.76-0.85
+ *   Intel 6/167, 2026-12-02-1128 mul     876   2823   5948  10168
+ *                                sqr     722   2176   4491   7651
+ * 23-34 % of the peak, where the half products' own mix allows 40 % (five
+ * operations a digit product on the two ports that take zmm); 0.73-0.82
  * of the ymm FMA kernels' time in the same run.
  */
 #if defined(__x86_64__) && BIGMONT_HAVE_ASM
