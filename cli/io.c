@@ -93,6 +93,13 @@ static int read_fd(int fd, size_t limit, uint8_t **buf, size_t *len)
 	return 0;
 }
 
+/* What a path that is not a file is, for errors. */
+static const char *kind_of(mode_t m)
+{
+	return S_ISDIR(m) ? "it is a directory" : S_ISSOCK(m) ? "it is a socket" :
+	       S_ISBLK(m) ? "it is a block device" : "it is not a file";
+}
+
 /* Up to `limit` bytes of the file at path, or of standard input when path
  * is NULL; `what` names it in errors. */
 static int read_at_most(const char *path, const char *what, size_t limit, uint8_t **buf,
@@ -110,7 +117,7 @@ static int read_at_most(const char *path, const char *what, size_t limit, uint8_
 		int saved = errno;
 		struct stat st;
 		if (saved == ENXIO && stat(path, &st) == 0 && S_ISSOCK(st.st_mode))
-			cli_error("cannot open %s '%s': it is a socket", what, path);
+			cli_error("cannot open %s '%s': %s", what, path, kind_of(st.st_mode));
 		else
 			cli_error("cannot open %s '%s': %s", what, path, strerror(saved));
 		return -1;
@@ -260,12 +267,6 @@ static int out_error(const char *shown, const char *reason)
 {
 	cli_error("cannot write output file '%s': %s", shown, reason);
 	return -1;
-}
-
-static const char *kind_of(mode_t m)
-{
-	return S_ISDIR(m) ? "it is a directory" : S_ISSOCK(m) ? "it is a socket" :
-	       S_ISBLK(m) ? "it is a block device" : "it is not a file";
 }
 
 /* Where output to `path` goes, following symlinks one at a time. */

@@ -343,48 +343,29 @@ static const char *other_structure(struct der seq)
 	return NULL;
 }
 
-/* The contents of the element at der, as far as the buffer holds them:
- * what a file cut short announces.  0, or -1 where not even the header
- * is there. */
-static int open_truncated(struct der *content, uint8_t *tag, const uint8_t *der, size_t len)
-{
-	if (len < 2)
-		return -1;
-	size_t head = 2, declared = der[1];
-	if (der[1] & 0x80) {
-		const size_t n = der[1] & 0x7f;
-		if (n == 0 || n > sizeof(size_t) || len < 2 + n)
-			return -1;
-		declared = 0;
-		for (size_t i = 0; i < n; i++)
-			declared = declared << 8 | der[2 + i];
-		head += n;
-	}
-	*tag = der[0];
-	content->p = der + head;
-	content->len = len - head < declared ? len - head : declared;
-	return 0;
-}
-
-/* The structure a key whose outer SEQUENCE runs past the end of the file
- * begins as, from its first bytes, so that the error names it:
+/* The structure a key whose outer SEQUENCE the strict reader refused
+ * (its length runs past the end of a file cut short) begins as, from the
+ * bytes after that SEQUENCE's header, so that the error names it:
  * SubjectPublicKeyInfo opens with a SEQUENCE, RSAPrivateKey and
  * PrivateKeyInfo with a one-byte version (the latter then a SEQUENCE),
  * RSAPublicKey with the modulus.  Too short to tell: RSAPrivateKey. */
 static rsa_key_format_t truncated_format(const uint8_t *der, size_t len)
 {
-	struct der seq;
-	uint8_t tag;
-	if (open_truncated(&seq, &tag, der, len) != 0 || tag != DER_SEQUENCE || seq.len == 0)
+	if (len < 2 || der[0] != DER_SEQUENCE)
 		return RSA_FORMAT_PKCS1_PRIVATE;
-	if (seq.p[0] == DER_SEQUENCE)
+	const size_t head = der[1] < 0x80 ? 2 : 2 + (size_t)(der[1] & 0x7f);
+	if (len <= head)
+		return RSA_FORMAT_PKCS1_PRIVATE;
+	const uint8_t *seq = der + head;
+	const size_t n = len - head;
+	if (seq[0] == DER_SEQUENCE)
 		return RSA_FORMAT_SPKI_PUBLIC;
-	if (seq.p[0] != DER_INTEGER || seq.len < 2)
+	if (seq[0] != DER_INTEGER || n < 2)
 		return RSA_FORMAT_PKCS1_PRIVATE;
-	if (seq.p[1] != 1) /* not a one-byte version: the modulus */
+	if (seq[1] != 1) /* not a one-byte version: the modulus */
 		return RSA_FORMAT_PKCS1_PUBLIC;
-	return seq.len > 3 && seq.p[3] == DER_SEQUENCE ? RSA_FORMAT_PKCS8_PRIVATE
-						       : RSA_FORMAT_PKCS1_PRIVATE;
+	return n > 3 && seq[3] == DER_SEQUENCE ? RSA_FORMAT_PKCS8_PRIVATE
+					       : RSA_FORMAT_PKCS1_PRIVATE;
 }
 
 /*
