@@ -164,6 +164,14 @@ static inline uint64_t big_lanes_window(const uint64_t *e, int ewords, int pos, 
 		v |= e[word + 1] << (64 - off);
 	return v & ((UINT64_C(1) << w) - 1);
 }
+/* Every lane's window (big_lanes_window) into want[0 .. BIG_LANES), lane
+ * l's exponent at e + l ewords. */
+static inline void big_lanes_windows(uint64_t *want, const uint64_t *e, int ewords, int pos,
+				     int w)
+{
+	for (int l = 0; l < BIG_LANES; l++)
+		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, w);
+}
 /* The table, the running power, the selected entry and 1. */
 static inline size_t big_lanes_pow_scratch(int digits)
 {

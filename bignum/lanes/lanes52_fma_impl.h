@@ -209,13 +209,11 @@ static void lf_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int e
 	const int nbits = 64 * ewords;
 	const int top = nbits % window ? nbits % window : window;
 	int pos = nbits - top;
-	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
+	big_lanes_windows(want, e, ewords, pos, top);
 	lf_select(acc, table, entries, want, k);
 	while (pos > 0) {
 		pos -= window;
-		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, window);
+		big_lanes_windows(want, e, ewords, pos, window);
 		lf_select(sel, table, entries, want, k);
 		for (int b = 0; b < window; b++)
 			lf_sqr_words(acc, acc, fm);

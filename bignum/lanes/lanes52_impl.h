@@ -1098,8 +1098,7 @@ static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int
 	const int nbits = 64 * ewords;
 	const int top = nbits % window ? nbits % window : window;
 	int pos = nbits - top;
-	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
+	big_lanes_windows(want, e, ewords, pos, top);
 	ln52_select(acc, table, entries, want, k);
 	while (pos > 0) {
 		pos -= window;
@@ -1110,8 +1109,7 @@ static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int
 		 * squaring takes them (nasm20: on Intel family 6 model 167
 		 * the slices cost more than the read alone,
 		 * docs/design-notes.md). */
-		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, window);
+		big_lanes_windows(want, e, ewords, pos, window);
 		if (LN52_SCAN_IN_SQR(k) && !nasm20) {
 			for (size_t j = 0; j < words; j++)
 				sel[j] = 0;

@@ -683,16 +683,13 @@ void LN_NAME(big_lanes_pow)(uint64_t *out, const uint64_t *base,
 	const int top = nbits % BIG_LANES_WINDOW ? nbits % BIG_LANES_WINDOW
 						 : BIG_LANES_WINDOW;
 	int pos = nbits - top;
-	for (int l = 0; l < BIG_LANES; l++)
-		want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos, top);
+	big_lanes_windows(want, e, ewords, pos, top);
 	ln_select(acc, table, want, k);
 	while (pos > 0) {
 		pos -= BIG_LANES_WINDOW;
 		for (int b = 0; b < BIG_LANES_WINDOW; b++)
 			LN_NAME(big_lanes_sqr)(acc, acc, mod);
-		for (int l = 0; l < BIG_LANES; l++)
-			want[l] = big_lanes_window(e + (size_t)l * ewords, ewords, pos,
-					    BIG_LANES_WINDOW);
+		big_lanes_windows(want, e, ewords, pos, BIG_LANES_WINDOW);
 		ln_select(sel, table, want, k);
 		LN_NAME(big_lanes_mul)(acc, acc, sel, mod);
 	}
