@@ -20,8 +20,9 @@
  * Only where radix-2^52 lanes run (big_lanes52_ops_choose: IFMA or FMA)
  * and the modulus has a lane size (k <= BIG_LANES52_MAX_DIGITS: up to RSA-2048's n): at
  * these sizes one square-and-multiply in eight IFMA lanes costs under two
- * single checks (docs/design-notes.md; the FMA lanes' not measured apart:
- * inside their batch's time).  Elsewhere
+ * single checks, in eight FMA lanes about 0.9 of a single check an
+ * operation (docs/design-notes.md, "On IFMA: the batch's fault check at
+ * n's size in the lanes").  Elsewhere
  * big_public_batch_len is 0 and the caller checks one by one.
  *
  * Constant time in every a (the lanes past count compute 0^e under op
