@@ -593,7 +593,7 @@ def ipp_line(machine):
     """What the ipp-crypto rows are, or why there are none."""
     if not machine.get("ipp_version"):
         return "ipp-crypto: not measured: %s" % (machine.get("ipp_note") or "not in this run")
-    mb = ("mb8: mbx_rsa_private_crt_ssl_mb8, 8 operations per call, time per "
+    mb = ("mb8: mbx_rsa_private_crt_mb8, 8 operations per call, time per "
           "operation = call time / 8" if machine.get("ipp_mb_version") else
           "mb8: not measured: %s" % (machine.get("ipp_mb_note") or "not in this run"))
     return ("ipp-crypto: %s, CPU features enabled %s: ippsRSA_Decrypt on a type-2 (CRT) "

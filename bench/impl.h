@@ -97,7 +97,7 @@ extern const struct bench_impl_ops bench_worker_ops;
  * OAEP decryption. */
 extern const struct bench_impl_ops bench_wheel_ops, bench_wheel_oaep_ops;
 /* Intel's ipp-crypto, loaded at run time (impl_ipp.c, ipp.h): libippcp's
- * ippsRSA_Decrypt, and libcrypto_mb's eight-lane mbx_rsa_private_crt_ssl_mb8. */
+ * ippsRSA_Decrypt, and libcrypto_mb's eight-lane mbx_rsa_private_crt_mb8. */
 extern const struct bench_impl_ops bench_ipp_ops, bench_ipp_mb8_ops;
 
 /* ---- beyond the ops: the key's numbers, the reference, versions -------- */

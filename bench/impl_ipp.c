@@ -1,8 +1,8 @@
 /*
  * bench/impl_ipp.c -- ipp-crypto's libippcp and libcrypto_mb, loaded at run
  * time: finding them, the probe, bench_ipp_ops and bench_ipp_mb8_ops
- * (contract in ipp.h).  Its own translation unit, with OpenSSL's BIGNUM
- * (libcrypto_mb's "ssl" API takes them) and none of ours.
+ * (contract in ipp.h).  Its own translation unit: none of our headers
+ * but the benchmark's.
  */
 #define _GNU_SOURCE /* RTLD_NODELETE */
 #include "ipp.h"
@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include <openssl/bn.h>
 
 #include "impl.h"
 #include "wheel.h"
@@ -38,6 +36,7 @@ typedef struct {
 	const char *name, *buildDate, *strVersion;
 } ipp_version;
 typedef uint32_t mbx_status; /* 4 bits per lane, 0: ok */
+typedef struct _ifma_rsa_method mbx_RSA_Method;
 
 struct ippcp_api {
 	const ipp_version *(*version)(void);
@@ -72,13 +71,17 @@ static const char *const ippcp_names[] = {
 struct mb_api {
 	int (*applicable)(Ipp64u features);
 	const ipp_version *(*version)(void);
+	const mbx_RSA_Method *(*crt_method)(int bits);
+	int (*method_buffer_size)(const mbx_RSA_Method *m);
 	mbx_status (*rsa_crt_mb8)(const Ipp8u *const from[8], Ipp8u *const to[8],
-				  const BIGNUM *const p[8], const BIGNUM *const q[8],
-				  const BIGNUM *const dp[8], const BIGNUM *const dq[8],
-				  const BIGNUM *const iq[8], int bits);
+				  const Ipp64u *const p[8], const Ipp64u *const q[8],
+				  const Ipp64u *const dp[8], const Ipp64u *const dq[8],
+				  const Ipp64u *const iq[8], int bits, const mbx_RSA_Method *m,
+				  Ipp8u *buffer);
 };
 static const char *const mb_names[] = {
-	"mbx_is_crypto_mb_applicable", "mbx_getversion", "mbx_rsa_private_crt_ssl_mb8",
+	"mbx_is_crypto_mb_applicable", "mbx_getversion", "mbx_RSA_private_crt_Method",
+	"mbx_RSA_Method_BufSize", "mbx_rsa_private_crt_mb8",
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -533,15 +536,26 @@ const struct bench_impl_ops bench_ipp_ops = {
 	.input = BENCH_INPUT_RAW, .close = ipp_close,
 };
 
-/* ---- ipp-crypto mb8: mbx_rsa_private_crt_ssl_mb8 ---------------------- */
+/* ---- ipp-crypto mb8: mbx_rsa_private_crt_mb8 -------------------------- *
+ * Its raw form: the key's parts as 64-bit words, converted once here, and
+ * the CRT method's work buffer made once, as a server keeping a key would
+ * call it.  The form taking OpenSSL's BIGNUMs (mbx_rsa_private_crt_ssl_mb8)
+ * converts the five parts of every lane on each call: 1.00-1.10 of this
+ * one's time on Intel family 6 model 167, by size (bench/README.md). */
+
+#define MB8_PARTS 5 /* p, q, dp, dq, qinv */
 
 struct ipp_mb8 {
 	struct mb_api a;
 	size_t size;
 	int bits;
-	BIGNUM *num[5]; /* p, q, dp, dq, qinv */
-	const BIGNUM *lanes[5][LANES]; /* each of them in every lane */
-	Ipp8u *buf;     /* LANES inputs, then LANES answers */
+	const mbx_RSA_Method *method;
+	Ipp64u *words; /* MB8_PARTS parts of `half` words each */
+	int half;      /* 64-bit words of a prime: bits / 128 */
+	const Ipp64u *lanes[MB8_PARTS][LANES]; /* each part in every lane */
+	Ipp8u *work;   /* the method's buffer */
+	size_t work_size;
+	Ipp8u *buf;    /* LANES inputs, then LANES answers */
 	const Ipp8u *from[LANES];
 	Ipp8u *to[LANES];
 	mbx_status last;
@@ -554,10 +568,28 @@ static void mb8_close(void *h)
 	struct ipp_mb8 *x = h;
 	if (x == NULL)
 		return;
-	for (int i = 0; i < 5; i++)
-		BN_clear_free(x->num[i]);
+	if (x->words != NULL) /* the key's secret parts */
+		memset(x->words, 0, (size_t)MB8_PARTS * (size_t)x->half * sizeof(Ipp64u));
+	if (x->work != NULL)
+		memset(x->work, 0, x->work_size);
+	free(x->words);
+	free(x->work);
 	free(x->buf);
 	free(x);
+}
+
+/* Big-endian bytes as nw little-endian 64-bit words; -1 if they do not
+ * fit. */
+static int qwords_of(Ipp64u *w, int nw, const uint8_t *b, size_t len)
+{
+	Ipp32u *half = calloc((size_t)nw * 2, sizeof(Ipp32u));
+	int rc = half == NULL || words_of(half, 2 * nw, b, len) != 0 ? -1 : 0;
+	for (int i = 0; i < nw && rc == 0; i++)
+		w[i] = half[2 * i] | (Ipp64u)half[2 * i + 1] << 32;
+	if (half != NULL)
+		memset(half, 0, (size_t)nw * 2 * sizeof(Ipp32u));
+	free(half);
+	return rc;
 }
 
 static void *mb8_open(const struct bench_key_input *key, int mode, char *err, size_t errlen)
@@ -592,22 +624,40 @@ static void *mb8_open(const struct bench_key_input *key, int mode, char *err, si
 		free(x);
 		return NULL;
 	}
-	static const int part_of[5] = { RSA_PART_P, RSA_PART_Q, RSA_PART_DP, RSA_PART_DQ,
-					RSA_PART_QINV };
-	int ok = (x->buf = calloc(2 * LANES, x->size)) != NULL;
-	for (int i = 0; i < 5 && ok; i++)
-		ok = (x->num[i] = BN_bin2bn(parts->v[part_of[i]], (int)parts->len[part_of[i]],
-					    NULL)) != NULL;
+	x->method = x->a.crt_method(x->bits);
+	const int work = x->method != NULL ? x->a.method_buffer_size(x->method) : 0;
+	if (work <= 0) {
+		snprintf(err, errlen, "libcrypto_mb: no CRT method for %d-bit keys "
+			 "(mbx_RSA_private_crt_Method)", x->bits);
+		free(x);
+		return NULL;
+	}
+	static const int part_of[MB8_PARTS] = { RSA_PART_P, RSA_PART_Q, RSA_PART_DP,
+						RSA_PART_DQ, RSA_PART_QINV };
+	x->half = x->bits / 128;
+	x->work_size = ((size_t)work + 63) & ~(size_t)63;
+	x->words = calloc((size_t)MB8_PARTS * (size_t)x->half, sizeof(Ipp64u));
+	x->work = aligned_alloc(64, x->work_size);
+	int ok = x->words != NULL && x->work != NULL &&
+		 (x->buf = calloc(2 * LANES, x->size)) != NULL;
 	if (!ok) {
 		snprintf(err, errlen, "out of memory");
 		mb8_close(x);
 		return NULL;
 	}
+	for (int i = 0; i < MB8_PARTS; i++)
+		if (qwords_of(x->words + (size_t)i * (size_t)x->half, x->half,
+			      parts->v[part_of[i]], parts->len[part_of[i]]) != 0) {
+			snprintf(err, errlen, "libcrypto_mb: the key's CRT part %d does not fit "
+				 "in %d bits", i, 64 * x->half);
+			mb8_close(x);
+			return NULL;
+		}
 	for (int l = 0; l < LANES; l++) {
 		x->from[l] = x->buf + l * x->size;
 		x->to[l] = x->buf + (LANES + l) * x->size;
-		for (int i = 0; i < 5; i++)
-			x->lanes[i][l] = x->num[i];
+		for (int i = 0; i < MB8_PARTS; i++)
+			x->lanes[i][l] = x->words + (size_t)i * (size_t)x->half;
 	}
 	return x;
 }
@@ -617,7 +667,7 @@ static int mb8_call(void *h)
 {
 	struct ipp_mb8 *x = h;
 	x->last = x->a.rsa_crt_mb8(x->from, x->to, x->lanes[0], x->lanes[1], x->lanes[2],
-				   x->lanes[3], x->lanes[4], x->bits);
+				   x->lanes[3], x->lanes[4], x->bits, x->method, x->work);
 	return x->last != 0;
 }
 
@@ -661,7 +711,7 @@ static const char *mb8_strerror(const void *h, int status)
 			 "differs from lane 0's on the same input", x->bad_lane);
 	else
 		snprintf(x->last_error, sizeof(x->last_error), "libcrypto_mb: "
-			 "mbx_rsa_private_crt_ssl_mb8 status 0x%08x (4 bits per lane)",
+			 "mbx_rsa_private_crt_mb8 status 0x%08x (4 bits per lane)",
 			 (unsigned)x->last);
 	return x->last_error;
 }

@@ -21,7 +21,9 @@
  * call alone on the input of the last decrypt):
  *   bench_ipp_ops      ippsRSA_Decrypt on a type-2 (CRT) private key; it
  *                      neither blinds nor checks its result.
- *   bench_ipp_mb8_ops  mbx_rsa_private_crt_ssl_mb8: eight operations per
+ *   bench_ipp_mb8_ops  mbx_rsa_private_crt_mb8 (the key's parts as 64-bit
+ *                      words and the CRT method's buffer made at open):
+ *                      eight operations per
  *                      call, the key in all eight lanes, each lane's input
  *                      the one given; a batch of `iters` operations is
  *                      ceil(iters / 8) calls, its time scaled to iters

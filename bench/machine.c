@@ -292,7 +292,8 @@ static void print_ipp(FILE *out, const struct bench_ipp_info *ipp)
 	fprintf(out, "  ipp       %s, from %s\n            enabled CPU features %s\n",
 		ipp->version, ipp->dir, ipp->features);
 	if (ipp->mb_available)
-		fprintf(out, "  ipp mb8   %s\n", ipp->mb_version);
+		fprintf(out, "  ipp mb8   %s\n            mbx_rsa_private_crt_mb8 (the key as "
+			"64-bit words, made once)\n", ipp->mb_version);
 	else
 		fprintf(out, "  ipp mb8   not measured: %s\n", ipp->mb_reason);
 }

@@ -112,12 +112,23 @@ int mbx_is_crypto_mb_applicable(uint64_t features)
 
 const standin_version *mbx_getversion(void) { return &version; }
 
-uint32_t mbx_rsa_private_crt_ssl_mb8(const uint8_t *const from[8], uint8_t *const to[8],
-				     const void *const p[8], const void *const q[8],
-				     const void *const dp[8], const void *const dq[8],
-				     const void *const iq[8], int bits)
+/* The CRT method: a token for the sizes the real one serves, else NULL. */
+static const char crt_method_token;
+
+const void *mbx_RSA_private_crt_Method(int bits)
 {
-	(void)from, (void)p, (void)q, (void)dp, (void)dq, (void)iq;
+	return bits >= 1024 && bits <= 4096 && bits % 1024 == 0 ? &crt_method_token : NULL;
+}
+
+int mbx_RSA_Method_BufSize(const void *m) { return m == &crt_method_token ? 64 : 0; }
+
+uint32_t mbx_rsa_private_crt_mb8(const uint8_t *const from[8], uint8_t *const to[8],
+				 const uint64_t *const p[8], const uint64_t *const q[8],
+				 const uint64_t *const dp[8], const uint64_t *const dq[8],
+				 const uint64_t *const iq[8], int bits, const void *m,
+				 uint8_t *buffer)
+{
+	(void)from, (void)p, (void)q, (void)dp, (void)dq, (void)iq, (void)m, (void)buffer;
 	for (int l = 0; l < 8; l++)
 		memset(to[l], 0, (size_t)bits / 8);
 	return 0;
