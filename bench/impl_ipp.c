@@ -540,8 +540,9 @@ const struct bench_impl_ops bench_ipp_ops = {
  * Its raw form: the key's parts as 64-bit words, converted once here, and
  * the CRT method's work buffer made once, as a server keeping a key would
  * call it.  The form taking OpenSSL's BIGNUMs (mbx_rsa_private_crt_ssl_mb8)
- * converts the five parts of every lane on each call: 1.00-1.10 of this
- * one's time on Intel family 6 model 167, by size (bench/README.md). */
+ * converts the five parts of every lane on each call: 1.07 and 1.03 of
+ * this one's time at RSA-1024 and 2048 on Intel family 6 model 167
+ * (bench/README.md). */
 
 #define MB8_PARTS 5 /* p, q, dp, dq, qinv */
 
