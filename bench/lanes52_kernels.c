@@ -378,27 +378,30 @@ void bench_lanes52_kernels_json(struct json_writer *w, const struct bench_lanes5
 	bench_peak_json_rows(w, &table, t->row, t->nrows, ticks_per_cycle);
 }
 
+/* An FMA build's rows against its peak (NAN where that was not measured). */
+static void fma_json(struct json_writer *w, const char *count_key, double rate,
+		     double (*count)(const char *, int, int), const struct bench_kernel_row *rows,
+		     int nrows, double ticks_per_cycle)
+{
+	const struct bench_peak_json_table table = {
+		.name_key = "build", .size_key = "digits", .count_key = count_key,
+		.heads = digits, .n = BENCH_LANES52_SIZES, .rate = rate, .count = count,
+	};
+	bench_peak_json_rows(w, &table, rows, nrows, ticks_per_cycle);
+}
+
 void bench_lanes52_kernels_fma_json(struct json_writer *w, const struct bench_lanes52_table *t,
 				    double ticks_per_cycle, const struct bench_peak *peak)
 {
-	const struct bench_peak_json_table table = {
-		.name_key = "build", .size_key = "digits", .count_key = "vfmadd231pd_ymm",
-		.heads = digits, .n = BENCH_LANES52_SIZES,
-		.rate = peak->fma_why == NULL && peak->fma > 0 ? peak->fma : NAN,
-		.count = fma_count,
-	};
-	bench_peak_json_rows(w, &table, t->fma_row, t->fma_nrows, ticks_per_cycle);
+	fma_json(w, "vfmadd231pd_ymm", peak->fma_why == NULL && peak->fma > 0 ? peak->fma : NAN,
+		 fma_count, t->fma_row, t->fma_nrows, ticks_per_cycle);
 }
 
 void bench_lanes52_kernels_fma512_json(struct json_writer *w,
 				       const struct bench_lanes52_table *t, double ticks_per_cycle,
 				       const struct bench_peak *peak)
 {
-	const struct bench_peak_json_table table = {
-		.name_key = "build", .size_key = "digits", .count_key = "vfmadd231pd_zmm",
-		.heads = digits, .n = BENCH_LANES52_SIZES,
-		.rate = peak->fma512_why == NULL && peak->fma512 > 0 ? peak->fma512 : NAN,
-		.count = fma512_count,
-	};
-	bench_peak_json_rows(w, &table, t->fma512_row, t->fma512_nrows, ticks_per_cycle);
+	fma_json(w, "vfmadd231pd_zmm",
+		 peak->fma512_why == NULL && peak->fma512 > 0 ? peak->fma512 : NAN, fma512_count,
+		 t->fma512_row, t->fma512_nrows, ticks_per_cycle);
 }

@@ -186,6 +186,24 @@ int bench_peak_check(double rate, const char *what, char *err, size_t errlen)
 	return -1;
 }
 
+/* A loop and its paired form (the multiplies alone, then with the
+ * operations the kernels put beside each), both timed: their rates into
+ * *alone and *paired, each checked.  A record made before the pair was
+ * timed (ticks 0) leaves both as they are. */
+static int pair_rates(double *alone, double *paired, const struct bench_peak *p,
+		      double alone_ticks, double paired_ticks, double ticks_per_cycle,
+		      const char *alone_name, const char *paired_name, char *err, size_t errlen)
+{
+	if (alone_ticks <= 0 || paired_ticks <= 0)
+		return 0;
+	*alone = p->ops / (alone_ticks / ticks_per_cycle);
+	*paired = p->ops / (paired_ticks / ticks_per_cycle);
+	return bench_peak_check(*alone, alone_name, err, errlen) != 0 ||
+			       bench_peak_check(*paired, paired_name, err, errlen) != 0
+		       ? -1
+		       : 0;
+}
+
 int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 		      size_t errlen)
 {
@@ -207,31 +225,19 @@ int bench_peak_finish(struct bench_peak *p, double ticks_per_cycle, char *err,
 		if (bench_peak_check(p->muladd, "vpmuludq + vpaddq ymm pairs", err, errlen) != 0)
 			return -1;
 	}
-	if (p->zmm_vpmuludq_why == NULL && p->zmm_vpmuludq_ticks > 0 && p->zmm_muladd_ticks > 0) {
-		p->zmm_vpmuludq = p->ops / (p->zmm_vpmuludq_ticks / ticks_per_cycle);
-		p->zmm_muladd = p->ops / (p->zmm_muladd_ticks / ticks_per_cycle);
-		if (bench_peak_check(p->zmm_vpmuludq, "vpmuludq zmm", err, errlen) != 0 ||
-		    bench_peak_check(p->zmm_muladd, "vpmuludq + vpaddq zmm pairs", err,
-				     errlen) != 0)
-			return -1;
-	}
-	/* A record made before the FMA loops: none. */
-	if (p->fma_why == NULL && p->fma_ticks > 0 && p->fma_halves_ticks > 0) {
-		p->fma = p->ops / (p->fma_ticks / ticks_per_cycle);
-		p->fma_halves = p->ops / (p->fma_halves_ticks / ticks_per_cycle);
-		if (bench_peak_check(p->fma, "vfmadd231pd ymm", err, errlen) != 0 ||
-		    bench_peak_check(p->fma_halves, "vfmadd231pd ymm in half products", err,
-				     errlen) != 0)
-			return -1;
-	}
-	if (p->fma512_why == NULL && p->fma512_ticks > 0 && p->fma512_halves_ticks > 0) {
-		p->fma512 = p->ops / (p->fma512_ticks / ticks_per_cycle);
-		p->fma512_halves = p->ops / (p->fma512_halves_ticks / ticks_per_cycle);
-		if (bench_peak_check(p->fma512, "vfmadd231pd zmm", err, errlen) != 0 ||
-		    bench_peak_check(p->fma512_halves, "vfmadd231pd zmm in half products", err,
-				     errlen) != 0)
-			return -1;
-	}
+	if ((p->zmm_vpmuludq_why == NULL &&
+	     pair_rates(&p->zmm_vpmuludq, &p->zmm_muladd, p, p->zmm_vpmuludq_ticks,
+			p->zmm_muladd_ticks, ticks_per_cycle, "vpmuludq zmm",
+			"vpmuludq + vpaddq zmm pairs", err, errlen) != 0) ||
+	    (p->fma_why == NULL &&
+	     pair_rates(&p->fma, &p->fma_halves, p, p->fma_ticks, p->fma_halves_ticks,
+			ticks_per_cycle, "vfmadd231pd ymm", "vfmadd231pd ymm in half products",
+			err, errlen) != 0) ||
+	    (p->fma512_why == NULL &&
+	     pair_rates(&p->fma512, &p->fma512_halves, p, p->fma512_ticks,
+			p->fma512_halves_ticks, ticks_per_cycle, "vfmadd231pd zmm",
+			"vfmadd231pd zmm in half products", err, errlen) != 0))
+		return -1;
 	if (p->ifma_why == NULL) {
 		p->zmm = p->ops / (p->zmm_ticks / ticks_per_cycle);
 		p->ymm_instructions = p->ops / (p->ymm_ticks / ticks_per_cycle);
