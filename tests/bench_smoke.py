@@ -168,6 +168,19 @@ def check_ipp(doc, report):
               "the table says why mb8 is n/a")
 
 
+def speed_1024_json(exe, out, env, ipp_lib, **extra):
+    """`bigmont speed` on the 1024-bit key against OpenSSL, briefly, with
+    ipp-crypto from ipp_lib, no wheel, the JSON into out (removed first)."""
+    if os.path.exists(out):
+        os.remove(out)
+    return subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
+                           "--compare", "openssl", "--json", out],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True,
+                          env=dict(env, BIGMONT_IPP_LIB=ipp_lib, BIGMONT_WHEEL_VENV="", **extra),
+                          timeout=60 * SLOWER)
+
+
 def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
     """A libippcp that does not load: left out with the reason, exit 0.
     The stand-in answering zero as libippcp, and as libcrypto_mb beside the
@@ -203,14 +216,7 @@ def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
                 os.remove(path)
             os.symlink(target, path)
     for d, code, want in cases:
-        if os.path.exists(out):
-            os.remove(out)
-        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
-                            "--compare", "openssl", "--json", out],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True, env=dict(env, BIGMONT_IPP_LIB=d,
-                                                             BIGMONT_WHEEL_VENV=""),
-                           timeout=60 * SLOWER)
+        r = speed_1024_json(exe, out, env, d)
         name = os.path.basename(d)
         if not x86:
             note = None
@@ -241,15 +247,8 @@ def check_ipp_standins(exe, work, env, standin, real_dir, x86=True):
     if standin and real_dir and x86:
         # libcrypto_mb without a CRT method for the key's size: mb8 n/a
         # with the reason, the run goes on.
-        mixed = os.path.join(work, "ipp-wrong-mb8")
-        if os.path.exists(out):
-            os.remove(out)
-        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
-                            "--compare", "openssl", "--json", out],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True,
-                           env=dict(env, BIGMONT_IPP_LIB=mixed, BIGMONT_WHEEL_VENV="",
-                                    IPP_STANDIN_NO_CRT_METHOD="1"), timeout=60 * SLOWER)
+        r = speed_1024_json(exe, out, env, os.path.join(work, "ipp-wrong-mb8"),
+                            IPP_STANDIN_NO_CRT_METHOD="1")
         check(r.returncode == 0, "no CRT method: exit 0 (got %d, %s)" % (r.returncode,
                                                                          r.stderr))
         if r.returncode == 0:
@@ -280,14 +279,7 @@ def check_ipp_refusals(exe, work, env, standin):
     for extra, want in (({"IPP_STANDIN_INIT_FAILS": "1"}, "libippcp: ippcpInit fails (-1)"),
                         ({"OPENSSL_ia32cap": ":~0x20"},
                          "ipp-crypto refuses the features OPENSSL_ia32cap leaves it (0x0)")):
-        if os.path.exists(out):
-            os.remove(out)
-        r = subprocess.run([exe, "speed", "--seconds", "0.02", "--bits", "1024",
-                            "--compare", "openssl", "--json", out],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           universal_newlines=True,
-                           env=dict(env, BIGMONT_IPP_LIB=d, BIGMONT_WHEEL_VENV="", **extra),
-                           timeout=60 * SLOWER)
+        r = speed_1024_json(exe, out, env, d, **extra)
         check(r.returncode == 0, "%r: exit 0 (got %d, %s)" % (extra, r.returncode, r.stderr))
         if r.returncode == 0:
             note = benchlib.load_speed_json(out)["machine"].get("ipp_note") or ""
