@@ -33,6 +33,9 @@ int big_crt_batch_len(const BIGNUM *p, const BIGNUM *q)
 #define CB_ENTRY big_modexp_crt_batch_ops
 #define CB_LEN_OK(len) 1
 #define CB_LAYOUT_DIGITS(k) (k)
+/* The inputs reduced in chunks (crt_batch_impl.h). */
+#define CB_INPUT_IN_LANES(k, len) 0
+#define CB_REDUCE_IN_LANES(base, lo, hi, tmp, mod, lanes) ((void)0)
 #include "crt_batch_impl.h"
 
 size_t big_crt_batch_scratch(int len)

@@ -5,7 +5,10 @@
  * lane exponentiation, operation i in lanes i (mod p) and 4 + i (mod q),
  * each operation the same steps as big_modexp_crt (bignum/modexp_crt.c)
  * around it:
- *   a mod p, a mod q   big_mont_reduce_crt_ct (a < pq < p R: one
+ *   a mod p, a mod q   in the lanes where the radix says so
+ *                      (CB_INPUT_IN_LANES: a's 2k digits into lanes i and
+ *                      4 + i, three lane products for all eight), else
+ *                      big_mont_reduce_crt_ct (a < pq < p R: one
  *                      Montgomery reduction and a product by R^2, no
  *                      division; by blocks over the inputs' longest
  *                      length past 2 len chunks), into lanes i and 4 + i;
@@ -34,6 +37,12 @@
  *                        beyond big_crt_batch_len (1 if none)
  *   CB_LAYOUT_DIGITS(k)  the digit count the scratch is carved for, from
  *                        CB_LANES_digits's k (0 where the radix has none)
+ *   CB_INPUT_IN_LANES(k, len)  1 where the inputs of 2 len chunks are
+ *                        reduced in the lanes (public: the lengths)
+ *   CB_REDUCE_IN_LANES(base, lo, hi, tmp, mod, lanes)  that reduction:
+ *                        lo and hi hold a's 2k digits (x and y, adjacent
+ *                        in the layout), base gets a mod m of each lane
+ *                        (below R/2, as the lane pow takes it)
  * and gets a static layout_of(len) (whose .total is the radix's scratch
  * size) and the entry.
  *
@@ -83,7 +92,7 @@ static struct layout layout_of(int len)
 	at += lw;
 	L.out = at;
 	at += lw;
-	L.x = at;
+	L.x = at; /* x, y adjacent: a's 2k digits (CB_REDUCE_IN_LANES) */
 	at += lw;
 	L.y = at;
 	at += lw;
@@ -214,6 +223,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	 * (of one length), one Montgomery reduction and a product each. */
 	if (alen < lpq)
 		alen = lpq;
+	const int in_lanes = CB_INPUT_IN_LANES(k, len) && alen == lpq;
 	for (int i = 0; i < OPS_MAX; i++) {
 		const big_crt_batch_op *op = &ops[i < count ? i : 0];
 		const int live = i < count;
@@ -224,13 +234,20 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 			const BIGNUM *m = hq ? op->q : op->p;
 			const BIGNUM *d = hq ? op->dq : op->dp;
 			const int lane = hq * OPS_MAX + i;
-			big_mont_reduce_crt_ct(res, ax, alen, m->value, big_n0(m->value[0]),
-					       rr_of[lane], len);
-			CB_NAME(from_chunks)(base, lane, k, res, len);
+			if (in_lanes) {
+				/* a's 2k digits: x's k lines, then y's. */
+				CB_NAME(from_chunks)(x, lane, 2 * k, ax, alen);
+			} else {
+				big_mont_reduce_crt_ct(res, ax, alen, m->value,
+						       big_n0(m->value[0]), rr_of[lane], len);
+				CB_NAME(from_chunks)(base, lane, k, res, len);
+			}
 			big_copy_pad_vec(ix, len, d->value, live ? d->len : 0);
 			big_lanes_exponent_words(e + (size_t)lane * ewords, ewords, ix, len);
 		}
 	}
+	if (in_lanes)
+		CB_REDUCE_IN_LANES(base, x, y, out, mod, lanes);
 	lanes->pow(out, base, e, ewords, mod, pw);
 
 	for (int i = 0; i < count; i++) {

@@ -142,7 +142,9 @@ typedef void big_lanes52_sqr_fn(uint64_t *r, const uint64_t *a,
 
 /*
  * The exponentiation:  out lane l = base_l ^ e_l mod m_l, fully reduced.
- * base: normalised, each lane below 2 m_l (plain, not Montgomery form).
+ * base: normalised, each lane below R/2, not only below 2 m_l (plain, not
+ * Montgomery form: its first product, base rr / R with rr < 2 m_l, is
+ * below 2 m_l for any such base; the CRT batch passes a mod m below 5m).
  * e: lane l's exponent at e[l * ewords .. l * ewords + ewords), 64-bit
  * words little endian, ewords >= 1; every lane is scanned over all
  * 64 ewords bits.  mod->rr is read.  Window w (5, BIG_LANES_WINDOW; 4 up
