@@ -9,14 +9,21 @@
  *                                              since the next operation on
  *                                              the same key advances the pair;
  *   the CRT exponentiations                    together, four lanes pairs;
- *   unblinding                                 per operation;
- *   the fault check, s^e = in mod n            for two batches at once (8
- *                                              lanes) where
+ *   the fault check                            in the batch where it makes
+ *                                              it (the radix-2^52 lanes:
+ *                                              s^e = a modulo p and q in
+ *                                              the lanes that computed s,
+ *                                              a the exponentiation's
+ *                                              input, blinded), else
+ *                                              s^e = in mod n after
+ *                                              unblinding: for two batches
+ *                                              at once (8 lanes) where
  *                                              big_modexp_public_batch
- *                                              serves n (IFMA, RSA-1024 and
- *                                              2048), else per operation: a
- *                                              fault fails that operation
- *                                              only and writes nothing of it;
+ *                                              serves n, else per
+ *                                              operation; a fault fails
+ *                                              that operation only and
+ *                                              writes nothing of it;
+ *   unblinding                                 per operation;
  *   the bytes                                  per operation, after its check.
  * Keys below lanes_min_bits() run singly too (the lanes do not pay there),
  * unless BIGMONT_BATCH names a lane build (the tests, the benchmark).
@@ -158,6 +165,9 @@ struct pending {
 	size_t idx[PENDING];
 	const BIGNUM *res[PENDING];
 	int st[PENDING];
+	/* The batch's own check (big_crt_batch_op.fault): -1 where it made
+	 * none and the check waits here, 0 where it passed. */
+	int fault[PENDING];
 	int n;
 };
 
@@ -175,7 +185,7 @@ static int fault_checks_in_lanes(const rsa_key *const *keys, struct pending *p,
 	int n = 0;
 	for (int c = 0; c < p->n; c++) {
 		const rsa_key *k = keys[p->idx[c]];
-		if (p->st[c] != RSA_OK || !k->fault_check)
+		if (p->st[c] != RSA_OK || !k->fault_check || p->fault[c] == 0)
 			continue;
 		/* One key's length stands for all: the batch refuses a length
 		 * that differs, and then each is checked alone. */
@@ -211,6 +221,7 @@ static void run_group(const rsa_key *const *keys, const uint8_t *in, size_t len,
 		int rc = RSA_OK;
 		p->idx[at] = i;
 		p->res[at] = &o->v[V_CRT];
+		p->fault[at] = -1;
 		o->made = 0;
 		o->unblind = buf + V_COUNT * (size_t)vs;
 		o->result = a + align64(sizeof(BIG_CHUNK_TYPE) *
@@ -241,7 +252,9 @@ static void run_group(const rsa_key *const *keys, const uint8_t *in, size_t len,
 			/* private.c's roles: the key's (q, p, qInv) as (p, q, pinv). */
 			bop[live] = (big_crt_batch_op){ &o->v[V_CRT], base, &k->dq,
 							&k->dp, &k->q, &k->p,
-							&k->qinv, &k->q_rr, &k->p_rr };
+							&k->qinv, &k->q_rr, &k->p_rr,
+							k->fault_check ? &k->e : NULL,
+							&k->n, &p->fault[at] };
 			which[live++] = at;
 		}
 	}
@@ -254,8 +267,8 @@ static void run_group(const rsa_key *const *keys, const uint8_t *in, size_t len,
 		const int at = which[w];
 		const rsa_key *k = keys[p->idx[at]];
 		struct op *o = &p->op[at];
-		p->st[at] = rc;
-		if (rc == RSA_OK && k->blinding) {
+		p->st[at] = rc == RSA_OK && p->fault[at] == 1 ? RSA_ERR_FAULT : rc;
+		if (p->st[at] == RSA_OK && k->blinding) {
 			p->st[at] = rsa_blinding_mul(&o->v[V_OUT], &o->v[V_CRT], o->unblind, k);
 			p->res[at] = &o->v[V_OUT];
 		}
@@ -274,7 +287,7 @@ static void finish_pending(const rsa_key *const *keys, uint8_t *out, size_t len,
 		const rsa_key *k = keys[i];
 		struct op *o = &p->op[c];
 		int rc = p->st[c];
-		if (rc == RSA_OK && k->fault_check)
+		if (rc == RSA_OK && k->fault_check && p->fault[c] != 0)
 			rc = !lanes_checked ? rsa_fault_check(k, p->res[c], &o->v[V_IN])
 			     : big_equal_ct(&o->v[V_BASE], &o->v[V_IN]) ? RSA_OK
 									: RSA_ERR_FAULT;

@@ -650,6 +650,129 @@ TEST_P(Lanes52, ModInitGivesRSquared)
  * (big_crt_batch_len and big_lanes52_len_ok), one batch a length, the
  * count going round 1..4: the exponentiation at every digit count those
  * lengths give.  Scaled down (the sanitizer build): every fourth length. */
+/* A result left as it was: every chunk still the fill it had, its len too. */
+bool untouched(const BIGNUM *r, int len)
+{
+	bool same = r->len == len;
+	for (int j = 0; j < len; j++)
+		same = same && r->value[j] == static_cast<BIG_CHUNK_TYPE>(0x5a5a5a5a5a5a5a5aULL);
+	return same;
+}
+
+/* The batch's own fault check (big_crt_batch_op.e and .fault) on RSA
+ * keys (primes, e = 65537, dp and dq from it): results that pass are
+ * stored with fault 0; a result wrong modulo p (dp + 2) or modulo q (dq +
+ * 2) fails alone with fault 1 and is left as it was, as does one whose n
+ * is not p q; an operation without e gets no verdict (fault not
+ * written); e longer than p, or an input of 2 len + 1 chunks (reduced in
+ * chunks), leave every fault -1 (the caller checks) and every result
+ * stored. */
+TEST_P(Lanes52, CrtBatchChecksItsResults)
+{
+	bt::Rng rng(0x1a4e5207);
+	for (int bits : { 512, 1024 }) {
+		if (reduced() && bits > 512)
+			continue;
+		const int len = bits / BIG_CHUNK_SIZE;
+		Mpz p, q, n, pinv, e, dp, dq, t;
+		mpz_set_ui(e, 65537);
+		do {
+			rng.mpz_prime_pair(p, q, bits, bits);
+			mpz_sub_ui(t, p, 1);
+			const int ok_p = mpz_invert(dp, e, t);
+			mpz_sub_ui(t, q, 1);
+			const int ok_q = mpz_invert(dq, e, t);
+			if (ok_p && ok_q && mpz_invert(pinv, p, q))
+				break;
+		} while (true);
+		mpz_mul(n, p, q);
+		Mpz prr, qrr, dp_bad, dq_bad;
+		r_squared(prr, p, len * BIG_CHUNK_SIZE);
+		r_squared(qrr, q, len * BIG_CHUNK_SIZE);
+		mpz_add_ui(dp_bad, dp, 2);
+		mpz_add_ui(dq_bad, dq, 2);
+		bt::Big bp(p), bq(q), bpinv(pinv), bprr(prr), bqrr(qrr), be(e), bn(n);
+		bt::Big bdp(dp), bdq(dq), bdp_bad(dp_bad), bdq_bad(dq_bad);
+		std::vector<std::unique_ptr<bt::Big>> a, res;
+		Mpz av[BIG_CRT_BATCH_MAX];
+		big_crt_batch_op batch[BIG_CRT_BATCH_MAX];
+		int fault[BIG_CRT_BATCH_MAX];
+		for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+			rng.mpz_bits(av[i], 2 * bits);
+			mpz_mod(av[i], av[i], n);
+			a.push_back(std::make_unique<bt::Big>(av[i]));
+			res.push_back(std::make_unique<bt::Big>(2 * len + 1));
+			batch[i] = { res.back()->get(), a.back()->get(), bdp.get(), bdq.get(), bp.get(),
+				   bq.get(), bpinv.get(), bprr.get(), bqrr.get(), be.get(), bn.get(),
+				   &fault[i] };
+		}
+		batch[1].dp = bdp_bad.get();
+		batch[2].dq = bdq_bad.get();
+		batch[3].e = nullptr;
+		/* want[i]: op i's fault after the call (-7: not written). */
+		const auto run = [&](const std::vector<int> &want) {
+			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+				BIGNUM *r = batch[i].result;
+				for (int j = 0; j < r->size; j++)
+					r->value[j] = static_cast<BIG_CHUNK_TYPE>(0x5a5a5a5a5a5a5a5aULL);
+				r->len = 2 * len;
+				fault[i] = -7;
+			}
+			std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
+			ASSERT_EQ(big_modexp_crt_batch52_ops(batch, BIG_CRT_BATCH_MAX, &ops(),
+							     scratch.data(), scratch.size()),
+				  BIG_OK);
+			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+				SCOPED_TRACE(::testing::Message() << bits << "-bit primes, op " << i);
+				EXPECT_EQ(fault[i], want[static_cast<size_t>(i)]);
+				if (want[static_cast<size_t>(i)] == 1) {
+					EXPECT_TRUE(untouched(batch[i].result, 2 * len));
+					continue;
+				}
+				Mpz want_s, got, d;
+				mpz_powm(want_s, av[i], i == 1 ? dp_bad : dp, p);
+				mpz_powm(d, av[i], i == 2 ? dq_bad : dq, q);
+				/* want_s + p ((d - want_s) pinv mod q) */
+				mpz_sub(d, d, want_s);
+				mpz_mul(d, d, pinv);
+				mpz_mod(d, d, q);
+				mpz_addmul(want_s, p, d);
+				bt::to_mpz(got, batch[i].result);
+				EXPECT_EQ(mpz_cmp(want_s, got), 0);
+			}
+		};
+		run({ 0, 1, 1, -7 });
+		if (HasFatalFailure())
+			return;
+		/* n not p q for op 0 (a prime faulted in memory would give
+		 * that): op 0 fails too, its exponentiation right. */
+		Mpz n2;
+		mpz_add_ui(n2, n, 2);
+		bt::Big bn2(n2);
+		batch[0].n = bn2.get();
+		batch[3].e = be.get(); /* op 3 on the key's n: it passes */
+		run({ 1, 1, 1, 0 });
+		batch[0].n = bn.get();
+		batch[3].e = nullptr;
+		/* e of len + 1 chunks (its top chunk 0): no check made. */
+		bt::Big long_e(len + 1);
+		for (int j = 0; j < len + 1; j++)
+			long_e.b.value[j] = j == 0 ? 65537 : 0;
+		long_e.b.len = len + 1;
+		batch[0].e = long_e.get();
+		run({ -1, -1, -1, -7 });
+		batch[0].e = be.get();
+		/* An input of 2 len + 1 chunks: reduced in chunks, not checked. */
+		bt::Big wide(2 * len + 1);
+		const BIGNUM *a2 = batch[2].a;
+		for (int j = 0; j < 2 * len + 1; j++)
+			wide.b.value[j] = j < a2->len ? a2->value[j] : 0;
+		wide.b.len = 2 * len + 1;
+		batch[2].a = wide.get();
+		run({ -1, -1, -1, -7 });
+	}
+}
+
 TEST_P(Lanes52, CrtBatchAtEveryLength)
 {
 	bt::Rng rng(0x1a4e5206);

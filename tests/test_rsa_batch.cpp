@@ -526,7 +526,7 @@ TEST(RsaBatch, AResultThatCannotGrowFailsTheBatchWhole)
 		big_crt_batch_op ops[2];
 		for (int i = 0; i < 2; i++)
 			ops[i] = { i ? &small : &whole, &a,	   &key->dq,   &key->dp,  &key->q,
-				   &key->p,		&key->qinv, &key->q_rr, &key->p_rr };
+				   &key->p,		&key->qinv, &key->q_rr, &key->p_rr, nullptr, nullptr, nullptr };
 		malloc_fails = true;
 		const BIG_ERR_CODE no_mem =
 			big_modexp_crt_batch(ops, 2, scratch.data(), scratch.size());

@@ -21,8 +21,7 @@
  * leave four bits below R = 2^(52k): m < 2^B, B = len chunks' bits, and
  * 52k >= B + 4, so m < R/16 (RSA-1024 to 4096: 8 to 32 bits).  With a's
  * 2k digits (a < 2^(2B) <= R^2) as a_lo + a_hi R, a_lo and a_hi < R:
- *   one            1 in digit 0 of every lane;
- *   r1 = AMM(rr, one)     = R mod m, below (2m + R m) / R: r1 <= m;
+ *   r1 = AMM(rr, 1)       = R mod m, below (2m + R m) / R: r1 <= m;
  *   lo = AMM(a_lo, r1)    = a_lo mod m, below (R m + R m) / R = 2m;
  *   hi = AMM(a_hi, rr)    = a_hi R mod m, below (R 2m + R m) / R = 3m;
  *   base = lo + hi        = a mod m, below 5m < R/2;
@@ -31,33 +30,86 @@
  * for all eight lanes, where the chunk form takes a Montgomery reduction
  * and a product for each lane's half (big_mont_reduce_crt_ct, 16 a call):
  * about 2 % of an RSA-1024 batch on Intel family 6 model 167
- * (docs/design-notes.md).  lo and hi are x and y, tmp the out buffer:
- * k-digit lane numbers, clobbered.
+ * (docs/design-notes.md).  lo and hi are a's digits (clobbered), r1 is
+ * kept for the check below.
  */
 #define CB_INPUT_IN_LANES(k, len) (52L * (k) >= (long)(len) * BIG_CHUNK_SIZE + 4)
-static void reduce_in_lanes(uint64_t *base, uint64_t *lo, uint64_t *hi, uint64_t *tmp,
-			    const struct big_lanes52_mod *mod,
-			    const struct big_lanes52_ops *lanes)
+
+/* out = a + b, lane by lane, normalised: the words' digits (their carry
+ * bits above 52 dropped: lanes52.h's digit form), for a sum below R. */
+static void lanes_add(uint64_t *out, const uint64_t *a, const uint64_t *b, int k)
 {
-	const int k = mod->digits;
-	const size_t words = BIG_LANES_WORDS(k);
-	for (size_t j = 0; j < words; j++)
-		tmp[j] = j < BIG_LANES;
-	lanes->mul(base, mod->rr, tmp, mod);
-	lanes->mul(lo, lo, base, mod);
-	lanes->mul(hi, hi, mod->rr, mod);
 	uint64_t carry[BIG_LANES] = { 0 };
 	for (int j = 0; j < k; j++)
 		for (int l = 0; l < BIG_LANES; l++) {
 			const size_t at = BIG_LANES_AT(j, l);
-			const uint64_t s = (lo[at] & BIG_LANES52_DIGIT_MASK) +
-					   (hi[at] & BIG_LANES52_DIGIT_MASK) + carry[l];
-			base[at] = s & BIG_LANES52_DIGIT_MASK;
+			const uint64_t s = (a[at] & BIG_LANES52_DIGIT_MASK) +
+					   (b[at] & BIG_LANES52_DIGIT_MASK) + carry[l];
+			out[at] = s & BIG_LANES52_DIGIT_MASK;
 			carry[l] = s >> BIG_LANES52_DIGIT_BITS;
 		}
 }
-#define CB_REDUCE_IN_LANES(base, lo, hi, tmp, mod, lanes)                     \
-	reduce_in_lanes(base, lo, hi, tmp, mod, lanes)
+
+/* x mod m of each lane (below 5m) from its 2k digits in lo and hi. */
+static void lanes_reduce(uint64_t *out, uint64_t *lo, uint64_t *hi, const uint64_t *r1,
+			 const struct big_lanes52_mod *mod, const struct big_lanes52_ops *lanes)
+{
+	lanes->mul(lo, lo, r1, mod);
+	lanes->mul(hi, hi, mod->rr, mod);
+	lanes_add(out, lo, hi, mod->digits);
+}
+
+static void reduce_in_lanes(uint64_t *base, uint64_t *lo, uint64_t *hi, uint64_t *r1,
+			    const struct big_lanes52_mod *mod,
+			    const struct big_lanes52_ops *lanes)
+{
+	const size_t words = BIG_LANES_WORDS(mod->digits);
+	for (size_t j = 0; j < words; j++)
+		base[j] = j < BIG_LANES;
+	lanes->mul(r1, mod->rr, base, mod);
+	lanes_reduce(base, lo, hi, r1, mod, lanes);
+}
+#define CB_REDUCE_IN_LANES(base, lo, hi, r1, mod, lanes)                      \
+	reduce_in_lanes(base, lo, hi, r1, mod, lanes)
+
+/*
+ * The fault check in the lanes (crt_batch_impl.h): each result s (2k
+ * digits in lo and hi, as a was) reduced as above, s^e mod m by
+ * big_lanes52_pow_public (fully reduced; its base may be any value below
+ * R, m < R/16), against a mod m: AMM(base, r1) = base mod m below
+ * (5m m + R m) / R < 2m, less m where that is not negative.  equal[l]: 1
+ * where lane l's two agree.  What a check modulo n would add, p q = n, a
+ * fault in the key's primes fails here too: the exponentiation, Garner and
+ * this check all read the same p and q, and s^e = a^(d e) mod a wrong p
+ * is not a (docs/design-notes.md).  Constant time in s, a and m: the
+ * comparison runs over every digit of every lane; e is public.
+ */
+static void check_in_lanes(int *equal, const uint64_t *base, uint64_t *lo, uint64_t *hi,
+			   uint64_t *t, const uint64_t *r1, const uint64_t *e, int ewords,
+			   const struct big_lanes52_mod *mod,
+			   const struct big_lanes52_ops *lanes, uint64_t *scratch)
+{
+	const int k = mod->digits;
+	lanes_reduce(t, lo, hi, r1, mod, lanes);
+	lanes->pow_public(lo, t, e, ewords, mod, scratch);
+	lanes->mul(hi, base, r1, mod);
+	for (int l = 0; l < BIG_LANES; l++) {
+		uint64_t borrow = 0, diff_v = 0, diff_d = 0;
+		for (int j = 0; j < k; j++) {
+			const size_t at = BIG_LANES_AT(j, l);
+			const uint64_t v = hi[at] & BIG_LANES52_DIGIT_MASK;
+			const uint64_t d = v - mod->m[at] - borrow;
+			borrow = d >> 63;
+			diff_v |= v ^ lo[at];
+			diff_d |= (d & BIG_LANES52_DIGIT_MASK) ^ lo[at];
+		}
+		/* v - m borrowed: a mod m is v, else v - m (by a mask). */
+		const uint64_t keep_v = 0 - borrow;
+		equal[l] = ((diff_v & keep_v) | (diff_d & ~keep_v)) == 0;
+	}
+}
+#define CB_CHECK_IN_LANES(equal, base, lo, hi, t, r1, e, ewords, mod, lanes, scratch)  \
+	check_in_lanes(equal, base, lo, hi, t, r1, e, ewords, mod, lanes, scratch)
 
 #define CB_LANES big_lanes52
 #define CB_ENTRY big_modexp_crt_batch52_ops

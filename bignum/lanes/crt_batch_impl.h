@@ -76,7 +76,7 @@ static int ewords_of(int len)
 
 /* The carving of the scratch, in one place for the size and the use. */
 struct layout {
-	size_t mod, base, out, x, y, e, pow, rr, pir, ax, res, mp, mq, h, t,
+	size_t mod, base, out, x, y, r1, e, pow, rr, pir, ax, res, mp, mq, h, t,
 		ix, prod, total;
 };
 
@@ -95,6 +95,8 @@ static struct layout layout_of(int len)
 	L.x = at; /* x, y adjacent: a's 2k digits (CB_REDUCE_IN_LANES) */
 	at += lw;
 	L.y = at;
+	at += lw;
+	L.r1 = at; /* R mod m, for CB_REDUCE_IN_LANES and CB_CHECK_IN_LANES */
 	at += lw;
 	L.e = at;
 	at += (size_t)8 * BIG_LANES * (size_t)ewords_of(len);
@@ -133,7 +135,9 @@ static int lens_ok(const big_crt_batch_op *op, int len)
 	       op->a->len <= 2 * len + 1 && op->dp->len >= 0 &&
 	       op->dp->len <= len && op->dq->len >= 0 && op->dq->len <= len &&
 	       op->pinv->len >= 0 && op->pinv->len <= len &&
-	       op->p_rr->len <= len && op->q_rr->len <= len;
+	       op->p_rr->len <= len && op->q_rr->len <= len &&
+	       (op->e == NULL || (op->fault != NULL && op->n != NULL && op->e->len >= 0 &&
+				  op->n->len >= 0 && op->n->len <= 2 * len));
 }
 
 BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
@@ -164,6 +168,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	struct CB_NAME(mod) *mod = (struct CB_NAME(mod) *)(s + L.mod);
 	uint64_t *base = (uint64_t *)(s + L.base), *out = (uint64_t *)(s + L.out);
 	uint64_t *x = (uint64_t *)(s + L.x), *y = (uint64_t *)(s + L.y);
+	uint64_t *r1 = (uint64_t *)(s + L.r1);
 	uint64_t *e = (uint64_t *)(s + L.e), *pw = (uint64_t *)(s + L.pow);
 	chunk_t *rr = (chunk_t *)(s + L.rr), *ax = (chunk_t *)(s + L.ax);
 	chunk_t *pir = (chunk_t *)(s + L.pir);
@@ -247,7 +252,7 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		}
 	}
 	if (in_lanes)
-		CB_REDUCE_IN_LANES(base, x, y, out, mod, lanes);
+		CB_REDUCE_IN_LANES(base, x, y, r1, mod, lanes);
 	lanes->pow(out, base, e, ewords, mod, pw);
 
 	for (int i = 0; i < count; i++) {
@@ -274,9 +279,62 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 		big_mul_vec(pr, pv, len, h, len);
 		big_add_vec(pr, pr, lpq, m_p, len);
 	}
+	/* The fault checks asked for, where the radix makes them here: each
+	 * result's e-th power against a, modulo p in lane i and modulo q in
+	 * lane 4 + i; a result that fails is not stored.  Whether it checks
+	 * follows the lengths and which operations ask (public). */
+	const BIGNUM *e_any = NULL; /* the first e asked for */
+	int too_long = 0, faulty[OPS_MAX] = { 0 };
+	for (int i = 0; i < count; i++) {
+		if (ops[i].e == NULL)
+			continue;
+		*ops[i].fault = -1;
+		e_any = e_any != NULL ? e_any : ops[i].e;
+		too_long |= ops[i].e->len > len;
+	}
+	if (e_any != NULL && !too_long && in_lanes) {
+		int equal[BIG_LANES] = { 0 };
+		for (int i = 0; i < OPS_MAX; i++) {
+			const big_crt_batch_op *op = &ops[i < count ? i : 0];
+			/* Lanes that ask for no check (unused, or e NULL) take
+			 * another's e: a check nobody reads. */
+			const BIGNUM *pe = op->e != NULL ? op->e : e_any;
+			big_copy_pad_vec(ax, lpq, prod + (size_t)i * lpq, i < count ? lpq : 0);
+			big_copy_pad_vec(ix, len, pe->value, pe->len);
+			for (int hq = 0; hq < 2; hq++) {
+				const int lane = hq * OPS_MAX + i;
+				CB_NAME(from_chunks)(x, lane, 2 * k, ax, lpq);
+				big_lanes_exponent_words(e + (size_t)lane * ewords, ewords, ix, len);
+			}
+		}
+		CB_CHECK_IN_LANES(equal, base, x, y, out, r1, e, ewords, mod, lanes, pw);
+		/* p q = n: a check modulo primes trusts them (one product a key
+		 * of the call; n and the key's BIGNUMs are public pointers). */
+		int pq_ok[OPS_MAX];
+		for (int i = 0; i < count; i++) {
+			const big_crt_batch_op *op = &ops[i];
+			const int j = key_of[i];
+			if (op->e == NULL)
+				continue;
+			if (j != i && ops[j].e != NULL && ops[j].n == op->n) {
+				pq_ok[i] = pq_ok[j];
+			} else {
+				/* mp is free once Garner is done. */
+				big_mul_vec(ax, op->p->value, len, op->q->value, len);
+				big_copy_pad_vec(mp, lpq, op->n->value, op->n->len);
+				chunk_t differ = 0;
+				for (int w = 0; w < lpq; w++)
+					differ |= ax[w] ^ mp[w];
+				pq_ok[i] = differ == 0;
+			}
+			faulty[i] = !(equal[i] & equal[OPS_MAX + i] & pq_ok[i]);
+			*op->fault = faulty[i];
+		}
+	}
 	/* Every operation is done: now the results. */
 	for (int i = 0; i < count && err == BIG_OK; i++)
-		err = big_store_vec(ops[i].result, prod + (size_t)i * lpq, lpq);
+		if (!faulty[i])
+			err = big_store_vec(ops[i].result, prod + (size_t)i * lpq, lpq);
 out:
 	big_wipe(s, L.total - 64);
 	return err;

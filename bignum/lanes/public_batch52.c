@@ -1,7 +1,9 @@
 /*
  * big_modexp_public_batch: up to eight a^e mod n with public e in the lanes
  * of one radix-2^52 exponentiation (big_lanes52_pow_public), for the fault
- * check of rsa_private_batch (contract: <bigmont/bignum.h>):
+ * checks of rsa_private_batch that the batch CRT did not make in its own
+ * lanes (big_crt_batch_op.e: the radix-2^28 lanes, or primes without four
+ * bits below their R) (contract: <bigmont/bignum.h>):
  *   n, R^2 mod n   big_lanes52_mod_init from the key's radix-B R^2, two
  *                  lane products, no division;
  *   a              into lane i as it is, any value below B^len (a

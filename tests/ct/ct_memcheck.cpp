@@ -237,7 +237,7 @@ int crt_batch(const big_lanes_ops &lanes, const mpz_t p, const mpz_t q, const mp
 				       Big(2 * len + 1) };
 	big_crt_batch_op ops[BIG_CRT_BATCH_MAX];
 	for (int i = 0; i < BIG_CRT_BATCH_MAX; i++)
-		ops[i] = { &res[i].b, &ba[i].b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, &prr.b, &qrr.b };
+		ops[i] = { &res[i].b, &ba[i].b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, &prr.b, &qrr.b, nullptr, nullptr, nullptr };
 	const BIGNUM *secrets[] = { &bp.b, &bq.b, &bdp.b, &bdq.b, &bpinv.b,
 				    &ba[0].b, &ba[1].b, &ba[2].b, &ba[3].b };
 	for (const BIGNUM *s : secrets)

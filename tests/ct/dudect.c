@@ -541,7 +541,8 @@ static int crt_run(struct target *t, const uint8_t *in)
 		big_crt_batch_op ops[BIG_CRT_BATCH_MAX];
 		for (int j = 0; j < BIG_CRT_BATCH_MAX; j++)
 			ops[j] = (big_crt_batch_op){ &c->res[j], &c->base[j], &c->dp, &c->dq,
-						     &c->p, &c->q, &c->pinv, &c->p_rr, &c->q_rr };
+						     &c->p, &c->q, &c->pinv, &c->p_rr, &c->q_rr,
+						     NULL, NULL, NULL };
 		ops[c->lane].a = &c->a;
 		ops[c->lane].dp = dp;
 		ops[c->lane].dq = dq;

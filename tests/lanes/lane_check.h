@@ -423,7 +423,7 @@ public:
 			bt::Big *res = new bt::Big(2 * len + 1);
 			hold_.push_back(res);
 			ops[i] = { res->get(), &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,
-				   &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b };
+				   &b[4]->b, &b[5]->b, &b[6]->b, &b[7]->b, nullptr, nullptr, nullptr };
 			ASSERT_EQ(big_init(&want_[i], 2 * len + 1), BIG_OK);
 			made_++;
 			ASSERT_EQ(big_modexp_crt(&want_[i], &b[0]->b, &b[1]->b, &b[2]->b, &b[3]->b,

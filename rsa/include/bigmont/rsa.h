@@ -182,7 +182,11 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  *   out[i*len .. i*len + len) = in[i*len .. i*len + len) ^ d mod n  of keys[i],
  * with rsa_private_raw's guarantees per operation (constant time in every
  * key's secrets, blinding and the fault check as each key's options say; a
- * failed fault check fails that operation alone and writes nothing of it),
+ * failed fault check fails that operation alone and writes nothing of it;
+ * in the radix-2^52 lanes (ifma, fma512, fma) the check is made in the
+ * lanes before unblinding: the exponentiation's result s against its
+ * blinded input c, s^e = c modulo p and modulo q, and p q = n, the same
+ * congruence as out^e = in mod n but for the unblinding product),
  * four at a time in the vector lanes of one exponentiation (AVX-512 IFMA
  * where the CPU has it, else AVX-512F, else AVX2 (with FMA where it has
  * that): big_crt_batch_kernel() names it; without any of them every
