@@ -18,7 +18,12 @@
  *                      mod q by two Montgomery products by pinv R mod q
  *                      (m_p < p < R as b: no reduction of m_p), that
  *                      one product made once per key of the call;
- *                      result = m_p + p h.
+ *                      result = m_p + p h;
+ *   the fault check    where an operation asks (op->e) and the inputs
+ *                      went into the lanes: each result back into its
+ *                      lanes the same way, s^e = a there (mod p, mod q:
+ *                      CB_CHECK_IN_LANES), p q = n per key; else *fault
+ *                      = -1 and the caller checks.
  * The moduli come from the radix's mod_init: R^2 mod m in the lane radix
  * from the key's R^2 mod m in radix B by two products, no division.
  * Everything around the lane layer (the checks, the scratch carving, the
@@ -39,10 +44,14 @@
  *                        CB_LANES_digits's k (0 where the radix has none)
  *   CB_INPUT_IN_LANES(k, len)  1 where the inputs of 2 len chunks are
  *                        reduced in the lanes (public: the lengths)
- *   CB_REDUCE_IN_LANES(base, lo, hi, tmp, mod, lanes)  that reduction:
+ *   CB_REDUCE_IN_LANES(base, lo, hi, r1, mod, lanes)  that reduction:
  *                        lo and hi hold a's 2k digits (x and y, adjacent
  *                        in the layout), base gets a mod m of each lane
- *                        (below R/2, as the lane pow takes it)
+ *                        (below R/2, as the lane pow takes it), r1 R mod m
+ *   CB_CHECK_IN_LANES(equal, base, lo, hi, t, r1, e, ewords, mod, lanes,
+ *                        scratch)  the check: lo and hi hold each result's
+ *                        2k digits, e each lane's public exponent; equal[l]
+ *                        1 where s^e = a in lane l
  * and gets a static layout_of(len) (whose .total is the radix's scratch
  * size) and the entry.
  *
@@ -281,8 +290,9 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 	}
 	/* The fault checks asked for, where the radix makes them here: each
 	 * result's e-th power against a, modulo p in lane i and modulo q in
-	 * lane 4 + i; a result that fails is not stored.  Whether it checks
-	 * follows the lengths and which operations ask (public). */
+	 * lane 4 + i; a result that fails is not stored (the verdict is
+	 * public, as the caller's status).  Whether it checks follows the
+	 * lengths and which operations ask (public). */
 	const BIGNUM *e_any = NULL; /* the first e asked for */
 	int too_long = 0, faulty[OPS_MAX] = { 0 };
 	for (int i = 0; i < count; i++) {
