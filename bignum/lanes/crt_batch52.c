@@ -78,11 +78,10 @@ static void reduce_in_lanes(uint64_t *base, uint64_t *lo, uint64_t *hi, uint64_t
  * big_lanes52_pow_public (fully reduced; its base may be any value below
  * R, m < R/16), against a mod m: AMM(base, r1) = base mod m below
  * (5m m + R m) / R < 2m, less m where that is not negative.  equal[l]: 1
- * where lane l's two agree.  What a check modulo n would add, p q = n, a
- * fault in the key's primes fails here too: the exponentiation, Garner and
- * this check all read the same p and q, and s^e = a^(d e) mod a wrong p
- * is not a (docs/design-notes.md).  Constant time in s, a and m: the
- * comparison runs over every digit of every lane; e is public.
+ * where lane l's two agree.  A check modulo the primes trusts them: the
+ * template compares p q with n beside it, as big_crt_check does.
+ * Constant time in s, a and m: the comparison runs over every digit of
+ * every lane; e is public.
  */
 static void check_in_lanes(int *equal, const uint64_t *base, uint64_t *lo, uint64_t *hi,
 			   uint64_t *t, const uint64_t *r1, const uint64_t *e, int ewords,
