@@ -1009,6 +1009,24 @@ std::vector<uint64_t> as_double_patterns(std::vector<uint64_t> digits)
  * which calls it and then the wipe; at 2048-bit primes too (the deepest
  * frames: big_lanes52_mod_init's 40-digit products).  want: BIGMONT_BATCH
  * for the build, whose name big_lanes52_ops_choose must give. */
+/* The batch's own fault check asked for on every operation of c (e =
+ * 65537, n taken as a: the verdicts are not read, c's dp are random), so
+ * that its lane square-and-multiply runs too. */
+struct CheckAsked {
+	bt::Big e{ 1 };
+	int fault[BIG_CRT_BATCH_MAX] = {};
+	explicit CheckAsked(lane_check::CrtBatchCase &c)
+	{
+		e.b.value[0] = 65537;
+		e.b.len = 1;
+		for (int i = 0; i < c.count; i++) {
+			c.ops[i].e = &e.b;
+			c.ops[i].n = c.ops[i].a;
+			c.ops[i].fault = &fault[i];
+		}
+	}
+};
+
 void expect_frames_wiped(const char *want, bool doubles)
 {
 	bt::BatchEnv env(want);
@@ -1052,6 +1070,13 @@ void expect_frames_wiped(const char *want, bool doubles)
 			  BIG_OK);
 		EXPECT_FALSE(bt::stack_below_holds(digits)) << "after big_modexp_crt_batch";
 		c->expect_results(bits);
+		/* And with its fault check, which runs deeper lane code. */
+		CheckAsked asked(*c);
+		bt::scrub_stack_below();
+		ASSERT_EQ(big_modexp_crt_batch(c->ops, c->count, scratch.data(), scratch.size()),
+			  BIG_OK);
+		EXPECT_FALSE(bt::stack_below_holds(digits)) << "after the batch with its check";
+		EXPECT_EQ(asked.fault[0], 1) << "the check did not run in the lanes";
 	}
 }
 
@@ -1184,6 +1209,13 @@ void expect_wipe_as_deep_as_the_frames(const char *want, uint64_t seed)
 		EXPECT_GT(kernels, 4096) << "the kernels' frames not seen";
 		EXPECT_LE(kernels, wiped) << "the kernels write below the wipe";
 		c.expect_results(bits);
+		CheckAsked asked(c);
+		bt::paint_stack_below();
+		ASSERT_EQ(big_modexp_crt_batch52_ops(c.ops, c.count, &lanes, scratch.data(),
+						     scratch.size()),
+			  BIG_OK);
+		EXPECT_LE(bt::stack_below_depth(), wiped) << "the batch's check writes below the wipe";
+		EXPECT_EQ(asked.fault[0], 1) << "the check did not run in the lanes";
 
 		const int k = big_lanes52_digits(bits);
 		Moduli M(rng, k, bits);
