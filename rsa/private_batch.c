@@ -60,13 +60,16 @@
  * kernels compiled for its size, and at RSA-1024 (`rsa_private_batch` of
  * two with the threshold at 2 and at 3, Intel family 6 model 207: lanes
  * over singles 0.60 at RSA-1024, 0.63-0.76 at 512 to 1792 and 0.61-0.79
- * at 2304 to 3840 bits), though not at RSA-2048, 3072 and 4096, whose
- * single radix-2^52 kernels are compiled for 20, 30 and 40 digits (1.05,
- * 1.15, 1.31-1.38); so a remainder of 2 runs in the IFMA lanes but there. */
+ * at 2304 to 3840 bits), and at RSA-2048 since the batch checks its
+ * results in its own lanes (0.973-0.976 on Intel family 6 model 167,
+ * where it had been 1.05 on model 207), though not at RSA-3072 and 4096,
+ * whose single radix-2^52 kernels are compiled for 30 and 40 digits
+ * (1.20 and 1.27 on model 167); so a remainder of 2 runs in the IFMA
+ * lanes but there. */
 static int partial_min(const char *kernel, int prime_chunks)
 {
 	const int bits = prime_chunks * BIG_CHUNK_SIZE;
-	if (strcmp(kernel, "ifma") != 0 || bits == 1024 || bits == 1536 || bits == 2048)
+	if (strcmp(kernel, "ifma") != 0 || bits == 1536 || bits == 2048)
 		return 3;
 	return 2;
 }

@@ -197,9 +197,9 @@ int rsa_private_raw(const rsa_key *key, uint8_t *out, const uint8_t *in,
  * the same key for every i (the common case, no extra cost) or different
  * keys; each must be len bytes (rsa_key_size).  A remainder of one
  * operation (or of two, but on the IFMA lanes where two in lanes cost
- * less than two single operations: primes of any length but 1024, 1536
- * and 2048 bits rounded up to whole chunks, so not at RSA-2048, 3072 and
- * 4096, nor at 2047 or 3000 bits), keys whose primes differ in length,
+ * less than two single operations: primes of any length but 1536 and
+ * 2048 bits rounded up to whole chunks, so not at RSA-3072 and 4096, nor
+ * at 3000 bits), keys whose primes differ in length,
  * and keys below 1024 bits but on the IFMA lanes (BIGMONT_BATCH naming a
  * build forces the lanes there too) run singly.
  *
