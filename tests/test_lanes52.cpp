@@ -644,12 +644,6 @@ TEST_P(Lanes52, ModInitGivesRSquared)
 	}
 }
 
-/* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
- * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
-/* The batch at every prime length it serves in radix 2^52
- * (big_crt_batch_len and big_lanes52_len_ok), one batch a length, the
- * count going round 1..4: the exponentiation at every digit count those
- * lengths give.  Scaled down (the sanitizer build): every fourth length. */
 /* A result left as it was: every chunk still the fill it had, its len too. */
 bool untouched(const BIGNUM *r, int len)
 {
@@ -773,6 +767,10 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 	}
 }
 
+/* The batch at every prime length it serves in radix 2^52
+ * (big_crt_batch_len and big_lanes52_len_ok), one batch a length, the
+ * count going round 1..4: the exponentiation at every digit count those
+ * lengths give.  Scaled down (the sanitizer build): every fourth length. */
 TEST_P(Lanes52, CrtBatchAtEveryLength)
 {
 	bt::Rng rng(0x1a4e5206);
@@ -786,6 +784,8 @@ TEST_P(Lanes52, CrtBatchAtEveryLength)
 	EXPECT_GE(lengths, 8 / step);
 }
 
+/* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
+ * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
 TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 {
 	bt::Rng rng(0x1a4e5205);
