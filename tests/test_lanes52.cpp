@@ -1010,8 +1010,9 @@ std::vector<uint64_t> as_double_patterns(std::vector<uint64_t> digits)
  * frames: big_lanes52_mod_init's 40-digit products).  want: BIGMONT_BATCH
  * for the build, whose name big_lanes52_ops_choose must give. */
 /* The batch's own fault check asked for on every operation of c (e =
- * 65537, n taken as a: the verdicts are not read, c's dp are random), so
- * that its lane square-and-multiply runs too. */
+ * 65537, n taken as a), so that its lane square-and-multiply runs too;
+ * every verdict is a fault (c's dp are random, n is not p q), which shows
+ * the check ran in the lanes (-1 would say it did not). */
 struct CheckAsked {
 	bt::Big e{ 1 };
 	int fault[BIG_CRT_BATCH_MAX] = {};
