@@ -83,6 +83,14 @@ static int ewords_of(int len)
 	return (len * BIG_CHUNK_SIZE + 63) / 64;
 }
 
+/* Lane `from`'s first `digits` digits into lane `to` (an operation's p
+ * and q lanes take one value: converted once). */
+static void copy_lane(uint64_t *x, int to, int from, int digits)
+{
+	for (int j = 0; j < digits; j++)
+		x[BIG_LANES_AT(j, to)] = x[BIG_LANES_AT(j, from)];
+}
+
 /* The carving of the scratch, in one place for the size and the use. */
 struct layout {
 	size_t mod, base, out, x, y, r1, e, pow, rr, pir, ax, res, mp, mq, h, t,
@@ -250,7 +258,10 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 			const int lane = hq * OPS_MAX + i;
 			if (in_lanes) {
 				/* a's 2k digits: x's k lines, then y's. */
-				CB_NAME(from_chunks)(x, lane, 2 * k, ax, alen);
+				if (hq == 0)
+					CB_NAME(from_chunks)(x, lane, 2 * k, ax, alen);
+				else
+					copy_lane(x, lane, i, 2 * k);
 			} else {
 				big_mont_reduce_crt_ct(res, ax, alen, m->value,
 						       big_n0(m->value[0]), rr_of[lane], len);
@@ -311,11 +322,11 @@ BIG_ERR_CODE CB_ENTRY(const big_crt_batch_op *ops, int count,
 			const BIGNUM *pe = op->e != NULL ? op->e : e_any;
 			big_copy_pad_vec(ax, lpq, prod + (size_t)i * lpq, i < count ? lpq : 0);
 			big_copy_pad_vec(ix, len, pe->value, pe->len);
-			for (int hq = 0; hq < 2; hq++) {
-				const int lane = hq * OPS_MAX + i;
-				CB_NAME(from_chunks)(x, lane, 2 * k, ax, lpq);
-				big_lanes_exponent_words(e + (size_t)lane * ewords, ewords, ix, len);
-			}
+			CB_NAME(from_chunks)(x, i, 2 * k, ax, lpq);
+			copy_lane(x, OPS_MAX + i, i, 2 * k);
+			for (int hq = 0; hq < 2; hq++)
+				big_lanes_exponent_words(e + (size_t)(hq * OPS_MAX + i) * ewords,
+							 ewords, ix, len);
 		}
 		CB_CHECK_IN_LANES(equal, base, x, y, out, r1, e, ewords, mod, lanes, pw);
 		/* p q = n: a check modulo primes trusts them (one product a key
