@@ -764,6 +764,36 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 		wide.b.len = 2 * len + 1;
 		batch[2].a = wide.get();
 		run({ -1, -1, -1, -7 });
+		batch[2].a = a2;
+		/* A check asked for with nowhere to say its verdict, or no n:
+		 * refused whole, nothing written. */
+		for (int missing = 0; missing < 2; missing++) {
+			SCOPED_TRACE(missing ? "no n" : "no fault");
+			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+				BIGNUM *r = batch[i].result;
+				for (int j = 0; j < r->size; j++)
+					r->value[j] = static_cast<BIG_CHUNK_TYPE>(0x5a5a5a5a5a5a5a5aULL);
+				r->len = 2 * len;
+				fault[i] = -7;
+			}
+			if (missing)
+				batch[1].n = nullptr;
+			else
+				batch[1].fault = nullptr;
+			std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
+			EXPECT_EQ(big_modexp_crt_batch52_ops(batch, BIG_CRT_BATCH_MAX, &ops(),
+							     scratch.data(), scratch.size()),
+				  BIG_INVALID_ARGS);
+			std::vector<uint8_t> any(big_crt_batch_scratch(len));
+			EXPECT_EQ(big_modexp_crt_batch(batch, BIG_CRT_BATCH_MAX, any.data(), any.size()),
+				  BIG_INVALID_ARGS);
+			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+				EXPECT_TRUE(untouched(batch[i].result, 2 * len)) << "op " << i;
+				EXPECT_EQ(fault[i], -7) << "op " << i;
+			}
+			batch[1].n = bn.get();
+			batch[1].fault = &fault[1];
+		}
 	}
 }
 
