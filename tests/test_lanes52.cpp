@@ -703,8 +703,8 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 		batch[1].dp = bdp_bad.get();
 		batch[2].dq = bdq_bad.get();
 		batch[3].e = nullptr;
-		/* want[i]: op i's fault after the call (-7: not written). */
-		const auto run = [&](const std::vector<int> &want) {
+		/* Every result the fill untouched() looks for, every fault -7. */
+		const auto fill = [&]() {
 			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
 				BIGNUM *r = batch[i].result;
 				for (int j = 0; j < r->size; j++)
@@ -712,6 +712,10 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 				r->len = 2 * len;
 				fault[i] = -7;
 			}
+		};
+		/* want[i]: op i's fault after the call (-7: not written). */
+		const auto run = [&](const std::vector<int> &want) {
+			fill();
 			std::vector<uint8_t> scratch(big_crt_batch52_scratch(len));
 			ASSERT_EQ(big_modexp_crt_batch52_ops(batch, BIG_CRT_BATCH_MAX, &ops(),
 							     scratch.data(), scratch.size()),
@@ -769,13 +773,7 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 		 * refused whole, nothing written. */
 		for (int missing = 0; missing < 2; missing++) {
 			SCOPED_TRACE(missing ? "no n" : "no fault");
-			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
-				BIGNUM *r = batch[i].result;
-				for (int j = 0; j < r->size; j++)
-					r->value[j] = static_cast<BIG_CHUNK_TYPE>(0x5a5a5a5a5a5a5a5aULL);
-				r->len = 2 * len;
-				fault[i] = -7;
-			}
+			fill();
 			if (missing)
 				batch[1].n = nullptr;
 			else
