@@ -7,7 +7,7 @@
  * (a load and _mm*_mask_blend_epi64) GCC folds the load into vmovdqu64
  * under the writemask k, a load that may leave the memory of the lanes
  * not taken unread, so that which table lines were read could follow
- * the index (docs/security.md; ct_no_masked_loads checks the objects).
+ * the index (docs/security.md; ct_no_masked_access checks the objects).
  * For AVX-512 code only (the including file's target has AVX-512F, and
  * VL for the 256-bit form); the tests' emulated builds blend in C.
  */

@@ -31,9 +31,10 @@
  * family 6 model 167 (docs/design-notes.md).
  *
  * Constant time: no branch or address depends on a digit, a modulus or
- * an exponent bit (the table scan reads every entry under the lanes'
- * compare masks).  Frames and registers are left dirty for the caller's
- * wipe (lanes52.h).
+ * an exponent bit (the table scan reads every entry whole, merging it by
+ * vpblendmq under the lanes' compare masks; no load or store is under a
+ * secret mask: ct_no_masked_access).  Frames and registers are left
+ * dirty for the caller's wipe (lanes52.h).
  *
  * Core cycles a call, 8 lanes (`bigmont speed --kernels`, best of 100 x 16
  * dependent calls), against the zmm vfmadd231pd peak ({rd-sae}, 4k^2 + k
@@ -52,6 +53,7 @@
 #endif
 #include <immintrin.h>
 
+#include "ct_blend.h"
 #include "lanes52.h"
 
 typedef __m512d f8;
@@ -231,8 +233,10 @@ LF_INLINE void lf_carry_in(struct lf_cols *a, const struct lf_cols *t)
 }
 
 /* out = entry want_l of the table in each lane l, eight digits at a time:
- * every entry's digits loaded, each lane's kept by a merge mask from the
- * compare of want with the public entry number. */
+ * every entry's digits loaded whole and merged in by vpblendmq from
+ * memory under the compare of want with the public entry number
+ * (ct_blend.h: not a load under that mask, which may leave lanes unread
+ * and takes a time that follows the mask). */
 LF_INLINE void lf_select(uint64_t *out, const uint64_t *table, const int entries,
 			 const uint64_t *want, const int k)
 {
@@ -249,8 +253,7 @@ LF_INLINE void lf_select(uint64_t *out, const uint64_t *table, const int entries
 #pragma GCC unroll 8
 			for (int j = 0; j < 8; j++)
 				if (j < n)
-					acc[j] = _mm512_mask_loadu_epi64(acc[j], take,
-									 LF_AT(x, j0 + j));
+					acc[j] = big_ct_blend_load512(take, acc[j], LF_AT(x, j0 + j));
 		}
 #pragma GCC unroll 8
 		for (int j = 0; j < 8; j++)
@@ -273,12 +276,16 @@ LF_INLINE void lf_final_sub(uint64_t *out, const uint64_t *r, const uint64_t *m,
 		_mm512_storeu_si512((void *)LF_AT(out, j), _mm512_and_si512(x, mask));
 		borrow = _mm512_srli_epi64(x, 63);
 	}
-	/* A borrow out (r < m): keep r. */
+	/* A borrow out (r < m): keep r.  The blend in a register, every word
+	 * stored: GCC would fold it into a store under keep_r, whose time
+	 * follows the mask (docs/security.md). */
 	const __mmask8 keep_r = _mm512_test_epi64_mask(borrow, borrow);
 	for (int j = 0; j < k; j++) {
 		const i8 rj = _mm512_and_si512(_mm512_loadu_si512((const void *)LF_AT(r, j)), mask);
 		const i8 d = _mm512_loadu_si512((const void *)LF_AT(out, j));
-		_mm512_storeu_si512((void *)LF_AT(out, j), _mm512_mask_blend_epi64(keep_r, d, rj));
+		i8 x = _mm512_mask_blend_epi64(keep_r, d, rj);
+		__asm__("" : "+v"(x));
+		_mm512_storeu_si512((void *)LF_AT(out, j), x);
 	}
 }
 

@@ -1053,11 +1053,14 @@ LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 		z52_store(LN52_AT(out, j), z52_and52(x));
 		borrow = z52_shr63(x);
 	}
-	/* No borrow (r >= m): take r - m. */
+	/* No borrow (r >= m): take r - m.  The blend held in a register and
+	 * every word stored: GCC would fold it into a store under keep_r,
+	 * whose time follows the mask (docs/security.md). */
 	const z52m keep_r = (z52m)~z52_eq(borrow, z52_zero());
 	for (int j = 0; j < k; j++)
-		z52_store(LN52_AT(out, j), z52_blend(keep_r, z52_load(LN52_AT(out, j)),
-						     z52_and52(z52_load(LN52_AT(r, j)))));
+		z52_store(LN52_AT(out, j),
+			  z52_in_reg(z52_blend(keep_r, z52_load(LN52_AT(out, j)),
+					       z52_and52(z52_load(LN52_AT(r, j))))));
 }
 
 /* one = 1, r_mod_m = R mod m (1 in Montgomery form) and base_m = base R
