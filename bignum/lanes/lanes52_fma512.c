@@ -235,8 +235,8 @@ LF_INLINE void lf_carry_in(struct lf_cols *a, const struct lf_cols *t)
 /* out = entry want_l of the table in each lane l, eight digits at a time:
  * every entry's digits loaded whole and merged in by vpblendmq from
  * memory under the compare of want with the public entry number
- * (ct_blend.h: not a load under that mask, which may leave lanes unread
- * and takes a time that follows the mask). */
+ * (ct_blend.h: not a load under that mask, which may leave the lanes
+ * not taken unread). */
 LF_INLINE void lf_select(uint64_t *out, const uint64_t *table, const int entries,
 			 const uint64_t *want, const int k)
 {
@@ -277,8 +277,8 @@ LF_INLINE void lf_final_sub(uint64_t *out, const uint64_t *r, const uint64_t *m,
 		borrow = _mm512_srli_epi64(x, 63);
 	}
 	/* A borrow out (r < m): keep r.  The blend in a register, every word
-	 * stored: GCC would fold it into a store under keep_r, whose time
-	 * follows the mask (docs/security.md). */
+	 * stored: GCC would fold it into a store under keep_r, whose time can
+	 * follow the mask (docs/security.md). */
 	const __mmask8 keep_r = _mm512_test_epi64_mask(borrow, borrow);
 	for (int j = 0; j < k; j++) {
 		const i8 rj = _mm512_and_si512(_mm512_loadu_si512((const void *)LF_AT(r, j)), mask);

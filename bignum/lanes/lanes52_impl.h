@@ -1055,7 +1055,7 @@ LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 	}
 	/* No borrow (r >= m): take r - m.  The blend held in a register and
 	 * every word stored: GCC would fold it into a store under keep_r,
-	 * whose time follows the mask (docs/security.md). */
+	 * whose time can follow the mask (docs/security.md). */
 	const z52m keep_r = (z52m)~z52_eq(borrow, z52_zero());
 	for (int j = 0; j < k; j++)
 		z52_store(LN52_AT(out, j),

@@ -5,7 +5,7 @@
 # mask).  Under a secret mask neither is constant time: a
 # writemasked load may leave the memory of the lanes not taken unread, so
 # which table lines were read could follow the index, and a writemasked
-# store takes a time that follows its mask (docs/security.md). So those
+# store's time was seen to follow its mask (docs/security.md). So those
 # reads are vpblendmq from memory, whose mask selects (ct_blend.h), and
 # blends are stored whole; from the intrinsics GCC folds a load and a
 # blend into a masked vmovdqu64, and a blend and a store into a masked
