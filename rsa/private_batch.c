@@ -1,7 +1,8 @@
 /*
- * rsa_private_batch: many RSADP / RSASP1 operations, four at a time in the
- * vector lanes of one exponentiation (big_modexp_crt_batch: operation i's
- * CRT halves in lanes i and 4 + i), each operation otherwise as
+ * rsa_private_batch: many RSADP / RSASP1 operations, eight a call of
+ * big_modexp_crt_batch (two groups of four, each in the vector lanes of one
+ * exponentiation: operation i's CRT halves in lanes i and 4 + i), each
+ * operation otherwise as
  * rsa_private_raw (rsa/private.c) does it:
  *   the checks (key, size, in < n)            per operation, a status each;
  *   blinding: in * r^e, the thread's pair      per operation, in turn: the
@@ -16,7 +17,7 @@
  *                                              a the exponentiation's
  *                                              input, blinded), else
  *                                              s^e = in mod n after
- *                                              unblinding: for two batches
+ *                                              unblinding: for a whole call
  *                                              at once (8 lanes) where
  *                                              big_modexp_public_batch
  *                                              serves n, else per
@@ -49,9 +50,11 @@
 #include "rsa_internal.h"
 
 #define BATCH BIG_CRT_BATCH_MAX
-/* Operations done and waiting for their fault checks: two groups, the
- * eight lanes of one square-and-multiply (big_modexp_public_batch). */
-#define PENDING (2 * BATCH)
+/* Operations done and waiting for their fault checks: a batch call's two
+ * lane groups, the eight lanes of one square-and-multiply
+ * (big_modexp_public_batch). */
+#define PENDING BATCH
+_Static_assert(PENDING <= BIG_PUBLIC_BATCH_MAX, "one check batch takes the pending");
 /* The fewest operations a remainder runs in lanes rather than singly.  A
  * lane exponentiation costs the same for one to four operations: three
  * cost less than three single operations on AVX2 (bench: `bigmont speed
@@ -367,14 +370,22 @@ int rsa_private_batch(const rsa_key *const *keys, uint8_t *out,
 			filled = 0;
 		}
 	}
-	if (filled > 0 && filled >= partial_min(kernel, group_len)) {
-		if (pend.n + filled > PENDING)
+	/* The remainder: a lane group costs the same for one to four
+	 * operations, so the operations past a first group of four join the
+	 * call only where they are partial_min or more. */
+	const int pmin = partial_min(kernel, group_len);
+	const int run = filled > BIG_CRT_BATCH_GROUP && filled - BIG_CRT_BATCH_GROUP < pmin
+				? BIG_CRT_BATCH_GROUP
+				: filled;
+	int batched = 0;
+	if (run > 0 && run >= pmin) {
+		if (pend.n + run > PENDING)
 			finish_pending(keys, out, len, status, area, cb, &pend);
-		run_group(keys, in, len, group, filled, status, area, cb, &pend);
-		filled = 0;
+		run_group(keys, in, len, group, run, status, area, cb, &pend);
+		batched = run;
 	}
 	finish_pending(keys, out, len, status, area, cb, &pend);
-	for (int c = 0; c < filled; c++)
+	for (int c = batched; c < filled; c++)
 		status[group[c]] = rsa_private_raw_ws(keys[group[c]], out + group[c] * len,
 						      in + group[c] * len, len, single_ws,
 						      single_chunks);

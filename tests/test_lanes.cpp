@@ -265,7 +265,7 @@ TEST_P(Lanes, ModInitGivesRSquared)
 }
 
 /* The batch at every prime length it serves (big_crt_batch_len not 0),
- * one batch a length, the count going round 1..4: the exponentiation at
+ * one batch a length, the count going round 1..8: the exponentiation at
  * every digit count those lengths give.  The sanitizer build (scale below
  * 1) takes every fourth length. */
 TEST_P(Lanes, CrtBatchAtEveryLength)
@@ -282,17 +282,18 @@ TEST_P(Lanes, CrtBatchAtEveryLength)
 	EXPECT_GE(lengths, 8 / step);
 }
 
-/* The batch CRT against big_modexp_crt, 1..4 operations per batch. */
+/* The batch CRT against big_modexp_crt, 1..8 operations per batch (one
+ * lane group, or two). */
 TEST_P(Lanes, CrtBatchMatchesModexpCrt)
 {
 	bt::Rng rng(0x1a4e5005);
-	/* Every count at 512 bits; 3 at the larger sizes, and at 1024 bits
-	 * too where BIGMONT_TEST_SCALE is below 1 (the sanitizer build). */
+	/* Every count at 512 bits; 3 and 6 at the larger sizes, and at 1024
+	 * bits too where BIGMONT_TEST_SCALE is below 1 (the sanitizer build). */
 	const bool reduced = bt::scaled(100) < 100;
 	for (int bits : { 512, 1024, 1536, 2048 }) {
 		const int len = bits / BIG_CHUNK_SIZE;
-		for (int count = 1; count <= 4; count++) {
-			if ((bits >= 1536 || (reduced && bits > 512)) && count != 3)
+		for (int count = 1; count <= BIG_CRT_BATCH_MAX; count++) {
+			if ((bits >= 1536 || (reduced && bits > 512)) && count != 3 && count != 6)
 				continue;
 			lane_check::CrtBatchCase c;
 			c.make(rng, bits, count);

@@ -29,7 +29,7 @@
  *   bases up to 2m - 1, vs mpz_powm; big_modexp_public_batch, where the
  *   IFMA lanes run, at n's sizes of RSA-1024 and 2048 with bases up to
  *   2^(64 len) - 1, vs mpz_powm, and its refusals.
- * - The batch CRT in radix 2^52: 1..4 operations at the RSA prime lengths
+ * - The batch CRT in radix 2^52: 1..8 operations at the RSA prime lengths
  *   with random odd coprime moduli per operation and edge inputs, vs
  *   big_modexp_crt on the same inputs, and one batch at every prime
  *   length the radix serves; its bad-argument refusals; where
@@ -654,13 +654,14 @@ bool untouched(const BIGNUM *r, int len)
 }
 
 /* The batch's own fault check (big_crt_batch_op.e and .fault) on RSA
- * keys (primes, e = 65537, dp and dq from it): results that pass are
- * stored with fault 0; a result wrong modulo p (dp + 2) or modulo q (dq +
- * 2) fails alone with fault 1 and is left as it was, as does one whose n
- * is not p q; an operation without e gets no verdict (fault not
- * written); e longer than p, or an input of 2 len + 1 chunks (reduced in
- * chunks), leave every fault -1 (the caller checks) and every result
- * stored. */
+ * keys (primes, e = 65537, dp and dq from it), eight operations (two lane
+ * groups): results that pass are stored with fault 0; a result wrong
+ * modulo p (dp + 2) or modulo q (dq + 2) fails alone with fault 1 and is
+ * left as it was, as does one whose n is not p q; an operation without e
+ * gets no verdict (fault not written); e longer than p, or an input of
+ * 2 len + 1 chunks (reduced in chunks), leave every fault of that lane
+ * group -1 (the caller checks) and every result stored, the other group
+ * checked. */
 TEST_P(Lanes52, CrtBatchChecksItsResults)
 {
 	bt::Rng rng(0x1a4e5207);
@@ -703,6 +704,9 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 		batch[1].dp = bdp_bad.get();
 		batch[2].dq = bdq_bad.get();
 		batch[3].e = nullptr;
+		/* The second lane group: op 5 fails, 7 asks for no check. */
+		batch[5].dp = bdp_bad.get();
+		batch[7].e = nullptr;
 		/* Every result the fill untouched() looks for, every fault -7. */
 		const auto fill = [&]() {
 			for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
@@ -728,7 +732,7 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 					continue;
 				}
 				Mpz want_s, got, d;
-				mpz_powm(want_s, av[i], i == 1 ? dp_bad : dp, p);
+				mpz_powm(want_s, av[i], i == 1 || i == 5 ? dp_bad : dp, p);
 				mpz_powm(d, av[i], i == 2 ? dq_bad : dq, q);
 				/* want_s + p ((d - want_s) pinv mod q) */
 				mpz_sub(d, d, want_s);
@@ -739,7 +743,7 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 				EXPECT_EQ(mpz_cmp(want_s, got), 0);
 			}
 		};
-		run({ 0, 1, 1, -7 });
+		run({ 0, 1, 1, -7, 0, 1, 0, -7 });
 		if (HasFatalFailure())
 			return;
 		/* n not p q for op 0 (a prime faulted in memory would give
@@ -749,25 +753,27 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 		bt::Big bn2(n2);
 		batch[0].n = bn2.get();
 		batch[3].e = be.get(); /* op 3 on the key's n: it passes */
-		run({ 1, 1, 1, 0 });
+		run({ 1, 1, 1, 0, 0, 1, 0, -7 });
 		batch[0].n = bn.get();
 		batch[3].e = nullptr;
-		/* e of len + 1 chunks (its top chunk 0): no check made. */
+		/* e of len + 1 chunks (its top chunk 0): no check made in its
+		 * lane group; the other group checks. */
 		bt::Big long_e(len + 1);
 		for (int j = 0; j < len + 1; j++)
 			long_e.b.value[j] = j == 0 ? 65537 : 0;
 		long_e.b.len = len + 1;
 		batch[0].e = long_e.get();
-		run({ -1, -1, -1, -7 });
+		run({ -1, -1, -1, -7, 0, 1, 0, -7 });
 		batch[0].e = be.get();
-		/* An input of 2 len + 1 chunks: reduced in chunks, not checked. */
+		/* An input of 2 len + 1 chunks: its group reduced in chunks, not
+		 * checked. */
 		bt::Big wide(2 * len + 1);
 		const BIGNUM *a2 = batch[2].a;
 		for (int j = 0; j < 2 * len + 1; j++)
 			wide.b.value[j] = j < a2->len ? a2->value[j] : 0;
 		wide.b.len = 2 * len + 1;
 		batch[2].a = wide.get();
-		run({ -1, -1, -1, -7 });
+		run({ -1, -1, -1, -7, 0, 1, 0, -7 });
 		batch[2].a = a2;
 		/* A check asked for with nowhere to say its verdict, or no n:
 		 * refused whole, nothing written. */
@@ -797,7 +803,7 @@ TEST_P(Lanes52, CrtBatchChecksItsResults)
 
 /* The batch at every prime length it serves in radix 2^52
  * (big_crt_batch_len and big_lanes52_len_ok), one batch a length, the
- * count going round 1..4: the exponentiation at every digit count those
+ * count going round 1..8: the exponentiation at every digit count those
  * lengths give.  Scaled down (the sanitizer build): every fourth length. */
 TEST_P(Lanes52, CrtBatchAtEveryLength)
 {
@@ -812,19 +818,21 @@ TEST_P(Lanes52, CrtBatchAtEveryLength)
 	EXPECT_GE(lengths, 8 / step);
 }
 
-/* The batch CRT in radix 2^52 against big_modexp_crt, 1..4 operations
- * per batch (2..8 lanes) at the prime lengths of RSA-1024 .. 4096. */
+/* The batch CRT in radix 2^52 against big_modexp_crt, 1..8 operations
+ * per batch (one lane group or two: in lockstep at 512-bit primes, where
+ * the IFMA builds have it) at the prime lengths of RSA-1024 .. 4096. */
 TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 {
 	bt::Rng rng(0x1a4e5205);
 	for (int bits : { 512, 1024, 1536, 2048 }) {
 		const int len = bits / BIG_CHUNK_SIZE;
-		for (int count = 1; count <= 4; count++) {
-			if (bits >= 1536 && count != (bits == 1536 ? 2 : 3))
+		for (int count = 1; count <= BIG_CRT_BATCH_MAX; count++) {
+			if (bits >= 1536 && count != (bits == 1536 ? 2 : 7))
 				continue;
-			/* Scaled down (the sanitizer build): one batch a size,
-			 * up to 1024-bit primes. */
-			if (reduced() && (bits > 1024 || count != bits / 256))
+			/* Scaled down (the sanitizer build): up to 1024-bit
+			 * primes, one batch a size and two groups at 512. */
+			if (reduced() && (bits > 1024 || (count != bits / 256 &&
+							   !(bits == 512 && count == 6))))
 				continue;
 			lane_check::CrtBatchCase c;
 			c.make(rng, bits, count);
@@ -837,7 +845,8 @@ TEST_P(Lanes52, CrtBatchMatchesModexpCrt)
 				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, count, &ops(), scratch.data(),
 								     need - 1),
 					  BIG_INVALID_ARGS);
-				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, 5, &ops(), scratch.data(), need),
+				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, BIG_CRT_BATCH_MAX + 1, &ops(),
+								     scratch.data(), need),
 					  BIG_INVALID_ARGS);
 				EXPECT_EQ(big_modexp_crt_batch52_ops(c.ops, 0, &ops(), scratch.data(), need),
 					  BIG_INVALID_ARGS);

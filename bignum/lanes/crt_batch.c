@@ -1,6 +1,6 @@
 /*
- * big_modexp_crt_batch: up to four CRT exponentiations in the eight lanes
- * of one lane exponentiation, in radix 2^52 where a build of that radix
+ * big_modexp_crt_batch: up to eight CRT exponentiations, four in the eight
+ * lanes of each lane exponentiation, in radix 2^52 where a build of that radix
  * (IFMA or FMA) is chosen (crt_batch52.c), else in radix 2^28 (contract:
  * lanes.h), here: the steps
  * are crt_batch_impl.h's, on the radix-2^28 lane layer, whose moduli come

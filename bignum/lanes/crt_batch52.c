@@ -8,10 +8,11 @@
  * lane exponentiations per operation (a quarter of one), so the same
  * throughput for full batches, with half the latency of a batch, work in
  * steps of four operations (four operations, or a remainder of one to
- * four, are one exponentiation, not two half-empty ones), and
- * rsa/private_batch.c's batches of BIG_CRT_BATCH_MAX = 4 unchanged for
- * every build.  The halves of an RSA key have equal lengths
- * (big_crt_batch_len), so they share a digit count.
+ * four, are one exponentiation, not two half-empty ones) for every build.
+ * A call's eight operations are two such groups, whose exponentiations
+ * the IFMA build steps in lockstep at 10 digits (big_lanes52_pow2).  The
+ * halves of an RSA key have equal lengths (big_crt_batch_len), so they
+ * share a digit count.
  */
 #include "internal.h"
 #include "lanes52.h"

@@ -261,14 +261,20 @@ BIG_LANES_DECLARE_BUILD(avx512)
 __attribute__((visibility("default"))) int big_lanes_cpu_has_avx2(void);
 __attribute__((visibility("default"))) int big_lanes_cpu_has_avx512(void);
 
+/* pow2: two exponentiations at once (lanes52.h's big_lanes52_pow2_fn);
+ * none of these builds has one (NULL: the caller runs pow twice). */
+typedef void big_lanes_pow2_fn(uint64_t *const out[2], const uint64_t *const base[2],
+			       const uint64_t *const e[2], int ewords,
+			       const struct big_lanes_mod *const mod[2], uint64_t *const scratch[2]);
 struct big_lanes_ops {
 	big_lanes_mul_fn *mul;
 	big_lanes_sqr_fn *sqr;
 	big_lanes_pow_fn *pow;
+	big_lanes_pow2_fn *pow2;
 	const char *name;
 };
 #define BIG_LANES_OPS_INIT(sfx)                                              \
-	{ big_lanes_mul_##sfx, big_lanes_sqr_##sfx, big_lanes_pow_##sfx, #sfx }
+	{ big_lanes_mul_##sfx, big_lanes_sqr_##sfx, big_lanes_pow_##sfx, NULL, #sfx }
 
 /*
  * The build the batch path runs (lanes_select.c): avx512 where this build

@@ -160,6 +160,20 @@ typedef void big_lanes52_pow_fn(uint64_t *out, const uint64_t *base,
 				const uint64_t *e, int ewords,
 				const struct big_lanes52_mod *mod,
 				uint64_t *scratch);
+/*
+ * Two exponentiations of one digit count and ewords (two lane groups of a
+ * batch), each as big_lanes52_pow with its own operands, modulus and
+ * scratch: up to BIG_LANES52_LOCKSTEP_DIGITS in lockstep, each step of one
+ * beside the other's (two independent chains: at 10 digits one chain of
+ * squarings leaves the ports idle part of the time, and two alternating
+ * took 0.92 of its time a squaring, the exponentiations 0.95-0.96 on Intel
+ * family 6 model 167, docs/design-notes.md), above it one after the other.
+ */
+typedef void big_lanes52_pow2_fn(uint64_t *const out[2], const uint64_t *const base[2],
+				 const uint64_t *const e[2], int ewords,
+				 const struct big_lanes52_mod *const mod[2],
+				 uint64_t *const scratch[2]);
+#define BIG_LANES52_LOCKSTEP_DIGITS 10
 
 /*
  * A public exponent:  out lane l = base_l ^ e_l mod m_l, fully reduced, by
@@ -292,7 +306,8 @@ static inline size_t big_lanes52_pow_scratch(int digits)
 	big_lanes52_mul_fn big_lanes52_mul_##sfx;                            \
 	big_lanes52_sqr_fn big_lanes52_sqr_##sfx;                            \
 	big_lanes52_pow_fn big_lanes52_pow_##sfx;                            \
-	big_lanes52_pow_fn big_lanes52_pow_public_##sfx;
+	big_lanes52_pow_fn big_lanes52_pow_public_##sfx;                     \
+	big_lanes52_pow2_fn big_lanes52_pow2_##sfx;
 
 /* The depth of a build's wipe (struct big_lanes52_ops), below. */
 #if BIG_LANES_FRAMES_UNMEASURED /* lanes.h */
@@ -405,12 +420,19 @@ struct big_lanes52_ops {
 	big_lanes52_sqr_fn *sqr;
 	big_lanes52_pow_fn *pow;
 	big_lanes52_pow_fn *pow_public;
+	big_lanes52_pow2_fn *pow2; /* NULL: the caller runs pow twice */
 	void (*wipe)(size_t bytes);
 	const char *name;
 };
 #define BIG_LANES52_OPS_INIT(sfx)                                            \
 	{ big_lanes52_mul_##sfx, big_lanes52_sqr_##sfx, big_lanes52_pow_##sfx, \
-	  big_lanes52_pow_public_##sfx, big_lanes52_wipe_##sfx, #sfx }
+	  big_lanes52_pow_public_##sfx, NULL, big_lanes52_wipe_##sfx, #sfx }
+/* The builds of lanes52_impl.h (IFMA, and the tests' emulated one), which
+ * have big_lanes52_pow2. */
+#define BIG_LANES52_OPS_INIT_LOCKSTEP(sfx)                                   \
+	{ big_lanes52_mul_##sfx, big_lanes52_sqr_##sfx, big_lanes52_pow_##sfx, \
+	  big_lanes52_pow_public_##sfx, big_lanes52_pow2_##sfx,              \
+	  big_lanes52_wipe_##sfx, #sfx }
 
 /*
  * Whether the batch path runs a radix-2^52 build (lanes_select.c): 1 and

@@ -1075,34 +1075,47 @@ LN52_INLINE void ln52_pow_start(uint64_t *one, uint64_t *r_mod_m, uint64_t *base
 	LN52_NAME(big_lanes52_mul)(base_m, base, mod->rr, mod);
 }
 
-/* big_lanes52_pow, its squarings at 20 digits by LN52_SQR20_NASM where
- * nasm20 (one copy for the entry point and the IFMA build's _side one). */
-static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
-		     const struct big_lanes52_mod *mod, uint64_t *scratch, int nasm20)
+/* big_lanes52_pow over n (1 or 2) exponentiations of one k and ewords,
+ * their steps alternating (each squaring, product and table read of one
+ * beside the other's: two independent chains; big_lanes52_pow2), its
+ * squarings at 20 digits by LN52_SQR20_NASM where nasm20 (one copy for the
+ * entry points and the IFMA build's _side one). */
+LN52_INLINE void ln52_pow_n(const int n, uint64_t *const *out, const uint64_t *const *base,
+			    const uint64_t *const *e, const int ewords,
+			    const struct big_lanes52_mod *const *mod, uint64_t *const *scratch,
+			    int nasm20)
 {
-	const int k = mod->digits;
+	const int k = mod[0]->digits;
 	nasm20 = nasm20 && k == 20;
 	const size_t words = BIG_LANES_WORDS(k);
-	uint64_t *table = big_lanes_align64(scratch);
 	const int window = BIG_LANES52_WINDOW_BITS(k), entries = 1 << window;
-	uint64_t *acc = table + (size_t)entries * words;
-	uint64_t *sel = acc + words, *one = sel + words;
-	uint64_t want[BIG_LANES] __attribute__((aligned(64)));
+	uint64_t *table[2], *acc[2], *sel[2], *one[2];
+	uint64_t want[2][BIG_LANES] __attribute__((aligned(64)));
 
-	ln52_pow_start(one, table, table + words, base, mod);
-	for (int i = 2; i < entries; i++) {
-		uint64_t *x = table + (size_t)i * words;
-		if (i % 2 == 0)
-			ln52_sqr_side(x, table + (size_t)(i / 2) * words, mod, nasm20);
-		else
-			LN52_NAME(big_lanes52_mul)(x, x - words, table + words, mod);
+	for (int h = 0; h < n; h++) {
+		table[h] = big_lanes_align64(scratch[h]);
+		acc[h] = table[h] + (size_t)entries * words;
+		sel[h] = acc[h] + words;
+		one[h] = sel[h] + words;
+		ln52_pow_start(one[h], table[h], table[h] + words, base[h], mod[h]);
 	}
+	for (int i = 2; i < entries; i++)
+		for (int h = 0; h < n; h++) {
+			uint64_t *x = table[h] + (size_t)i * words;
+			if (i % 2 == 0)
+				ln52_sqr_side(x, table[h] + (size_t)(i / 2) * words, mod[h],
+					      nasm20);
+			else
+				LN52_NAME(big_lanes52_mul)(x, x - words, table[h] + words, mod[h]);
+		}
 
 	const int nbits = 64 * ewords;
 	const int top = nbits % window ? nbits % window : window;
 	int pos = nbits - top;
-	big_lanes_windows(want, e, ewords, pos, top);
-	ln52_select(acc, table, entries, want, k);
+	for (int h = 0; h < n; h++) {
+		big_lanes_windows(want[h], e[h], ewords, pos, top);
+		ln52_select(acc[h], table[h], entries, want[h], k);
+	}
 	while (pos > 0) {
 		pos -= window;
 		/* The entry: in slices within the squarings where they are
@@ -1112,25 +1125,39 @@ static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int
 		 * squaring takes them (nasm20: on Intel family 6 model 167
 		 * the slices cost more than the read alone,
 		 * docs/design-notes.md). */
-		big_lanes_windows(want, e, ewords, pos, window);
+		for (int h = 0; h < n; h++)
+			big_lanes_windows(want[h], e[h], ewords, pos, window);
 		if (LN52_SCAN_IN_SQR(k) && !nasm20) {
-			for (size_t j = 0; j < words; j++)
-				sel[j] = 0;
-			for (int b = 0; b < window; b++) {
-				const struct ln52_scan sc = { table, words, want,
-							      b * LN52_SCAN_PER(k),
-							      entries, sel };
-				ln52_sqr_scan(acc, acc, mod, &sc);
-			}
-		} else {
-			ln52_select(sel, table, entries, want, k);
+			for (int h = 0; h < n; h++)
+				for (size_t j = 0; j < words; j++)
+					sel[h][j] = 0;
 			for (int b = 0; b < window; b++)
-				ln52_sqr_side(acc, acc, mod, nasm20);
+				for (int h = 0; h < n; h++) {
+					const struct ln52_scan sc = { table[h], words, want[h],
+								      b * LN52_SCAN_PER(k),
+								      entries, sel[h] };
+					ln52_sqr_scan(acc[h], acc[h], mod[h], &sc);
+				}
+		} else {
+			for (int h = 0; h < n; h++)
+				ln52_select(sel[h], table[h], entries, want[h], k);
+			for (int b = 0; b < window; b++)
+				for (int h = 0; h < n; h++)
+					ln52_sqr_side(acc[h], acc[h], mod[h], nasm20);
 		}
-		LN52_NAME(big_lanes52_mul)(acc, acc, sel, mod);
+		for (int h = 0; h < n; h++)
+			LN52_NAME(big_lanes52_mul)(acc[h], acc[h], sel[h], mod[h]);
 	}
-	LN52_NAME(big_lanes52_mul)(acc, acc, one, mod);
-	ln52_final_sub(out, acc, mod->m, k);
+	for (int h = 0; h < n; h++) {
+		LN52_NAME(big_lanes52_mul)(acc[h], acc[h], one[h], mod[h]);
+		ln52_final_sub(out[h], acc[h], mod[h]->m, k);
+	}
+}
+
+static void ln52_pow(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords,
+		     const struct big_lanes52_mod *mod, uint64_t *scratch, int nasm20)
+{
+	ln52_pow_n(1, &out, &base, &e, ewords, &mod, &scratch, nasm20);
 }
 
 void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
@@ -1139,6 +1166,21 @@ void LN52_NAME(big_lanes52_pow)(uint64_t *out, const uint64_t *base,
 				uint64_t *scratch)
 {
 	ln52_pow(out, base, e, ewords, mod, scratch, mod->digits == 20 && LN52_SQR20_BOUND());
+}
+
+/* Two in lockstep up to BIG_LANES52_LOCKSTEP_DIGITS (lanes52.h), one
+ * after the other above. */
+void LN52_NAME(big_lanes52_pow2)(uint64_t *const out[2], const uint64_t *const base[2],
+				 const uint64_t *const e[2], int ewords,
+				 const struct big_lanes52_mod *const mod[2],
+				 uint64_t *const scratch[2])
+{
+	if (mod[0]->digits <= BIG_LANES52_LOCKSTEP_DIGITS) {
+		ln52_pow_n(2, out, base, e, ewords, mod, scratch, 0);
+		return;
+	}
+	for (int h = 0; h < 2; h++)
+		LN52_NAME(big_lanes52_pow)(out[h], base[h], e[h], ewords, mod[h], scratch[h]);
 }
 
 /* The steps of big_lanes52_pow_public_by, ctx the modulus. */

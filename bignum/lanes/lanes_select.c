@@ -75,7 +75,7 @@ int big_lanes52_ops_choose(struct big_lanes52_ops *ops)
 		return 0;
 #if BIG_LANES52_HAVE_IFMA_BUILD
 	if (!asked_fma && !asked_fma512 && big_lanes52_cpu_has_ifma()) {
-		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT(ifma);
+		const struct big_lanes52_ops ifma = BIG_LANES52_OPS_INIT_LOCKSTEP(ifma);
 		*ops = ifma;
 		return 1;
 	}

@@ -215,13 +215,13 @@ int crt_batch(const big_lanes_ops &lanes, const mpz_t p, const mpz_t q, const mp
 	mpz_invert(pinv, p, q);
 	Big bp(p), bq(q), bdp(dp), bdq(dq), bpinv(pinv), prr(1), qrr(1);
 	if (big_mont_rr(&prr.b, &bp.b) != BIG_OK || big_mont_rr(&qrr.b, &bq.b) != BIG_OK)
-		return BIG_CRT_BATCH_MAX;
+		return BIG_CRT_BATCH_GROUP;
 	const int len = big_crt_batch_len(&bp.b, &bq.b);
 	if (len == 0)
-		return BIG_CRT_BATCH_MAX;
+		return BIG_CRT_BATCH_GROUP;
 	std::vector<unsigned char> scratch(big_crt_batch_scratch(len));
-	Mpz a[BIG_CRT_BATCH_MAX], want[BIG_CRT_BATCH_MAX];
-	for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+	Mpz a[BIG_CRT_BATCH_GROUP], want[BIG_CRT_BATCH_GROUP];
+	for (int i = 0; i < BIG_CRT_BATCH_GROUP; i++) {
 		Mpz mp, mq, h;
 		mpz_urandomm(a[i], rs, n);
 		mpz_powm(mp, a[i], dp, p);
@@ -232,22 +232,22 @@ int crt_batch(const big_lanes_ops &lanes, const mpz_t p, const mpz_t q, const mp
 		mpz_mul(want[i], h, p);
 		mpz_add(want[i], want[i], mp);
 	}
-	Big ba[BIG_CRT_BATCH_MAX] = { Big(a[0]), Big(a[1]), Big(a[2]), Big(a[3]) };
-	Big res[BIG_CRT_BATCH_MAX] = { Big(2 * len + 1), Big(2 * len + 1), Big(2 * len + 1),
+	Big ba[BIG_CRT_BATCH_GROUP] = { Big(a[0]), Big(a[1]), Big(a[2]), Big(a[3]) };
+	Big res[BIG_CRT_BATCH_GROUP] = { Big(2 * len + 1), Big(2 * len + 1), Big(2 * len + 1),
 				       Big(2 * len + 1) };
-	big_crt_batch_op ops[BIG_CRT_BATCH_MAX];
-	for (int i = 0; i < BIG_CRT_BATCH_MAX; i++)
+	big_crt_batch_op ops[BIG_CRT_BATCH_GROUP];
+	for (int i = 0; i < BIG_CRT_BATCH_GROUP; i++)
 		ops[i] = { &res[i].b, &ba[i].b, &bdp.b, &bdq.b, &bp.b, &bq.b, &bpinv.b, &prr.b, &qrr.b, nullptr, nullptr, nullptr };
 	const BIGNUM *secrets[] = { &bp.b, &bq.b, &bdp.b, &bdq.b, &bpinv.b,
 				    &ba[0].b, &ba[1].b, &ba[2].b, &ba[3].b };
 	for (const BIGNUM *s : secrets)
 		secret(s);
-	const BIG_ERR_CODE err = big_modexp_crt_batch_ops(ops, BIG_CRT_BATCH_MAX, &lanes,
+	const BIG_ERR_CODE err = big_modexp_crt_batch_ops(ops, BIG_CRT_BATCH_GROUP, &lanes,
 							  scratch.data(), scratch.size());
 	for (const BIGNUM *s : secrets)
 		declassify(s);
 	int wrong = 0;
-	for (int i = 0; i < BIG_CRT_BATCH_MAX; i++) {
+	for (int i = 0; i < BIG_CRT_BATCH_GROUP; i++) {
 		/* The results must come out undefined: else the secrets did not
 		 * reach the lanes, and the run above proved nothing. */
 		if (RUNNING_ON_VALGRIND) {
