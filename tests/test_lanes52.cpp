@@ -114,10 +114,13 @@ template <int NASM20> big_lanes52_ops ifma_side(const char *name)
 
 std::vector<Build> builds()
 {
-	std::vector<Build> v{ { "emulated", BIG_LANES52_OPS_INIT(emu), true } };
+	/* The emulated and ifma builds with their pow2 (the two groups of a
+	 * batch in lockstep at 10 digits); the sides and the FMA builds run
+	 * the groups one after the other. */
+	std::vector<Build> v{ { "emulated", BIG_LANES52_OPS_INIT_LOCKSTEP(emu), true } };
 #if BIG_LANES52_HAVE_IFMA_BUILD
 	const bool ifma = big_lanes52_cpu_has_ifma() != 0;
-	v.push_back({ "ifma", BIG_LANES52_OPS_INIT(ifma), ifma });
+	v.push_back({ "ifma", BIG_LANES52_OPS_INIT_LOCKSTEP(ifma), ifma });
 	v.push_back({ "ifma_nasm20", ifma_side<1>("ifma_nasm20"), ifma });
 	v.push_back({ "ifma_c20", ifma_side<0>("ifma_c20"), ifma });
 #endif
