@@ -28,14 +28,15 @@
  *         random (random base).  big_modexp is the variable-time sliding
  *         window meant for public exponents: the positive control, which
  *         must show a leak at RSA sizes.
- *   batch  rsa_private_batch: four operations on one key (--key), the
- *         lanes of one exponentiation, blinding OFF, fault check as for
- *         rsa.  Operation --lane L (0..3) gets the class's ciphertext
- *         (fixed vs random); the other three keep fixed ciphertexts.
- *   crt_batch   big_modexp_crt_batch, four operations on GMP-made primes
+ *   batch  rsa_private_batch: BIG_CRT_BATCH_MAX (eight) operations on
+ *         one key (--key), one batch call (two lane groups), blinding OFF,
+ *         fault check as for rsa.  Operation --lane L (0..3) gets the
+ *         class's ciphertext (fixed vs random); the others keep fixed
+ *         ciphertexts.
+ *   crt_batch   big_modexp_crt_batch, eight operations on GMP-made primes
  *         (one key), operation --lane L's secret varied: --vary input its
  *         base (fixed vs random), --vary exponent its dp, dq (the key's vs
- *         random of equal length, random base); the other three fixed.
+ *         random of equal length, random base); the others fixed.
  *   crt_batch_leaky   the positive control of the batch targets: the same
  *         batch and classes as crt_batch --vary exponent, the fixed
  *         exponent the sparsest (as modexp's), and lane L's dp and dq
@@ -91,7 +92,7 @@
 #define T_THRESHOLD 4.5
 #define N_CROPS 20
 #define BATCH 2000 /* calls per batch: inputs are prepared before timing */
-/* The batch targets' calls are four operations each (over 100 ms in the
+/* The batch targets' calls are eight operations each (over 200 ms in the
  * C twin at RSA-2048): fewer a batch, so the first (calibrating) one is
  * short. */
 #define BATCH_OPS_CALLS 50
@@ -359,8 +360,9 @@ static void setup_rsa(struct target *t, const char *keyfile, int fault_check,
 	       small_output ? "ciphertext of a 128-bit-short plaintext" : "random ciphertext");
 }
 
-/* batch: rsa_private_batch, four operations on one key, blinding off.
- * Input layout: the four ciphertexts, operation `lane`'s of the class. */
+/* batch: rsa_private_batch, BIG_CRT_BATCH_MAX operations on one key,
+ * blinding off.  Input layout: their ciphertexts, operation `lane`'s of
+ * the class. */
 struct batch_ctx {
 	rsa_key *key;
 	const rsa_key *keys[BIG_CRT_BATCH_MAX];
