@@ -14,6 +14,9 @@
  *   the same input in several lanes; blinding on and off; in == out.
  *   Scaled down by BIGMONT_TEST_SCALE: fewer counts and in-place repeats,
  *   every size and every count at 1024 bits kept.
+ * - How a count splits into big_modexp_crt_batch calls (eight a call, a
+ *   remainder's operations past four only where they reach partial_min),
+ *   seen through the linker's --wrap of that entry.
  * - Several keys of one size in one batch.
  * - Bad input: count 0, NULL pointers, scratch too small, len 0; per
  *   operation a NULL key, a public key, a key of another size and an input
@@ -56,6 +59,21 @@ extern "C" void *__wrap_malloc(size_t size)
 	if (malloc_fails.load(std::memory_order_relaxed))
 		return nullptr;
 	return __real_malloc(size);
+}
+
+/* The operations of each big_modexp_crt_batch call, recorded while
+ * g_recording (one test sets it on its own thread: others run batches
+ * in several threads at once). */
+static std::atomic<bool> g_recording{ false };
+static std::vector<int> g_batch_counts;
+extern "C" BIG_ERR_CODE __real_big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
+						    void *scratch, size_t scratch_size);
+extern "C" BIG_ERR_CODE __wrap_big_modexp_crt_batch(const big_crt_batch_op *ops, int count,
+						    void *scratch, size_t scratch_size)
+{
+	if (g_recording)
+		g_batch_counts.push_back(count);
+	return __real_big_modexp_crt_batch(ops, count, scratch, scratch_size);
 }
 
 namespace {
@@ -279,6 +297,49 @@ TEST(RsaBatch, RemaindersRunInLanesWhereThatCostsLess)
 			else
 				EXPECT_EQ(zero, 0u) << what << ": not singly";
 		}
+	}
+}
+
+/* How rsa_private_batch splits a count into batch calls: eight a call,
+ * then the remainder in one call where it reaches partial_min, but its
+ * operations past a first group of four only where those reach it too
+ * (a group costs the same for one to four), the rest singly: at RSA-1024
+ * partial_min is 2 on the IFMA lanes and 3 on the others; the results
+ * checked against rsa_private_raw. */
+TEST(RsaBatch, RemaindersPastFourJoinWherePartialMinAllows)
+{
+	bt::Rng rng(0xba7c4006);
+	const std::string lanes = big_crt_batch_kernel();
+	if (lanes == "none")
+		GTEST_SKIP() << "skipped: no lane build runs unasked here";
+	const int pmin = lanes == "ifma" ? 2 : 3;
+	KeyHolder h;
+	load(h, "keys/rsa1024-e65537.pem");
+	const size_t len = rsa_key_size(h.key);
+	struct Recording {
+		Recording() { g_recording = true; }
+		~Recording() { g_recording = false; }
+	} recording;
+	for (int count = 1; count <= 2 * BIG_CRT_BATCH_MAX + 1; count++) {
+		const std::string what = lanes + " count " + std::to_string(count);
+		std::vector<int> want(static_cast<size_t>(count / BIG_CRT_BATCH_MAX),
+				      BIG_CRT_BATCH_MAX);
+		const int rest = count % BIG_CRT_BATCH_MAX;
+		const int run = rest > BIG_CRT_BATCH_GROUP && rest - BIG_CRT_BATCH_GROUP < pmin
+					? BIG_CRT_BATCH_GROUP
+					: rest;
+		if (run >= pmin)
+			want.push_back(run);
+		Bytes in;
+		for (int i = 0; i < count; i++) {
+			const Bytes x = input(h.key, rng, 3);
+			in.insert(in.end(), x.begin(), x.end());
+		}
+		Bytes out(in.size(), 0);
+		std::vector<uint8_t> scratch(rsa_private_batch_scratch_size(len));
+		g_batch_counts.clear();
+		batch_on_one_key(h.key, in, len, out, scratch, what);
+		EXPECT_EQ(g_batch_counts, want) << what;
 	}
 }
 
