@@ -1,7 +1,7 @@
 /*
  * bench/batch.h -- `bigmont speed --batch`: batched private-key operations
- * (rsa_private_batch, four operations in the vector lanes of one
- * exponentiation) beside our single operation and OpenSSL's, per key.
+ * (rsa_private_batch: eight operations a call, four in the vector lanes
+ * of each exponentiation) beside our single operation and OpenSSL's, per key.
  *
  * For each key: every implementation's answers on BENCH_BATCH_OPS random
  * inputs are checked against GMP's before anything is timed (a wrong one

@@ -47,7 +47,8 @@
 	"  --kernels         print the kernels' cycles-per-limb tables, the CPU's\n"        \
 	"                    multiplier peak and each Montgomery kernel's %% of it;\n"      \
 	"                    each figure a best of N runs, N scaled by --seconds\n"
-#define HELP_BATCH_LANES "IFMA, AVX-512F FMA, AVX-512F, AVX2 FMA, AVX2, C lanes"
+#define HELP_BATCH_LANES                                                                \
+	"                    IFMA, AVX-512F FMA, AVX-512F, AVX2 FMA, AVX2 or C)\n"
 #define HELP_VARIANTS                                                                   \
 	"BIGMONT_CPU=c|baseline|adx|ifma in the environment; with --batch,\n"            \
 	"BIGMONT_BATCH=ifma|fma512|avx512|fma|avx2|c times those lanes alone;\n"         \
@@ -62,7 +63,7 @@
 #define HELP_KERNELS                                                                    \
 	"  --kernels         print the C kernels' tables, ns per call; each\n"              \
 	"                    figure a best of N runs, N scaled by --seconds\n"
-#define HELP_BATCH_LANES "the C lanes"
+#define HELP_BATCH_LANES "                    C)\n"
 #define HELP_VARIANTS                                                                   \
 	"BIGMONT_CPU=c in the environment (the assembly ones are x86-64's); with\n"      \
 	"--batch, BIGMONT_BATCH=c times the C lanes alone.\n"
@@ -102,8 +103,9 @@ __attribute__((noinline)) static void usage(FILE *out)
 		"                    which --threads and --compare then need; with\n"
 		"                    --json, also in the document, which has no\n"
 		"                    records when no key is timed)\n"
-		"  --batch           time rsa_private_batch (4 operations in the vector\n"
-		"                    lanes of one exponentiation; " HELP_BATCH_LANES ")\n"
+		"  --batch           time rsa_private_batch (8 operations a call, four in\n"
+		"                    the vector lanes of each exponentiation; lanes:\n"
+		HELP_BATCH_LANES
 		"                    beside our single operation and OpenSSL's, blinding\n"
 		"                    off, per key of --bits/--key; with --threads, also\n"
 		"                    both in T threads sharing the key, per core (not\n"

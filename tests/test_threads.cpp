@@ -9,8 +9,8 @@
  * RNG) aborts the test; in the other presets it checks the same results
  * without TSan.
  *
- * A batch test: threads each run rsa_private_batch (four operations in the
- * vector lanes of one exponentiation) on one shared key with their own
+ * A batch test: threads each run rsa_private_batch (eight operations a
+ * call, four in the vector lanes of each exponentiation) on one shared key with their own
  * scratch, the lanes forced on (BIGMONT_BATCH, set before the threads
  * start: the C lanes where the build has no AVX2 code, as under TSan).
  *
