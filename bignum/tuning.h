@@ -432,18 +432,21 @@ enum big_tune_vendor { BIG_TUNE_OTHER, BIG_TUNE_AMD, BIG_TUNE_INTEL };
 	  "intel-r-xeon-r-processor-family6-model167",                        \
 	  "2026-12-02-0100-kernels-tuning.txt", "asm sqr", 74, 12795,         \
 	  "2026-12-02-0100-kernels-tuning.txt", "intrin sqr", 14874)          \
-	/* Model 167: the NASM lane squaring at 20 digits, 971 against the  \
-	 * C's 997, and the exponentiation with it and the read ahead,     \
-	 * 1433273 against the C's with the read in slices, 1528265: the   \
-	 * least of 3 runs, the sides alternating, each run has it ahead. */ \
+	/* Model 167: the NASM lane squaring at 20 digits (two rows at a    \
+	 * time), 862 against the C's 921, and the exponentiation with it  \
+	 * and the read ahead, 1234930 against the C's with the read in    \
+	 * slices, 1372278: the least of 3 runs, each run has it ahead. */ \
 	X(INTEL, 6, 167, LANES52_SQR20_ASM,                                   \
 	  "intel-r-xeon-r-processor-family6-model167",                        \
-	  "2026-12-02-0320-kernels-lanes52-sqr20.txt", "nasm pow", 20, 1433273, \
-	  "2026-12-02-0320-kernels-lanes52-sqr20.txt", "scan pow", 1528265)   \
+	  "2026-12-02-1748-kernels-lanes52-sqr20-pairs.txt", "nasm pow", 20,  \
+	  1234930,                                                            \
+	  "2026-12-02-1748-kernels-lanes52-sqr20-pairs.txt", "scan pow",      \
+	  1372278)                                                            \
 	X(INTEL, 6, 167, LANES52_SQR20_ASM,                                   \
 	  "intel-r-xeon-r-processor-family6-model167",                        \
-	  "2026-12-02-0320-kernels-lanes52-sqr20.txt", "nasm sqr", 20, 971,   \
-	  "2026-12-02-0320-kernels-lanes52-sqr20.txt", "c sqr", 997)          \
+	  "2026-12-02-1748-kernels-lanes52-sqr20-pairs.txt", "nasm sqr", 20,  \
+	  862,                                                                \
+	  "2026-12-02-1748-kernels-lanes52-sqr20-pairs.txt", "c sqr", 921)    \
 	X(INTEL, 6, 167, SELECT_VL,                                           \
 	  "intel-r-xeon-r-processor-family6-model167",                        \
 	  "2026-12-02-0100-kernels-tuning.txt", "vl pow", 8, 123482,          \

@@ -21,53 +21,63 @@
 ; both (big_r52_stack_wipe_ifma, BIG_LANES52_FRAME_BYTES).
 ;
 ; Algorithm: lanes52_impl.h's register window with the early q, which
-; the C takes only up to 12 digits (GCC spills the window at 20).  Column
-; c of the 2k columns (sums of 52-bit halves, lanes52.h bounds them below
-; 2^64) lives in zmm(c mod 22) while it is in the window of 22, columns
-; i .. i + 21 at row i:
+; the C takes only up to 12 digits (GCC spills the window at 20), taken
+; two rows at a time so that each digit of m and of twice a's tail is
+; loaded once for four multiply-adds: on Intel family 6 model 167 a zmm
+; load into a register costs the multiply-adds about a quarter of a
+; cycle (docs/design-notes.md).
+; Column c of the 2k columns (sums of 52-bit halves, lanes52.h bounds
+; them below 2^64) lives in zmm(c mod 22) while it is in the window of
+; 22, columns i .. i + 21 at the pair of rows i, i + 1:
 ;   prologue  E_j = lo(2 a_j) (j >= 1) and D_j = E_j + hi(2 a_{j-1})
 ;             (j >= 2), the digits of twice a's tail, onto the frame;
-;             square row 0 (a_0^2, a_0 E_1, a_0 D_j) into columns 0..20;
-;             q_0 = lo(t_0 k0)
-;   row i     (q_i known) the top t_i passes on once q_i m_0 is in it,
-;             (t_i + 2^52 - 1) >> 52, so lo(q_i m_0) is never formed;
-;             hi(q_i m_0), lo(q_i m_1) and the top into column i + 1,
-;             then q_{i+1} = lo(t_{i+1} k0) at once, so that the chain
-;             from q to q is two multiply-adds and an add (lo(q_i m_1)
-;             beside it, in a register of its own), ahead of the row's
-;             36 other multiply-adds in program order; those, q_i m_j
-;             for j = 2..19; square row i/2 + 1 for even i (its columns
-;             start at i + 2, so it is on no chain until row i + 1);
-;             column i's register cleared for column i + 22
-;   epilogue  square rows 11..19 into columns 22..39, then the carry
-;             pass over columns 20..39 into r (digits with the carry's
-;             bits above 52, as the C stores them).
+;             square rows 0 and 1 (a_s^2, a_s E_{s+1}, a_s D_j) into
+;             columns 0..21; q_0 = lo(t_0 k0); row 0's top, hi(q_0 m_0)
+;             and lo(q_0 m_1) into column 1; q_1 = lo(t_1 k0)
+;   pair i    (i even; q_i and q_{i+1} known, row i's terms of column
+;             i + 1 in) row i + 1's top, where t_{i+1} passes on once
+;             q_{i+1} m_0 is in it, (t + 2^52 - 1) >> 52, so lo(q m_0) is
+;             never formed; the terms of columns i + 2 and i + 3 that
+;             q_{i+2} and q_{i+3} wait for, each q taken as soon as its
+;             column is whole, lo(q m_1) in a register of its own beside
+;             hi(q m_0) (the chain from q to q is two multiply-adds and
+;             an add), so that row i + 2's terms of column i + 3 are in
+;             for the next pair; then both rows' q m_j for j = 4..19,
+;             m_j loaded once for the four; columns i and i + 1 cleared
+;             for i + 22 and i + 23; after every other pair (i = 0, 4,
+;             ..., 16) square rows i/2 + 2 and i/2 + 3, a step ahead of
+;             the columns whose q waits for them
+;   epilogue  square rows 12..19 in pairs into columns 24..39, then the
+;             carry pass over columns 20..39 into r (digits with the
+;             carry's bits above 52, as the C stores them).
 ; Work: 420 multiply-adds for the square, 20 q digits and 780 for the
 ; reduction (no lo(q m_0)), 37 for E and D: 1257 vpmadd52[lh]uq, every
 ; one from registers (a multiply-add from memory costs more of the two
 ; ports on Intel family 6 model 167: docs/design-notes.md); 80 adds and
-; shifts for the tops and lo(q m_1), 38 for the carry pass.
+; shifts for the tops and lo(q m_1), 38 for the carry pass; 369 loads
+; (630 with the rows one at a time).
 ;
 ; Register map:
 ;   zmm0-21   the window: column c in zmm(c mod 22)
-;   zmm22     k0                     zmm23, zmm24  q of even, odd rows
-;   zmm25-26  m_j (by j's parity)    zmm27         a_s of a square row
-;   zmm28     E or D of a square row zmm29         the top; the carry
-;   zmm30     2^52 - 1               zmm31         2, then lo(q m_1)
+;   zmm22-25  q_i in zmm(22 + i mod 4)  zmm26  k0
+;   zmm27     the top; the carry        zmm28  m_j; a_s of square rows
+;   zmm29     m_j; a_{s+1}              zmm30  lo(q m_1); D_j or E_j; 2
+;   zmm31     2^52 - 1
 ;   rdi r, rsi a, rdx mod (m at offset 0, k0 at LN52_MOD_K0)
 ; Frame: E_j at 64 j (j = 1..19), D_j at 64 (20 + j) (j = 2..19).
 ;
 ; Core cycles a call (`bigmont speed --kernels`, the sides of
 ; LANES52_SQR20_ASM alternating, least of three runs; bound: 1257 at the
-; vpmadd52luq peak of that run, 1.73 a cycle):
+; vpmadd52luq peak of those runs, 1.83-1.89 a cycle):
 ;   CPU                              NASM     C (no scan)   bound
-;   Intel family 6 model 167          971     997           727
+;   Intel family 6 model 167          862     921           665-687
 ;   (results/intel-r-xeon-r-processor-family6-model167/
-;    2026-12-02-0320-kernels-lanes52-sqr20.txt)
+;    2026-12-02-1748-kernels-lanes52-sqr20-pairs.txt)
 ; There the exponentiation by a 1024-bit exponent with this squaring and
-; the table read ahead of it took 1433273 against 1528265 by the C
-; squaring with the read in slices (0.94).
-
+; the table read ahead of it took 1234930 against 1372278 by the C
+; squaring with the read in slices (0.90); with the rows one at a time
+; the squaring took 916-975 and the exponentiation 1296952-1375709 in
+; the same hour (`…-1747-kernels-sqr20-pairs-ab.txt`, alternating).
 default rel
 
 %define LN52_K 20
@@ -76,15 +86,17 @@ default rel
 %define LN52_FRAME (64 * 2 * LN52_K)
 
 %define COL(c) zmm %+ %eval((c) % LN52_WIN)
-%define K0 zmm22
-%define QR(i) zmm %+ %eval(23 + (i) % 2)
-%define MJ(j) zmm %+ %eval(25 + (j) % 2)
-%define AS zmm27
-%define DT zmm28
-%define TOP zmm29
-%define MASK52 zmm30
-%define TWO zmm31
-%define LOQM1 zmm31
+%define QR(i) zmm %+ %eval(22 + (i) % 4)
+%define K0 zmm26
+%define TOP zmm27
+%define MJA zmm28
+%define MJB zmm29
+%define AS0 zmm28
+%define AS1 zmm29
+%define DT zmm30
+%define LOQM1 zmm30
+%define TWO zmm30
+%define MASK52 zmm31
 %define A(j) [rsi + 64 * (j)]
 %define M(j) [rdx + 64 * (j)]
 %define E(j) [rsp + 64 * (j)]
@@ -96,52 +108,92 @@ ln52_two:	dq 2
 ln52_mask52:	dq 0xfffffffffffff
 __SECT__
 
-; Square row s into the columns 2s .. s + k: a_s^2, a_s E_{s+1}, a_s D_j.
-%macro SQUARE_ROW 1
-	vmovdqu64 AS, A(%1)
-	vpmadd52luq COL(2 * (%1)), AS, AS
-	vpmadd52huq COL(2 * (%1) + 1), AS, AS
-%if (%1) + 1 < LN52_K
-	vmovdqa64 DT, E(%1 + 1)
-	vpmadd52luq COL(2 * (%1) + 1), AS, DT
-	vpmadd52huq COL(2 * (%1) + 2), AS, DT
+; Square rows %1 and %1 + 1 into the columns 2s .. s + k of each: a_s^2,
+; a_s E_{s+1}, a_s D_j; each D_j loaded once for both rows.
+%macro SQUARE_PAIR 1
+%define S0 (%1)
+	vmovdqu64 AS0, A(S0)
+	vmovdqu64 AS1, A(S0 + 1)
+	vpmadd52luq COL(2 * S0), AS0, AS0
+	vpmadd52huq COL(2 * S0 + 1), AS0, AS0
+	vpmadd52luq COL(2 * S0 + 2), AS1, AS1
+	vpmadd52huq COL(2 * S0 + 3), AS1, AS1
+	vmovdqa64 DT, E(S0 + 1)
+	vpmadd52luq COL(2 * S0 + 1), AS0, DT
+	vpmadd52huq COL(2 * S0 + 2), AS0, DT
+%if S0 + 2 < LN52_K
+	vmovdqa64 DT, E(S0 + 2)
+	vpmadd52luq COL(2 * S0 + 3), AS1, DT
+	vpmadd52huq COL(2 * S0 + 4), AS1, DT
+	vmovdqa64 DT, D(S0 + 2)
+	vpmadd52luq COL(2 * S0 + 2), AS0, DT
+	vpmadd52huq COL(2 * S0 + 3), AS0, DT
 %endif
-%assign %%j (%1) + 2
-%rep LN52_K - (%1) - 2 > 0 ? LN52_K - (%1) - 2 : 0
+%assign %%j S0 + 3
+%rep LN52_K - S0 - 3 > 0 ? LN52_K - S0 - 3 : 0
 	vmovdqa64 DT, D(%%j)
-	vpmadd52luq COL(%1 + %%j), AS, DT
-	vpmadd52huq COL(%1 + %%j + 1), AS, DT
+	vpmadd52luq COL(S0 + %%j), AS0, DT
+	vpmadd52huq COL(S0 + %%j + 1), AS0, DT
+	vpmadd52luq COL(S0 + %%j + 1), AS1, DT
+	vpmadd52huq COL(S0 + %%j + 2), AS1, DT
 %assign %%j %%j + 1
 %endrep
+%undef S0
 %endmacro
 
-; Row %1 of the reduction (q in QR(%1)), as the header says.
-%macro ROW 1
-	vpaddq	TOP, COL(%1), MASK52
+; Reduction rows %1 and %1 + 1 (even %1), as the header's "pair i" says.
+%macro PAIR 1
+%define I0 (%1)
+	vpaddq	TOP, COL(I0 + 1), MASK52
 	vpsrlq	TOP, TOP, 52
-	vmovdqu64 MJ(0), M(0)
-	vmovdqu64 MJ(1), M(1)
+	vmovdqu64 MJA, M(1)
 	vpxorq	LOQM1, LOQM1, LOQM1
-	vpmadd52luq LOQM1, QR(%1), MJ(1)
-	vpaddq	COL(%1 + 1), COL(%1 + 1), TOP
-	vpmadd52huq COL(%1 + 1), QR(%1), MJ(0)
-	vpmadd52huq COL(%1 + 2), QR(%1), MJ(1)
-	vpaddq	COL(%1 + 1), COL(%1 + 1), LOQM1
-%if (%1) + 1 < LN52_K
-	vpxorq	QR(%1 + 1), QR(%1 + 1), QR(%1 + 1)
-	vpmadd52luq QR(%1 + 1), COL(%1 + 1), K0
+	vpmadd52luq LOQM1, QR(I0 + 1), MJA
+	vpmadd52huq COL(I0 + 2), QR(I0), MJA
+	vpmadd52huq COL(I0 + 3), QR(I0 + 1), MJA
+	vmovdqu64 MJB, M(2)
+	vpmadd52luq COL(I0 + 2), QR(I0), MJB
+	vpmadd52huq COL(I0 + 3), QR(I0), MJB
+	vpmadd52luq COL(I0 + 3), QR(I0 + 1), MJB
+	vpmadd52huq COL(I0 + 4), QR(I0 + 1), MJB
+	vmovdqu64 MJA, M(0)
+	vpaddq	COL(I0 + 2), COL(I0 + 2), TOP
+	vpmadd52huq COL(I0 + 2), QR(I0 + 1), MJA
+	vpaddq	COL(I0 + 2), COL(I0 + 2), LOQM1
+%if I0 + 2 < LN52_K
+	vpxorq	QR(I0 + 2), QR(I0 + 2), QR(I0 + 2)
+	vpmadd52luq QR(I0 + 2), COL(I0 + 2), K0
 %endif
-%assign %%j 2
-%rep LN52_K - 2
-	vmovdqu64 MJ(%%j), M(%%j)
-	vpmadd52luq COL(%1 + %%j), QR(%1), MJ(%%j)
-	vpmadd52huq COL(%1 + %%j + 1), QR(%1), MJ(%%j)
+	vmovdqu64 MJB, M(3)
+	vpmadd52luq COL(I0 + 3), QR(I0), MJB
+	vpmadd52huq COL(I0 + 4), QR(I0), MJB
+	vpmadd52luq COL(I0 + 4), QR(I0 + 1), MJB
+	vpmadd52huq COL(I0 + 5), QR(I0 + 1), MJB
+%if I0 + 2 < LN52_K
+	vpaddq	TOP, COL(I0 + 2), MASK52
+	vpsrlq	TOP, TOP, 52
+	vmovdqu64 MJA, M(1)
+	vpxorq	LOQM1, LOQM1, LOQM1
+	vpmadd52luq LOQM1, QR(I0 + 2), MJA
+	vmovdqu64 MJB, M(0)
+	vpaddq	COL(I0 + 3), COL(I0 + 3), TOP
+	vpmadd52huq COL(I0 + 3), QR(I0 + 2), MJB
+	vpaddq	COL(I0 + 3), COL(I0 + 3), LOQM1
+	vpxorq	QR(I0 + 3), QR(I0 + 3), QR(I0 + 3)
+	vpmadd52luq QR(I0 + 3), COL(I0 + 3), K0
+%endif
+%assign %%j 4
+%rep LN52_K - 4
+	vmovdqu64 MJA, M(%%j)
+	vpmadd52luq COL(I0 + %%j), QR(I0), MJA
+	vpmadd52huq COL(I0 + %%j + 1), QR(I0), MJA
+	vpmadd52luq COL(I0 + %%j + 1), QR(I0 + 1), MJA
+	vpmadd52huq COL(I0 + %%j + 2), QR(I0 + 1), MJA
 %assign %%j %%j + 1
 %endrep
-%if (%1) % 2 == 0 && (%1) / 2 + 1 < LN52_K
-	SQUARE_ROW (%1) / 2 + 1
-%endif
-	vpxorq	COL(%1), COL(%1), COL(%1)
+	vpxorq	COL(I0), COL(I0), COL(I0)
+	vpxorq	COL(I0 + 1), COL(I0 + 1), COL(I0 + 1)
+%undef I0
 %endmacro
 
 section .text
@@ -178,21 +230,35 @@ big_lanes52_sqr20_ifma_asm:
 %assign c c + 1
 %endrep
 
-	SQUARE_ROW 0
+	SQUARE_PAIR 0
 	vpxorq	QR(0), QR(0), QR(0)
 	vpmadd52luq QR(0), COL(0), K0
+	vpaddq	TOP, COL(0), MASK52
+	vpsrlq	TOP, TOP, 52
+	vmovdqu64 MJA, M(1)
+	vpxorq	LOQM1, LOQM1, LOQM1
+	vpmadd52luq LOQM1, QR(0), MJA
+	vmovdqu64 MJB, M(0)
+	vpaddq	COL(1), COL(1), TOP
+	vpmadd52huq COL(1), QR(0), MJB
+	vpaddq	COL(1), COL(1), LOQM1
+	vpxorq	QR(1), QR(1), QR(1)
+	vpmadd52luq QR(1), COL(1), K0
 
-%assign i 0
-%rep LN52_K
-	ROW i
-%assign i i + 1
+%assign p 0
+%rep LN52_K / 2
+	PAIR 2 * p
+%if p % 2 == 0
+	SQUARE_PAIR p + 2
+%endif
+%assign p p + 1
 %endrep
 
-	; Square rows past the loop's, into the last window (columns 20..41).
-%assign s LN52_K / 2 + 1
-%rep LN52_K - LN52_K / 2 - 1
-	SQUARE_ROW s
-%assign s s + 1
+	; Square rows 12..19, past the pairs', into the last window.
+%assign s LN52_K / 2 + 2
+%rep (LN52_K - LN52_K / 2 - 2) / 2
+	SQUARE_PAIR s
+%assign s s + 2
 %endrep
 
 	; The carry pass: digit j = column 20 + j plus the carry below,

@@ -44,8 +44,8 @@
  * (the exponentiation's squarings also merge a slice of the table scan,
  * which these do not: lanes52_impl.h, struct ln52_scan)
  * At 20 digits, where LANES52_SQR20_ASM binds it (lanes52.h), the
- * squaring is asm/x86_64/lanes52_sqr20_ifma.asm (1257 madds; 971 core
- * cycles against the C's 997 on 6/167) and the exponentiation reads each
+ * squaring is asm/x86_64/lanes52_sqr20_ifma.asm (1257 madds; 862 core
+ * cycles against the C's 921 on 6/167) and the exponentiation reads each
  * window's entry ahead of its squarings.
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
  *
