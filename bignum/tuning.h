@@ -49,9 +49,10 @@
  *                          than the intrinsics (bignum/lanes/lanes_avx2.c);
  *   LANES19_ASM, LANES55_ASM, LANES74_ASM  the same at 19, 55 and 74
  *                          digits (RSA-1024, 3072 and 4096's halves);
- *   LANES52_SQR20_ASM      the IFMA lane squaring at 20 digits (RSA-2048's
- *                          halves) by the NASM kernel (asm/x86_64/
- *                          lanes52_sqr20_ifma.asm), the lane
+ *   LANES52_SQR20_ASM      the IFMA lane squaring and product at 20 digits
+ *                          (RSA-2048's halves) by the NASM kernels
+ *                          (asm/x86_64/lanes52_sqr20_ifma.asm,
+ *                          lanes52_mul20_ifma.asm), the lane
  *                          exponentiation there reading each window's
  *                          entry ahead of its squarings, rather than the
  *                          C squaring with the read in slices within it

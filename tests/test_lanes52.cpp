@@ -87,11 +87,16 @@ typedef lane_check::Build<big_lanes52_ops> Build;
 
 #if BIG_LANES52_HAVE_IFMA_BUILD
 /* The IFMA build with each side of LANES52_SQR20_ASM (lanes52.h) whatever
- * the binding: its squaring and exponentiation at 20 digits by the NASM
- * squaring (the table read ahead of it) or by the C one (the read in
- * slices within it); "ifma" takes the side bound, and so does every
+ * the binding: its product, squaring and exponentiation at 20 digits by
+ * the NASM kernels (the table read ahead of the squarings) or by the C
+ * ones (the read in slices within the squarings); "ifma" takes the side bound, and so does every
  * build's pow_public (it squares by the entry point): the entries
  * test_lanes52.ifma.sqr20_0/1 (tuning.cmake) run it bound each way. */
+template <int NASM20>
+void mul_side(uint64_t *r, const uint64_t *a, const uint64_t *b, const big_lanes52_mod *mod)
+{
+	big_lanes52_mul_ifma_side(r, a, b, mod, NASM20);
+}
 template <int NASM20> void sqr_side(uint64_t *r, const uint64_t *a, const big_lanes52_mod *mod)
 {
 	big_lanes52_sqr_ifma_side(r, a, mod, NASM20);
@@ -105,6 +110,7 @@ void pow_side(uint64_t *out, const uint64_t *base, const uint64_t *e, int ewords
 template <int NASM20> big_lanes52_ops ifma_side(const char *name)
 {
 	big_lanes52_ops ops = BIG_LANES52_OPS_INIT(ifma);
+	ops.mul = mul_side<NASM20>;
 	ops.sqr = sqr_side<NASM20>;
 	ops.pow = pow_side<NASM20>;
 	ops.name = name;
@@ -932,16 +938,17 @@ std::vector<uint64_t> digits_of(const std::vector<uint64_t> &words)
 	return d;
 }
 
-/* The NASM squaring gives the register window's words, not only its
- * values (the carry bits above 52 too): the emulated build's, which takes
+/* The NASM squaring and product give the register window's words, not
+ * only its values (the carry bits above 52 too): the emulated build's, which takes
  * the window at 20 digits in every build (LN52_WINDOW_RUNTIME_K), as the
  * IFMA build's C does where k is a constant (not in the ASan build, whose
  * C takes the rows there: the same values, other carry bits); and the
  * C side's values.  Over every edge operand kind in every lane and its own
- * outputs chained (carry bits above 52 in them), in place, with junk above
- * bit 52 in some rounds' inputs; the exponentiation (fully reduced) by
+ * outputs chained (carry bits above 52 in them), in place (the product in
+ * either operand's place), with junk above bit 52 in some rounds' inputs;
+ * the exponentiation (fully reduced) by
  * random full-length exponents word for word. */
-TEST(Lanes52Ifma, NasmSquaringGivesTheWindowsWords)
+TEST(Lanes52Ifma, NasmKernelsGiveTheWindowsWords)
 {
 	if (!big_lanes52_cpu_has_ifma())
 		GTEST_SKIP() << "skipped: no AVX-512 IFMA";
@@ -951,18 +958,36 @@ TEST(Lanes52Ifma, NasmSquaringGivesTheWindowsWords)
 	for (int round = 0; round < 2 * (lane_check::kEdgeOperands + 1); round++) {
 		SCOPED_TRACE("round " + std::to_string(round));
 		Moduli M(rng, k, round % 3 == 0 ? 52 * k - 4 : 52 * k - 2 - static_cast<int>(rng.below(40)));
-		LaneNum a(k);
+		LaneNum a(k), b(k);
 		for (int l = 0; l < BIG_LANES; l++) {
-			Mpz av;
+			Mpz av, bv;
 			lane_check::operand(rng, av, M.m[l], (round + l) % (lane_check::kEdgeOperands + 1),
 					    52 * k);
+			lane_check::operand(rng, bv, M.m[l],
+					    (round + 3 * l + 1) % (lane_check::kEdgeOperands + 1), 52 * k);
 			a.set(l, av);
+			b.set(l, bv);
 		}
-		std::vector<uint64_t> x(a.x(), a.x() + words), c(words), window(words), nasm(words);
+		std::vector<uint64_t> x(a.x(), a.x() + words), y(b.x(), b.x() + words), c(words),
+			window(words), nasm(words);
 		if (round % 4 == 3)
-			for (uint64_t &w : x)
-				w |= rng.next() << 52;
+			for (size_t j = 0; j < words; j++) {
+				x[j] |= rng.next() << 52;
+				y[j] |= rng.next() << 52;
+			}
 		for (int chain = 0; chain < 8; chain++) {
+			big_lanes52_mul_emu(window.data(), x.data(), y.data(), &M.mod);
+			big_lanes52_mul_ifma_side(c.data(), x.data(), y.data(), &M.mod, 0);
+			big_lanes52_mul_ifma_side(nasm.data(), x.data(), y.data(), &M.mod, 1);
+			ASSERT_EQ(window, nasm) << "product " << chain << " of the chain";
+			ASSERT_EQ(digits_of(c), digits_of(nasm)) << "product " << chain;
+			std::vector<uint64_t> as_a(x), as_b(y);
+			big_lanes52_mul_ifma_side(as_a.data(), as_a.data(), y.data(), &M.mod, 1);
+			big_lanes52_mul_ifma_side(as_b.data(), x.data(), as_b.data(), &M.mod, 1);
+			ASSERT_EQ(window, as_a) << "product " << chain << " in a's place";
+			ASSERT_EQ(window, as_b) << "product " << chain << " in b's place";
+			y = nasm;
+
 			big_lanes52_sqr_emu(window.data(), x.data(), &M.mod);
 			big_lanes52_sqr_ifma_side(c.data(), x.data(), &M.mod, 0);
 			big_lanes52_sqr_ifma_side(nasm.data(), x.data(), &M.mod, 1);
@@ -1045,7 +1070,8 @@ std::vector<uint64_t> as_double_patterns(std::vector<uint64_t> digits)
 /* A build's kernels leave copies of the primes' digits on their frames
  * (lanes52.h: BIG_LANES52_FRAME_BYTES for IFMA; the FMA build's as
  * doubles): found there after big_modexp_crt_batch52_ops (the control, at
- * 1024-bit primes; not in the ASan build), gone after big_modexp_crt_batch,
+ * 1024-bit primes, or 2048 where the IFMA build's NASM kernels take the
+ * 20-digit ones; not in the ASan build), gone after big_modexp_crt_batch,
  * which calls it and then the wipe; at 2048-bit primes too (the deepest
  * frames: big_lanes52_mod_init's 40-digit products).  want: BIGMONT_BATCH
  * for the build, whose name big_lanes52_ops_choose must give. */
@@ -1072,6 +1098,14 @@ void expect_frames_wiped(const char *want, bool doubles)
 {
 	bt::BatchEnv env(want);
 	bt::Rng rng(0x1a4e5231);
+	/* The control where C kernels run: at 1024-bit primes (20 digits)
+	 * the IFMA build bound to its NASM kernels there (lanes52.h) leaves
+	 * no prime digit on the stack, so it looks at 2048-bit primes. */
+	int control_bits = 1024;
+#if BIG_LANES52_HAVE_IFMA_BUILD
+	if (strcmp(want, "ifma") == 0 && big_lanes52_sqr20_asm())
+		control_bits = 2048;
+#endif
 	for (int bits : { 1024, 2048 }) {
 		SCOPED_TRACE(std::to_string(bits) + "-bit primes");
 		/* The moduli have random density: a draw whose digits are
@@ -1098,7 +1132,7 @@ void expect_frames_wiped(const char *want, bool doubles)
 		ASSERT_FALSE(bt::stack_below_holds(digits)) << "before any call";
 		/* Not under AddressSanitizer, whose kernels' frames lie
 		 * elsewhere (deeper, or on its fake stack). */
-		if (bits == 1024 && !kAsan) {
+		if (bits == control_bits && !kAsan) {
 			bt::scrub_stack_below();
 			ASSERT_EQ(big_modexp_crt_batch52_ops(c->ops, c->count, &lanes, scratch.data(),
 							     scratch.size()),

@@ -25,7 +25,9 @@
 ; two rows at a time so that each digit of m and of twice a's tail is
 ; loaded once for four multiply-adds: on Intel family 6 model 167 a zmm
 ; load into a register costs the multiply-adds about a quarter of a
-; cycle (docs/design-notes.md).
+; cycle (docs/design-notes.md).  The reduction's pairs, the first two q
+; and the carry pass are lanes52_rows20.inc's, which the 20-digit product
+; (lanes52_mul20_ifma.asm) shares.
 ; Column c of the 2k columns (sums of 52-bit halves, lanes52.h bounds
 ; them below 2^64) lives in zmm(c mod 22) while it is in the window of
 ; 22, columns i .. i + 21 at the pair of rows i, i + 1:
@@ -80,32 +82,21 @@
 ; the same hour (`…-1747-kernels-sqr20-pairs-ab.txt`, alternating).
 default rel
 
-%define LN52_K 20
-%define LN52_WIN 22
-%define LN52_MOD_K0 (2 * 8 * 8 * 41)	; offsetof(struct big_lanes52_mod, k0)
-%define LN52_FRAME (64 * 2 * LN52_K)
+%define A(j) [rsi + 64 * (j)]
+%define M(j) [rdx + 64 * (j)]
+%include "lanes52_rows20.inc"
 
-%define COL(c) zmm %+ %eval((c) % LN52_WIN)
-%define QR(i) zmm %+ %eval(22 + (i) % 4)
-%define K0 zmm26
-%define TOP zmm27
-%define MJA zmm28
-%define MJB zmm29
+%define LN52_FRAME (64 * 2 * LN52_K)
 %define AS0 zmm28
 %define AS1 zmm29
 %define DT zmm30
-%define LOQM1 zmm30
 %define TWO zmm30
-%define MASK52 zmm31
-%define A(j) [rsi + 64 * (j)]
-%define M(j) [rdx + 64 * (j)]
 %define E(j) [rsp + 64 * (j)]
 %define D(j) [rsp + 64 * (LN52_K + (j))]
 
 [section .rodata align=64]
 	align	8
 ln52_two:	dq 2
-ln52_mask52:	dq 0xfffffffffffff
 __SECT__
 
 ; Square rows %1 and %1 + 1 into the columns 2s .. s + k of each: a_s^2,
@@ -143,57 +134,10 @@ __SECT__
 
 ; Reduction rows %1 and %1 + 1 (even %1), as the header's "pair i" says.
 %macro PAIR 1
-%define I0 (%1)
-	vpaddq	TOP, COL(I0 + 1), MASK52
-	vpsrlq	TOP, TOP, 52
-	vmovdqu64 MJA, M(1)
-	vpxorq	LOQM1, LOQM1, LOQM1
-	vpmadd52luq LOQM1, QR(I0 + 1), MJA
-	vpmadd52huq COL(I0 + 2), QR(I0), MJA
-	vpmadd52huq COL(I0 + 3), QR(I0 + 1), MJA
-	vmovdqu64 MJB, M(2)
-	vpmadd52luq COL(I0 + 2), QR(I0), MJB
-	vpmadd52huq COL(I0 + 3), QR(I0), MJB
-	vpmadd52luq COL(I0 + 3), QR(I0 + 1), MJB
-	vpmadd52huq COL(I0 + 4), QR(I0 + 1), MJB
-	vmovdqu64 MJA, M(0)
-	vpaddq	COL(I0 + 2), COL(I0 + 2), TOP
-	vpmadd52huq COL(I0 + 2), QR(I0 + 1), MJA
-	vpaddq	COL(I0 + 2), COL(I0 + 2), LOQM1
-%if I0 + 2 < LN52_K
-	vpxorq	QR(I0 + 2), QR(I0 + 2), QR(I0 + 2)
-	vpmadd52luq QR(I0 + 2), COL(I0 + 2), K0
-%endif
-	vmovdqu64 MJB, M(3)
-	vpmadd52luq COL(I0 + 3), QR(I0), MJB
-	vpmadd52huq COL(I0 + 4), QR(I0), MJB
-	vpmadd52luq COL(I0 + 4), QR(I0 + 1), MJB
-	vpmadd52huq COL(I0 + 5), QR(I0 + 1), MJB
-%if I0 + 2 < LN52_K
-	vpaddq	TOP, COL(I0 + 2), MASK52
-	vpsrlq	TOP, TOP, 52
-	vmovdqu64 MJA, M(1)
-	vpxorq	LOQM1, LOQM1, LOQM1
-	vpmadd52luq LOQM1, QR(I0 + 2), MJA
-	vmovdqu64 MJB, M(0)
-	vpaddq	COL(I0 + 3), COL(I0 + 3), TOP
-	vpmadd52huq COL(I0 + 3), QR(I0 + 2), MJB
-	vpaddq	COL(I0 + 3), COL(I0 + 3), LOQM1
-	vpxorq	QR(I0 + 3), QR(I0 + 3), QR(I0 + 3)
-	vpmadd52luq QR(I0 + 3), COL(I0 + 3), K0
-%endif
-%assign %%j 4
-%rep LN52_K - 4
-	vmovdqu64 MJA, M(%%j)
-	vpmadd52luq COL(I0 + %%j), QR(I0), MJA
-	vpmadd52huq COL(I0 + %%j + 1), QR(I0), MJA
-	vpmadd52luq COL(I0 + %%j + 1), QR(I0 + 1), MJA
-	vpmadd52huq COL(I0 + %%j + 2), QR(I0 + 1), MJA
-%assign %%j %%j + 1
-%endrep
-	vpxorq	COL(I0), COL(I0), COL(I0)
-	vpxorq	COL(I0 + 1), COL(I0 + 1), COL(I0 + 1)
-%undef I0
+	COLUMN_TOP (%1) + 1
+	REDUCE_PAIR %1
+	vpxorq	COL(%1), COL(%1), COL(%1)
+	vpxorq	COL((%1) + 1), COL((%1) + 1), COL((%1) + 1)
 %endmacro
 
 section .text
@@ -231,19 +175,7 @@ big_lanes52_sqr20_ifma_asm:
 %endrep
 
 	SQUARE_PAIR 0
-	vpxorq	QR(0), QR(0), QR(0)
-	vpmadd52luq QR(0), COL(0), K0
-	vpaddq	TOP, COL(0), MASK52
-	vpsrlq	TOP, TOP, 52
-	vmovdqu64 MJA, M(1)
-	vpxorq	LOQM1, LOQM1, LOQM1
-	vpmadd52luq LOQM1, QR(0), MJA
-	vmovdqu64 MJB, M(0)
-	vpaddq	COL(1), COL(1), TOP
-	vpmadd52huq COL(1), QR(0), MJB
-	vpaddq	COL(1), COL(1), LOQM1
-	vpxorq	QR(1), QR(1), QR(1)
-	vpmadd52luq QR(1), COL(1), K0
+	FIRST_TWO_Q
 
 %assign p 0
 %rep LN52_K / 2
@@ -261,19 +193,7 @@ big_lanes52_sqr20_ifma_asm:
 %assign s s + 2
 %endrep
 
-	; The carry pass: digit j = column 20 + j plus the carry below,
-	; stored with its carry bits; the carry is its bits 52 and up.
-	vmovdqu64 [rdi], COL(LN52_K)
-	vpsrlq	TOP, COL(LN52_K), 52
-%assign j 1
-%rep LN52_K - 1
-	vpaddq	COL(LN52_K + j), COL(LN52_K + j), TOP
-	vmovdqu64 [rdi + 64 * j], COL(LN52_K + j)
-%if j + 1 < LN52_K
-	vpsrlq	TOP, COL(LN52_K + j), 52
-%endif
-%assign j j + 1
-%endrep
+	CARRY_PASS
 
 	vzeroupper
 	mov	rsp, rbp

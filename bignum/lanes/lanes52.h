@@ -336,22 +336,26 @@ BIG_LANES52_DECLARE_BUILD(ifma)
 void big_r52_stack_wipe_ifma(size_t bytes);
 #define big_lanes52_wipe_ifma big_r52_stack_wipe_ifma
 /*
- * At k = 20 (RSA-2048's halves) the build has a NASM squaring of the same
- * contract and the register window's words (the C's where k is a
- * constant; the sanitizer builds' C may take the rows, the same values
- * with other carry bits above 52) (asm/x86_64/lanes52_sqr20_ifma.asm:
- * mod->digits must be 20; its frame, 2.6 KB, lies within the wipe's).
- * Where big_lanes52_sqr20_asm() is 1, bound once from the tuning table
- * (bignum/tuning.h: LANES52_SQR20_ASM) or BIGMONT_TUNE (bignum/dispatch.c),
- * big_lanes52_sqr_ifma runs it at 20 digits, and big_lanes52_pow_ifma
- * there reads the window's table entry ahead of the squarings, by it,
- * rather than in slices within the C squarings (lanes52_impl.h,
- * struct ln52_scan).  The _side entries take the side asked
+ * At k = 20 (RSA-2048's halves) the build has a NASM squaring and a NASM
+ * product of the same contracts and the register window's words (the C's
+ * where k is a constant; the sanitizer builds' C may take the rows, the
+ * same values with other carry bits above 52) (asm/x86_64/
+ * lanes52_sqr20_ifma.asm, lanes52_mul20_ifma.asm: mod->digits must be 20;
+ * the squaring's frame, 2.6 KB, lies within the wipe's; the product has
+ * none).  Where big_lanes52_sqr20_asm() is 1, bound once from the tuning
+ * table (bignum/tuning.h: LANES52_SQR20_ASM) or BIGMONT_TUNE
+ * (bignum/dispatch.c), big_lanes52_sqr_ifma and big_lanes52_mul_ifma run
+ * them at 20 digits, and big_lanes52_pow_ifma there reads the window's
+ * table entry ahead of the squarings, by the NASM one, rather than in
+ * slices within the C squarings (lanes52_impl.h, struct ln52_scan).  The _side entries take the side asked
  * (nasm20 = 1: the NASM one) whatever the binding: the tests, the
  * benchmark.
  */
 big_lanes52_sqr_fn big_lanes52_sqr20_ifma_asm;
+big_lanes52_mul_fn big_lanes52_mul20_ifma_asm;
 void big_lanes52_sqr_ifma_side(uint64_t *r, const uint64_t *a,
+			       const struct big_lanes52_mod *mod, int nasm20);
+void big_lanes52_mul_ifma_side(uint64_t *r, const uint64_t *a, const uint64_t *b,
 			       const struct big_lanes52_mod *mod, int nasm20);
 void big_lanes52_pow_ifma_side(uint64_t *out, const uint64_t *base, const uint64_t *e,
 			       int ewords, const struct big_lanes52_mod *mod, uint64_t *scratch,

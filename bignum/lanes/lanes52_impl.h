@@ -14,11 +14,12 @@
  *                     (ln52_mul_window, ln52_sqr_window) and the tiles
  *                     (ln52_mul_tiles, ln52_sqr_tiles) at every k they
  *                     serve, not only where k is a constant
- *   LN52_SQR20_NASM(r, a, mod), LN52_SQR20_BOUND()  (optional) a
- *                     squaring of its own at k = 20 and whether the
- *                     build's entry points take it (lanes52.h:
- *                     big_lanes52_sqr20_asm); the exponentiation then
- *                     reads the table ahead of its squarings
+ *   LN52_SQR20_NASM(r, a, mod), LN52_MUL20_NASM(r, a, b, mod),
+ *   LN52_SQR20_BOUND()  (optional) a squaring and a product of its own
+ *                     at k = 20 and whether the build's entry points take
+ *                     them (lanes52.h: big_lanes52_sqr20_asm); the
+ *                     exponentiation then reads the table ahead of its
+ *                     squarings
  *
  * Halves.  z52_madd_lo(c, a, b) adds lo(a b) = (a b) mod 2^52 to c and
  * z52_madd_hi adds hi(a b) = (a b) >> 52, for digits a, b < 2^52: a b =
@@ -81,6 +82,7 @@
 #ifndef LN52_SQR20_BOUND
 #define LN52_SQR20_BOUND() 0
 #define LN52_SQR20_NASM(r, a, mod) ((void)(r), (void)(a), (void)(mod))
+#define LN52_MUL20_NASM(r, a, b, mod) ((void)(r), (void)(a), (void)(b), (void)(mod))
 #endif
 /* Complete unrolling where k is a constant (the register window needs its
  * columns at constant indices); the including file may define it empty. */
@@ -958,15 +960,32 @@ LN52_INLINE void ln52_sqr_scan(uint64_t *r, const uint64_t *a, const struct big_
 }
 #endif
 
-void LN52_NAME(big_lanes52_mul)(uint64_t *r, const uint64_t *a,
-				const uint64_t *b,
-				const struct big_lanes52_mod *mod)
+/* The product of the C at every k. */
+static void ln52_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
+		       const struct big_lanes52_mod *mod)
 {
 	switch (mod->digits) {
 		LN52_SIZE_CASES(mul, r, a, b, mod)
 	default:
 		ln52_mul_k(r, a, b, mod, mod->digits);
 	}
+}
+
+/* The product: by LN52_MUL20_NASM at 20 digits where nasm20, else the C. */
+LN52_INLINE void ln52_mul_side(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			       const struct big_lanes52_mod *mod, const int nasm20)
+{
+	if (nasm20 && mod->digits == 20)
+		LN52_MUL20_NASM(r, a, b, mod);
+	else
+		ln52_mul_c(r, a, b, mod);
+}
+
+void LN52_NAME(big_lanes52_mul)(uint64_t *r, const uint64_t *a,
+				const uint64_t *b,
+				const struct big_lanes52_mod *mod)
+{
+	ln52_mul_side(r, a, b, mod, mod->digits == 20 && LN52_SQR20_BOUND());
 }
 
 /* The squaring of the C at every k (the window, the tiles or the rows). */
@@ -1066,20 +1085,22 @@ LN52_INLINE void ln52_final_sub(uint64_t *out, const uint64_t *r,
 /* one = 1, r_mod_m = R mod m (1 in Montgomery form) and base_m = base R
  * mod m (below 2m): the start of both exponentiations. */
 LN52_INLINE void ln52_pow_start(uint64_t *one, uint64_t *r_mod_m, uint64_t *base_m,
-				const uint64_t *base, const struct big_lanes52_mod *mod)
+				const uint64_t *base, const struct big_lanes52_mod *mod,
+				const int nasm20)
 {
 	const size_t words = BIG_LANES_WORDS(mod->digits);
 	for (size_t j = 0; j < words; j++)
 		one[j] = j < BIG_LANES;
-	LN52_NAME(big_lanes52_mul)(r_mod_m, mod->rr, one, mod);
-	LN52_NAME(big_lanes52_mul)(base_m, base, mod->rr, mod);
+	ln52_mul_side(r_mod_m, mod->rr, one, mod, nasm20);
+	ln52_mul_side(base_m, base, mod->rr, mod, nasm20);
 }
 
 /* big_lanes52_pow over n (1 or 2) exponentiations of one k and ewords,
  * their steps alternating (each squaring, product and table read of one
  * beside the other's: two independent chains; big_lanes52_pow2), its
- * squarings at 20 digits by LN52_SQR20_NASM where nasm20 (one copy for the
- * entry points and the IFMA build's _side one). */
+ * squarings and products at 20 digits by LN52_SQR20_NASM and
+ * LN52_MUL20_NASM where nasm20 (one copy for the entry points and the IFMA
+ * build's _side one). */
 LN52_INLINE void ln52_pow_n(const int n, uint64_t *const *out, const uint64_t *const *base,
 			    const uint64_t *const *e, const int ewords,
 			    const struct big_lanes52_mod *const *mod, uint64_t *const *scratch,
@@ -1097,7 +1118,7 @@ LN52_INLINE void ln52_pow_n(const int n, uint64_t *const *out, const uint64_t *c
 		acc[h] = table[h] + (size_t)entries * words;
 		sel[h] = acc[h] + words;
 		one[h] = sel[h] + words;
-		ln52_pow_start(one[h], table[h], table[h] + words, base[h], mod[h]);
+		ln52_pow_start(one[h], table[h], table[h] + words, base[h], mod[h], nasm20);
 	}
 	for (int i = 2; i < entries; i++)
 		for (int h = 0; h < n; h++) {
@@ -1106,7 +1127,7 @@ LN52_INLINE void ln52_pow_n(const int n, uint64_t *const *out, const uint64_t *c
 				ln52_sqr_side(x, table[h] + (size_t)(i / 2) * words, mod[h],
 					      nasm20);
 			else
-				LN52_NAME(big_lanes52_mul)(x, x - words, table[h] + words, mod[h]);
+				ln52_mul_side(x, x - words, table[h] + words, mod[h], nasm20);
 		}
 
 	const int nbits = 64 * ewords;
@@ -1146,10 +1167,10 @@ LN52_INLINE void ln52_pow_n(const int n, uint64_t *const *out, const uint64_t *c
 					ln52_sqr_side(acc[h], acc[h], mod[h], nasm20);
 		}
 		for (int h = 0; h < n; h++)
-			LN52_NAME(big_lanes52_mul)(acc[h], acc[h], sel[h], mod[h]);
+			ln52_mul_side(acc[h], acc[h], sel[h], mod[h], nasm20);
 	}
 	for (int h = 0; h < n; h++) {
-		LN52_NAME(big_lanes52_mul)(acc[h], acc[h], one[h], mod[h]);
+		ln52_mul_side(acc[h], acc[h], one[h], mod[h], nasm20);
 		ln52_final_sub(out[h], acc[h], mod[h]->m, k);
 	}
 }

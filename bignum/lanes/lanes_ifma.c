@@ -43,10 +43,12 @@
  *                                sqr     263    945   2100   3527
  * (the exponentiation's squarings also merge a slice of the table scan,
  * which these do not: lanes52_impl.h, struct ln52_scan)
- * At 20 digits, where LANES52_SQR20_ASM binds it (lanes52.h), the
+ * At 20 digits, where LANES52_SQR20_ASM binds them (lanes52.h), the
  * squaring is asm/x86_64/lanes52_sqr20_ifma.asm (1257 madds; 862 core
- * cycles against the C's 921 on 6/167) and the exponentiation reads each
- * window's entry ahead of its squarings.
+ * cycles against the C's 921 on 6/167), the product
+ * lanes52_mul20_ifma.asm (1600 madds; 980-1067 against the C's
+ * 1098-1163), and the exponentiation reads each window's entry ahead of
+ * its squarings.
  * (`bigmont speed --kernels` prints them against the vpmadd52luq peak).
  *
  * The tests compile this file once more against an exact software model
@@ -63,6 +65,7 @@
 #define LN52_FIXED_SIZES 1
 #define LN52_SQR20_BOUND() big_lanes52_sqr20_asm()
 #define LN52_SQR20_NASM(r, a, mod) big_lanes52_sqr20_ifma_asm(r, a, mod)
+#define LN52_MUL20_NASM(r, a, b, mod) big_lanes52_mul20_ifma_asm(r, a, b, mod)
 #endif
 
 #include "vec52_ifma.h"
@@ -71,16 +74,22 @@
 #ifndef LANES52_INTRINSICS_EMULATED
 #include <stddef.h>
 
-/* The NASM squaring reads mod->m at offset 0 and mod->k0 at this one
- * (lanes52_sqr20_ifma.asm: LN52_MOD_K0). */
+/* The NASM squaring and product read mod->m at offset 0 and mod->k0 at
+ * this one (lanes52_rows20.inc: LN52_MOD_K0). */
 _Static_assert(offsetof(struct big_lanes52_mod, m) == 0, "m first");
 _Static_assert(offsetof(struct big_lanes52_mod, k0) == 2 * 8 * BIG_LANES52_MAX_WORDS,
-	       "k0 where the NASM squaring reads it");
+	       "k0 where the NASM kernels read it");
 
 void big_lanes52_sqr_ifma_side(uint64_t *r, const uint64_t *a,
 			       const struct big_lanes52_mod *mod, int nasm20)
 {
 	ln52_sqr_side(r, a, mod, nasm20);
+}
+
+void big_lanes52_mul_ifma_side(uint64_t *r, const uint64_t *a, const uint64_t *b,
+			       const struct big_lanes52_mod *mod, int nasm20)
+{
+	ln52_mul_side(r, a, b, mod, nasm20);
 }
 
 void big_lanes52_pow_ifma_side(uint64_t *out, const uint64_t *base, const uint64_t *e,
