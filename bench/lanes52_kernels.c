@@ -230,7 +230,7 @@ static void print_against_peak(FILE *out, const struct bench_lanes52_table *t,
 	 * window's kernels cannot pass formula / (madds + carries). */
 	fprintf(out, "  the carries' 4k - 2 shifts and adds (5k - 2 up to %d digits%s) take the "
 		"same two ports: in the register window (", BIG_LANES52_EARLY_Q_DIGITS,
-		bench_peak_lanes52_nasm20(20) ? ", 6k - 2 in the NASM squaring at 20" : "");
+		bench_peak_lanes52_nasm20(20) ? ", 6k - 2 in the NASM kernels at 20" : "");
 	for (int s = 0, n = 0; s < BENCH_LANES52_SIZES; s++)
 		if (!BIG_LANES52_TILED(digits[s]))
 			fprintf(out, "%s%d", n++ ? ", " : "", digits[s]);
@@ -242,9 +242,9 @@ static void print_against_peak(FILE *out, const struct bench_lanes52_table *t,
 			if (BIG_LANES52_TILED(k))
 				continue;
 			const double own = bench_peak_lanes52_kernel_vpmadd52("ifma", k, op);
-			const int carries = k <= BIG_LANES52_EARLY_Q_DIGITS	    ? 5 * k - 2
-					    : op && bench_peak_lanes52_nasm20(k) ? 6 * k - 2
-										   : 4 * k - 2;
+			const int carries = k <= BIG_LANES52_EARLY_Q_DIGITS ? 5 * k - 2
+					    : bench_peak_lanes52_nasm20(k)  ? 6 * k - 2
+									    : 4 * k - 2;
 			fprintf(out, "%s %.1f %%", n++ ? "," : "",
 				100 * bench_peak_lanes52_kernel_vpmadd52(NULL, k, op) /
 					(own + carries));

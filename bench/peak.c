@@ -400,20 +400,18 @@ double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squarin
 	 * below the tiles; the other sizes but the tiles take the rows. */
 	const int window = BIG_LANES52_FIXED(k) && !BIG_LANES52_TILED(k);
 	double own = need;
-	if (BIG_LANES52_TILED(k) || (window && k <= BIG_LANES52_EARLY_Q_DIGITS))
-		own -= k; /* no lo(q m_0) */
+	/* No lo(q m_0): the tiles, the window's early q, and the NASM kernels
+	 * at 20 digits where they are bound (LANES52_SQR20_ASM). */
+	if (BIG_LANES52_TILED(k) || (window && k <= BIG_LANES52_EARLY_Q_DIGITS) ||
+	    bench_peak_lanes52_nasm20(k))
+		own -= k;
 	/* The window's doubled digits by madds with 2: 3k - 5 in the source,
 	 * 2k - 3 as GCC compiles the plain squaring (the one timed), where
 	 * each square row's lo(2 a_{s+1}) for s >= 1 is dd[s+1]'s first madd;
 	 * the squaring with the table scan, whose stores may alias a, issues
-	 * all 3k - 5.  The NASM squaring at 20 digits where it is bound
-	 * (LANES52_SQR20_ASM) takes the early q (no lo(q m_0)) and the same
-	 * 2k - 3. */
-	if (window && squaring) {
+	 * all 3k - 5; the NASM squaring the same 2k - 3. */
+	if (window && squaring)
 		own += 2 * k - 3;
-		if (bench_peak_lanes52_nasm20(k))
-			own -= k;
-	}
 	return own;
 }
 

@@ -196,12 +196,14 @@ double bench_peak_lanes52_fma(int k, int squaring);
 /* zmm vpmadd52 of a radix-2^52 lane kernel of k digits: NULL the
  * algorithm's need, 4k^2 + k for the product and 3k^2 + 2k for the
  * squaring; "ifma" what the IFMA build issues, k fewer where it takes the
- * tiles or the window's early q (BIG_LANES52_TILED,
- * BIG_LANES52_EARLY_Q_DIGITS: no lo(q m_0)), and in the window's squaring
+ * tiles, the window's early q or the NASM kernels at 20 digits
+ * (BIG_LANES52_TILED, BIG_LANES52_EARLY_Q_DIGITS, bench_peak_lanes52_nasm20:
+ * no lo(q m_0)), and in the window's squaring
  * 2k - 3 more (its doubled digits by madds with 2, as compiled: peak.c). */
 double bench_peak_lanes52_kernel_vpmadd52(const char *kernel, int k, int squaring);
-/* 1 where the IFMA lane build's squaring at k digits is the NASM one (k =
- * 20 where LANES52_SQR20_ASM binds it: bignum/lanes/lanes52.h). */
+/* 1 where the IFMA lane build's squaring and product at k digits are the
+ * NASM ones (k = 20 where LANES52_SQR20_ASM binds them:
+ * bignum/lanes/lanes52.h). */
 int bench_peak_lanes52_nasm20(int k);
 
 /* bound cycles = multiplies / rate, and 100 * bound / cycles; NAN where
